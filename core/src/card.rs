@@ -1,0 +1,553 @@
+//! Cards, ranks, suits and the interchange code of RULES.md §1: `code = (rank - 2) * 4 + suit`.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::{Error, Result};
+
+/// A card rank, `Two` (lowest) to `Ace` (highest). The discriminant is the rank index 0..=12.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[repr(u8)]
+pub enum Rank {
+    Two = 0,
+    Three,
+    Four,
+    Five,
+    Six,
+    Seven,
+    Eight,
+    Nine,
+    Ten,
+    Jack,
+    Queen,
+    King,
+    Ace,
+}
+
+impl Rank {
+    /// All ranks from low to high.
+    pub const ALL: [Rank; 13] = [
+        Rank::Two,
+        Rank::Three,
+        Rank::Four,
+        Rank::Five,
+        Rank::Six,
+        Rank::Seven,
+        Rank::Eight,
+        Rank::Nine,
+        Rank::Ten,
+        Rank::Jack,
+        Rank::Queen,
+        Rank::King,
+        Rank::Ace,
+    ];
+
+    /// Rank from its index 0..=12 (2 = 0, A = 12).
+    pub const fn from_index(i: u8) -> Option<Rank> {
+        if i < 13 {
+            Some(Rank::ALL[i as usize])
+        } else {
+            None
+        }
+    }
+
+    /// Index 0..=12 (2 = 0, A = 12).
+    pub const fn index(self) -> u8 {
+        self as u8
+    }
+
+    /// The rank's face number 2..=14 (J = 11, Q = 12, K = 13, A = 14).
+    pub const fn number(self) -> u8 {
+        self as u8 + 2
+    }
+
+    /// One-character display form: `2`..`9`, `T`, `J`, `Q`, `K`, `A`.
+    pub const fn to_char(self) -> char {
+        b"23456789TJQKA"[self as usize] as char
+    }
+}
+
+/// A suit. Discriminants follow the interchange code: ♦ = 0, ♣ = 1, ♥ = 2, ♠ = 3, which is
+/// also the tie-break order of seed 001 (♠ > ♥ > ♣ > ♦).
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[repr(u8)]
+pub enum Suit {
+    Diamonds = 0,
+    Clubs = 1,
+    Hearts = 2,
+    Spades = 3,
+}
+
+impl Suit {
+    /// All suits from low to high.
+    pub const ALL: [Suit; 4] = [Suit::Diamonds, Suit::Clubs, Suit::Hearts, Suit::Spades];
+
+    /// Suit from its index 0..=3.
+    pub const fn from_index(i: u8) -> Option<Suit> {
+        if i < 4 {
+            Some(Suit::ALL[i as usize])
+        } else {
+            None
+        }
+    }
+
+    /// Index 0..=3.
+    pub const fn index(self) -> u8 {
+        self as u8
+    }
+
+    /// Lower-case letter: `d`, `c`, `h`, `s`.
+    pub const fn letter(self) -> char {
+        b"dchs"[self as usize] as char
+    }
+
+    /// Unicode symbol: ♦ ♣ ♥ ♠.
+    pub const fn symbol(self) -> char {
+        ['♦', '♣', '♥', '♠'][self as usize]
+    }
+
+    /// ♥ and ♦ are red (for 凑一色 and the regional one-colour specials).
+    pub const fn is_red(self) -> bool {
+        matches!(self, Suit::Diamonds | Suit::Hearts)
+    }
+}
+
+/// One card of the standard 52-card deck, held as its interchange code 0..=51.
+///
+/// Ordering is by code, i.e. rank first, then suit — a higher code is a higher card.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(transparent)]
+pub struct Card(u8);
+
+impl Card {
+    /// Number of distinct cards.
+    pub const COUNT: usize = 52;
+
+    /// The card of this rank and suit.
+    pub const fn new(rank: Rank, suit: Suit) -> Card {
+        Card(rank as u8 * 4 + suit as u8)
+    }
+
+    /// The card with this interchange code, or [`Error::BadCardCode`].
+    pub const fn from_code(code: u8) -> Result<Card> {
+        if code < 52 {
+            Ok(Card(code))
+        } else {
+            Err(Error::BadCardCode { code: code as u32 })
+        }
+    }
+
+    /// The interchange code 0..=51.
+    pub const fn code(self) -> u8 {
+        self.0
+    }
+
+    /// The card's rank.
+    pub const fn rank(self) -> Rank {
+        Rank::ALL[(self.0 >> 2) as usize]
+    }
+
+    /// The card's suit.
+    pub const fn suit(self) -> Suit {
+        Suit::ALL[(self.0 & 3) as usize]
+    }
+
+    /// Display form with a suit symbol instead of a letter: `A♠`, `T♥`.
+    pub fn to_symbol_string(self) -> String {
+        format!("{}{}", self.rank().to_char(), self.suit().symbol())
+    }
+
+    /// Parse one card token; `position` is only used in the error.
+    pub fn parse_at(token: &str, position: usize) -> Result<Card> {
+        let mut chars: Vec<char> = token.chars().collect();
+        // A lone rank ("A") is a card missing its suit, not an unknown rank.
+        let suit_char = if chars.len() >= 2 { chars.pop() } else { None };
+        let rank = match chars.as_slice() {
+            ['1', '0'] => Some(Rank::Ten),
+            [c] => match c.to_ascii_uppercase() {
+                '2'..='9' => Rank::from_index(*c as u8 - b'2'),
+                'T' => Some(Rank::Ten),
+                'J' => Some(Rank::Jack),
+                'Q' => Some(Rank::Queen),
+                'K' => Some(Rank::King),
+                'A' => Some(Rank::Ace),
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(rank) = rank else {
+            return Err(Error::UnknownRank { token: token.to_string(), position });
+        };
+        let suit = match suit_char.map(|c| c.to_ascii_lowercase()) {
+            Some('d' | '♦' | '♢') => Suit::Diamonds,
+            Some('c' | '♣' | '♧') => Suit::Clubs,
+            Some('h' | '♥' | '♡') => Suit::Hearts,
+            Some('s' | '♠' | '♤') => Suit::Spades,
+            _ => return Err(Error::UnknownSuit { token: token.to_string(), position }),
+        };
+        Ok(Card::new(rank, suit))
+    }
+}
+
+impl TryFrom<u8> for Card {
+    type Error = Error;
+    fn try_from(code: u8) -> Result<Card> {
+        Card::from_code(code)
+    }
+}
+
+impl TryFrom<u32> for Card {
+    type Error = Error;
+    fn try_from(code: u32) -> Result<Card> {
+        if code < 52 {
+            Ok(Card(code as u8))
+        } else {
+            Err(Error::BadCardCode { code })
+        }
+    }
+}
+
+impl From<Card> for u8 {
+    fn from(c: Card) -> u8 {
+        c.0
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.rank().to_char(), self.suit().letter())
+    }
+}
+
+impl fmt::Debug for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl FromStr for Card {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Card> {
+        let tokens = tokenize(s);
+        match tokens.as_slice() {
+            [one] => Card::parse_at(one, 0),
+            _ => Err(Error::WrongCardCount { expected: 1, found: tokens.len() }),
+        }
+    }
+}
+
+/// Split text into card tokens. Cards may be separated by spaces or commas, or written
+/// together (`AsKsQs`, `10h9h`): a token ends at its suit character.
+fn tokenize(s: &str) -> Vec<String> {
+    let mut tokens = Vec::new();
+    let mut cur = String::new();
+    for c in s.chars() {
+        if c.is_whitespace() || c == ',' {
+            if !cur.is_empty() {
+                tokens.push(std::mem::take(&mut cur));
+            }
+            continue;
+        }
+        cur.push(c);
+        let is_suit = matches!(c.to_ascii_lowercase(), 'd' | 'c' | 'h' | 's')
+            || matches!(c, '♦' | '♣' | '♥' | '♠' | '♢' | '♧' | '♡' | '♤');
+        if is_suit {
+            tokens.push(std::mem::take(&mut cur));
+        }
+    }
+    if !cur.is_empty() {
+        tokens.push(cur);
+    }
+    tokens
+}
+
+/// Parse a list of cards (`"As Kd 10h"`, `"As,Kd"`, `"AsKdTh"`), rejecting duplicates.
+pub fn parse_cards(s: &str) -> Result<Vec<Card>> {
+    let mut seen = CardSet::EMPTY;
+    let mut out = Vec::new();
+    for (position, token) in tokenize(s).iter().enumerate() {
+        let card = Card::parse_at(token, position)?;
+        if seen.contains(card) {
+            return Err(Error::DuplicateCard { card, position });
+        }
+        seen.insert(card);
+        out.push(card);
+    }
+    Ok(out)
+}
+
+/// Convert interchange codes to cards, rejecting codes ≥ 52 and duplicates.
+pub fn cards_from_codes(codes: &[u8]) -> Result<Vec<Card>> {
+    let mut seen = CardSet::EMPTY;
+    let mut out = Vec::with_capacity(codes.len());
+    for (position, &code) in codes.iter().enumerate() {
+        let card = Card::from_code(code)?;
+        if seen.contains(card) {
+            return Err(Error::DuplicateCard { card, position });
+        }
+        seen.insert(card);
+        out.push(card);
+    }
+    Ok(out)
+}
+
+/// Check that `cards` has exactly `N` distinct cards and return them as an array.
+pub fn exact_cards<const N: usize>(cards: &[Card]) -> Result<[Card; N]> {
+    if cards.len() != N {
+        return Err(Error::WrongCardCount { expected: N, found: cards.len() });
+    }
+    let mut seen = CardSet::EMPTY;
+    for (position, &card) in cards.iter().enumerate() {
+        if seen.contains(card) {
+            return Err(Error::DuplicateCard { card, position });
+        }
+        seen.insert(card);
+    }
+    let mut out = [Card(0); N];
+    out.copy_from_slice(cards);
+    Ok(out)
+}
+
+/// Display a slice of cards as `As Kd Th`.
+pub fn format_cards(cards: &[Card]) -> String {
+    cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
+}
+
+/// A set of cards as a bitmask: bit `code` is set when the card is present.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct CardSet(pub u64);
+
+impl CardSet {
+    /// No cards.
+    pub const EMPTY: CardSet = CardSet(0);
+    /// The full 52-card deck.
+    pub const FULL_DECK: CardSet = CardSet((1u64 << 52) - 1);
+
+    /// The set's bits; bit `code` per card.
+    pub const fn bits(self) -> u64 {
+        self.0
+    }
+    /// From raw bits, rejecting bits at 52 and above.
+    pub fn from_bits(bits: u64) -> Result<CardSet> {
+        if bits >> 52 != 0 {
+            return Err(Error::BadCardCode { code: 63 - (bits.leading_zeros()) });
+        }
+        Ok(CardSet(bits))
+    }
+    /// Number of cards.
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+    /// True when no card is in the set.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    /// Whether the card is in the set.
+    pub const fn contains(self, card: Card) -> bool {
+        self.0 >> card.0 & 1 == 1
+    }
+    /// Add a card; returns whether it was new.
+    pub fn insert(&mut self, card: Card) -> bool {
+        let new = !self.contains(card);
+        self.0 |= 1 << card.0;
+        new
+    }
+    /// Remove a card; returns whether it was present.
+    pub fn remove(&mut self, card: Card) -> bool {
+        let had = self.contains(card);
+        self.0 &= !(1 << card.0);
+        had
+    }
+    /// Set union.
+    pub const fn union(self, other: CardSet) -> CardSet {
+        CardSet(self.0 | other.0)
+    }
+    /// Set intersection.
+    pub const fn intersection(self, other: CardSet) -> CardSet {
+        CardSet(self.0 & other.0)
+    }
+    /// Cards in `self` but not `other`.
+    pub const fn difference(self, other: CardSet) -> CardSet {
+        CardSet(self.0 & !other.0)
+    }
+    /// The 4-bit suit mask of the cards of one rank (bit `suit`).
+    pub const fn rank_suits(self, rank: Rank) -> u8 {
+        (self.0 >> (rank as u8 * 4) & 0xF) as u8
+    }
+    /// 13-bit mask of the ranks present in one suit (bit `rank index`).
+    pub fn suit_ranks(self, suit: Suit) -> u16 {
+        let mut m = 0u16;
+        for r in 0..13 {
+            m |= ((self.0 >> (r * 4 + suit as u32) & 1) as u16) << r;
+        }
+        m
+    }
+    /// How many cards of each rank, indexed by rank index.
+    pub fn rank_counts(self) -> [u8; 13] {
+        let mut c = [0u8; 13];
+        for (r, n) in c.iter_mut().enumerate() {
+            *n = (self.0 >> (r * 4) & 0xF).count_ones() as u8;
+        }
+        c
+    }
+    /// Iterate the cards from the lowest code up.
+    pub fn iter(self) -> CardSetIter {
+        CardSetIter(self.0)
+    }
+    /// The cards as a vector, lowest code first.
+    pub fn to_vec(self) -> Vec<Card> {
+        self.iter().collect()
+    }
+}
+
+/// Iterator over a [`CardSet`], lowest code first.
+#[derive(Clone, Debug)]
+pub struct CardSetIter(u64);
+
+impl Iterator for CardSetIter {
+    type Item = Card;
+    fn next(&mut self) -> Option<Card> {
+        if self.0 == 0 {
+            return None;
+        }
+        let code = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(Card(code))
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for CardSetIter {}
+
+impl IntoIterator for CardSet {
+    type Item = Card;
+    type IntoIter = CardSetIter;
+    fn into_iter(self) -> CardSetIter {
+        self.iter()
+    }
+}
+
+impl FromIterator<Card> for CardSet {
+    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> CardSet {
+        let mut s = CardSet::EMPTY;
+        for c in iter {
+            s.insert(c);
+        }
+        s
+    }
+}
+
+impl<'a> FromIterator<&'a Card> for CardSet {
+    fn from_iter<I: IntoIterator<Item = &'a Card>>(iter: I) -> CardSet {
+        iter.into_iter().copied().collect()
+    }
+}
+
+impl fmt::Display for CardSet {
+    /// Highest card first, e.g. `As Kd 2c`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut cards = self.to_vec();
+        cards.reverse();
+        f.write_str(&format_cards(&cards))
+    }
+}
+
+impl fmt::Debug for CardSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "CardSet({self})")
+    }
+}
+
+impl FromStr for CardSet {
+    type Err = Error;
+    /// Parse cards as [`parse_cards`] does; duplicates are an error, not merged.
+    fn from_str(s: &str) -> Result<CardSet> {
+        Ok(parse_cards(s)?.into_iter().collect())
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use super::*;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    impl Serialize for Card {
+        fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
+    }
+    impl<'de> Deserialize<'de> for Card {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Card, D::Error> {
+            let s = String::deserialize(d)?;
+            s.parse().map_err(serde::de::Error::custom)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_follow_rules_section_1() {
+        assert_eq!(Card::new(Rank::Two, Suit::Diamonds).code(), 0);
+        assert_eq!(Card::new(Rank::Two, Suit::Spades).code(), 3);
+        assert_eq!(Card::new(Rank::Ace, Suit::Spades).code(), 51);
+        for code in 0..52u8 {
+            let c = Card::from_code(code).unwrap();
+            assert_eq!(Card::new(c.rank(), c.suit()), c);
+            assert_eq!(c.to_string().parse::<Card>().unwrap(), c);
+        }
+        assert_eq!(Card::from_code(52), Err(Error::BadCardCode { code: 52 }));
+    }
+
+    #[test]
+    fn every_text_form_parses() {
+        let as_ = Card::new(Rank::Ace, Suit::Spades);
+        assert_eq!("As".parse::<Card>().unwrap(), as_);
+        assert_eq!("aS".parse::<Card>().unwrap(), as_);
+        assert_eq!("A♠".parse::<Card>().unwrap(), as_);
+        assert_eq!("10h".parse::<Card>().unwrap(), Card::new(Rank::Ten, Suit::Hearts));
+        assert_eq!("Td".parse::<Card>().unwrap(), Card::new(Rank::Ten, Suit::Diamonds));
+        assert_eq!("q♣".parse::<Card>().unwrap(), Card::new(Rank::Queen, Suit::Clubs));
+        let hand = parse_cards("AsKsQs").unwrap();
+        assert_eq!(format_cards(&hand), "As Ks Qs");
+        assert_eq!(format_cards(&parse_cards("10h, 9h 8♥").unwrap()), "Th 9h 8h");
+    }
+
+    #[test]
+    fn bad_text_is_named() {
+        assert_eq!(
+            parse_cards("As Xs").unwrap_err(),
+            Error::UnknownRank { token: "Xs".into(), position: 1 }
+        );
+        assert_eq!(
+            parse_cards("As Kx").unwrap_err(),
+            Error::UnknownSuit { token: "Kx".into(), position: 1 }
+        );
+        assert_eq!("A".parse::<Card>().unwrap_err(), Error::UnknownSuit { token: "A".into(), position: 0 });
+        assert_eq!("1h".parse::<Card>().unwrap_err(), Error::UnknownRank { token: "1h".into(), position: 0 });
+        assert_eq!(
+            parse_cards("As Kd As").unwrap_err(),
+            Error::DuplicateCard { card: "As".parse().unwrap(), position: 2 }
+        );
+        assert_eq!(exact_cards::<3>(&parse_cards("As Kd").unwrap()).unwrap_err(), Error::WrongCardCount {
+            expected: 3,
+            found: 2
+        });
+    }
+
+    #[test]
+    fn cardset_basics() {
+        let s: CardSet = "As Ks 2d".parse().unwrap();
+        assert_eq!(s.len(), 3);
+        assert_eq!(s.to_string(), "As Ks 2d");
+        assert_eq!(s.rank_counts()[12], 1);
+        assert_eq!(s.suit_ranks(Suit::Spades), (1 << 12) | (1 << 11));
+        assert!(CardSet::from_bits(1 << 52).is_err());
+        assert_eq!(CardSet::FULL_DECK.len(), 52);
+    }
+}

@@ -1,0 +1,314 @@
+//! Hand evaluation: every 5-card and 3-card hand to one comparable [`HandRank`].
+//!
+//! Each card has a 64-bit key (`CARD_KEYS`) packing a per-rank key, a suit nibble and a rank bit.
+//! The sum of a hand's five keys tells, without sorting or branching on card order:
+//! whether some suit holds five cards (the suit nibbles), the multiset of ranks (the rank-key
+//! sum, unique per multiset), and for a flush its set of ranks (the rank bits). One lookup in a
+//! displacement-hashed table (`tables.rs`, made by `gen.rs`) then gives the packed rank.
+
+pub mod gen;
+mod tables;
+
+use std::cmp::Ordering;
+use std::fmt;
+
+use crate::card::{exact_cards, Card, Rank, Suit};
+use crate::error::{Error, Result};
+use crate::rules::{Rules, Wheel};
+
+/// The category of a hand (§3), lowest first. The discriminant is the number used in RULES.md.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+#[repr(u8)]
+pub enum Category {
+    /// 乌龙 / 散牌.
+    HighCard = 0,
+    /// 对子.
+    OnePair = 1,
+    /// 两对.
+    TwoPair = 2,
+    /// 三条 (三尖刀 / 冲三 in the front).
+    ThreeOfAKind = 3,
+    /// 顺子.
+    Straight = 4,
+    /// 同花.
+    Flush = 5,
+    /// 葫芦.
+    FullHouse = 6,
+    /// 铁支 / 炸弹.
+    FourOfAKind = 7,
+    /// 同花顺.
+    StraightFlush = 8,
+    /// 五同 (only with extra decks, §11).
+    FiveOfAKind = 9,
+}
+
+impl Category {
+    /// All categories, lowest first.
+    pub const ALL: [Category; 10] = [
+        Category::HighCard,
+        Category::OnePair,
+        Category::TwoPair,
+        Category::ThreeOfAKind,
+        Category::Straight,
+        Category::Flush,
+        Category::FullHouse,
+        Category::FourOfAKind,
+        Category::StraightFlush,
+        Category::FiveOfAKind,
+    ];
+
+    /// From the number of RULES.md §3 (0 = high card … 9 = five of a kind).
+    pub const fn from_index(i: u8) -> Option<Category> {
+        if i < 10 {
+            Some(Category::ALL[i as usize])
+        } else {
+            None
+        }
+    }
+
+    /// English name.
+    pub const fn name(self) -> &'static str {
+        [
+            "high card",
+            "one pair",
+            "two pair",
+            "three of a kind",
+            "straight",
+            "flush",
+            "full house",
+            "four of a kind",
+            "straight flush",
+            "five of a kind",
+        ][self as usize]
+    }
+
+    /// Chinese name.
+    pub const fn chinese_name(self) -> &'static str {
+        ["乌龙", "对子", "两对", "三条", "顺子", "同花", "葫芦", "铁支", "同花顺", "五同"][self as usize]
+    }
+}
+
+impl fmt::Display for Category {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The strength of a 3- or 5-card hand as one integer: a higher value is a stronger hand.
+///
+/// Layout (stable, also used by the C, Python and C# surfaces):
+/// bits 22..26 the [`Category`]; bits 2..22 five 4-bit tie-break ranks, highest-priority
+/// first (the group, then kickers; rank index 0 = 2 … 12 = A; a straight holds only its top:
+/// under the `second_highest` wheel the wheel is 13 and A-high 14, under `lowest` the wheel is 3); bits 0..2 the suit of the top group when
+/// `suit_tiebreak` is on, else 0. A 3-card hand fills the first three rank nibbles.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[repr(transparent)]
+pub struct HandRank(u32);
+
+impl HandRank {
+    pub(crate) const fn pack(cat: Category, n: [u8; 5]) -> HandRank {
+        HandRank(
+            (cat as u32) << 22
+                | (n[0] as u32) << 18
+                | (n[1] as u32) << 14
+                | (n[2] as u32) << 10
+                | (n[3] as u32) << 6
+                | (n[4] as u32) << 2,
+        )
+    }
+
+    /// The raw comparable value.
+    pub const fn value(self) -> u32 {
+        self.0
+    }
+
+    /// From a raw value; rejects values that no hand produces in layout.
+    pub fn from_value(v: u32) -> Result<HandRank> {
+        if v >> 26 != 0 || (v >> 22) > 9 {
+            return Err(Error::InvalidArgument(format!("{v:#x} is not a hand rank value")));
+        }
+        Ok(HandRank(v))
+    }
+
+    /// The hand's category.
+    pub const fn category(self) -> Category {
+        Category::ALL[((self.0 >> 22) & 0xF) as usize % 10]
+    }
+
+    /// The rank with any suit tie-break removed: what the foul check compares.
+    pub const fn ranks_only(self) -> HandRank {
+        HandRank(self.0 & !3)
+    }
+
+    /// The suit that broke a tie, when the rank was made with `suit_tiebreak` on.
+    pub const fn tiebreak_suit(self) -> Suit {
+        Suit::ALL[(self.0 & 3) as usize]
+    }
+
+    /// The five tie-break nibbles, highest priority first (see the type's docs).
+    pub const fn nibbles(self) -> [u8; 5] {
+        let v = self.0;
+        [(v >> 18 & 15) as u8, (v >> 14 & 15) as u8, (v >> 10 & 15) as u8, (v >> 6 & 15) as u8, (v >> 2 & 15) as u8]
+    }
+
+    /// The rank of the top group (the card that decides first; for a wheel the A under
+    /// `second_highest` and the 5 under `lowest`).
+    pub const fn top_rank(self) -> Rank {
+        let n = (self.0 >> 18 & 15) as u8;
+        Rank::ALL[if n > 12 { 12 } else { n as usize }]
+    }
+
+    /// Category and the first three tie-break ranks: how a 3-card front meets a 5-card middle
+    /// (§2: `K K 9` equals `K K 9 5 3`).
+    pub const fn front_key(self) -> u32 {
+        self.0 >> 10
+    }
+
+    /// A short description, e.g. `full house, K over 9`, `straight, A high`.
+    pub fn describe(self) -> String {
+        let n = self.nibbles();
+        let r = |i: u8| Rank::ALL[i.min(12) as usize].to_char();
+        match self.category() {
+            Category::Straight | Category::StraightFlush if n[0] == 13 => format!("{}, wheel (A-2-3-4-5)", self.category()),
+            Category::Straight | Category::StraightFlush => format!("{}, {} high", self.category(), r(n[0])),
+            Category::FullHouse => format!("full house, {} over {}", r(n[0]), r(n[3])),
+            Category::FourOfAKind | Category::FiveOfAKind | Category::ThreeOfAKind | Category::OnePair => {
+                format!("{}, {}", self.category(), r(n[0]))
+            }
+            Category::TwoPair => format!("two pair, {} and {}", r(n[0]), r(n[2])),
+            _ => format!("{}, {} high", self.category(), r(n[0])),
+        }
+    }
+}
+
+impl fmt::Debug for HandRank {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "HandRank({:#x}: {})", self.0, self.describe())
+    }
+}
+
+impl fmt::Display for HandRank {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe())
+    }
+}
+
+/// Evaluates hands under the ranking options of a rule set (wheel and suit tie-break).
+///
+/// Cheap to build and `Copy`; holds references to static tables only.
+#[derive(Copy, Clone, Debug)]
+pub struct Evaluator {
+    five: &'static [u32; tables::FIVE_LEN],
+    wheel: Wheel,
+    suit_tiebreak: bool,
+}
+
+const FIVE_MASK: usize = tables::FIVE_LEN - 1;
+
+impl Evaluator {
+    /// An evaluator for these ranking options.
+    pub const fn with_options(wheel: Wheel, suit_tiebreak: bool) -> Evaluator {
+        let five = match wheel {
+            Wheel::SecondHighest => &tables::FIVE_WHEEL_SECOND,
+            Wheel::Lowest => &tables::FIVE_WHEEL_LOWEST,
+        };
+        Evaluator { five, wheel, suit_tiebreak }
+    }
+
+    /// An evaluator for a rule set's ranking options.
+    pub fn new(rules: &Rules) -> Evaluator {
+        Evaluator::with_options(rules.wheel, rules.suit_tiebreak)
+    }
+
+    /// The wheel option in force.
+    pub const fn wheel(&self) -> Wheel {
+        self.wheel
+    }
+
+    /// Whether suits break ties.
+    pub const fn suit_tiebreak(&self) -> bool {
+        self.suit_tiebreak
+    }
+
+    /// Evaluate five distinct cards. Duplicates are not checked here (use [`Evaluator::evaluate`]
+    /// for untrusted input); they give a meaningless rank, never a panic.
+    #[inline]
+    pub fn eval5(&self, c: &[Card; 5]) -> HandRank {
+        let k = &tables::CARD_KEYS;
+        let sum = k[c[0].code() as usize]
+            + k[c[1].code() as usize]
+            + k[c[2].code() as usize]
+            + k[c[3].code() as usize]
+            + k[c[4].code() as usize];
+        // A suit nibble reaches 5 exactly when adding 3 carries into its top bit.
+        let flush = ((sum >> 32 & 0xFFFF) + 0x3333) & 0x8888 != 0;
+        let key = if flush { gen::FLUSH_BASE as u64 | (sum >> 48 & 0x1FFF) } else { sum & 0xF_FFFF };
+        let row = tables::FIVE_OFFSETS[(key >> gen::ROW_SHIFT) as usize & (tables::FIVE_OFFSETS.len() - 1)];
+        let v = self.five[(row as usize + (key as usize & ((1 << gen::ROW_SHIFT) - 1))) & FIVE_MASK];
+        let rank = HandRank(v);
+        if self.suit_tiebreak {
+            rank.with_suit_of_top(c)
+        } else {
+            rank
+        }
+    }
+
+    /// Evaluate three distinct cards (a front lane).
+    #[inline]
+    pub fn eval3(&self, c: &[Card; 3]) -> HandRank {
+        let k = &tables::CARD_KEYS;
+        let key = (k[c[0].code() as usize] + k[c[1].code() as usize] + k[c[2].code() as usize]) & 0xF_FFFF;
+        let row = tables::THREE_OFFSETS[(key >> gen::ROW_SHIFT) as usize & (tables::THREE_OFFSETS.len() - 1)];
+        let v = tables::THREE_VALUES
+            [(row as usize + (key as usize & ((1 << gen::ROW_SHIFT) - 1))) & (tables::THREE_VALUES.len() - 1)];
+        let rank = HandRank(v);
+        if self.suit_tiebreak {
+            rank.with_suit_of_top(c)
+        } else {
+            rank
+        }
+    }
+
+    /// Evaluate 3 or 5 cards, checking count and duplicates.
+    pub fn evaluate(&self, cards: &[Card]) -> Result<HandRank> {
+        match cards.len() {
+            3 => Ok(self.eval3(&exact_cards::<3>(cards)?)),
+            5 => Ok(self.eval5(&exact_cards::<5>(cards)?)),
+            n => Err(Error::WrongCardCount { expected: if n < 4 { 3 } else { 5 }, found: n }),
+        }
+    }
+}
+
+impl Default for Evaluator {
+    fn default() -> Evaluator {
+        Evaluator::with_options(Wheel::SecondHighest, false)
+    }
+}
+
+impl HandRank {
+    /// Add the suit of the top group (§3: a group counts as its highest suit).
+    #[inline]
+    fn with_suit_of_top(self, cards: &[Card]) -> HandRank {
+        let top = self.top_rank() as u8;
+        let mut suits = 0u8;
+        for c in cards {
+            // Branch-free: the mask is all ones only for cards of the top rank.
+            let is_top = (c.rank() as u8 == top) as u8;
+            suits |= (1u8 << c.suit() as u8) * is_top;
+        }
+        let suit = 7 - suits.leading_zeros() as u32;
+        HandRank(self.0 | suit)
+    }
+}
+
+/// Compare two hands of the same size (or a front with a front); a convenience for `a.cmp(&b)`.
+pub fn compare(a: HandRank, b: HandRank) -> Ordering {
+    a.cmp(&b)
+}
+
+#[cfg(test)]
+mod tests;

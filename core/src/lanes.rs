@@ -1,0 +1,253 @@
+//! The three lanes (墩) of an arrangement and the foul check (倒水) of RULES.md §2.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::card::{format_cards, parse_cards, Card, CardSet};
+use crate::error::{Error, Result};
+use crate::eval::{Evaluator, HandRank};
+use crate::rules::Rules;
+
+/// A lane: front (头墩, 3 cards), middle (中墩, 5) or back (尾墩, 5).
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+#[repr(u8)]
+pub enum Lane {
+    /// 头墩: 3 cards.
+    Front = 0,
+    /// 中墩: 5 cards.
+    Middle = 1,
+    /// 尾墩: 5 cards.
+    Back = 2,
+}
+
+impl Lane {
+    /// Front, middle, back.
+    pub const ALL: [Lane; 3] = [Lane::Front, Lane::Middle, Lane::Back];
+    /// Number of cards in the lane.
+    pub const fn size(self) -> usize {
+        match self {
+            Lane::Front => 3,
+            _ => 5,
+        }
+    }
+    /// English name.
+    pub const fn name(self) -> &'static str {
+        ["front", "middle", "back"][self as usize]
+    }
+    /// Chinese name.
+    pub const fn chinese_name(self) -> &'static str {
+        ["头墩", "中墩", "尾墩"][self as usize]
+    }
+}
+
+impl fmt::Display for Lane {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Which lanes are out of order. Both false means the arrangement is legal.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Foul {
+    /// The front beats the middle (or equals it under `strict_order`).
+    pub front_over_middle: bool,
+    /// The middle beats the back (or equals it under `strict_order`).
+    pub middle_over_back: bool,
+}
+
+impl Foul {
+    /// Whether the arrangement is a foul (倒水).
+    pub const fn is_foul(self) -> bool {
+        self.front_over_middle || self.middle_over_back
+    }
+    /// Bit 0: front over middle; bit 1: middle over back (the C ABI's form).
+    pub const fn bits(self) -> u8 {
+        self.front_over_middle as u8 | (self.middle_over_back as u8) << 1
+    }
+    /// Check lane ranks: `front` is a 3-card rank, `middle` and `back` 5-card ranks. Ranks only,
+    /// never suits (§2); `strict_order` makes equal lanes a foul.
+    #[inline]
+    pub fn check(front: HandRank, middle: HandRank, back: HandRank, strict_order: bool) -> Foul {
+        let (f, m) = (front.front_key(), middle.front_key());
+        let (m5, b5) = (middle.ranks_only(), back.ranks_only());
+        if strict_order {
+            Foul { front_over_middle: f >= m, middle_over_back: m5 >= b5 }
+        } else {
+            Foul { front_over_middle: f > m, middle_over_back: m5 > b5 }
+        }
+    }
+}
+
+/// Thirteen cards set out as front (3), middle (5) and back (5), all distinct.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Arrangement {
+    /// 头墩.
+    pub front: [Card; 3],
+    /// 中墩.
+    pub middle: [Card; 5],
+    /// 尾墩.
+    pub back: [Card; 5],
+}
+
+/// The ranks of an arrangement's lanes and whether it fouls.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ArrangementEval {
+    /// Front rank.
+    pub front: HandRank,
+    /// Middle rank.
+    pub middle: HandRank,
+    /// Back rank.
+    pub back: HandRank,
+    /// Which lanes are out of order.
+    pub foul: Foul,
+}
+
+impl ArrangementEval {
+    /// The rank of one lane.
+    pub const fn lane(&self, lane: Lane) -> HandRank {
+        match lane {
+            Lane::Front => self.front,
+            Lane::Middle => self.middle,
+            Lane::Back => self.back,
+        }
+    }
+}
+
+impl Arrangement {
+    /// Lanes from slices, checking sizes (3, 5, 5) and that all 13 cards are distinct.
+    /// A duplicate's position counts across the lanes: front 0–2, middle 3–7, back 8–12.
+    pub fn new(front: &[Card], middle: &[Card], back: &[Card]) -> Result<Arrangement> {
+        for (lane, cards) in [(Lane::Front, front), (Lane::Middle, middle), (Lane::Back, back)] {
+            if cards.len() != lane.size() {
+                return Err(Error::WrongCardCount { expected: lane.size(), found: cards.len() });
+            }
+        }
+        let mut seen = CardSet::EMPTY;
+        for (position, &card) in front.iter().chain(middle).chain(back).enumerate() {
+            if !seen.insert(card) {
+                return Err(Error::DuplicateCard { card, position });
+            }
+        }
+        let mut a = Arrangement { front: [front[0]; 3], middle: [front[0]; 5], back: [front[0]; 5] };
+        a.front.copy_from_slice(front);
+        a.middle.copy_from_slice(middle);
+        a.back.copy_from_slice(back);
+        Ok(a)
+    }
+
+    /// From 13 cards in lane order: 3 front, 5 middle, 5 back.
+    pub fn from_cards(cards: &[Card]) -> Result<Arrangement> {
+        if cards.len() != 13 {
+            return Err(Error::WrongCardCount { expected: 13, found: cards.len() });
+        }
+        Arrangement::new(&cards[..3], &cards[3..8], &cards[8..])
+    }
+
+    /// The 13 cards in lane order.
+    pub fn cards(&self) -> [Card; 13] {
+        let mut out = [self.front[0]; 13];
+        out[..3].copy_from_slice(&self.front);
+        out[3..8].copy_from_slice(&self.middle);
+        out[8..].copy_from_slice(&self.back);
+        out
+    }
+
+    /// The 13 cards as a set.
+    pub fn card_set(&self) -> CardSet {
+        self.cards().iter().collect()
+    }
+
+    /// The cards of one lane.
+    pub fn lane(&self, lane: Lane) -> &[Card] {
+        match lane {
+            Lane::Front => &self.front,
+            Lane::Middle => &self.middle,
+            Lane::Back => &self.back,
+        }
+    }
+
+    /// Evaluate the lanes and check for a foul under a rule set.
+    pub fn evaluate(&self, rules: &Rules) -> ArrangementEval {
+        self.evaluate_with(&Evaluator::new(rules), rules.strict_order)
+    }
+
+    /// Evaluate with a prepared evaluator (the hot path of settlement and search).
+    #[inline]
+    pub fn evaluate_with(&self, eval: &Evaluator, strict_order: bool) -> ArrangementEval {
+        let front = eval.eval3(&self.front);
+        let middle = eval.eval5(&self.middle);
+        let back = eval.eval5(&self.back);
+        ArrangementEval { front, middle, back, foul: Foul::check(front, middle, back, strict_order) }
+    }
+}
+
+impl fmt::Display for Arrangement {
+    /// `front / middle / back`, e.g. `As Kd Qh / 9s 9d 5c 5h 2s / …`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} / {} / {}", format_cards(&self.front), format_cards(&self.middle), format_cards(&self.back))
+    }
+}
+
+impl FromStr for Arrangement {
+    type Err = Error;
+    /// Three lanes separated by `/` or `|`, front first; or 13 cards in lane order.
+    fn from_str(s: &str) -> Result<Arrangement> {
+        let parts: Vec<&str> = s.split(['/', '|']).collect();
+        match parts.len() {
+            1 => Arrangement::from_cards(&parse_cards(s)?),
+            3 => {
+                // Parse the whole so that a bad token's position counts across lanes.
+                let all = parse_cards(&parts.join(" "))?;
+                let (f, m) = (parse_cards(parts[0])?.len(), parse_cards(parts[1])?.len());
+                Arrangement::new(&all[..f], &all[f..f + m], &all[f + m..])
+            }
+            n => Err(Error::InvalidArgument(format!("an arrangement has 3 lanes separated by '/', got {n}"))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Preset;
+
+    #[test]
+    fn legal_and_fouled() {
+        let r = Rules::classic();
+        let a: Arrangement = "Kd Kc 9h / Ks Kh 9s 5s 3h / As Ad Ah 2c 2d".parse().unwrap();
+        let e = a.evaluate(&r);
+        assert!(!e.foul.is_foul(), "K K 9 equals K K 9 5 3 in the first three ranks");
+        let mut strict = r.clone();
+        strict.strict_order = true;
+        assert_eq!(a.evaluate(&strict).foul, Foul { front_over_middle: true, middle_over_back: false });
+        let bad: Arrangement = "As Ad Ah / Ks Kh 9s 5s 3h / Qs Qd 7h 4c 3d".parse().unwrap();
+        assert_eq!(bad.evaluate(&r).foul, Foul { front_over_middle: true, middle_over_back: true });
+        assert_eq!(bad.evaluate(&r).foul.bits(), 3);
+    }
+
+    #[test]
+    fn suits_never_decide_a_foul() {
+        let r = Rules::preset(Preset::Hk);
+        // Same ranks in middle and back; suit tie-break would put the middle higher.
+        let a: Arrangement = "2d 3c 4h / As Qs 9s 5s 3s / Ah Qh 9h 5h 3h".parse().unwrap();
+        assert!(!a.evaluate(&r).foul.is_foul());
+    }
+
+    #[test]
+    fn bad_arrangements() {
+        assert_eq!("As Kd / Qh Jh Th 9h 8h / 2c 3c 4c 5c 6c".parse::<Arrangement>().unwrap_err(), Error::WrongCardCount {
+            expected: 3,
+            found: 2
+        });
+        assert!(matches!(
+            "As Kd Qh / As Jh Th 9h 8h / 2c 3c 4c 5c 6c".parse::<Arrangement>().unwrap_err(),
+            Error::DuplicateCard { position: 3, .. }
+        ));
+    }
+}

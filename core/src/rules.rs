@@ -1,0 +1,484 @@
+//! The rule set: every option of RULES.md §2–§9 as one value, and the five presets of §9.
+//!
+//! A `Rules` is plain data. Build one from a preset, change fields, validate it, and (with the
+//! `serde` feature) save and load it as JSON.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::{Error, Result};
+use crate::special::Special;
+
+/// How the wheel A-2-3-4-5 ranks among straights (and straight flushes).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum Wheel {
+    /// Below A-K-Q-J-10 and above K-Q-J-10-9 (seed 003: A2345仅小于10JQKA).
+    #[default]
+    SecondHighest,
+    /// Below 6-5-4-3-2, as in ordinary poker (seed 001).
+    Lowest,
+}
+
+/// How a round is scored.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum ScoringMode {
+    /// Every pair of players compares lane by lane (§4–§5).
+    #[default]
+    Pairwise,
+    /// Each lane ranks all players (seed 002, §9 "ranked").
+    Ranked,
+}
+
+/// A count that is either fixed or "number of players − 1" (the ranked preset).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum Amount {
+    /// This many.
+    Fixed(u32),
+    /// One less than the number of players at the table.
+    PlayersMinusOne,
+}
+
+impl Amount {
+    /// The value at a table of `players` seats.
+    pub fn at(self, players: usize) -> u32 {
+        match self {
+            Amount::Fixed(n) => n,
+            Amount::PlayersMinusOne => players.saturating_sub(1) as u32,
+        }
+    }
+}
+
+/// Water of the bonus hands per lane (§4, §9 table); every other won lane is worth 1.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct LaneWater {
+    /// Front three of a kind (三尖刀 / 冲三).
+    pub front_trips: u32,
+    /// Middle full house (中墩葫芦).
+    pub middle_full_house: u32,
+    /// Middle four of a kind.
+    pub middle_quads: u32,
+    /// Back four of a kind.
+    pub back_quads: u32,
+    /// Middle straight flush.
+    pub middle_straight_flush: u32,
+    /// Back straight flush.
+    pub back_straight_flush: u32,
+    /// Middle five of a kind; `None` where the preset does not list it (one deck cannot make it).
+    pub middle_five_kind: Option<u32>,
+    /// Back five of a kind; `None` where the preset does not list it.
+    pub back_five_kind: Option<u32>,
+}
+
+/// Shooting (打枪): winning all three lanes against one opponent.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct Shooting {
+    /// Whether shooting is paid at all.
+    pub enabled: bool,
+    /// Flat water added to the pair's result (`shoot_bonus`).
+    pub bonus: Amount,
+    /// Multiplier on the pair's lane water (`shoot_multiplier`), at least 1.
+    pub multiplier: u32,
+    /// 辗过: wins plus ties (at least one win) count as a shot (`shoot_allows_ties`).
+    pub allows_ties: bool,
+    /// Fewest seats at the table for shooting to count (`shoot_min_players`).
+    pub min_players: u8,
+}
+
+/// Home run (全垒打): one player shoots every other seat.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct HomeRun {
+    /// Whether a home run is paid at all.
+    pub enabled: bool,
+    /// Water added per victim before the multiplier (`home_run_bonus`).
+    pub bonus_per_victim: u32,
+    /// Multiplier on each victim's payment (`home_run_multiplier`), at least 1.
+    pub multiplier: Amount,
+    /// Fewest seats at the table (`home_run_min_players`).
+    pub min_players: u8,
+}
+
+/// One enabled special hand and its water.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct SpecialWater {
+    /// Which special.
+    pub special: Special,
+    /// What it wins from each player it beats.
+    pub water: u32,
+}
+
+/// The complete house rules of a table.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct Rules {
+    /// Where the wheel ranks (§3).
+    pub wheel: Wheel,
+    /// Suits break ties when every rank is equal (§3, seed 001).
+    pub suit_tiebreak: bool,
+    /// Equal lanes are a foul too (§2, seed 003).
+    pub strict_order: bool,
+    /// Bonus water per lane (§4).
+    pub lane_water: LaneWater,
+    /// Shooting (§4).
+    pub shooting: Shooting,
+    /// Home run (§4).
+    pub home_run: HomeRun,
+    /// A fouled player also pays as shot (§4).
+    pub foul_counts_as_shot: bool,
+    /// Least number of J/Q/K/A cards for twelve royals: 13 or 12 (§6).
+    pub twelve_royals_min: u8,
+    /// A four of a kind may serve as two pairs or trips + single in specials (§6).
+    pub split_quads: bool,
+    /// Enabled specials, highest first, with their water (§6, §9).
+    pub specials: Vec<SpecialWater>,
+    /// Pairwise or ranked scoring (§9).
+    pub scoring: ScoringMode,
+}
+
+/// The five shipped presets of RULES.md §9.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum Preset {
+    /// Seed 000 原 and 002.
+    Classic,
+    /// Seed 000 部分地区.
+    Regional,
+    /// Seed 003 (KX).
+    Kx,
+    /// Seed 001 (Hong Kong 十三张).
+    Hk,
+    /// Seed 002, ranked scoring.
+    Ranked,
+}
+
+impl Preset {
+    /// All presets.
+    pub const ALL: [Preset; 5] = [Preset::Classic, Preset::Regional, Preset::Kx, Preset::Hk, Preset::Ranked];
+
+    /// The preset's lower-case name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Preset::Classic => "classic",
+            Preset::Regional => "regional",
+            Preset::Kx => "kx",
+            Preset::Hk => "hk",
+            Preset::Ranked => "ranked",
+        }
+    }
+}
+
+impl fmt::Display for Preset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Preset {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Preset> {
+        Preset::ALL
+            .into_iter()
+            .find(|p| p.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| Error::UnknownPreset(s.to_string()))
+    }
+}
+
+fn specials(list: &[(Special, u32)]) -> Vec<SpecialWater> {
+    list.iter().map(|&(special, water)| SpecialWater { special, water }).collect()
+}
+
+impl Rules {
+    /// The rules of a preset, exactly as RULES.md §9 tabulates them.
+    pub fn preset(preset: Preset) -> Rules {
+        use Special::*;
+        let classic_specials = [
+            (SupremeDragon, 108),
+            (Dragon, 36),
+            (TwelveRoyals, 24),
+            (ThreeStraightFlushes, 22),
+            (ThreeQuads, 20),
+            (AllBig, 15),
+            (AllSmall, 12),
+            (OneColor, 10),
+            (FourTrips, 6),
+            (FivePairsTrips, 5),
+            (SixPairs, 4),
+            (ThreeFlushes, 3),
+            (ThreeStraights, 3),
+        ];
+        let classic = Rules {
+            wheel: Wheel::SecondHighest,
+            suit_tiebreak: false,
+            strict_order: false,
+            lane_water: LaneWater {
+                front_trips: 3,
+                middle_full_house: 2,
+                middle_quads: 8,
+                back_quads: 4,
+                middle_straight_flush: 10,
+                back_straight_flush: 5,
+                middle_five_kind: Some(20),
+                back_five_kind: Some(10),
+            },
+            shooting: Shooting {
+                enabled: true,
+                bonus: Amount::Fixed(1),
+                multiplier: 1,
+                allows_ties: true,
+                min_players: 3,
+            },
+            home_run: HomeRun { enabled: true, bonus_per_victim: 0, multiplier: Amount::Fixed(4), min_players: 3 },
+            foul_counts_as_shot: false,
+            twelve_royals_min: 13,
+            split_quads: true,
+            specials: specials(&classic_specials),
+            scoring: ScoringMode::Pairwise,
+        };
+        match preset {
+            Preset::Classic => classic,
+            Preset::Regional => Rules {
+                lane_water: LaneWater {
+                    front_trips: 4,
+                    middle_full_house: 2,
+                    middle_quads: 10,
+                    back_quads: 5,
+                    middle_straight_flush: 12,
+                    back_straight_flush: 6,
+                    middle_five_kind: Some(24),
+                    back_five_kind: Some(12),
+                },
+                specials: specials(&[
+                    (SupremeDragon, 104),
+                    (Dragon, 26),
+                    (TwelveRoyals, 24),
+                    (ThreeStraightFlushes, 20),
+                    (ThreeQuads, 20),
+                    (OneColor, 15),
+                    (AllBig, 12),
+                    (AllSmall, 10),
+                    (ThreeTripsQuad, 8),
+                    (FourTrips, 6),
+                    (FivePairsTrips, 5),
+                    (SixPairs, 3),
+                    (ThreeFlushes, 3),
+                    (ThreeStraights, 3),
+                ]),
+                ..classic
+            },
+            Preset::Kx => Rules {
+                lane_water: LaneWater { middle_five_kind: None, back_five_kind: None, ..classic.lane_water },
+                shooting: Shooting {
+                    enabled: true,
+                    bonus: Amount::Fixed(0),
+                    multiplier: 2,
+                    allows_ties: false,
+                    min_players: 2,
+                },
+                home_run: HomeRun { enabled: true, bonus_per_victim: 0, multiplier: Amount::Fixed(2), min_players: 4 },
+                specials: specials(&[
+                    (SupremeDragon, 32),
+                    (Dragon, 30),
+                    (TwelveRoyals, 24),
+                    (ThreeStraightFlushes, 20),
+                    (ThreeQuads, 20),
+                    (AllBig, 10),
+                    (AllSmall, 10),
+                    (OneColor, 10),
+                    (FourTrips, 5),
+                    (FivePairsTrips, 5),
+                    (SixPairs, 4),
+                    (ThreeStraights, 4),
+                    (ThreeFlushes, 3),
+                ]),
+                ..classic
+            },
+            Preset::Hk => Rules {
+                wheel: Wheel::Lowest,
+                suit_tiebreak: true,
+                lane_water: LaneWater {
+                    front_trips: 1,
+                    middle_full_house: 1,
+                    middle_quads: 1,
+                    back_quads: 1,
+                    middle_straight_flush: 1,
+                    back_straight_flush: 1,
+                    middle_five_kind: None,
+                    back_five_kind: None,
+                },
+                shooting: Shooting {
+                    enabled: true,
+                    bonus: Amount::Fixed(1),
+                    multiplier: 1,
+                    allows_ties: false,
+                    min_players: 2,
+                },
+                home_run: HomeRun { enabled: false, bonus_per_victim: 0, multiplier: Amount::Fixed(1), min_players: 2 },
+                twelve_royals_min: 12,
+                specials: specials(&[
+                    (Dragon, 13),
+                    (TwelveRoyals, 6),
+                    (ThreeFlushes, 3),
+                    (ThreeStraights, 3),
+                    (SixPairs, 3),
+                    (FivePairsTrips, 2),
+                ]),
+                ..classic
+            },
+            Preset::Ranked => Rules {
+                lane_water: LaneWater { front_trips: 4, ..classic.lane_water },
+                shooting: Shooting {
+                    enabled: true,
+                    bonus: Amount::PlayersMinusOne,
+                    multiplier: 1,
+                    allows_ties: false,
+                    min_players: 2,
+                },
+                home_run: HomeRun {
+                    enabled: true,
+                    bonus_per_victim: 12,
+                    multiplier: Amount::PlayersMinusOne,
+                    min_players: 2,
+                },
+                scoring: ScoringMode::Ranked,
+                ..classic
+            },
+        }
+    }
+
+    /// Shorthand for `Rules::preset(Preset::Classic)`.
+    pub fn classic() -> Rules {
+        Rules::preset(Preset::Classic)
+    }
+
+    /// The rules of a preset given by name (`"classic"`, `"regional"`, `"kx"`, `"hk"`, `"ranked"`).
+    pub fn from_preset_name(name: &str) -> Result<Rules> {
+        Ok(Rules::preset(name.parse()?))
+    }
+
+    /// The water of a special under these rules, or `None` when it is not enabled.
+    pub fn special_water(&self, special: Special) -> Option<u32> {
+        self.specials.iter().find(|s| s.special == special).map(|s| s.water)
+    }
+
+    /// Position of a special in this rule set's order (0 = highest), or `None` when disabled.
+    pub fn special_order(&self, special: Special) -> Option<usize> {
+        self.specials.iter().position(|s| s.special == special)
+    }
+
+    /// Check every value for range and consistency.
+    pub fn validate(&self) -> Result<()> {
+        let bad = |path: &str, reason: String| Err(Error::InvalidRules { path: path.to_string(), reason });
+        let lw = &self.lane_water;
+        for (path, v) in [
+            ("lane_water.front_trips", lw.front_trips),
+            ("lane_water.middle_full_house", lw.middle_full_house),
+            ("lane_water.middle_quads", lw.middle_quads),
+            ("lane_water.back_quads", lw.back_quads),
+            ("lane_water.middle_straight_flush", lw.middle_straight_flush),
+            ("lane_water.back_straight_flush", lw.back_straight_flush),
+            ("lane_water.middle_five_kind", lw.middle_five_kind.unwrap_or(1)),
+            ("lane_water.back_five_kind", lw.back_five_kind.unwrap_or(1)),
+        ] {
+            if v == 0 {
+                return bad(path, "a bonus hand must be worth at least 1 water".into());
+            }
+            if v > 1000 {
+                return bad(path, format!("{v} is out of range (at most 1000)"));
+            }
+        }
+        if self.shooting.multiplier == 0 {
+            return bad("shooting.multiplier", "a multiplier of 0 would cancel the lanes; use 1 for none".into());
+        }
+        if self.shooting.multiplier > 100 {
+            return bad("shooting.multiplier", format!("{} is out of range (at most 100)", self.shooting.multiplier));
+        }
+        if let Amount::Fixed(b) = self.shooting.bonus {
+            if b > 1000 {
+                return bad("shooting.bonus", format!("{b} is out of range (at most 1000)"));
+            }
+        }
+        if !(2..=4).contains(&self.shooting.min_players) {
+            return bad("shooting.min_players", format!("{} is not a table size (2 to 4)", self.shooting.min_players));
+        }
+        match self.home_run.multiplier {
+            Amount::Fixed(0) => {
+                return bad("home_run.multiplier", "a multiplier of 0 would cancel the shots; use 1 for none".into())
+            }
+            Amount::Fixed(m) if m > 100 => {
+                return bad("home_run.multiplier", format!("{m} is out of range (at most 100)"))
+            }
+            _ => {}
+        }
+        if self.home_run.bonus_per_victim > 1000 {
+            return bad(
+                "home_run.bonus_per_victim",
+                format!("{} is out of range (at most 1000)", self.home_run.bonus_per_victim),
+            );
+        }
+        if !(2..=4).contains(&self.home_run.min_players) {
+            return bad("home_run.min_players", format!("{} is not a table size (2 to 4)", self.home_run.min_players));
+        }
+        if self.home_run.enabled && !self.shooting.enabled {
+            return bad("home_run.enabled", "a home run is made of shots, but shooting is disabled".into());
+        }
+        if !(12..=13).contains(&self.twelve_royals_min) {
+            return bad("twelve_royals_min", format!("{} must be 12 or 13", self.twelve_royals_min));
+        }
+        for (i, s) in self.specials.iter().enumerate() {
+            if s.water == 0 {
+                return bad(&format!("specials[{i}].water"), format!("{} must be worth at least 1 water", s.special));
+            }
+            if s.water > 10_000 {
+                return bad(&format!("specials[{i}].water"), format!("{} is out of range (at most 10000)", s.water));
+            }
+            if let Some(j) = self.specials[..i].iter().position(|t| t.special == s.special) {
+                return bad(&format!("specials[{i}].special"), format!("{} is listed twice (also at {j})", s.special));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::classic()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl Rules {
+    /// Load a rule set from JSON and validate it. Errors name the JSON path of the bad field.
+    pub fn from_json(json: &str) -> Result<Rules> {
+        let de = &mut serde_json::Deserializer::from_str(json);
+        let rules: Rules = serde_path_to_error::deserialize(de).map_err(|e| {
+            let path = e.path().to_string();
+            Error::InvalidRules { path, reason: e.into_inner().to_string() }
+        })?;
+        rules.validate()?;
+        Ok(rules)
+    }
+
+    /// Save as pretty-printed JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a Rules value always serialises")
+    }
+}

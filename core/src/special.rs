@@ -1,0 +1,166 @@
+//! Special hands (特殊牌型, 报到) of RULES.md §6, judged on all 13 cards.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::{Error, Result};
+
+/// A special hand. The short ids are those of RULES.md §6.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+#[repr(u8)]
+pub enum Special {
+    /// SD 至尊清龙: A to K, all one suit.
+    #[cfg_attr(feature = "serde", serde(rename = "SD"))]
+    SupremeDragon = 0,
+    /// DR 一条龙: A to K, one of each rank.
+    #[cfg_attr(feature = "serde", serde(rename = "DR"))]
+    Dragon = 1,
+    /// TR 十二皇族: every card J, Q, K or A (or all but one, with `twelve_royals_min` 12).
+    #[cfg_attr(feature = "serde", serde(rename = "TR"))]
+    TwelveRoyals = 2,
+    /// TSF 三同花顺: a 3-card and two 5-card straight flushes.
+    #[cfg_attr(feature = "serde", serde(rename = "TSF"))]
+    ThreeStraightFlushes = 3,
+    /// TQ 三套炸弹: three four-of-a-kinds + 1.
+    #[cfg_attr(feature = "serde", serde(rename = "TQ"))]
+    ThreeQuads = 4,
+    /// AB 全大: every rank 8 to A.
+    #[cfg_attr(feature = "serde", serde(rename = "AB"))]
+    AllBig = 5,
+    /// AS 全小: every rank 2 to 8.
+    #[cfg_attr(feature = "serde", serde(rename = "AS"))]
+    AllSmall = 6,
+    /// OC 凑一色: all red or all black.
+    #[cfg_attr(feature = "serde", serde(rename = "OC"))]
+    OneColor = 7,
+    /// TTQ 三套冲三加炸弹: 3 + 3 + 3 + 4 of a kind.
+    #[cfg_attr(feature = "serde", serde(rename = "TTQ"))]
+    ThreeTripsQuad = 8,
+    /// FT 四套冲三: four three-of-a-kinds + 1.
+    #[cfg_attr(feature = "serde", serde(rename = "FT"))]
+    FourTrips = 9,
+    /// FPT 五对冲三: five pairs + one three-of-a-kind.
+    #[cfg_attr(feature = "serde", serde(rename = "FPT"))]
+    FivePairsTrips = 10,
+    /// SP 六对半: six pairs + 1.
+    #[cfg_attr(feature = "serde", serde(rename = "SP"))]
+    SixPairs = 11,
+    /// TF 三同花: 3 + 5 + 5, each one suit.
+    #[cfg_attr(feature = "serde", serde(rename = "TF"))]
+    ThreeFlushes = 12,
+    /// TS 三顺子: a 3-card and two 5-card straights.
+    #[cfg_attr(feature = "serde", serde(rename = "TS"))]
+    ThreeStraights = 13,
+    /// 全黑一点红 (regional extra): 12 black cards + 1 red.
+    #[cfg_attr(feature = "serde", serde(rename = "BR"))]
+    TwelveBlackOneRed = 14,
+    /// 全红一点黑 (regional extra): 12 red cards + 1 black.
+    #[cfg_attr(feature = "serde", serde(rename = "RB"))]
+    TwelveRedOneBlack = 15,
+}
+
+impl Special {
+    /// Every special the engine knows.
+    pub const ALL: [Special; 16] = [
+        Special::SupremeDragon,
+        Special::Dragon,
+        Special::TwelveRoyals,
+        Special::ThreeStraightFlushes,
+        Special::ThreeQuads,
+        Special::AllBig,
+        Special::AllSmall,
+        Special::OneColor,
+        Special::ThreeTripsQuad,
+        Special::FourTrips,
+        Special::FivePairsTrips,
+        Special::SixPairs,
+        Special::ThreeFlushes,
+        Special::ThreeStraights,
+        Special::TwelveBlackOneRed,
+        Special::TwelveRedOneBlack,
+    ];
+
+    /// The short id of RULES.md §6 (`"SD"`, `"TSF"`, …; `"BR"`/`"RB"` for the regional extras).
+    pub const fn id(self) -> &'static str {
+        ["SD", "DR", "TR", "TSF", "TQ", "AB", "AS", "OC", "TTQ", "FT", "FPT", "SP", "TF", "TS", "BR", "RB"]
+            [self as usize]
+    }
+
+    /// English name.
+    pub const fn name(self) -> &'static str {
+        [
+            "supreme dragon",
+            "dragon",
+            "twelve royals",
+            "three straight flushes",
+            "three quads",
+            "all big",
+            "all small",
+            "one color",
+            "three trips and a quad",
+            "four trips",
+            "five pairs and trips",
+            "six pairs",
+            "three flushes",
+            "three straights",
+            "twelve black one red",
+            "twelve red one black",
+        ][self as usize]
+    }
+
+    /// Chinese name.
+    pub const fn chinese_name(self) -> &'static str {
+        [
+            "至尊清龙",
+            "一条龙",
+            "十二皇族",
+            "三同花顺",
+            "三套炸弹",
+            "全大",
+            "全小",
+            "凑一色",
+            "三套冲三加炸弹",
+            "四套冲三",
+            "五对冲三",
+            "六对半",
+            "三同花",
+            "三顺子",
+            "全黑一点红",
+            "全红一点黑",
+        ][self as usize]
+    }
+
+    /// From the numeric value used by the C ABI (`SssSpecial`).
+    pub const fn from_index(i: u8) -> Option<Special> {
+        if (i as usize) < Special::ALL.len() {
+            Some(Special::ALL[i as usize])
+        } else {
+            None
+        }
+    }
+}
+
+impl fmt::Display for Special {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl FromStr for Special {
+    type Err = Error;
+    /// Accepts the id (`"TSF"`), the English name or the Chinese name.
+    fn from_str(s: &str) -> Result<Special> {
+        let t = s.trim();
+        Special::ALL
+            .into_iter()
+            .find(|sp| {
+                sp.id().eq_ignore_ascii_case(t)
+                    || sp.name().eq_ignore_ascii_case(t)
+                    || sp.name().replace(' ', "_").eq_ignore_ascii_case(t)
+                    || sp.chinese_name() == t
+            })
+            .ok_or_else(|| Error::UnknownSpecial(s.to_string()))
+    }
+}
