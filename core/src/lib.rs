@@ -25,7 +25,7 @@ pub use error::{Error, Result};
 pub use eval::{Category, Evaluator, HandRank};
 pub use lanes::{Arrangement, ArrangementEval, Foul, Lane};
 pub use rules::{Amount, HomeRun, LaneWater, Preset, Rules, ScoringMode, Shooting, SpecialWater, Wheel};
-pub use special::Special;
+pub use special::{detect as detect_special, Special, SpecialDetection};
 
 /// The crate version, as the FFI reports it.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -164,3 +164,29 @@ impl FromStr for Special {
             .ok_or_else(|| Error::UnknownSpecial(s.to_string()))
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Detection. PLACEHOLDER signature: the specials work replaces the body below.
+// ---------------------------------------------------------------------------------------------
+
+use crate::card::Card;
+use crate::lanes::Arrangement;
+use crate::rules::Rules;
+
+/// What a 13-card hand qualifies for under a rule set.
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SpecialDetection {
+    /// The highest enabled special under the rule set's order, if any.
+    pub best: Option<Special>,
+    /// Every enabled special the hand qualifies for, in the rule set's order (highest first).
+    pub all: Vec<Special>,
+    /// For TSF, TF and TS when `best` is one of them: the legal 3/5/5 arrangement realising it.
+    pub arrangement: Option<Arrangement>,
+}
+
+/// Detect the special hands of 13 distinct cards under `rules`.
+pub fn detect(cards: &[Card], rules: &Rules) -> Result<SpecialDetection> {
+    let _ = (cards, rules);
+    Err(Error::InvalidArgument("special-hand detection is not implemented yet".into()))
+}

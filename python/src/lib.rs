@@ -1,0 +1,1 @@
+//! Python bindings (placeholder: filled by the Python work).
