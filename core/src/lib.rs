@@ -13,11 +13,15 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod arrange;
 pub mod card;
+pub mod deal;
 pub mod error;
 pub mod eval;
 pub mod lanes;
+pub mod money;
 pub mod rules;
+pub mod settle;
 pub mod special;
 
 pub use card::{cards_from_codes, format_cards, parse_cards, Card, CardSet, Rank, Suit};
