@@ -1,1 +1,36 @@
-//! Python bindings (placeholder: filled by the Python work).
+//! Python bindings for the shisanshui engine: the private extension module `shisanshui._native`,
+//! re-exported by the pure-Python package `shisanshui` (`python/pysrc/shisanshui`).
+//!
+//! One Rust module per game concept, each with a `register(m)` that adds its classes and
+//! functions; `_native` below calls them in turn. To bind a new part of the core (specials,
+//! settlement, dealing, arrangement search): add `src/<concept>.rs` with its `register`, call it
+//! here, re-export the names in `pysrc/shisanshui/__init__.py`, describe them in `_native.pyi`,
+//! and test them in `tests/python/test_<concept>.py`.
+//!
+//! Conventions every module follows:
+//! - engine errors become Python exceptions through `errors::OrRaise` (`.or_raise()?`), with the
+//!   Rust `Display` text as message; wrong Python types raise `TypeError`;
+//! - a "cards" argument is read by `card::cards` (text, or Card / text / int items);
+//! - a `rules=` argument is read by `rules::with_rules` (a `Rules`, a preset name, or None);
+//! - enums cross as the Python enums of `_enums.py` through `enums`.
+
+use pyo3::prelude::*;
+
+mod card;
+mod enums;
+mod errors;
+mod eval;
+mod lanes;
+mod rules;
+
+/// Native core of the `shisanshui` package; import `shisanshui` instead.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", shisanshui::VERSION)?;
+    errors::register(m)?;
+    card::register(m)?;
+    eval::register(m)?;
+    rules::register(m)?;
+    lanes::register(m)?;
+    Ok(())
+}

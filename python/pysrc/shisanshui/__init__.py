@@ -1,0 +1,82 @@
+"""shisanshui — the rules engine for Thirteen Water (十三水 / Chinese Poker).
+
+Evaluate and compare hands, catch fouls and work with the house rules of RULES.md, backed by
+the Rust engine::
+
+    >>> import shisanshui as sss
+    >>> sss.evaluate("As Ks Qs Js Ts")
+    <HandRank straight flush, A high (0x2380000)>
+    >>> sss.check_arrangement("Kd Kc 9h", "Ks Kh 9s 5s 3h", "As Ad Ah 2c 2d").is_foul
+    False
+    >>> sss.Rules.preset("kx").shoot_multiplier
+    2
+
+Every engine error is a subclass of :class:`shisanshui.Error` (itself a ``ValueError``).
+"""
+
+from ._enums import Category, Rank, ScoringMode, Suit, Wheel
+from ._native import (
+    PLAYERS_MINUS_ONE,
+    PRESETS,
+    Arrangement,
+    ArrangementEval,
+    BadCardCodeError,
+    Card,
+    DuplicateCardError,
+    Error,
+    HandRank,
+    InvalidArgumentError,
+    InvalidMoneyError,
+    InvalidRulesError,
+    InvalidTableError,
+    Rules,
+    SpecialNotAllowedError,
+    UnknownPresetError,
+    UnknownRankError,
+    UnknownSpecialError,
+    UnknownSuitError,
+    WrongCardCountError,
+    __version__,
+    check_arrangement,
+    evaluate,
+    format_cards,
+    parse_cards,
+)
+
+__all__ = [
+    # cards
+    "Card",
+    "Rank",
+    "Suit",
+    "parse_cards",
+    "format_cards",
+    # evaluation
+    "Category",
+    "HandRank",
+    "evaluate",
+    # rules
+    "Rules",
+    "Wheel",
+    "ScoringMode",
+    "PRESETS",
+    "PLAYERS_MINUS_ONE",
+    # lanes
+    "Arrangement",
+    "ArrangementEval",
+    "check_arrangement",
+    # errors
+    "Error",
+    "UnknownRankError",
+    "UnknownSuitError",
+    "BadCardCodeError",
+    "DuplicateCardError",
+    "WrongCardCountError",
+    "InvalidRulesError",
+    "UnknownPresetError",
+    "UnknownSpecialError",
+    "SpecialNotAllowedError",
+    "InvalidTableError",
+    "InvalidMoneyError",
+    "InvalidArgumentError",
+    "__version__",
+]

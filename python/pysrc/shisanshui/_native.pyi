@@ -1,0 +1,356 @@
+"""Type stubs for the native module ``shisanshui._native`` (import from ``shisanshui``)."""
+
+from typing import Any, Dict, Final, Iterable, List, Literal, Optional, Tuple, Union, final
+
+from typing_extensions import TypeAlias
+
+from ._enums import Category, Rank, ScoringMode, Suit, Wheel
+
+__version__: Final[str]
+
+PRESETS: Final[Tuple[str, ...]]
+"""Names of the shipped presets of RULES.md §9: classic, regional, kx, hk, ranked."""
+
+PLAYERS_MINUS_ONE: Final[Literal["players_minus_one"]]
+"""The amount "number of players − 1" (`shoot_bonus`, `home_run_multiplier` of the ranked preset)."""
+
+_CardLike: TypeAlias = Union["Card", str, int]
+"""One card: a :class:`Card`, card text such as ``"As"``, or an int code 0..=51."""
+
+_Cards: TypeAlias = Union[str, Iterable[_CardLike]]
+"""Cards: text (``"As Kd 10h"``, ``"AsKd"``, ``"As,Kd"``) or an iterable of :data:`_CardLike`.
+The cards must be distinct."""
+
+_RulesLike: TypeAlias = Union["Rules", str, None]
+"""A rule set: a :class:`Rules`, a preset name, or None for the classic preset."""
+
+_Amount: TypeAlias = Union[int, Literal["players_minus_one"]]
+
+# ---------------------------------------------------------------------------------------------
+# Errors
+# ---------------------------------------------------------------------------------------------
+
+class Error(ValueError):
+    """Base class of every error raised by the shisanshui engine.
+
+    ``kind`` is the error's snake_case name (``"unknown_rank"``, ...). Subclasses carry the
+    details as attributes.
+    """
+
+    kind: str
+
+class UnknownRankError(Error):
+    """A card's rank text is not 2-9, T/10, J, Q, K or A."""
+
+    token: str
+    position: int
+
+class UnknownSuitError(Error):
+    """A card's suit text is not d c h s or ♦ ♣ ♥ ♠."""
+
+    token: str
+    position: int
+
+class BadCardCodeError(Error):
+    """A card code outside 0..=51."""
+
+    code: int
+
+class DuplicateCardError(Error):
+    """The same card appears twice; ``position`` is the second occurrence (0-based)."""
+
+    card: Card
+    position: int
+
+class WrongCardCountError(Error):
+    """A hand, lane or deal with the wrong number of cards."""
+
+    expected: int
+    found: int
+
+class InvalidRulesError(Error):
+    """A rule-set value out of range or contradicting another; ``path`` is the JSON path of
+    the field (``"lane_water.front_trips"``, ``"specials[3].water"``)."""
+
+    path: str
+    reason: str
+
+class UnknownPresetError(Error):
+    """A preset name that is not one of :data:`PRESETS`."""
+
+    name: str
+
+class UnknownSpecialError(Error):
+    """A special-hand name or id the engine does not know."""
+
+    name: str
+
+class SpecialNotAllowedError(Error):
+    """A declared special the cards do not make or the rules do not enable."""
+
+    special: str
+    reason: str
+
+class InvalidTableError(Error):
+    """A table or round that cannot be settled or dealt."""
+
+class InvalidMoneyError(Error):
+    """Money input out of range."""
+
+class InvalidArgumentError(Error):
+    """Any other argument out of range."""
+
+# ---------------------------------------------------------------------------------------------
+# Cards
+# ---------------------------------------------------------------------------------------------
+
+@final
+class Card:
+    """One card of the 52-card deck. Immutable, hashable, ordered by code (rank, then suit).
+
+    ``Card("As")``, ``Card("10h")``, ``Card("q♣")``; ``str()`` gives ``"As"``, ``repr()``
+    ``Card('As')``.
+    """
+
+    def __new__(cls, card: Union[str, Card]) -> Card: ...
+    @staticmethod
+    def from_code(code: int) -> Card:
+        """The card with interchange code ``(rank - 2) * 4 + suit``, 0..=51."""
+    @staticmethod
+    def from_rank_suit(rank: Union[Rank, int], suit: Union[Suit, int]) -> Card:
+        """The card of this rank and suit."""
+    @staticmethod
+    def all() -> List[Card]:
+        """All 52 cards, lowest code first."""
+    @property
+    def code(self) -> int:
+        """The interchange code 0..=51."""
+    @property
+    def rank(self) -> Rank:
+        """The card's rank."""
+    @property
+    def suit(self) -> Suit:
+        """The card's suit."""
+    @property
+    def symbol(self) -> str:
+        """Display form with a suit symbol: ``'A♠'``."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __lt__(self, value: Card, /) -> bool: ...
+    def __le__(self, value: Card, /) -> bool: ...
+    def __gt__(self, value: Card, /) -> bool: ...
+    def __ge__(self, value: Card, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> Tuple[Any, Tuple[str]]: ...
+
+def parse_cards(text: str) -> List[Card]:
+    """Parse card text (``"As Kd 10h"``, ``"AsKd"``, ``"As,Kd"``) into distinct cards."""
+
+def format_cards(cards: _Cards) -> str:
+    """Display cards as ``'As Kd Th'``."""
+
+# ---------------------------------------------------------------------------------------------
+# Evaluation
+# ---------------------------------------------------------------------------------------------
+
+@final
+class HandRank:
+    """The strength of a 3- or 5-card hand: a greater rank is a stronger hand.
+
+    Compare hands of the same size. A front meets a middle on its three ranks only (K K 9
+    equals K K 9 5 3), which is what :func:`check_arrangement` does; plain ``<`` on a 3-card
+    and a 5-card rank also weighs the middle's last two kickers.
+
+    ``value`` packs the category (bits 22..26), five tie-break rank nibbles (bits 2..22) and
+    the tie-break suit (bits 0..2); the layout is shared with the C and C# surfaces.
+    """
+
+    @staticmethod
+    def from_value(value: int) -> HandRank:
+        """A rank from its packed value."""
+    @property
+    def value(self) -> int:
+        """The packed comparable value."""
+    @property
+    def category(self) -> Category:
+        """The hand's category."""
+    @property
+    def top_rank(self) -> Rank:
+        """The rank of the top group (for a wheel: A under second_highest, 5 under lowest)."""
+    def ranks_only(self) -> HandRank:
+        """The same rank with any suit tie-break removed (what the foul check compares)."""
+    def describe(self) -> str:
+        """A short description, e.g. ``'full house, K over 9'``."""
+    def __int__(self) -> int: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __lt__(self, value: HandRank, /) -> bool: ...
+    def __le__(self, value: HandRank, /) -> bool: ...
+    def __gt__(self, value: HandRank, /) -> bool: ...
+    def __ge__(self, value: HandRank, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> Tuple[Any, Tuple[int]]: ...
+
+def evaluate(cards: _Cards, rules: _RulesLike = None) -> HandRank:
+    """Evaluate a 3-card (front) or 5-card hand under the rule set's ``wheel`` and
+    ``suit_tiebreak``."""
+
+# ---------------------------------------------------------------------------------------------
+# Rules
+# ---------------------------------------------------------------------------------------------
+
+@final
+class Rules:
+    """The house rules of a table: a preset of RULES.md §9, changed option by option.
+
+    ``Rules()`` is classic; ``Rules("kx", strict_order=True)`` is kx with one change. A
+    ``Rules`` is always valid: a setter that would make it invalid raises
+    :class:`InvalidRulesError` (naming the JSON path) and leaves it unchanged. Equal by value;
+    not hashable (it is mutable).
+    """
+
+    def __new__(cls, preset: str = "classic", **changes: Any) -> Rules: ...
+    @staticmethod
+    def preset(name: str, **changes: Any) -> Rules:
+        """The rules of a preset, with optional changes (see :data:`PRESETS`)."""
+    @staticmethod
+    def from_json(text: str) -> Rules:
+        """Load from JSON (the :meth:`to_json` form) and validate."""
+    def to_json(self) -> str:
+        """Pretty-printed JSON."""
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON form as dicts and lists."""
+    @staticmethod
+    def from_dict(data: Dict[str, Any]) -> Rules:
+        """Load from the :meth:`to_dict` form and validate."""
+    def validate(self) -> None:
+        """Check every value for range and consistency."""
+    def copy(self, **changes: Any) -> Rules:
+        """A copy with optional changes, validated together."""
+    def __copy__(self) -> Rules: ...
+    def __deepcopy__(self, memo: Any, /) -> Rules: ...
+    def __reduce__(self) -> Tuple[Any, Tuple[str]]: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    __hash__: None  # type: ignore[assignment]
+    def special_water(self, special: str) -> Optional[int]:
+        """The water of a special (id ``"SD"``, English or Chinese name), or None if disabled."""
+
+    specials: List[Tuple[str, int]]
+    """Enabled specials, highest first, as ``(id, water)``; settable from pairs or a dict."""
+    wheel: Wheel
+    """Where the wheel A-2-3-4-5 ranks (settable from the enum or its string value)."""
+    suit_tiebreak: bool
+    """Suits break ties when every rank is equal."""
+    strict_order: bool
+    """Equal lanes are a foul too."""
+    foul_counts_as_shot: bool
+    """A fouled player also pays as shot."""
+    twelve_royals_min: int
+    """Least number of J/Q/K/A cards for twelve royals: 13 or 12."""
+    split_quads: bool
+    """A four of a kind may serve as two pairs or trips + single in specials."""
+    scoring: ScoringMode
+    """Pairwise or ranked scoring."""
+    front_trips: int
+    """Water of front three of a kind (``lane_water.front_trips``)."""
+    middle_full_house: int
+    """Water of a middle full house (``lane_water.middle_full_house``)."""
+    middle_quads: int
+    """Water of a middle four of a kind (``lane_water.middle_quads``)."""
+    back_quads: int
+    """Water of a back four of a kind (``lane_water.back_quads``)."""
+    middle_straight_flush: int
+    """Water of a middle straight flush (``lane_water.middle_straight_flush``)."""
+    back_straight_flush: int
+    """Water of a back straight flush (``lane_water.back_straight_flush``)."""
+    middle_five_kind: Optional[int]
+    """Water of a middle five of a kind, None where unlisted (``lane_water.middle_five_kind``)."""
+    back_five_kind: Optional[int]
+    """Water of a back five of a kind, None where unlisted (``lane_water.back_five_kind``)."""
+    shoot_enabled: bool
+    """Whether shooting is paid (``shooting.enabled``)."""
+    shoot_bonus: _Amount
+    """Flat water added to a shot (``shooting.bonus``)."""
+    shoot_multiplier: int
+    """Multiplier on a shot pair's lane water, at least 1 (``shooting.multiplier``)."""
+    shoot_allows_ties: bool
+    """Wins plus ties (at least one win) count as a shot (``shooting.allows_ties``)."""
+    shoot_min_players: int
+    """Fewest seats for shooting to count, 2 to 4 (``shooting.min_players``)."""
+    home_run_enabled: bool
+    """Whether a home run is paid (``home_run.enabled``)."""
+    home_run_bonus: int
+    """Water added per victim before the multiplier (``home_run.bonus_per_victim``)."""
+    home_run_multiplier: _Amount
+    """Multiplier on each victim's payment (``home_run.multiplier``)."""
+    home_run_min_players: int
+    """Fewest seats for a home run, 2 to 4 (``home_run.min_players``)."""
+
+# ---------------------------------------------------------------------------------------------
+# Lanes and the foul check
+# ---------------------------------------------------------------------------------------------
+
+@final
+class Arrangement:
+    """Thirteen distinct cards set out as front (3), middle (5) and back (5).
+
+    ``Arrangement("As Kd Qh / 9s 9d 5c 5h 2s / ...")`` (lanes split by ``/`` or ``|``, or 13
+    cards in lane order) or ``Arrangement(front, middle, back)``. Error positions count across
+    the lanes: front 0–2, middle 3–7, back 8–12.
+    """
+
+    def __new__(
+        cls, front: Union[_Cards, Arrangement], middle: Optional[_Cards] = None, back: Optional[_Cards] = None
+    ) -> Arrangement: ...
+    @staticmethod
+    def from_cards(cards: _Cards) -> Arrangement:
+        """From 13 cards in lane order: 3 front, 5 middle, 5 back."""
+    @property
+    def front(self) -> Tuple[Card, ...]:
+        """The front lane (头墩), 3 cards."""
+    @property
+    def middle(self) -> Tuple[Card, ...]:
+        """The middle lane (中墩), 5 cards."""
+    @property
+    def back(self) -> Tuple[Card, ...]:
+        """The back lane (尾墩), 5 cards."""
+    @property
+    def cards(self) -> Tuple[Card, ...]:
+        """All 13 cards in lane order."""
+    def evaluate(self, rules: _RulesLike = None) -> ArrangementEval:
+        """Lane ranks and the foul check under a rule set."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> Tuple[Any, Tuple[str]]: ...
+
+@final
+class ArrangementEval:
+    """The ranks of an arrangement's lanes and whether it fouls (倒水)."""
+
+    @property
+    def front(self) -> HandRank:
+        """Front rank (3 cards)."""
+    @property
+    def middle(self) -> HandRank:
+        """Middle rank."""
+    @property
+    def back(self) -> HandRank:
+        """Back rank."""
+    @property
+    def front_over_middle(self) -> bool:
+        """The front beats the middle (or equals it under ``strict_order``)."""
+    @property
+    def middle_over_back(self) -> bool:
+        """The middle beats the back (or equals it under ``strict_order``)."""
+    @property
+    def is_foul(self) -> bool:
+        """Either lane pair is out of order."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+def check_arrangement(front: _Cards, middle: _Cards, back: _Cards, rules: _RulesLike = None) -> ArrangementEval:
+    """Evaluate the three lanes and check for a foul (ranks only, never suits; equal lanes
+    foul under ``strict_order``)."""
