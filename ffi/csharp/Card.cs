@@ -1,0 +1,204 @@
+// Cards and their interchange code: code = rank index * 4 + suit (2d = 0, As = 51).
+using System;
+using System.Collections.Generic;
+using System.Runtime.InteropServices;
+
+namespace Shisanshui
+{
+    /// <summary>Card rank; the value is the rank index (Two = 0 ... Ace = 12).</summary>
+    public enum Rank : byte
+    {
+        Two = 0, Three, Four, Five, Six, Seven, Eight, Nine, Ten, Jack, Queen, King, Ace,
+    }
+
+    /// <summary>Suit; the value is the code's low two bits, also the tie-break order (Spades highest).</summary>
+    public enum Suit : byte
+    {
+        Diamonds = 0, Clubs = 1, Hearts = 2, Spades = 3,
+    }
+
+    /// <summary>One card of the 52-card deck. Ordered by code: rank first, then suit.</summary>
+    public struct Card : IEquatable<Card>, IComparable<Card>
+    {
+        private const string RankChars = "23456789TJQKA";
+        private const string SuitChars = "dchs";
+        private static readonly string[] SuitSymbols = { "\u2666", "\u2663", "\u2665", "\u2660" };
+
+        private readonly byte code;
+
+        /// <summary>Number of distinct cards.</summary>
+        public const int Count = 52;
+
+        private Card(byte code)
+        {
+            this.code = code;
+        }
+
+        /// <summary>The card of this rank and suit.</summary>
+        public Card(Rank rank, Suit suit)
+        {
+            if ((byte)rank > 12)
+            {
+                throw new InvalidArgumentException("rank " + (int)rank + " is not 0..12");
+            }
+            if ((byte)suit > 3)
+            {
+                throw new InvalidArgumentException("suit " + (int)suit + " is not 0..3");
+            }
+            code = (byte)((int)rank * 4 + (int)suit);
+        }
+
+        /// <summary>The interchange code 0..51.</summary>
+        public byte Code { get { return code; } }
+
+        public Rank Rank { get { return (Rank)(code >> 2); } }
+
+        public Suit Suit { get { return (Suit)(code & 3); } }
+
+        /// <summary>The card with this code; BadCardCodeException outside 0..51.</summary>
+        public static Card FromCode(int code)
+        {
+            if (code >= 0 && code < Count)
+            {
+                return new Card((byte)code);
+            }
+            if (code >= 0 && code <= 255)
+            {
+                // Let the library say it, so the message is the same in every language.
+                Native.Check(Native.sss_cards_validate(new[] { (byte)code }, (UIntPtr)1));
+            }
+            throw new BadCardCodeException("card code " + code + " is out of range (valid codes are 0..=51)");
+        }
+
+        /// <summary>Parse one card: "As", "10h", "td", "Q\u2663".</summary>
+        public static Card Parse(string text)
+        {
+            byte[] bytes = Native.Utf8(text, "text");
+            byte c;
+            Native.Check(Native.sss_card_parse(bytes, Native.Len(bytes), out c));
+            return new Card(c);
+        }
+
+        /// <summary>Parse one card without throwing on bad text (null is false too).</summary>
+        public static bool TryParse(string text, out Card card)
+        {
+            card = new Card();
+            if (text == null)
+            {
+                return false;
+            }
+            byte[] bytes = System.Text.Encoding.UTF8.GetBytes(text);
+            byte c;
+            if (Native.sss_card_parse(bytes, Native.Len(bytes), out c) != Native.Ok)
+            {
+                return false;
+            }
+            card = new Card(c);
+            return true;
+        }
+
+        /// <summary>Parse a hand ("As Kd 10h", "As,Kd", "AsKdTh") in the order written.</summary>
+        public static Card[] ParseHand(string text)
+        {
+            byte[] bytes = Native.Utf8(text, "text");
+            byte[] codes = new byte[Count];
+            UIntPtr n;
+            Native.Check(Native.sss_cards_parse(bytes, Native.Len(bytes), codes, (UIntPtr)codes.Length, out n));
+            return FromCodes(codes, checked((int)n.ToUInt64()));
+        }
+
+        /// <summary>Cards written "As Kd Th" (or with suit symbols), separated by spaces.</summary>
+        public static string Format(IList<Card> cards, bool symbols = false)
+        {
+            byte[] codes = Codes(cards, "cards");
+            return Native.CopyString((byte[] b, UIntPtr c, out UIntPtr l) =>
+                Native.sss_cards_format(codes, Native.Len(codes), symbols ? 1u : 0u, b, c, out l));
+        }
+
+        /// <summary>Check raw codes: each 0..51 and no card twice (BadCardCode / DuplicateCard).</summary>
+        public static void Validate(byte[] codes)
+        {
+            if (codes == null)
+            {
+                throw new ArgumentNullException("codes");
+            }
+            Native.Check(Native.sss_cards_validate(codes, Native.Len(codes)));
+        }
+
+        /// <summary>Cards from raw codes, validated.</summary>
+        public static Card[] FromCodes(byte[] codes)
+        {
+            Validate(codes);
+            return FromCodes(codes, codes.Length);
+        }
+
+        internal static Card[] FromCodes(byte[] codes, int n)
+        {
+            Card[] cards = new Card[n];
+            for (int i = 0; i < n; i++)
+            {
+                cards[i] = new Card(codes[i]);
+            }
+            return cards;
+        }
+
+        internal static byte[] Codes(IList<Card> cards, string paramName)
+        {
+            if (cards == null)
+            {
+                throw new ArgumentNullException(paramName);
+            }
+            byte[] codes = new byte[cards.Count];
+            for (int i = 0; i < codes.Length; i++)
+            {
+                codes[i] = cards[i].code;
+            }
+            return codes;
+        }
+
+        /// <summary>"As", "Th", "2c".</summary>
+        public override string ToString()
+        {
+            return new string(new[] { RankChars[code >> 2], SuitChars[code & 3] });
+        }
+
+        /// <summary>"A\u2660", "T\u2665".</summary>
+        public string ToSymbolString()
+        {
+            return RankChars[code >> 2] + SuitSymbols[code & 3];
+        }
+
+        public bool Equals(Card other) { return code == other.code; }
+
+        public override bool Equals(object obj) { return obj is Card && Equals((Card)obj); }
+
+        public override int GetHashCode() { return code; }
+
+        public int CompareTo(Card other) { return code.CompareTo(other.code); }
+
+        public static bool operator ==(Card a, Card b) { return a.code == b.code; }
+
+        public static bool operator !=(Card a, Card b) { return a.code != b.code; }
+
+        public static bool operator <(Card a, Card b) { return a.code < b.code; }
+
+        public static bool operator >(Card a, Card b) { return a.code > b.code; }
+    }
+
+    internal static partial class Native
+    {
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_card_parse(byte[] text, UIntPtr len, out byte outCode);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_cards_parse(byte[] text, UIntPtr len, [Out] byte[] outCodes, UIntPtr cap,
+            out UIntPtr outCount);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_cards_format(byte[] codes, UIntPtr count, uint style, [Out] byte[] buf,
+            UIntPtr cap, out UIntPtr outLen);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_cards_validate(byte[] codes, UIntPtr count);
+    }
+}

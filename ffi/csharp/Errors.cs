@@ -1,0 +1,160 @@
+// Status codes of the C ABI and one exception class per error kind, all under ShisanshuiException.
+using System;
+
+namespace Shisanshui
+{
+    /// <summary>The status codes of the C ABI (SssStatus); the numbers are stable.</summary>
+    public enum StatusCode
+    {
+        Ok = 0,
+        UnknownRank = 1,
+        UnknownSuit = 2,
+        BadCardCode = 3,
+        DuplicateCard = 4,
+        WrongCardCount = 5,
+        InvalidRules = 6,
+        UnknownPreset = 7,
+        UnknownSpecial = 8,
+        SpecialNotAllowed = 9,
+        InvalidTable = 10,
+        InvalidMoney = 11,
+        InvalidArgument = 12,
+        NullPointer = 100,
+        BufferTooSmall = 101,
+        InvalidUtf8 = 102,
+        Panic = 103,
+    }
+
+    /// <summary>Base of every error the engine reports. Message is the native last-error message.</summary>
+    public class ShisanshuiException : Exception
+    {
+        /// <summary>The status code the native call returned.</summary>
+        public StatusCode Status { get; private set; }
+
+        public ShisanshuiException(StatusCode status, string message) : base(message)
+        {
+            Status = status;
+        }
+
+        /// <summary>The exception for a native status (an unknown number gives this base class).</summary>
+        internal static ShisanshuiException FromStatus(int status, string message)
+        {
+            switch ((StatusCode)status)
+            {
+                case StatusCode.UnknownRank: return new UnknownRankException(message);
+                case StatusCode.UnknownSuit: return new UnknownSuitException(message);
+                case StatusCode.BadCardCode: return new BadCardCodeException(message);
+                case StatusCode.DuplicateCard: return new DuplicateCardException(message);
+                case StatusCode.WrongCardCount: return new WrongCardCountException(message);
+                case StatusCode.InvalidRules: return new InvalidRulesException(message);
+                case StatusCode.UnknownPreset: return new UnknownPresetException(message);
+                case StatusCode.UnknownSpecial: return new UnknownSpecialException(message);
+                case StatusCode.SpecialNotAllowed: return new SpecialNotAllowedException(message);
+                case StatusCode.InvalidTable: return new InvalidTableException(message);
+                case StatusCode.InvalidMoney: return new InvalidMoneyException(message);
+                case StatusCode.InvalidArgument: return new InvalidArgumentException(message);
+                case StatusCode.NullPointer: return new NullPointerException(message);
+                case StatusCode.BufferTooSmall: return new BufferTooSmallException(message);
+                case StatusCode.InvalidUtf8: return new InvalidUtf8Exception(message);
+                case StatusCode.Panic: return new NativePanicException(message);
+                default: return new ShisanshuiException((StatusCode)status, "status " + status + ": " + message);
+            }
+        }
+    }
+
+    /// <summary>A card's rank text is not 2-9, T/10, J, Q, K or A.</summary>
+    public sealed class UnknownRankException : ShisanshuiException
+    {
+        public UnknownRankException(string message) : base(StatusCode.UnknownRank, message) { }
+    }
+
+    /// <summary>A card's suit text is not d c h s or a suit symbol.</summary>
+    public sealed class UnknownSuitException : ShisanshuiException
+    {
+        public UnknownSuitException(string message) : base(StatusCode.UnknownSuit, message) { }
+    }
+
+    /// <summary>A card code outside 0..51.</summary>
+    public sealed class BadCardCodeException : ShisanshuiException
+    {
+        public BadCardCodeException(string message) : base(StatusCode.BadCardCode, message) { }
+    }
+
+    /// <summary>The same card appears twice.</summary>
+    public sealed class DuplicateCardException : ShisanshuiException
+    {
+        public DuplicateCardException(string message) : base(StatusCode.DuplicateCard, message) { }
+    }
+
+    /// <summary>A hand, lane or deal with the wrong number of cards.</summary>
+    public sealed class WrongCardCountException : ShisanshuiException
+    {
+        public WrongCardCountException(string message) : base(StatusCode.WrongCardCount, message) { }
+    }
+
+    /// <summary>A rule set value out of range or contradicting another, or malformed rule-set JSON.</summary>
+    public sealed class InvalidRulesException : ShisanshuiException
+    {
+        public InvalidRulesException(string message) : base(StatusCode.InvalidRules, message) { }
+    }
+
+    /// <summary>A preset name other than classic, regional, kx, hk or ranked.</summary>
+    public sealed class UnknownPresetException : ShisanshuiException
+    {
+        public UnknownPresetException(string message) : base(StatusCode.UnknownPreset, message) { }
+    }
+
+    /// <summary>A special-hand name or id the engine does not know.</summary>
+    public sealed class UnknownSpecialException : ShisanshuiException
+    {
+        public UnknownSpecialException(string message) : base(StatusCode.UnknownSpecial, message) { }
+    }
+
+    /// <summary>A declared special the cards do not make or the rules do not enable.</summary>
+    public sealed class SpecialNotAllowedException : ShisanshuiException
+    {
+        public SpecialNotAllowedException(string message) : base(StatusCode.SpecialNotAllowed, message) { }
+    }
+
+    /// <summary>A table or round that cannot be settled or dealt.</summary>
+    public sealed class InvalidTableException : ShisanshuiException
+    {
+        public InvalidTableException(string message) : base(StatusCode.InvalidTable, message) { }
+    }
+
+    /// <summary>A money setting out of range.</summary>
+    public sealed class InvalidMoneyException : ShisanshuiException
+    {
+        public InvalidMoneyException(string message) : base(StatusCode.InvalidMoney, message) { }
+    }
+
+    /// <summary>Any other argument out of range (e.g. an undefined enum value).</summary>
+    public sealed class InvalidArgumentException : ShisanshuiException
+    {
+        public InvalidArgumentException(string message) : base(StatusCode.InvalidArgument, message) { }
+    }
+
+    /// <summary>A NULL pointer reached the native library (a wrapper bug if seen through the public API).</summary>
+    public sealed class NullPointerException : ShisanshuiException
+    {
+        public NullPointerException(string message) : base(StatusCode.NullPointer, message) { }
+    }
+
+    /// <summary>An output buffer was too small (the wrapper retries; seen only through raw calls).</summary>
+    public sealed class BufferTooSmallException : ShisanshuiException
+    {
+        public BufferTooSmallException(string message) : base(StatusCode.BufferTooSmall, message) { }
+    }
+
+    /// <summary>Text passed to the library was not valid UTF-8.</summary>
+    public sealed class InvalidUtf8Exception : ShisanshuiException
+    {
+        public InvalidUtf8Exception(string message) : base(StatusCode.InvalidUtf8, message) { }
+    }
+
+    /// <summary>The native engine panicked (a bug in the engine); the call had no effect.</summary>
+    public sealed class NativePanicException : ShisanshuiException
+    {
+        public NativePanicException(string message) : base(StatusCode.Panic, message) { }
+    }
+}

@@ -1,0 +1,198 @@
+// The rule set: a native handle owned by a SafeHandle, made from a preset or JSON.
+using System;
+using System.Runtime.InteropServices;
+using Microsoft.Win32.SafeHandles;
+
+namespace Shisanshui
+{
+    /// <summary>Where the wheel A-2-3-4-5 ranks among straights (SssWheel).</summary>
+    public enum Wheel : uint
+    {
+        /// <summary>Below A-K-Q-J-10, above K-Q-J-10-9.</summary>
+        SecondHighest = 0,
+        /// <summary>Below 6-5-4-3-2, as in ordinary poker.</summary>
+        Lowest = 1,
+    }
+
+    /// <summary>
+    /// A rule set (house rules). Build from a preset ("classic", "regional", "kx", "hk", "ranked")
+    /// or JSON; change wheel / suit tie-break / strict order through properties and everything
+    /// else through JSON. Dispose when done (the finalizer frees it otherwise). Reading from
+    /// several threads is safe; a setter needs exclusive access.
+    /// </summary>
+    public sealed class Rules : IDisposable
+    {
+        private readonly RulesHandle handle;
+
+        private Rules(RulesHandle handle)
+        {
+            this.handle = handle;
+        }
+
+        private static Rules Adopt(int status, RulesHandle made)
+        {
+            if (status != Native.Ok)
+            {
+                string message = Native.LastErrorMessage();
+                made.Dispose();
+                throw ShisanshuiException.FromStatus(status, message);
+            }
+            return new Rules(made);
+        }
+
+        /// <summary>The rules of a preset (ASCII case-insensitive); UnknownPresetException otherwise.</summary>
+        public static Rules Preset(string name)
+        {
+            byte[] bytes = Native.Utf8(name, "name");
+            RulesHandle made;
+            int st = Native.sss_rules_new_preset(bytes, Native.Len(bytes), out made);
+            return Adopt(st, made);
+        }
+
+        /// <summary>The classic preset.</summary>
+        public static Rules Classic()
+        {
+            return Preset("classic");
+        }
+
+        /// <summary>Load and validate JSON; InvalidRulesException names the JSON path of a bad field.</summary>
+        public static Rules FromJson(string json)
+        {
+            byte[] bytes = Native.Utf8(json, "json");
+            RulesHandle made;
+            int st = Native.sss_rules_from_json(bytes, Native.Len(bytes), out made);
+            return Adopt(st, made);
+        }
+
+        /// <summary>The rule set as pretty-printed JSON.</summary>
+        public string ToJson()
+        {
+            RulesHandle h = Handle;
+            return Native.CopyString((byte[] b, UIntPtr c, out UIntPtr l) => Native.sss_rules_to_json(h, b, c, out l));
+        }
+
+        /// <summary>An independent copy (dispose it separately).</summary>
+        public Rules Clone()
+        {
+            RulesHandle made;
+            int st = Native.sss_rules_clone(Handle, out made);
+            return Adopt(st, made);
+        }
+
+        /// <summary>Check every value; InvalidRulesException names the field.</summary>
+        public void Validate()
+        {
+            Native.Check(Native.sss_rules_validate(Handle));
+        }
+
+        public Wheel Wheel
+        {
+            get
+            {
+                uint w;
+                Native.Check(Native.sss_rules_get_wheel(Handle, out w));
+                return (Wheel)w;
+            }
+            set { Native.Check(Native.sss_rules_set_wheel(Handle, (uint)value)); }
+        }
+
+        /// <summary>Suits break ties when every rank is equal (seed 001).</summary>
+        public bool SuitTiebreak
+        {
+            get
+            {
+                byte f;
+                Native.Check(Native.sss_rules_get_suit_tiebreak(Handle, out f));
+                return f != 0;
+            }
+            set { Native.Check(Native.sss_rules_set_suit_tiebreak(Handle, value ? (byte)1 : (byte)0)); }
+        }
+
+        /// <summary>Equal lanes are a foul too (seed 003).</summary>
+        public bool StrictOrder
+        {
+            get
+            {
+                byte f;
+                Native.Check(Native.sss_rules_get_strict_order(Handle, out f));
+                return f != 0;
+            }
+            set { Native.Check(Native.sss_rules_set_strict_order(Handle, value ? (byte)1 : (byte)0)); }
+        }
+
+        /// <summary>Whether Dispose has been called.</summary>
+        public bool IsDisposed
+        {
+            get { return handle.IsClosed; }
+        }
+
+        /// <summary>Frees the native rule set; safe to call more than once.</summary>
+        public void Dispose()
+        {
+            handle.Dispose();
+        }
+
+        internal RulesHandle Handle
+        {
+            get
+            {
+                if (handle.IsClosed)
+                {
+                    throw new ObjectDisposedException("Rules");
+                }
+                return handle;
+            }
+        }
+    }
+
+    /// <summary>Owns one SssRules*; frees it exactly once (Dispose or finalizer).</summary>
+    internal sealed class RulesHandle : SafeHandleZeroOrMinusOneIsInvalid
+    {
+        public RulesHandle() : base(true) { }
+
+        protected override bool ReleaseHandle()
+        {
+            Native.sss_rules_free(handle);
+            return true;
+        }
+    }
+
+    internal static partial class Native
+    {
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_rules_new_preset(byte[] name, UIntPtr len, out RulesHandle outRules);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_rules_from_json(byte[] json, UIntPtr len, out RulesHandle outRules);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_rules_to_json(RulesHandle rules, [Out] byte[] buf, UIntPtr cap, out UIntPtr outLen);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_rules_clone(RulesHandle rules, out RulesHandle outRules);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern void sss_rules_free(IntPtr rules);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_rules_validate(RulesHandle rules);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_rules_get_wheel(RulesHandle rules, out uint outWheel);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_rules_set_wheel(RulesHandle rules, uint wheel);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_rules_get_suit_tiebreak(RulesHandle rules, out byte outFlag);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_rules_set_suit_tiebreak(RulesHandle rules, byte flag);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_rules_get_strict_order(RulesHandle rules, out byte outFlag);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_rules_set_strict_order(RulesHandle rules, byte flag);
+    }
+}

@@ -1,0 +1,283 @@
+//! Cards: parse text into interchange codes (`code = (rank - 2) * 4 + suit`, RULES.md §1),
+//! format codes as text, validate codes.
+
+use engine::{cards_from_codes, parse_cards, Card, Rank, Suit};
+
+use crate::boundary::{slice_in, text_in, BufOut, Failure, Out, SssStatus, TextOut};
+
+/// How cards are written out by `sss_cards_format`.
+#[repr(u32)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[allow(non_camel_case_types)]
+pub enum SssCardStyle {
+    /// Rank then suit letter: `As Kd Th 2c`.
+    SSS_CARD_STYLE_LETTERS = 0,
+    /// Rank then suit symbol: `A♠ K♦ T♥ 2♣`.
+    SSS_CARD_STYLE_SYMBOLS = 1,
+}
+
+/// Most codes `sss_cards_parse` can return (a full deck: duplicates are rejected), so a buffer
+/// of this many codes is always large enough.
+pub const SSS_MAX_CARDS: usize = 52;
+
+pub(crate) fn card_style(style: u32) -> Result<SssCardStyle, Failure> {
+    match style {
+        0 => Ok(SssCardStyle::SSS_CARD_STYLE_LETTERS),
+        1 => Ok(SssCardStyle::SSS_CARD_STYLE_SYMBOLS),
+        v => Err(Failure::invalid_argument(format!("card style {v} is not 0 (letters) or 1 (symbols)"))),
+    }
+}
+
+/// Card codes from C converted to cards, each code checked (duplicates are the caller's to
+/// check). Up to 13 cards live on the stack, so the hot calls (evaluate, arrangement check)
+/// allocate nothing.
+pub(crate) enum CardsIn {
+    Inline([Card; 13], usize),
+    Heap(Vec<Card>),
+}
+
+impl std::ops::Deref for CardsIn {
+    type Target = [Card];
+    fn deref(&self) -> &[Card] {
+        match self {
+            CardsIn::Inline(buf, len) => &buf[..*len],
+            CardsIn::Heap(v) => v,
+        }
+    }
+}
+
+pub(crate) fn cards_in(codes: &[u8]) -> Result<CardsIn, Failure> {
+    if codes.len() <= 13 {
+        let mut buf = [Card::new(Rank::Two, Suit::Diamonds); 13];
+        for (slot, &code) in buf.iter_mut().zip(codes) {
+            *slot = Card::from_code(code)?;
+        }
+        Ok(CardsIn::Inline(buf, codes.len()))
+    } else {
+        Ok(CardsIn::Heap(codes.iter().map(|&c| Card::from_code(c)).collect::<Result<_, _>>()?))
+    }
+}
+
+/// Parse one card (`As`, `10h`, `td`, `Q♣`) into its code.
+///
+/// Errors: `SSS_ERR_UNKNOWN_RANK`, `SSS_ERR_UNKNOWN_SUIT`, `SSS_ERR_WRONG_CARD_COUNT` (the text
+/// holds no card or more than one), `SSS_ERR_INVALID_UTF8`, `SSS_ERR_NULL_POINTER`.
+///
+/// # Safety
+/// `text` must be valid for `len` bytes (or NULL when `len` is 0); `out_code` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_card_parse(text: *const u8, len: usize, out_code: *mut u8) -> SssStatus {
+    ffi_boundary!({
+        let text = unsafe { text_in(text, len, "text")? };
+        let out = unsafe { Out::new(out_code, "out_code")? };
+        let card: Card = text.parse()?;
+        unsafe { out.write(card.code()) };
+        Ok(())
+    })
+}
+
+/// Parse a hand (`As Kd 10h`, `As,Kd`, `AsKdTh`) into codes, in the order written.
+///
+/// Writes the codes into `out_codes` (capacity `cap`) and their number into `*out_count`. When
+/// `cap` is too small returns `SSS_ERR_BUFFER_TOO_SMALL` with the needed count in `*out_count`.
+/// Errors also: `SSS_ERR_UNKNOWN_RANK`, `SSS_ERR_UNKNOWN_SUIT`, `SSS_ERR_DUPLICATE_CARD` (each
+/// naming the 0-based position), `SSS_ERR_INVALID_UTF8`, `SSS_ERR_NULL_POINTER`.
+///
+/// # Safety
+/// `text` must be valid for `len` bytes (or NULL when `len` is 0); `out_codes` for `cap` writes
+/// (or NULL when `cap` is 0); `out_count` for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_cards_parse(
+    text: *const u8,
+    len: usize,
+    out_codes: *mut u8,
+    cap: usize,
+    out_count: *mut usize,
+) -> SssStatus {
+    ffi_boundary!({
+        let text = unsafe { text_in(text, len, "text")? };
+        let out =
+            unsafe { BufOut::with_names(out_codes, cap, out_count, "out_codes", "out_count", "hand (card codes)")? };
+        let codes: Vec<u8> = parse_cards(text)?.iter().map(|c| c.code()).collect();
+        unsafe { out.write_items(&codes, None) }
+    })
+}
+
+/// Write card codes as text, separated by single spaces: `As Kd Th` (style
+/// `SSS_CARD_STYLE_LETTERS`) or `A♠ K♦ T♥` (`SSS_CARD_STYLE_SYMBOLS`).
+///
+/// Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD`, `SSS_ERR_INVALID_ARGUMENT` (unknown
+/// style), `SSS_ERR_BUFFER_TOO_SMALL`, `SSS_ERR_NULL_POINTER`.
+///
+/// # Safety
+/// `codes` must be valid for `count` bytes (or NULL when `count` is 0); `buf` for `cap` writes
+/// (or NULL when `cap` is 0); `out_len` for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_cards_format(
+    codes: *const u8,
+    count: usize,
+    style: u32,
+    buf: *mut u8,
+    cap: usize,
+    out_len: *mut usize,
+) -> SssStatus {
+    ffi_boundary!({
+        let codes = unsafe { slice_in(codes, count, "codes")? };
+        let out = unsafe { TextOut::new(buf, cap, out_len)? };
+        let style = card_style(style)?;
+        let cards = cards_from_codes(codes)?;
+        let text = match style {
+            SssCardStyle::SSS_CARD_STYLE_LETTERS => engine::format_cards(&cards),
+            SssCardStyle::SSS_CARD_STYLE_SYMBOLS => {
+                cards.iter().map(|c| c.to_symbol_string()).collect::<Vec<_>>().join(" ")
+            }
+        };
+        unsafe { out.write(&text) }
+    })
+}
+
+/// Check card codes: every code in 0..=51 and no card twice. Returns `SSS_OK`,
+/// `SSS_ERR_BAD_CARD_CODE` or `SSS_ERR_DUPLICATE_CARD` (naming the position).
+///
+/// # Safety
+/// `codes` must be valid for `count` bytes (or NULL when `count` is 0).
+#[no_mangle]
+pub unsafe extern "C" fn sss_cards_validate(codes: *const u8, count: usize) -> SssStatus {
+    ffi_boundary!({
+        let codes = unsafe { slice_in(codes, count, "codes")? };
+        cards_from_codes(codes)?;
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::boundary::tests::last_error;
+    use std::ptr::{null, null_mut};
+
+    fn parse_hand(text: &str) -> (SssStatus, Vec<u8>) {
+        let mut codes = [0xEEu8; 64];
+        let mut n = 0usize;
+        let st = unsafe { sss_cards_parse(text.as_ptr(), text.len(), codes.as_mut_ptr(), codes.len(), &mut n) };
+        (st, codes[..if st == SssStatus::SSS_OK { n } else { 0 }].to_vec())
+    }
+
+    fn format(codes: &[u8], style: u32) -> (SssStatus, String) {
+        let mut buf = [0u8; 256];
+        let mut n = 0usize;
+        let st = unsafe { sss_cards_format(codes.as_ptr(), codes.len(), style, buf.as_mut_ptr(), buf.len(), &mut n) };
+        (st, String::from_utf8(buf[..if st == SssStatus::SSS_OK { n } else { 0 }].to_vec()).unwrap())
+    }
+
+    #[test]
+    fn one_card() {
+        // Independent of the engine: the code formula of RULES.md §1.
+        let ranks = "23456789TJQKA";
+        let suits = "dchs";
+        for (r, rc) in ranks.chars().enumerate() {
+            for (s, sc) in suits.chars().enumerate() {
+                let text = format!("{rc}{sc}");
+                let mut code = 0xEEu8;
+                assert_eq!(unsafe { sss_card_parse(text.as_ptr(), text.len(), &mut code) }, SssStatus::SSS_OK);
+                assert_eq!(code as usize, r * 4 + s, "{text}");
+            }
+        }
+        let mut code = 0xEEu8;
+        assert_eq!(unsafe { sss_card_parse("10♥".as_ptr(), "10♥".len(), &mut code) }, SssStatus::SSS_OK);
+        assert_eq!(code, 8 * 4 + 2);
+    }
+
+    #[test]
+    fn one_card_errors() {
+        let mut code = 0xEEu8;
+        let cases: [(&str, SssStatus, &str); 5] = [
+            ("Xs", SssStatus::SSS_ERR_UNKNOWN_RANK, "unknown rank in card \"Xs\" at position 0"),
+            ("Ax", SssStatus::SSS_ERR_UNKNOWN_SUIT, "unknown suit in card \"Ax\" at position 0"),
+            ("As Kd", SssStatus::SSS_ERR_WRONG_CARD_COUNT, "expected 1 cards, got 2"),
+            ("", SssStatus::SSS_ERR_WRONG_CARD_COUNT, "expected 1 cards, got 0"),
+            ("A", SssStatus::SSS_ERR_UNKNOWN_SUIT, "\"A\""),
+        ];
+        for (text, status, msg) in cases {
+            assert_eq!(unsafe { sss_card_parse(text.as_ptr(), text.len(), &mut code) }, status, "{text}");
+            assert!(last_error().contains(msg), "{text}: {}", last_error());
+            assert_eq!(code, 0xEE, "no write on failure");
+        }
+        let bad = [b'A', 0xFF];
+        assert_eq!(unsafe { sss_card_parse(bad.as_ptr(), 2, &mut code) }, SssStatus::SSS_ERR_INVALID_UTF8);
+        assert!(last_error().contains("offset 1"), "{}", last_error());
+        assert_eq!(unsafe { sss_card_parse(null(), 2, &mut code) }, SssStatus::SSS_ERR_NULL_POINTER);
+        assert_eq!(last_error(), "argument `text` is NULL");
+        assert_eq!(unsafe { sss_card_parse(b"As".as_ptr(), 2, null_mut()) }, SssStatus::SSS_ERR_NULL_POINTER);
+        assert_eq!(last_error(), "argument `out_code` is NULL");
+        // NULL with length 0 is empty text, not a NULL error.
+        assert_eq!(unsafe { sss_card_parse(null(), 0, &mut code) }, SssStatus::SSS_ERR_WRONG_CARD_COUNT);
+    }
+
+    #[test]
+    fn hands_parse_and_format() {
+        assert_eq!(parse_hand("As Kd 10h"), (SssStatus::SSS_OK, vec![51, 44, 34]));
+        assert_eq!(parse_hand("AsKdTh"), (SssStatus::SSS_OK, vec![51, 44, 34]));
+        assert_eq!(parse_hand("a♠,k♦ ,t♥"), (SssStatus::SSS_OK, vec![51, 44, 34]));
+        assert_eq!(parse_hand(""), (SssStatus::SSS_OK, vec![]));
+        assert_eq!(format(&[51, 44, 34, 1], 0), (SssStatus::SSS_OK, "As Kd Th 2c".to_string()));
+        assert_eq!(format(&[51, 44, 34, 1], 1), (SssStatus::SSS_OK, "A♠ K♦ T♥ 2♣".to_string()));
+        assert_eq!(format(&[], 0), (SssStatus::SSS_OK, String::new()));
+        let full: Vec<u8> = (0..52).collect();
+        let (st, text) = format(&full, 0);
+        assert_eq!(st, SssStatus::SSS_OK);
+        assert_eq!(parse_hand(&text), (SssStatus::SSS_OK, full));
+    }
+
+    #[test]
+    fn hand_errors() {
+        assert_eq!(parse_hand("As Xs").0, SssStatus::SSS_ERR_UNKNOWN_RANK);
+        assert!(last_error().contains("position 1"));
+        assert_eq!(parse_hand("As Kd As").0, SssStatus::SSS_ERR_DUPLICATE_CARD);
+        assert_eq!(last_error(), "duplicate card As at position 2");
+        assert_eq!(format(&[1, 52], 0).0, SssStatus::SSS_ERR_BAD_CARD_CODE);
+        assert!(last_error().contains("card code 52"));
+        assert_eq!(format(&[1, 1], 0).0, SssStatus::SSS_ERR_DUPLICATE_CARD);
+        assert_eq!(format(&[1], 2).0, SssStatus::SSS_ERR_INVALID_ARGUMENT);
+        assert!(last_error().contains("card style 2"));
+
+        assert_eq!(unsafe { sss_cards_validate([0u8, 1, 51].as_ptr(), 3) }, SssStatus::SSS_OK);
+        assert_eq!(unsafe { sss_cards_validate(null(), 0) }, SssStatus::SSS_OK);
+        assert_eq!(unsafe { sss_cards_validate(null(), 1) }, SssStatus::SSS_ERR_NULL_POINTER);
+        assert_eq!(unsafe { sss_cards_validate([0u8, 200].as_ptr(), 2) }, SssStatus::SSS_ERR_BAD_CARD_CODE);
+        assert_eq!(unsafe { sss_cards_validate([7u8, 7].as_ptr(), 2) }, SssStatus::SSS_ERR_DUPLICATE_CARD);
+        assert!(last_error().contains("position 1"));
+    }
+
+    #[test]
+    fn small_buffers() {
+        let text = "As Kd Qh";
+        let mut codes = [0xEEu8; 2];
+        let mut n = 0usize;
+        let st = unsafe { sss_cards_parse(text.as_ptr(), text.len(), codes.as_mut_ptr(), 2, &mut n) };
+        assert_eq!(st, SssStatus::SSS_ERR_BUFFER_TOO_SMALL);
+        assert_eq!(n, 3);
+        assert_eq!(codes, [0xEE; 2], "nothing written on failure");
+        assert!(last_error().contains("needs 3"), "{}", last_error());
+        let st = unsafe { sss_cards_parse(text.as_ptr(), text.len(), null_mut(), 0, &mut n) };
+        assert_eq!(st, SssStatus::SSS_ERR_BUFFER_TOO_SMALL);
+        let st = unsafe { sss_cards_parse(text.as_ptr(), text.len(), null_mut(), 3, &mut n) };
+        assert_eq!(st, SssStatus::SSS_ERR_NULL_POINTER);
+        assert_eq!(last_error(), "argument `out_codes` is NULL");
+        let st = unsafe { sss_cards_parse(text.as_ptr(), text.len(), codes.as_mut_ptr(), 2, null_mut()) };
+        assert_eq!(st, SssStatus::SSS_ERR_NULL_POINTER);
+        assert_eq!(last_error(), "argument `out_count` is NULL");
+
+        // Text: "As Kd" is 5 bytes; 5 fits without NUL, 6 with.
+        let mut buf = [0xAAu8; 6];
+        let st = unsafe { sss_cards_format([51u8, 44].as_ptr(), 2, 0, buf.as_mut_ptr(), 4, &mut n) };
+        assert_eq!((st, n), (SssStatus::SSS_ERR_BUFFER_TOO_SMALL, 5));
+        assert_eq!(buf, [0xAA; 6]);
+        let st = unsafe { sss_cards_format([51u8, 44].as_ptr(), 2, 0, buf.as_mut_ptr(), 5, &mut n) };
+        assert_eq!((st, n), (SssStatus::SSS_OK, 5));
+        assert_eq!(&buf, b"As Kd\xAA");
+        let st = unsafe { sss_cards_format([51u8, 44].as_ptr(), 2, 0, buf.as_mut_ptr(), 6, &mut n) };
+        assert_eq!((st, n), (SssStatus::SSS_OK, 5));
+        assert_eq!(&buf, b"As Kd\0");
+    }
+}

@@ -1,0 +1,379 @@
+//! The rule set as an opaque handle: presets, JSON, the three ranking options as
+//! getters/setters (everything else through JSON), clone, validate, free.
+
+use engine::{Rules, Wheel};
+
+use crate::boundary::{flag_in, mut_in, ref_in, text_in, Failure, Out, SssStatus, TextOut};
+
+/// A rule set (RULES.md §2–§9). Made by `sss_rules_new_preset`, `sss_rules_from_json` or
+/// `sss_rules_clone`; released by `sss_rules_free`. Functions taking `const SssRules *` only
+/// read it and may run on several threads at once; a setter needs exclusive access.
+pub struct SssRules {
+    pub(crate) inner: Rules,
+}
+
+/// Where the wheel A-2-3-4-5 ranks among straights (RULES.md §3).
+#[repr(u32)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[allow(non_camel_case_types)]
+pub enum SssWheel {
+    /// Below A-K-Q-J-10 and above K-Q-J-10-9.
+    SSS_WHEEL_SECOND_HIGHEST = 0,
+    /// Below 6-5-4-3-2, as in ordinary poker.
+    SSS_WHEEL_LOWEST = 1,
+}
+
+pub(crate) fn wheel_in(value: u32) -> Result<Wheel, Failure> {
+    match value {
+        0 => Ok(Wheel::SecondHighest),
+        1 => Ok(Wheel::Lowest),
+        v => Err(Failure::invalid_argument(format!("wheel {v} is not 0 (second highest) or 1 (lowest)"))),
+    }
+}
+
+fn wheel_out(wheel: Wheel) -> Result<SssWheel, Failure> {
+    match wheel {
+        Wheel::SecondHighest => Ok(SssWheel::SSS_WHEEL_SECOND_HIGHEST),
+        Wheel::Lowest => Ok(SssWheel::SSS_WHEEL_LOWEST),
+        // The engine's enum is non_exhaustive; a new option needs a number here first.
+        other => Err(Failure::invalid_argument(format!("wheel option {other:?} has no C value yet"))),
+    }
+}
+
+fn new_handle(out: Out<*mut SssRules>, rules: Rules) {
+    let ptr = Box::into_raw(Box::new(SssRules { inner: rules }));
+    // SAFETY: `out` was checked when the call began and is still valid (caller's contract).
+    unsafe { out.write(ptr) };
+}
+
+/// Make the rule set of a preset by name: `classic`, `regional`, `kx`, `hk` or `ranked`
+/// (ASCII case-insensitive). Errors: `SSS_ERR_UNKNOWN_PRESET`, `SSS_ERR_INVALID_UTF8`,
+/// `SSS_ERR_NULL_POINTER`. Free the result with `sss_rules_free`.
+///
+/// # Safety
+/// `name` must be valid for `len` bytes (or NULL when `len` is 0); `out` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_rules_new_preset(name: *const u8, len: usize, out: *mut *mut SssRules) -> SssStatus {
+    ffi_boundary!({
+        let name = unsafe { text_in(name, len, "name")? };
+        let out = unsafe { Out::new(out, "out")? };
+        let rules = Rules::from_preset_name(name)?;
+        new_handle(out, rules);
+        Ok(())
+    })
+}
+
+/// Load a rule set from JSON (the shape `sss_rules_to_json` writes) and validate it.
+/// Errors: `SSS_ERR_INVALID_RULES` for malformed JSON, unknown fields, wrong types and values
+/// out of range, the message naming the JSON path (e.g. `lane_water.front_trips`);
+/// `SSS_ERR_INVALID_UTF8`, `SSS_ERR_NULL_POINTER`. Free the result with `sss_rules_free`.
+///
+/// # Safety
+/// `json` must be valid for `len` bytes (or NULL when `len` is 0); `out` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_rules_from_json(json: *const u8, len: usize, out: *mut *mut SssRules) -> SssStatus {
+    ffi_boundary!({
+        let json = unsafe { text_in(json, len, "json")? };
+        let out = unsafe { Out::new(out, "out")? };
+        let rules = Rules::from_json(json)?;
+        new_handle(out, rules);
+        Ok(())
+    })
+}
+
+/// Copy the rule set as pretty-printed JSON into `buf` (see the copy-out convention; pass `cap`
+/// 0 to ask for the length).
+///
+/// # Safety
+/// `rules` must be a live handle; `buf` valid for `cap` bytes (or NULL when `cap` is 0);
+/// `out_len` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_rules_to_json(
+    rules: *const SssRules,
+    buf: *mut u8,
+    cap: usize,
+    out_len: *mut usize,
+) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { ref_in(rules, "rules")? };
+        let out = unsafe { TextOut::new(buf, cap, out_len)? };
+        unsafe { out.write(&rules.inner.to_json()) }
+    })
+}
+
+/// Make an independent copy of a rule set. Free it with `sss_rules_free`.
+///
+/// # Safety
+/// `rules` must be a live handle; `out` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_rules_clone(rules: *const SssRules, out: *mut *mut SssRules) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { ref_in(rules, "rules")? };
+        let out = unsafe { Out::new(out, "out")? };
+        new_handle(out, rules.inner.clone());
+        Ok(())
+    })
+}
+
+/// Release a rule set. NULL is ignored. Each handle must be freed exactly once and not used
+/// afterwards.
+///
+/// # Safety
+/// `rules` must be NULL or a handle from this library that has not been freed.
+#[no_mangle]
+pub unsafe extern "C" fn sss_rules_free(rules: *mut SssRules) {
+    ffi_boundary!(fallback = (); {
+        if !rules.is_null() {
+            // SAFETY: made by Box::into_raw in `new_handle`; freed once (caller's contract).
+            drop(unsafe { Box::from_raw(rules) });
+        }
+        Ok(())
+    })
+}
+
+/// Check every value of the rule set for range and consistency (`SSS_ERR_INVALID_RULES`
+/// naming the field). Sets through the setters cannot make a rule set invalid; this is for
+/// callers that want the check explicitly.
+///
+/// # Safety
+/// `rules` must be a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn sss_rules_validate(rules: *const SssRules) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { ref_in(rules, "rules")? };
+        rules.inner.validate()?;
+        Ok(())
+    })
+}
+
+/// Read where the wheel ranks: `SSS_WHEEL_SECOND_HIGHEST` or `SSS_WHEEL_LOWEST`.
+///
+/// # Safety
+/// `rules` must be a live handle; `out_wheel` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_rules_get_wheel(rules: *const SssRules, out_wheel: *mut u32) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { ref_in(rules, "rules")? };
+        let out = unsafe { Out::new(out_wheel, "out_wheel")? };
+        let w = wheel_out(rules.inner.wheel)?;
+        unsafe { out.write(w as u32) };
+        Ok(())
+    })
+}
+
+/// Set where the wheel ranks (`SSS_WHEEL_*`; another value is `SSS_ERR_INVALID_ARGUMENT`).
+///
+/// # Safety
+/// `rules` must be a live handle not used by another thread during the call.
+#[no_mangle]
+pub unsafe extern "C" fn sss_rules_set_wheel(rules: *mut SssRules, wheel: u32) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { mut_in(rules, "rules")? };
+        rules.inner.wheel = wheel_in(wheel)?;
+        Ok(())
+    })
+}
+
+/// Read whether suits break ties when every rank is equal (1) or not (0).
+///
+/// # Safety
+/// `rules` must be a live handle; `out_flag` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_rules_get_suit_tiebreak(rules: *const SssRules, out_flag: *mut u8) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { ref_in(rules, "rules")? };
+        let out = unsafe { Out::new(out_flag, "out_flag")? };
+        unsafe { out.write(rules.inner.suit_tiebreak as u8) };
+        Ok(())
+    })
+}
+
+/// Set whether suits break ties: `flag` 0 or 1 (another value is `SSS_ERR_INVALID_ARGUMENT`).
+///
+/// # Safety
+/// `rules` must be a live handle not used by another thread during the call.
+#[no_mangle]
+pub unsafe extern "C" fn sss_rules_set_suit_tiebreak(rules: *mut SssRules, flag: u8) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { mut_in(rules, "rules")? };
+        rules.inner.suit_tiebreak = flag_in(flag, "flag")?;
+        Ok(())
+    })
+}
+
+/// Read whether equal lanes are a foul too (1) or not (0).
+///
+/// # Safety
+/// `rules` must be a live handle; `out_flag` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_rules_get_strict_order(rules: *const SssRules, out_flag: *mut u8) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { ref_in(rules, "rules")? };
+        let out = unsafe { Out::new(out_flag, "out_flag")? };
+        unsafe { out.write(rules.inner.strict_order as u8) };
+        Ok(())
+    })
+}
+
+/// Set whether equal lanes are a foul: `flag` 0 or 1 (another value is
+/// `SSS_ERR_INVALID_ARGUMENT`).
+///
+/// # Safety
+/// `rules` must be a live handle not used by another thread during the call.
+#[no_mangle]
+pub unsafe extern "C" fn sss_rules_set_strict_order(rules: *mut SssRules, flag: u8) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { mut_in(rules, "rules")? };
+        rules.inner.strict_order = flag_in(flag, "flag")?;
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::boundary::tests::last_error;
+    use std::ptr::{null, null_mut};
+
+    /// A preset handle (test helper); panics on failure.
+    pub(crate) fn preset(name: &str) -> *mut SssRules {
+        let mut out = null_mut();
+        assert_eq!(unsafe { sss_rules_new_preset(name.as_ptr(), name.len(), &mut out) }, SssStatus::SSS_OK);
+        assert!(!out.is_null());
+        out
+    }
+
+    pub(crate) fn to_json(rules: *const SssRules) -> String {
+        let mut len = 0usize;
+        assert_eq!(unsafe { sss_rules_to_json(rules, null_mut(), 0, &mut len) }, SssStatus::SSS_ERR_BUFFER_TOO_SMALL);
+        let mut buf = vec![0u8; len + 1];
+        assert_eq!(unsafe { sss_rules_to_json(rules, buf.as_mut_ptr(), buf.len(), &mut len) }, SssStatus::SSS_OK);
+        assert_eq!(buf[len], 0);
+        String::from_utf8(buf[..len].to_vec()).unwrap()
+    }
+
+    fn from_json(json: &str) -> (SssStatus, *mut SssRules) {
+        let mut out = null_mut();
+        let st = unsafe { sss_rules_from_json(json.as_ptr(), json.len(), &mut out) };
+        (st, out)
+    }
+
+    #[test]
+    fn presets_match_the_engine() {
+        for name in ["classic", "regional", "kx", "hk", "ranked", "KX", " hk "] {
+            let r = preset(name);
+            let expected = Rules::from_preset_name(name).unwrap();
+            assert_eq!(unsafe { &(*r).inner }, &expected);
+            assert_eq!(unsafe { sss_rules_validate(r) }, SssStatus::SSS_OK);
+            unsafe { sss_rules_free(r) };
+        }
+        let mut out = null_mut();
+        assert_eq!(unsafe { sss_rules_new_preset(b"macau".as_ptr(), 5, &mut out) }, SssStatus::SSS_ERR_UNKNOWN_PRESET);
+        assert!(out.is_null(), "no write on failure");
+        assert!(last_error().contains("\"macau\""), "{}", last_error());
+        assert_eq!(unsafe { sss_rules_new_preset(null(), 3, &mut out) }, SssStatus::SSS_ERR_NULL_POINTER);
+        assert_eq!(unsafe { sss_rules_new_preset(b"kx".as_ptr(), 2, null_mut()) }, SssStatus::SSS_ERR_NULL_POINTER);
+        assert_eq!(last_error(), "argument `out` is NULL");
+    }
+
+    #[test]
+    fn json_round_trip_and_errors() {
+        let hk = preset("hk");
+        let json = to_json(hk);
+        let (st, back) = from_json(&json);
+        assert_eq!(st, SssStatus::SSS_OK);
+        assert_eq!(unsafe { &(*back).inner }, unsafe { &(*hk).inner });
+        assert_eq!(to_json(back), json);
+
+        let wrong_type = json.replace("\"front_trips\": 1", "\"front_trips\": \"three\"");
+        assert_ne!(wrong_type, json);
+        assert_eq!(from_json(&wrong_type).0, SssStatus::SSS_ERR_INVALID_RULES);
+        assert!(last_error().contains("lane_water.front_trips"), "{}", last_error());
+
+        let zero = json.replace("\"front_trips\": 1", "\"front_trips\": 0");
+        assert_eq!(from_json(&zero).0, SssStatus::SSS_ERR_INVALID_RULES);
+        assert!(last_error().contains("lane_water.front_trips"), "{}", last_error());
+
+        assert_eq!(from_json("{\"wheel\": ").0, SssStatus::SSS_ERR_INVALID_RULES);
+        assert_eq!(from_json("").0, SssStatus::SSS_ERR_INVALID_RULES);
+        let bad_utf8 = [b'{', 0xC3];
+        let mut out = null_mut();
+        assert_eq!(unsafe { sss_rules_from_json(bad_utf8.as_ptr(), 2, &mut out) }, SssStatus::SSS_ERR_INVALID_UTF8);
+        assert!(out.is_null());
+
+        let mut small = [0u8; 8];
+        let mut len = 0;
+        assert_eq!(
+            unsafe { sss_rules_to_json(hk, small.as_mut_ptr(), small.len(), &mut len) },
+            SssStatus::SSS_ERR_BUFFER_TOO_SMALL
+        );
+        assert_eq!(len, json.len());
+        assert_eq!(
+            unsafe { sss_rules_to_json(null(), small.as_mut_ptr(), 8, &mut len) },
+            SssStatus::SSS_ERR_NULL_POINTER
+        );
+        assert_eq!(last_error(), "argument `rules` is NULL");
+        unsafe {
+            sss_rules_free(hk);
+            sss_rules_free(back);
+            sss_rules_free(null_mut());
+        }
+    }
+
+    #[test]
+    fn options_get_set_and_clone() {
+        let r = preset("classic");
+        let mut w = 99u32;
+        let mut f = 99u8;
+        unsafe {
+            assert_eq!(sss_rules_get_wheel(r, &mut w), SssStatus::SSS_OK);
+            assert_eq!(w, SssWheel::SSS_WHEEL_SECOND_HIGHEST as u32);
+            assert_eq!(sss_rules_set_wheel(r, 1), SssStatus::SSS_OK);
+            assert_eq!(sss_rules_get_wheel(r, &mut w), SssStatus::SSS_OK);
+            assert_eq!(w, 1);
+            assert_eq!((*r).inner.wheel, Wheel::Lowest);
+            assert_eq!(sss_rules_set_wheel(r, 2), SssStatus::SSS_ERR_INVALID_ARGUMENT);
+            assert!(last_error().contains("wheel 2"));
+            assert_eq!((*r).inner.wheel, Wheel::Lowest, "unchanged on failure");
+
+            assert_eq!(sss_rules_set_suit_tiebreak(r, 1), SssStatus::SSS_OK);
+            assert_eq!(sss_rules_get_suit_tiebreak(r, &mut f), SssStatus::SSS_OK);
+            assert_eq!(f, 1);
+            assert_eq!(sss_rules_set_suit_tiebreak(r, 2), SssStatus::SSS_ERR_INVALID_ARGUMENT);
+            assert_eq!(sss_rules_set_strict_order(r, 1), SssStatus::SSS_OK);
+            assert_eq!(sss_rules_get_strict_order(r, &mut f), SssStatus::SSS_OK);
+            assert_eq!(f, 1);
+            assert_eq!(sss_rules_set_strict_order(r, 255), SssStatus::SSS_ERR_INVALID_ARGUMENT);
+            assert!((*r).inner.strict_order);
+
+            let mut c = null_mut();
+            assert_eq!(sss_rules_clone(r, &mut c), SssStatus::SSS_OK);
+            assert_ne!(c, r);
+            assert_eq!((*c).inner, (*r).inner);
+            assert_eq!(sss_rules_set_strict_order(c, 0), SssStatus::SSS_OK);
+            assert!((*r).inner.strict_order, "a clone is independent");
+
+            assert_eq!(sss_rules_get_wheel(null(), &mut w), SssStatus::SSS_ERR_NULL_POINTER);
+            assert_eq!(sss_rules_get_wheel(r, null_mut()), SssStatus::SSS_ERR_NULL_POINTER);
+            assert_eq!(sss_rules_set_wheel(null_mut(), 0), SssStatus::SSS_ERR_NULL_POINTER);
+            assert_eq!(sss_rules_get_suit_tiebreak(r, null_mut()), SssStatus::SSS_ERR_NULL_POINTER);
+            assert_eq!(sss_rules_get_strict_order(null(), &mut f), SssStatus::SSS_ERR_NULL_POINTER);
+            assert_eq!(sss_rules_clone(null(), &mut c), SssStatus::SSS_ERR_NULL_POINTER);
+            assert_eq!(sss_rules_clone(r, null_mut()), SssStatus::SSS_ERR_NULL_POINTER);
+            assert_eq!(sss_rules_validate(null()), SssStatus::SSS_ERR_NULL_POINTER);
+            sss_rules_free(r);
+            sss_rules_free(c);
+        }
+    }
+
+    #[test]
+    fn validate_reports_the_field() {
+        let r = preset("classic");
+        unsafe {
+            (*r).inner.lane_water.back_quads = 0;
+            assert_eq!(sss_rules_validate(r), SssStatus::SSS_ERR_INVALID_RULES);
+            sss_rules_free(r);
+        }
+        assert!(last_error().contains("lane_water.back_quads"), "{}", last_error());
+    }
+}

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Build the shisanshui C library (release), compile the C and C++ tests against the committed
+# include/shisanshui.h with -Wall -Wextra -Werror, link each statically (libshisanshui.a) and
+# dynamically (libshisanshui.so via rpath), run all four, and print
+#   C tests: N passed, 0 failed
+# as the last line (N = checks across the four binaries). Exits non-zero on any failure.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$root"
+
+cargo build --release -p shisanshui-ffi
+
+target_dir="${CARGO_TARGET_DIR:-$root/target}"
+case "$target_dir" in /*) ;; *) target_dir="$root/$target_dir" ;; esac
+lib_dir="$target_dir/release"
+for f in libshisanshui.a libshisanshui.so; do
+  [ -f "$lib_dir/$f" ] || { echo "missing $lib_dir/$f" >&2; exit 1; }
+done
+
+out="$root/tests/c/build"
+mkdir -p "$out"
+warn=(-Wall -Wextra -Werror -pedantic -g -O1 -I"$root/include" -I"$root/tests/c")
+sys_libs=(-lpthread -ldl -lm)
+
+gcc -std=c11 "${warn[@]}" tests/c/test_sss.c "$lib_dir/libshisanshui.a" "${sys_libs[@]}" -o "$out/test_sss_static"
+gcc -std=c11 "${warn[@]}" tests/c/test_sss.c -L"$lib_dir" -l:libshisanshui.so -Wl,-rpath,"$lib_dir" "${sys_libs[@]}" \
+  -o "$out/test_sss_dynamic"
+g++ -std=c++17 "${warn[@]}" tests/c/test_sss.cpp "$lib_dir/libshisanshui.a" "${sys_libs[@]}" -o "$out/test_sss_cpp_static"
+g++ -std=c++17 "${warn[@]}" tests/c/test_sss.cpp -L"$lib_dir" -l:libshisanshui.so -Wl,-rpath,"$lib_dir" "${sys_libs[@]}" \
+  -o "$out/test_sss_cpp_dynamic"
+
+# The static binaries must not need the shared library; the dynamic ones must load it.
+for b in test_sss_static test_sss_cpp_static; do
+  if ldd "$out/$b" | grep -q libshisanshui; then echo "$b links libshisanshui dynamically" >&2; exit 1; fi
+done
+for b in test_sss_dynamic test_sss_cpp_dynamic; do
+  ldd "$out/$b" | grep -q "libshisanshui.so => $lib_dir/libshisanshui.so" \
+    || { echo "$b does not load $lib_dir/libshisanshui.so" >&2; ldd "$out/$b" >&2; exit 1; }
+done
+
+vectors="$root/tests/vectors/eval.json"
+total_passed=0
+total_failed=0
+status=0
+run() {
+  local label=$1; shift
+  local log="$out/$label.log"
+  echo "==> $label"
+  if "$@" > "$log" 2>&1; then :; else status=1; fi
+  cat "$log"
+  # Each binary ends with "<label>: N passed, M failed".
+  local line
+  line=$(grep -E "^$label: [0-9]+ passed, [0-9]+ failed$" "$log" | tail -n 1 || true)
+  if [ -z "$line" ]; then
+    echo "$label: no result line (crashed?)" >&2
+    status=1
+    return
+  fi
+  local p f
+  p=$(echo "$line" | sed -E 's/.*: ([0-9]+) passed, ([0-9]+) failed/\1/')
+  f=$(echo "$line" | sed -E 's/.*: ([0-9]+) passed, ([0-9]+) failed/\2/')
+  total_passed=$((total_passed + p))
+  total_failed=$((total_failed + f))
+}
+run c-static "$out/test_sss_static" "$vectors" c-static
+run c-dynamic "$out/test_sss_dynamic" "$vectors" c-dynamic
+run cpp-static "$out/test_sss_cpp_static" cpp-static
+run cpp-dynamic "$out/test_sss_cpp_dynamic" cpp-dynamic
+
+if [ "$total_failed" -ne 0 ]; then status=1; fi
+echo "C tests: $total_passed passed, $total_failed failed"
+exit "$status"

@@ -1,0 +1,143 @@
+// C++ smoke test of include/shisanshui.h: the header compiles as C++ (extern "C", typed enums),
+// the structs have the documented layout, and the ABI is usable with RAII and std::string.
+#include "shisanshui.h"
+
+#include <cstddef>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+static_assert(sizeof(SssHandRank) == 8, "SssHandRank is 8 bytes");
+static_assert(alignof(SssHandRank) == 4, "SssHandRank is 4-aligned");
+static_assert(sizeof(SssArrangementEval) == 28, "SssArrangementEval is 28 bytes");
+static_assert(offsetof(SssArrangementEval, foul_bits) == 24, "foul_bits follows the three ranks");
+static_assert(offsetof(SssHandRank, card_count) == 7, "card_count is the last byte");
+static_assert(std::is_same<std::underlying_type<SssStatus>::type, int32_t>::value, "SssStatus is int32_t");
+static_assert(std::is_same<decltype(sss_abi_version()), uint32_t>::value, "sss_abi_version returns uint32_t");
+static_assert(SSS_ABI_VERSION >= 1, "ABI version");
+
+namespace {
+
+int passed = 0;
+int failed = 0;
+
+void check(bool ok, const char *what, int line) {
+    if (ok) {
+        ++passed;
+    } else {
+        ++failed;
+        std::fprintf(stderr, "FAIL: test_sss.cpp:%d: %s\n", line, what);
+    }
+}
+#define CHECK(cond) check((cond), #cond, __LINE__)
+
+struct RulesDeleter {
+    void operator()(SssRules *r) const { sss_rules_free(r); }
+};
+using Rules = std::unique_ptr<SssRules, RulesDeleter>;
+
+Rules preset(const std::string &name) {
+    SssRules *r = nullptr;
+    SssStatus st = sss_rules_new_preset(reinterpret_cast<const uint8_t *>(name.data()), name.size(), &r);
+    return Rules(st == SSS_OK ? r : nullptr);
+}
+
+std::string last_error() {
+    std::size_t len = 0;
+    sss_last_error_message(nullptr, 0, &len);
+    std::string s(len, '\0');
+    if (len > 0) {
+        sss_last_error_message(reinterpret_cast<uint8_t *>(&s[0]), s.size(), &len);
+    }
+    return s;
+}
+
+std::vector<uint8_t> parse(const std::string &text) {
+    std::vector<uint8_t> codes(SSS_MAX_CARDS);
+    std::size_t n = 0;
+    if (sss_cards_parse(reinterpret_cast<const uint8_t *>(text.data()), text.size(), codes.data(), codes.size(), &n) !=
+        SSS_OK) {
+        return {};
+    }
+    codes.resize(n);
+    return codes;
+}
+
+std::string to_json(const SssRules *r) {
+    std::size_t len = 0;
+    if (sss_rules_to_json(r, nullptr, 0, &len) != SSS_ERR_BUFFER_TOO_SMALL) {
+        return {};
+    }
+    std::string s(len, '\0');
+    if (sss_rules_to_json(r, reinterpret_cast<uint8_t *>(&s[0]), s.size(), &len) != SSS_OK) {
+        return {};
+    }
+    return s;
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+    const char *label = argc > 1 ? argv[1] : "C++";
+    CHECK(sss_abi_version() == SSS_ABI_VERSION);
+
+    Rules classic = preset("classic");
+    CHECK(classic != nullptr);
+    Rules none = preset("nowhere");
+    CHECK(none == nullptr);
+    CHECK(last_error().find("unknown preset \"nowhere\"") != std::string::npos);
+
+    // Evaluate and compare.
+    std::vector<uint8_t> royal = parse("As Ks Qs Js Ts");
+    std::vector<uint8_t> quads = parse("Ac Ad Ah As Kc");
+    CHECK(royal.size() == 5 && royal[0] == 51 && royal[4] == 35);
+    SssHandRank a{}, b{};
+    CHECK(sss_evaluate(classic.get(), royal.data(), royal.size(), &a) == SSS_OK);
+    CHECK(sss_evaluate(classic.get(), quads.data(), quads.size(), &b) == SSS_OK);
+    CHECK(a.category == SSS_CATEGORY_STRAIGHT_FLUSH && b.category == SSS_CATEGORY_FOUR_OF_A_KIND);
+    CHECK(a.value > b.value);
+    int32_t order = 0;
+    CHECK(sss_compare(classic.get(), quads.data(), quads.size(), royal.data(), royal.size(), &order) == SSS_OK);
+    CHECK(order == -1);
+
+    // Errors are typed and named.
+    std::vector<uint8_t> four = {0, 1, 2, 3};
+    CHECK(sss_evaluate(classic.get(), four.data(), four.size(), &a) == SSS_ERR_WRONG_CARD_COUNT);
+    CHECK(last_error() == "expected 5 cards, got 4");
+    CHECK(parse("As Xx").empty());
+    CHECK(last_error().find("\"Xx\" at position 1") != std::string::npos);
+
+    // Arrangement.
+    std::vector<uint8_t> thirteen = parse("Kd Kc 9h Ks Kh 9s 5s 3h As Ad Ah 2c 2d");
+    SssArrangementEval e{};
+    CHECK(sss_arrangement_check13(classic.get(), thirteen.data(), thirteen.size(), &e) == SSS_OK);
+    CHECK(e.foul_bits == 0 && e.is_foul == 0 && e.back.category == SSS_CATEGORY_FULL_HOUSE);
+
+    // JSON round trip through std::string, and a clone owned by RAII.
+    std::string json = to_json(classic.get());
+    CHECK(json.find("\"wheel\": \"second_highest\"") != std::string::npos);
+    SssRules *raw = nullptr;
+    CHECK(sss_rules_from_json(reinterpret_cast<const uint8_t *>(json.data()), json.size(), &raw) == SSS_OK);
+    Rules back(raw);
+    CHECK(to_json(back.get()) == json);
+    SssRules *copy_raw = nullptr;
+    CHECK(sss_rules_clone(back.get(), &copy_raw) == SSS_OK);
+    Rules copy(copy_raw);
+    CHECK(sss_rules_set_wheel(copy.get(), SSS_WHEEL_LOWEST) == SSS_OK);
+    uint32_t wheel = 99;
+    CHECK(sss_rules_get_wheel(back.get(), &wheel) == SSS_OK && wheel == SSS_WHEEL_SECOND_HIGHEST);
+    CHECK(sss_rules_get_wheel(copy.get(), &wheel) == SSS_OK && wheel == SSS_WHEEL_LOWEST);
+
+    // Names (UTF-8).
+    char name[32];
+    std::size_t n = 0;
+    CHECK(sss_category_name(SSS_CATEGORY_STRAIGHT_FLUSH, SSS_LANGUAGE_CHINESE, reinterpret_cast<uint8_t *>(name),
+                            sizeof name, &n) == SSS_OK);
+    CHECK(std::string(name, n) == "同花顺");
+
+    std::printf("%s: %d passed, %d failed\n", label, passed, failed);
+    return failed == 0 ? 0 : 1;
+}
