@@ -1,0 +1,226 @@
+//! Water (水), the unit a round is settled in, held exactly.
+//!
+//! Pairwise scoring only ever moves whole water. The ranked preset (§9) makes every normal
+//! player pay a special `w / p` of its water, with `p` the number of normal players: at a table
+//! of at most four seats `p` is 1, 2 or 3, so every result is a whole number of twelfths (12 is
+//! also enough for `p = 4`). `Water` is therefore an integer count of twelfths: exact, `Copy`,
+//! totally ordered, and free of any floating point.
+
+use std::fmt;
+use std::iter::Sum;
+use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
+
+use crate::error::{Error, Result};
+
+/// An exact amount of water, positive when received and negative when paid.
+///
+/// Stored as twelfths of a water point. With the `serde` feature it is written as the reduced
+/// fraction `{"num": -3, "den": 2}` (`den` is 1 for whole water), so that any client can show
+/// it exactly.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Water(i64);
+
+impl Water {
+    /// Twelfths in one water point: the only denominator water can have (see the module docs).
+    pub const DENOMINATOR: i64 = 12;
+    /// No water.
+    pub const ZERO: Water = Water(0);
+
+    /// Whole water.
+    pub const fn from_int(n: i64) -> Water {
+        Water(n * Water::DENOMINATOR)
+    }
+
+    /// From a count of twelfths.
+    pub const fn from_twelfths(t: i64) -> Water {
+        Water(t)
+    }
+
+    /// The fraction `num / den`; an error unless it is a whole number of twelfths.
+    pub fn new(num: i64, den: i64) -> Result<Water> {
+        if den == 0 {
+            return Err(Error::InvalidArgument("water with a zero denominator".into()));
+        }
+        let scaled = num as i128 * Water::DENOMINATOR as i128;
+        if scaled % den as i128 != 0 {
+            return Err(Error::InvalidArgument(format!(
+                "water {num}/{den} is not a whole number of twelfths (denominators divide 12)"
+            )));
+        }
+        i64::try_from(scaled / den as i128)
+            .map(Water)
+            .map_err(|_| Error::InvalidArgument(format!("water {num}/{den} is out of range")))
+    }
+
+    /// `w / p` exactly; `p` must divide 12 (at most 4 normal players share a special).
+    pub(crate) const fn share(w: i64, p: i64) -> Water {
+        Water(w * (Water::DENOMINATOR / p))
+    }
+
+    /// The count of twelfths.
+    pub const fn twelfths(self) -> i64 {
+        self.0
+    }
+
+    /// Numerator of the reduced fraction (sign included).
+    pub const fn numer(self) -> i64 {
+        self.0 / gcd12(self.0)
+    }
+
+    /// Denominator of the reduced fraction: 1, 2, 3, 4, 6 or 12.
+    pub const fn denom(self) -> i64 {
+        Water::DENOMINATOR / gcd12(self.0)
+    }
+
+    /// The value when it is whole water.
+    pub const fn to_integer(self) -> Option<i64> {
+        if self.0 % Water::DENOMINATOR == 0 {
+            Some(self.0 / Water::DENOMINATOR)
+        } else {
+            None
+        }
+    }
+
+    /// Whether this is a whole number of water points.
+    pub const fn is_integer(self) -> bool {
+        self.0 % Water::DENOMINATOR == 0
+    }
+
+    /// An approximation for display only; never settle with it.
+    pub fn to_f64(self) -> f64 {
+        self.0 as f64 / Water::DENOMINATOR as f64
+    }
+}
+
+/// gcd(|t|, 12), with gcd(0, 12) = 12 so that zero reduces to 0/1.
+const fn gcd12(t: i64) -> i64 {
+    let mut a = t.unsigned_abs() % 12;
+    let mut b = 12u64;
+    while a != 0 {
+        let r = b % a;
+        b = a;
+        a = r;
+    }
+    b as i64
+}
+
+impl From<i64> for Water {
+    fn from(n: i64) -> Water {
+        Water::from_int(n)
+    }
+}
+
+impl Add for Water {
+    type Output = Water;
+    fn add(self, o: Water) -> Water {
+        Water(self.0 + o.0)
+    }
+}
+
+impl Sub for Water {
+    type Output = Water;
+    fn sub(self, o: Water) -> Water {
+        Water(self.0 - o.0)
+    }
+}
+
+impl Neg for Water {
+    type Output = Water;
+    fn neg(self) -> Water {
+        Water(-self.0)
+    }
+}
+
+impl Mul<i64> for Water {
+    type Output = Water;
+    fn mul(self, n: i64) -> Water {
+        Water(self.0 * n)
+    }
+}
+
+impl AddAssign for Water {
+    fn add_assign(&mut self, o: Water) {
+        self.0 += o.0;
+    }
+}
+
+impl SubAssign for Water {
+    fn sub_assign(&mut self, o: Water) {
+        self.0 -= o.0;
+    }
+}
+
+impl Sum for Water {
+    fn sum<I: Iterator<Item = Water>>(iter: I) -> Water {
+        iter.fold(Water::ZERO, Add::add)
+    }
+}
+
+impl<'a> Sum<&'a Water> for Water {
+    fn sum<I: Iterator<Item = &'a Water>>(iter: I) -> Water {
+        iter.copied().sum()
+    }
+}
+
+impl fmt::Display for Water {
+    /// `7`, `-3`, `3/2`, `-1/3`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.to_integer() {
+            Some(n) => write!(f, "{n}"),
+            None => write!(f, "{}/{}", self.numer(), self.denom()),
+        }
+    }
+}
+
+impl fmt::Debug for Water {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Water({self})")
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use super::Water;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Fraction {
+        num: i64,
+        den: i64,
+    }
+
+    impl Serialize for Water {
+        fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+            Fraction { num: self.numer(), den: self.denom() }.serialize(s)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Water {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Water, D::Error> {
+            let f = Fraction::deserialize(d)?;
+            Water::new(f.num, f.den).map_err(serde::de::Error::custom)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fractions_reduce() {
+        assert_eq!(Water::from_int(-4).to_string(), "-4");
+        assert_eq!(Water::new(3, 2).unwrap().to_string(), "3/2");
+        assert_eq!(Water::new(-2, 6).unwrap().to_string(), "-1/3");
+        assert_eq!(Water::new(9, 6).unwrap(), Water::new(3, 2).unwrap());
+        assert_eq!(Water::ZERO.numer(), 0);
+        assert_eq!(Water::ZERO.denom(), 1);
+        assert_eq!(Water::new(5, 4).unwrap().denom(), 4);
+        assert_eq!(Water::share(3, 2) + Water::share(3, 2), Water::from_int(3));
+        assert_eq!(Water::share(10, 3) * 3, Water::from_int(10));
+        assert!(Water::new(1, 5).is_err());
+        assert!(Water::new(1, 0).is_err());
+        assert_eq!(Water::new(-6, -4).unwrap(), Water::new(3, 2).unwrap());
+    }
+}
