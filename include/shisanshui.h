@@ -37,6 +37,104 @@
 #define SSS_MAX_CARDS 52
 
 /**
+ * Number of specials the engine knows (the `SssSpecial` values are 0 to this − 1), and so the
+ * most a hand can qualify for: the size of `SssSpecialDetection.all`.
+ */
+#define SSS_SPECIAL_COUNT 16
+
+/**
+ * The value of an unused special slot: `SssSpecialDetection.best` without a best special and
+ * `all[i]` for `i >= count`. Unused card slots hold it too (no card has code 255).
+ */
+#define SSS_SPECIAL_NONE 255
+
+/**
+ * Fewest seats at a table.
+ */
+#define SSS_MIN_SEATS 2
+
+/**
+ * Most seats at a table (one deck).
+ */
+#define SSS_MAX_SEATS 4
+
+/**
+ * `SssSeat.kind`: the seat plays three lanes (cards in lane order: 3 front, 5 middle, 5 back).
+ */
+#define SSS_SEAT_ARRANGED 0
+
+/**
+ * `SssSeat.kind`: the seat declares a special (报到) with its 13 cards.
+ */
+#define SSS_SEAT_SPECIAL 1
+
+/**
+ * No seat: a lane or special payment without a winner (a tie), an event without a victim.
+ */
+#define SSS_SEAT_NONE 255
+
+/**
+ * No category: a lane without a winner.
+ */
+#define SSS_CATEGORY_NONE 255
+
+/**
+ * `SssPairResult.kind`: two legal arrangements compared lane by lane.
+ */
+#define SSS_PAIR_LANES 0
+
+/**
+ * `SssPairResult.kind`: one seat fouled and loses every lane to the other.
+ */
+#define SSS_PAIR_ONE_FOULED 1
+
+/**
+ * `SssPairResult.kind`: both fouled; nothing moves.
+ */
+#define SSS_PAIR_BOTH_FOULED 2
+
+/**
+ * `SssPairResult.kind`: a declared special against lanes (legal or fouled).
+ */
+#define SSS_PAIR_SPECIAL_VS_NORMAL 3
+
+/**
+ * `SssPairResult.kind`: two declared specials.
+ */
+#define SSS_PAIR_SPECIAL_VS_SPECIAL 4
+
+/**
+ * `SssEvent.kind`: a seat fouled (倒水); `foul_bits` says which lanes are out of order.
+ */
+#define SSS_EVENT_FOUL 0
+
+/**
+ * `SssEvent.kind`: a seat declared a special (报到).
+ */
+#define SSS_EVENT_SPECIAL 1
+
+/**
+ * `SssEvent.kind`: a shot (打枪): `seat` shot `victim`, who pays `value`.
+ */
+#define SSS_EVENT_SHOT 2
+
+/**
+ * `SssEvent.kind`: a home run (全垒打): `seat` shot every other seat; the victims pay `value`
+ * together.
+ */
+#define SSS_EVENT_HOME_RUN 3
+
+/**
+ * `SssSettlementInfo.mode`: every pair compared lane by lane.
+ */
+#define SSS_SCORING_PAIRWISE 0
+
+/**
+ * `SssSettlementInfo.mode`: each lane ranks the players (seed 002).
+ */
+#define SSS_SCORING_RANKED 1
+
+/**
  * Result of every fallible call. `SSS_OK` is 0; each failure has its own stable number.
  *
  * 1–99 mirror the variants of the engine's error type (new variants take the next free
@@ -258,11 +356,101 @@ typedef uint32_t SssLanguage;
 #endif // __cplusplus
 
 /**
+ * Special hands (RULES.md §6), numbered as the engine numbers them. The numbers are ABI.
+ * Functions take them as plain integers (`uint32_t`) and reject any other value with
+ * `SSS_ERR_INVALID_ARGUMENT`; structs carry them as `uint8_t`.
+ */
+enum SssSpecial
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint8_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * SD 至尊清龙: A to K, all one suit.
+     */
+    SSS_SPECIAL_SUPREME_DRAGON = 0,
+    /**
+     * DR 一条龙: A to K, one of each rank.
+     */
+    SSS_SPECIAL_DRAGON = 1,
+    /**
+     * TR 十二皇族: every card J, Q, K or A (all but one with `twelve_royals_min` 12).
+     */
+    SSS_SPECIAL_TWELVE_ROYALS = 2,
+    /**
+     * TSF 三同花顺: a 3-card and two 5-card straight flushes.
+     */
+    SSS_SPECIAL_THREE_STRAIGHT_FLUSHES = 3,
+    /**
+     * TQ 三套炸弹: three four-of-a-kinds + 1.
+     */
+    SSS_SPECIAL_THREE_QUADS = 4,
+    /**
+     * AB 全大: every rank 8 to A.
+     */
+    SSS_SPECIAL_ALL_BIG = 5,
+    /**
+     * AS 全小: every rank 2 to 8.
+     */
+    SSS_SPECIAL_ALL_SMALL = 6,
+    /**
+     * OC 凑一色: all red or all black.
+     */
+    SSS_SPECIAL_ONE_COLOR = 7,
+    /**
+     * TTQ 三套冲三加炸弹: 3 + 3 + 3 + 4 of a kind.
+     */
+    SSS_SPECIAL_THREE_TRIPS_QUAD = 8,
+    /**
+     * FT 四套冲三: four three-of-a-kinds + 1.
+     */
+    SSS_SPECIAL_FOUR_TRIPS = 9,
+    /**
+     * FPT 五对冲三: five pairs + one three-of-a-kind.
+     */
+    SSS_SPECIAL_FIVE_PAIRS_TRIPS = 10,
+    /**
+     * SP 六对半: six pairs + 1.
+     */
+    SSS_SPECIAL_SIX_PAIRS = 11,
+    /**
+     * TF 三同花: 3 + 5 + 5 cards, each one suit.
+     */
+    SSS_SPECIAL_THREE_FLUSHES = 12,
+    /**
+     * TS 三顺子: a 3-card and two 5-card straights.
+     */
+    SSS_SPECIAL_THREE_STRAIGHTS = 13,
+    /**
+     * BR 全黑一点红 (regional extra): 12 black cards + 1 red.
+     */
+    SSS_SPECIAL_TWELVE_BLACK_ONE_RED = 14,
+    /**
+     * RB 全红一点黑 (regional extra): 12 red cards + 1 black.
+     */
+    SSS_SPECIAL_TWELVE_RED_ONE_BLACK = 15,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum SssSpecial SssSpecial;
+#else
+typedef uint8_t SssSpecial;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * A rule set (RULES.md §2–§9). Made by `sss_rules_new_preset`, `sss_rules_from_json` or
  * `sss_rules_clone`; released by `sss_rules_free`. Functions taking `const SssRules *` only
  * read it and may run on several threads at once; a setter needs exclusive access.
  */
 typedef struct SssRules SssRules;
+
+/**
+ * A settled round. Made by `sss_settle`, refilled by `sss_settle_into`, released by
+ * `sss_settlement_free`. Functions taking `const SssSettlement *` only read it and may run on
+ * several threads at once.
+ */
+typedef struct SssSettlement SssSettlement;
 
 /**
  * The strength of a 3- or 5-card hand.
@@ -319,6 +507,381 @@ typedef struct SssArrangementEval {
      */
     uint8_t is_foul;
 } SssArrangementEval;
+
+/**
+ * What a 13-card hand qualifies for under a rule set (`sss_special_detect`). 33 bytes, all
+ * `uint8_t`, no padding.
+ */
+typedef struct SssSpecialDetection {
+    /**
+     * 1 when the hand qualifies for an enabled special, else 0.
+     */
+    uint8_t has_best;
+    /**
+     * The highest enabled special in the rule set's order (an `SssSpecial`), or
+     * `SSS_SPECIAL_NONE`.
+     */
+    uint8_t best;
+    /**
+     * Number of specials in `all`.
+     */
+    uint8_t count;
+    /**
+     * Every enabled special the hand qualifies for, in the rule set's order (highest first);
+     * slots from `count` on hold `SSS_SPECIAL_NONE`.
+     */
+    uint8_t all[SSS_SPECIAL_COUNT];
+    /**
+     * 1 when `best` is three straight flushes, three flushes or three straights: the lanes
+     * below then hold the legal arrangement that realises it. Else 0.
+     */
+    uint8_t has_arrangement;
+    /**
+     * Front lane card codes, highest first (`SSS_SPECIAL_NONE` without an arrangement).
+     */
+    uint8_t front[3];
+    /**
+     * Middle lane card codes, highest first.
+     */
+    uint8_t middle[5];
+    /**
+     * Back lane card codes, highest first.
+     */
+    uint8_t back[5];
+} SssSpecialDetection;
+
+/**
+ * The money settings of a table (carries are passed beside it as an array).
+ */
+typedef struct SssStakes {
+    /**
+     * Minor units per water point (底注), at least 0.
+     */
+    int64_t base;
+    /**
+     * The house's cut of positive results is `rake_numerator / rake_denominator`
+     * (0 ≤ rake ≤ 1; 5% is 5 / 100). 0 / 1 for no rake.
+     */
+    int64_t rake_numerator;
+    /**
+     * At least 1.
+     */
+    int64_t rake_denominator;
+} SssStakes;
+
+/**
+ * An exact amount of water, positive when received: `twelfths / 12`, the same value as the
+ * reduced fraction `num / den`.
+ */
+typedef struct SssWater {
+    /**
+     * The amount in twelfths of a water point (every amount is a whole number of twelfths).
+     */
+    int64_t twelfths;
+    /**
+     * Numerator of the reduced fraction (sign included).
+     */
+    int64_t num;
+    /**
+     * Denominator of the reduced fraction: 1, 2, 3, 4, 6 or 12.
+     */
+    int64_t den;
+} SssWater;
+
+/**
+ * One seat's way from water to money. 64 bytes.
+ */
+typedef struct SssMoneyLine {
+    /**
+     * The seat's water.
+     */
+    struct SssWater water;
+    /**
+     * `trunc(water × base)`.
+     */
+    int64_t raw;
+    /**
+     * After the carry cap.
+     */
+    int64_t capped;
+    /**
+     * After the proportional scaling of the larger side.
+     */
+    int64_t scaled;
+    /**
+     * Rake taken from a positive result (0 otherwise).
+     */
+    int64_t rake;
+    /**
+     * What the seat receives (negative: pays): `scaled − rake`.
+     */
+    int64_t amount;
+} SssMoneyLine;
+
+/**
+ * The table's side of a round in money. 32 bytes.
+ */
+typedef struct SssMoneyTotals {
+    /**
+     * Total rake.
+     */
+    int64_t rake;
+    /**
+     * What truncation left over: `−Σ scaled` (signed; −1 in the seed's own example, where the
+     * losers pay one cent less than the winners are owed).
+     */
+    int64_t rounding;
+    /**
+     * The house's share: `rake + rounding`.
+     */
+    int64_t house;
+    /**
+     * Escape only: what the leaver pays that no one receives (not zero-sum). 0 otherwise.
+     */
+    int64_t unclaimed;
+} SssMoneyTotals;
+
+/**
+ * One seat's hand as input to `sss_settle`: 15 bytes, all `uint8_t`.
+ *
+ * `kind` is `SSS_SEAT_ARRANGED` (cards in lane order: front 0–2, middle 3–7, back 8–12) or
+ * `SSS_SEAT_SPECIAL` (`special` is the declared `SssSpecial`; the cards in any order). `special`
+ * is ignored for an arrangement. Build one with `sss_seat_arranged` / `sss_seat_special` to have
+ * lane sizes and card codes checked, or fill it directly.
+ */
+typedef struct SssSeat {
+    /**
+     * `SSS_SEAT_ARRANGED` or `SSS_SEAT_SPECIAL`.
+     */
+    uint8_t kind;
+    /**
+     * The declared `SssSpecial` when `kind` is `SSS_SEAT_SPECIAL`.
+     */
+    uint8_t special;
+    /**
+     * The seat's 13 card codes.
+     */
+    uint8_t cards[13];
+} SssSeat;
+
+/**
+ * The round as a whole (`sss_settlement_info`). 20 bytes.
+ */
+typedef struct SssSettlementInfo {
+    /**
+     * Ranked mode only: the water `t` of a lane win in the front, middle and back (the lane
+     * water of the best non-fouled hand in the lane); 0 in pairwise mode.
+     */
+    uint32_t ranked_lane_water[3];
+    /**
+     * Number of seats (2 to 4).
+     */
+    uint8_t seat_count;
+    /**
+     * Number of pairs: seat_count × (seat_count − 1) / 2.
+     */
+    uint8_t pair_count;
+    /**
+     * Number of events (`sss_settlement_event`).
+     */
+    uint8_t event_count;
+    /**
+     * `SSS_SCORING_PAIRWISE` or `SSS_SCORING_RANKED`.
+     */
+    uint8_t mode;
+    /**
+     * 1 when `ranked_lane_water` is set (ranked mode), else 0.
+     */
+    uint8_t has_ranked_lane_water;
+    /**
+     * The seat that made a home run, or `SSS_SEAT_NONE`.
+     */
+    uint8_t home_run_seat;
+    /**
+     * Always 0.
+     */
+    uint8_t reserved[2];
+} SssSettlementInfo;
+
+/**
+ * What one seat played and its result (`sss_settlement_seat`). 64 bytes.
+ */
+typedef struct SssSeatResult {
+    /**
+     * The seat's result for the round (positive: received).
+     */
+    struct SssWater total;
+    /**
+     * Lane ranks and the engine's foul check (`SSS_SEAT_ARRANGED` only; zero for a special).
+     */
+    struct SssArrangementEval eval;
+    /**
+     * The declared special's water under the rule set (`SSS_SEAT_SPECIAL` only, else 0).
+     */
+    uint32_t special_water;
+    /**
+     * `SSS_SEAT_ARRANGED` or `SSS_SEAT_SPECIAL`.
+     */
+    uint8_t kind;
+    /**
+     * The declared `SssSpecial`, or `SSS_SPECIAL_NONE`.
+     */
+    uint8_t special;
+    /**
+     * 1 when the seat played lanes and fouled, else 0.
+     */
+    uint8_t is_foul;
+    /**
+     * Always 0.
+     */
+    uint8_t reserved[5];
+} SssSeatResult;
+
+/**
+ * One lane of one pair. 8 bytes.
+ */
+typedef struct SssLaneResult {
+    /**
+     * Water the loser pays the winner for this lane before any shot or home run (pairwise: the
+     * value of the winner's own hand; ranked: the lane's `t`); 0 without a winner.
+     */
+    uint32_t water;
+    /**
+     * 0 front, 1 middle, 2 back.
+     */
+    uint8_t lane;
+    /**
+     * The seat that won the lane, or `SSS_SEAT_NONE` (a tie, or two fouled seats).
+     */
+    uint8_t winner;
+    /**
+     * The `SssCategory` of the winning hand, or `SSS_CATEGORY_NONE`.
+     */
+    uint8_t hand;
+    /**
+     * Always 0.
+     */
+    uint8_t reserved;
+} SssLaneResult;
+
+/**
+ * The settlement of one pair of seats (`sss_settlement_pair`); every signed amount is from
+ * `seat_a`'s side. 120 bytes.
+ */
+typedef struct SssPairResult {
+    /**
+     * What `seat_a` receives from `seat_b` in the end (negative: pays).
+     */
+    struct SssWater water;
+    /**
+     * With `has_special`: what the special's winner receives (ranked: `w / p`, maybe a
+     * fraction); 0 for a tie.
+     */
+    struct SssWater special_water;
+    /**
+     * Net lane water from `seat_a`'s side, before any shot or home run.
+     */
+    int64_t lane_water;
+    /**
+     * With `has_shot`: the lane water the shooter won (what the pair moved before the shot).
+     */
+    int64_t shot_lane_water;
+    /**
+     * With `has_shot`: what the victim pays after the shot (`lane water × multiplier + bonus`).
+     */
+    int64_t shot_value;
+    /**
+     * With `has_home_run`: what the victim pays after the home run.
+     */
+    int64_t home_run_value;
+    /**
+     * Front, middle, back (with `has_lanes`; zero otherwise).
+     */
+    struct SssLaneResult lanes[3];
+    /**
+     * The lower seat.
+     */
+    uint8_t seat_a;
+    /**
+     * The higher seat.
+     */
+    uint8_t seat_b;
+    /**
+     * `SSS_PAIR_*`.
+     */
+    uint8_t kind;
+    /**
+     * 1 when lanes were compared (`SSS_PAIR_LANES`, `_ONE_FOULED`, `_BOTH_FOULED`).
+     */
+    uint8_t has_lanes;
+    /**
+     * 1 when one seat shot the other.
+     */
+    uint8_t has_shot;
+    /**
+     * The shooter, or `SSS_SEAT_NONE`.
+     */
+    uint8_t shooter;
+    /**
+     * The victim of the shot, or `SSS_SEAT_NONE`.
+     */
+    uint8_t victim;
+    /**
+     * 1 when the shot is part of a home run.
+     */
+    uint8_t has_home_run;
+    /**
+     * 1 when a special settled the pair (`SSS_PAIR_SPECIAL_VS_*`).
+     */
+    uint8_t has_special;
+    /**
+     * The seat the special pays, or `SSS_SEAT_NONE` when two equal specials tie.
+     */
+    uint8_t special_winner;
+    /**
+     * The `SssSpecial` that is paid, or `SSS_SPECIAL_NONE`.
+     */
+    uint8_t special;
+    /**
+     * Always 0.
+     */
+    uint8_t reserved[5];
+} SssPairResult;
+
+/**
+ * Something worth showing, in the order a client animates it (`sss_settlement_event`). 16 bytes.
+ */
+typedef struct SssEvent {
+    /**
+     * Shot: what the victim pays (before any home run). Home run: what the victims pay
+     * together. Otherwise 0.
+     */
+    int64_t value;
+    /**
+     * `SSS_EVENT_*`.
+     */
+    uint8_t kind;
+    /**
+     * The seat that fouled, declared, shot, or made the home run.
+     */
+    uint8_t seat;
+    /**
+     * Shot: the victim; otherwise `SSS_SEAT_NONE`.
+     */
+    uint8_t victim;
+    /**
+     * Foul: bit 0 front over middle, bit 1 middle over back; otherwise 0.
+     */
+    uint8_t foul_bits;
+    /**
+     * Special: the declared `SssSpecial`; otherwise `SSS_SPECIAL_NONE`.
+     */
+    uint8_t special;
+    /**
+     * Always 0.
+     */
+    uint8_t reserved[3];
+} SssEvent;
 
 #ifdef __cplusplus
 extern "C" {
@@ -605,6 +1168,286 @@ SssStatus sss_rules_get_strict_order(const struct SssRules *rules, uint8_t *out_
  * `rules` must be a live handle not used by another thread during the call.
  */
 SssStatus sss_rules_set_strict_order(struct SssRules *rules, uint8_t flag);
+
+/**
+ * Detect the special hands of 13 card codes under a rule set: the highest enabled special,
+ * every enabled special the hand qualifies for (in the rule set's order), and for three straight
+ * flushes, three flushes or three straights the legal arrangement that realises it.
+ *
+ * A special the rule set does not list is never reported (under `hk`, which lists no supreme
+ * dragon, a supreme dragon is a dragon). Errors: `SSS_ERR_BAD_CARD_CODE`,
+ * `SSS_ERR_DUPLICATE_CARD` (naming the position; codes are checked in order before the count),
+ * `SSS_ERR_WRONG_CARD_COUNT` (not 13 codes), `SSS_ERR_NULL_POINTER`.
+ *
+ * # Safety
+ * `rules` must be a live handle; `codes` valid for `count` bytes (or NULL when `count` is 0);
+ * `out` valid for a write.
+ */
+SssStatus sss_special_detect(const struct SssRules *rules,
+                             const uint8_t *codes,
+                             size_t count,
+                             struct SssSpecialDetection *out);
+
+/**
+ * Copy the name of a special (`SssSpecial`) in a language (`SssLanguage`: 0 English
+ * `three straights`, 1 Chinese `三顺子`) into `buf`. Unknown numbers are
+ * `SSS_ERR_INVALID_ARGUMENT`.
+ *
+ * # Safety
+ * `buf` must be valid for `cap` bytes (or NULL when `cap` is 0); `out_len` valid for a write.
+ */
+SssStatus sss_special_name(uint32_t special, uint32_t language, uint8_t *buf, size_t cap, size_t *out_len);
+
+/**
+ * Copy the short id of a special (`SD`, `TSF`, …, `BR`, `RB`; the ids of RULES.md §6 and of
+ * the rule-set JSON) into `buf`. Unknown numbers are `SSS_ERR_INVALID_ARGUMENT`.
+ *
+ * # Safety
+ * `buf` must be valid for `cap` bytes (or NULL when `cap` is 0); `out_len` valid for a write.
+ */
+SssStatus sss_special_id(uint32_t special, uint8_t *buf, size_t cap, size_t *out_len);
+
+/**
+ * Parse a special from its id (`TSF`), English name (`three straight flushes` or
+ * `three_straight_flushes`; ASCII case-insensitive) or Chinese name (`三同花顺`) into its
+ * `SssSpecial` number. Errors: `SSS_ERR_UNKNOWN_SPECIAL` (naming the text),
+ * `SSS_ERR_INVALID_UTF8`, `SSS_ERR_NULL_POINTER`.
+ *
+ * # Safety
+ * `text` must be valid for `len` bytes (or NULL when `len` is 0); `out_special` valid for a
+ * write.
+ */
+SssStatus sss_special_parse(const uint8_t *text, size_t len, uint8_t *out_special);
+
+/**
+ * The water a special wins under a rule set into `*out_water`: 0 when the rule set does not
+ * enable it (an enabled special is always worth at least 1). Unknown numbers are
+ * `SSS_ERR_INVALID_ARGUMENT`.
+ *
+ * # Safety
+ * `rules` must be a live handle; `out_water` valid for a write.
+ */
+SssStatus sss_special_water(const struct SssRules *rules, uint32_t special, uint32_t *out_water);
+
+/**
+ * Copy the specials a rule set enables, highest first (its order), as `SssSpecial` numbers
+ * into `out_specials` (capacity `cap`; `SSS_SPECIAL_COUNT` always suffices) and their number
+ * into `*out_count`. When `cap` is too small returns `SSS_ERR_BUFFER_TOO_SMALL` with the needed
+ * count in `*out_count`. Read each one's water with `sss_special_water`.
+ *
+ * # Safety
+ * `rules` must be a live handle; `out_specials` valid for `cap` writes (or NULL when `cap` is
+ * 0); `out_count` valid for a write.
+ */
+SssStatus sss_rules_get_specials(const struct SssRules *rules,
+                                 uint8_t *out_specials,
+                                 size_t cap,
+                                 size_t *out_count);
+
+/**
+ * Settle a round's water in money (RULES.md §8): `water_twelfths` holds one amount per seat in
+ * twelfths of a water point (`SssWater.twelfths`, e.g. from `sss_settlement_totals`; whole
+ * water `w` is `12 × w`). Per seat: `raw = trunc(water × base)`; capped at `±carry` when
+ * `carry_count` is non-zero (then it must equal `count`); the larger side (sum of wins or of
+ * losses) scaled down to the smaller, truncating; a positive result pays the rake.
+ *
+ * The lines go to `out_lines` (capacity `cap`; `SSS_MAX_SEATS` always suffices, their number in
+ * `*out_count`), the table totals to `*out_totals`. Errors: `SSS_ERR_INVALID_TABLE` (not 2 to
+ * 4 seats), `SSS_ERR_INVALID_MONEY` (negative base or carry, carries not one per seat, a rake
+ * below 0 or over 100% or with a denominator below 1, an amount overflowing 64 bits),
+ * `SSS_ERR_BUFFER_TOO_SMALL` (with the needed count), `SSS_ERR_NULL_POINTER`. Outputs other
+ * than the needed count are written only on success.
+ *
+ * # Safety
+ * `water_twelfths` valid for `count` values and `carries` for `carry_count` (either may be NULL
+ * when its count is 0); `stakes` valid; `out_lines` valid for `cap` writes (or NULL when `cap`
+ * is 0); `out_count` and `out_totals` valid for a write.
+ */
+SssStatus sss_money_settle(const int64_t *water_twelfths,
+                           size_t count,
+                           const struct SssStakes *stakes,
+                           const int64_t *carries,
+                           size_t carry_count,
+                           struct SssMoneyLine *out_lines,
+                           size_t cap,
+                           size_t *out_count,
+                           struct SssMoneyTotals *out_totals);
+
+/**
+ * An escape (逃跑, RULES.md §8, seed 000) in money: seat `leaver` of a `seats`-seat table pays
+ * 18 water × base and every other seat receives 1 × base, each capped at its carry; the stayers
+ * are scaled down to what the leaver actually pays; rake on positive results. Not zero-sum:
+ * what no one receives is `unclaimed`. Arguments, outputs and errors as `sss_money_settle`,
+ * plus `SSS_ERR_INVALID_TABLE` for a leaver not at the table.
+ *
+ * # Safety
+ * As `sss_money_settle`.
+ */
+SssStatus sss_money_escape(size_t seats,
+                           size_t leaver,
+                           const struct SssStakes *stakes,
+                           const int64_t *carries,
+                           size_t carry_count,
+                           struct SssMoneyLine *out_lines,
+                           size_t cap,
+                           size_t *out_count,
+                           struct SssMoneyTotals *out_totals);
+
+/**
+ * Build an arrangement seat from its three lanes (3 + 5 + 5 codes), checking the card codes,
+ * the lane sizes and that the 13 cards are distinct. Errors: `SSS_ERR_BAD_CARD_CODE`,
+ * `SSS_ERR_WRONG_CARD_COUNT` (a lane of the wrong size), `SSS_ERR_DUPLICATE_CARD` (position
+ * counted across the lanes: front 0–2, middle 3–7, back 8–12), `SSS_ERR_NULL_POINTER`.
+ * Whether it fouls is the engine's to say when settling.
+ *
+ * # Safety
+ * Each lane pointer valid for its count (or NULL when 0); `out` valid for a write.
+ */
+SssStatus sss_seat_arranged(const uint8_t *front,
+                            size_t front_count,
+                            const uint8_t *middle,
+                            size_t middle_count,
+                            const uint8_t *back,
+                            size_t back_count,
+                            struct SssSeat *out);
+
+/**
+ * Build a declared-special seat from an `SssSpecial` and 13 card codes, checking the codes
+ * (range, then duplicates, in order) and the count. Whether the cards make the special and the
+ * rule set enables it is checked when settling (`SSS_ERR_SPECIAL_NOT_ALLOWED`). Errors:
+ * `SSS_ERR_INVALID_ARGUMENT` (not an `SssSpecial`), `SSS_ERR_BAD_CARD_CODE`,
+ * `SSS_ERR_DUPLICATE_CARD`, `SSS_ERR_WRONG_CARD_COUNT`, `SSS_ERR_NULL_POINTER`.
+ *
+ * # Safety
+ * `codes` valid for `count` bytes (or NULL when 0); `out` valid for a write.
+ */
+SssStatus sss_seat_special(uint32_t special, const uint8_t *codes, size_t count, struct SssSeat *out);
+
+/**
+ * Settle one round: `count` seats (2 to 4, in seat order) under a rule set. Free the result
+ * with `sss_settlement_free`.
+ *
+ * Everything is checked before anything is settled, and `*out` is written only on success:
+ * `SSS_ERR_INVALID_TABLE` (not 2 to 4 seats), `SSS_ERR_INVALID_ARGUMENT` (a seat kind or
+ * special number out of range, naming the seat), `SSS_ERR_BAD_CARD_CODE`,
+ * `SSS_ERR_DUPLICATE_CARD` (a card used twice anywhere at the table; position counted across
+ * the table as `seat × 13 + index`), `SSS_ERR_SPECIAL_NOT_ALLOWED` (a declared special the
+ * cards do not make or the rule set does not enable), `SSS_ERR_INVALID_RULES`,
+ * `SSS_ERR_NULL_POINTER`.
+ *
+ * # Safety
+ * `rules` must be a live handle; `seats` valid for `count` seats (or NULL when 0); `out` valid
+ * for a write.
+ */
+SssStatus sss_settle(const struct SssRules *rules,
+                     const struct SssSeat *seats,
+                     size_t count,
+                     struct SssSettlement **out);
+
+/**
+ * As `sss_settle`, into an existing settlement, reusing its memory (no allocation once it has
+ * held a table as large). On any error `settlement` is left exactly as it was.
+ *
+ * # Safety
+ * `rules` must be a live handle; `seats` valid for `count` seats (or NULL when 0);
+ * `settlement` a live handle not used by another thread during the call.
+ */
+SssStatus sss_settle_into(const struct SssRules *rules,
+                          const struct SssSeat *seats,
+                          size_t count,
+                          struct SssSettlement *settlement);
+
+/**
+ * Release a settlement. NULL is ignored. Each handle must be freed exactly once and not used
+ * afterwards.
+ *
+ * # Safety
+ * `settlement` must be NULL or a handle from `sss_settle` that has not been freed.
+ */
+void sss_settlement_free(struct SssSettlement *settlement);
+
+/**
+ * Read the round as a whole: seat, pair and event counts, the scoring mode, ranked lane water
+ * and the home-run seat.
+ *
+ * # Safety
+ * `settlement` must be a live handle; `out` valid for a write.
+ */
+SssStatus sss_settlement_info(const struct SssSettlement *settlement, struct SssSettlementInfo *out);
+
+/**
+ * Copy each seat's total (seat order) into `out` (capacity `cap` waters; `SSS_MAX_SEATS`
+ * always suffices) and their number into `*out_count`; `SSS_ERR_BUFFER_TOO_SMALL` with the
+ * needed count when `cap` is too small. The totals sum to zero.
+ *
+ * # Safety
+ * `settlement` must be a live handle; `out` valid for `cap` writes (or NULL when `cap` is 0);
+ * `out_count` valid for a write.
+ */
+SssStatus sss_settlement_totals(const struct SssSettlement *settlement,
+                                struct SssWater *out,
+                                size_t cap,
+                                size_t *out_count);
+
+/**
+ * Copy the pairwise matrix, row by row (`n × n` waters for `n` seats), into `out`:
+ * entry `i × n + j` is what seat `i` receives from seat `j` (negative: pays); the diagonal is 0
+ * and entry `j × n + i` is the negative of `i × n + j`. Copy-out as `sss_settlement_totals`
+ * (`SSS_MAX_SEATS²` always suffices).
+ *
+ * # Safety
+ * As `sss_settlement_totals`.
+ */
+SssStatus sss_settlement_matrix(const struct SssSettlement *settlement,
+                                struct SssWater *out,
+                                size_t cap,
+                                size_t *out_count);
+
+/**
+ * Read what seat `index` played and its total. An index past the last seat is
+ * `SSS_ERR_INVALID_ARGUMENT`.
+ *
+ * # Safety
+ * `settlement` must be a live handle; `out` valid for a write.
+ */
+SssStatus sss_settlement_seat(const struct SssSettlement *settlement,
+                              size_t index,
+                              struct SssSeatResult *out);
+
+/**
+ * Read pair `index`: pairs are `(0,1), (0,2), …, (n−2, n−1)` (lower seat first). An index
+ * past the last pair is `SSS_ERR_INVALID_ARGUMENT`.
+ *
+ * # Safety
+ * `settlement` must be a live handle; `out` valid for a write.
+ */
+SssStatus sss_settlement_pair(const struct SssSettlement *settlement,
+                              size_t index,
+                              struct SssPairResult *out);
+
+/**
+ * Read event `index`. Events come as a client animates them: fouls and specials by seat, then
+ * shots by pair, then the home run. An index past the last event is `SSS_ERR_INVALID_ARGUMENT`.
+ *
+ * # Safety
+ * `settlement` must be a live handle; `out` valid for a write.
+ */
+SssStatus sss_settlement_event(const struct SssSettlement *settlement, size_t index, struct SssEvent *out);
+
+/**
+ * Copy the whole settlement as pretty-printed JSON (UTF-8) into `buf`: `mode`, `seats`,
+ * `totals` and `matrix` (water as `{"num": n, "den": d}`), `pairs`, `events` and
+ * `ranked_lane_water`, the shape of the engine's `Settlement` (see the copy-out convention;
+ * pass `cap` 0 to ask for the length).
+ *
+ * # Safety
+ * `settlement` must be a live handle; `buf` valid for `cap` bytes (or NULL when `cap` is 0);
+ * `out_len` valid for a write.
+ */
+SssStatus sss_settlement_to_json(const struct SssSettlement *settlement,
+                                 uint8_t *buf,
+                                 size_t cap,
+                                 size_t *out_len);
 
 #ifdef __cplusplus
 }  // extern "C"

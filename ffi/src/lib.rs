@@ -22,8 +22,8 @@
 //! - No panic crosses the boundary: each entry point runs inside [`ffi_boundary!`], which turns a
 //!   panic into `SSS_ERR_PANIC`.
 //!
-//! One module per capability: [`card`], [`eval`], [`rules`]. Later capabilities (specials,
-//! settlement, arrangement, dealing) go in modules of their own beside them, using the helpers
+//! One module per capability: [`card`], [`eval`], [`rules`], [`special`]. Later capabilities
+//! (settlement, arrangement, dealing) go in modules of their own beside them, using the helpers
 //! of [`boundary`].
 
 #![deny(unsafe_op_in_unsafe_fn)]
@@ -34,6 +34,11 @@ pub mod boundary;
 pub mod card;
 pub mod eval;
 pub mod rules;
+// Special hands (issue 3).
+pub mod special;
+// Settlement and money (issue 4).
+pub mod money;
+pub mod settle;
 
 pub use boundary::SssStatus;
 

@@ -22,6 +22,8 @@ mod errors;
 mod eval;
 mod lanes;
 mod rules;
+// Special hands (issue 3).
+mod special;
 
 /// Native core of the `shisanshui` package; import `shisanshui` instead.
 #[pymodule]
@@ -32,5 +34,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     eval::register(m)?;
     rules::register(m)?;
     lanes::register(m)?;
+    special::register(m)?;
     Ok(())
 }

@@ -273,8 +273,15 @@ fn specials_from(v: &Bound<'_, PyAny>) -> PyResult<Vec<SpecialWater>> {
     Ok(out)
 }
 
+/// `(Special, water)` pairs; `Special` is a `str` enum of the ids, so the pairs still equal
+/// `(id, water)` tuples.
 fn specials_to_py<'py>(py: Python<'py>, r: &Rules) -> PyResult<Bound<'py, PyList>> {
-    PyList::new(py, r.specials.iter().map(|s| (s.special.id(), s.water)))
+    let pairs = r
+        .specials
+        .iter()
+        .map(|s| Ok((crate::special::member(py, s.special)?, s.water)))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyList::new(py, pairs)
 }
 
 fn specials_repr(r: &Rules) -> String {

@@ -1,6 +1,7 @@
 /*
  * C tests of the shisanshui C ABI, against the committed include/shisanshui.h. Built twice by
  * run.sh (static and dynamic linking). Usage: test_sss <path to tests/vectors/eval.json> [label]
+ * (the special-hand vectors are read from special.json beside eval.json).
  *
  * Oracles are independent of the engine where they can be: the card code formula of RULES.md §1,
  * poker hand order known by heart, and the shared vectors written by the core's own test.
@@ -906,6 +907,587 @@ static void test_vectors(const char *path) {
 }
 
 /* ------------------------------------------------------------------------------------------ */
+/* Special hands (issue 3): detection, names, water, errors, shared vectors                   */
+/* ------------------------------------------------------------------------------------------ */
+
+/* RULES.md §6 in table order: the SssSpecial numbers, spelled out independently of the library. */
+static const char *const SPECIAL_IDS[SSS_SPECIAL_COUNT] = {"SD", "DR", "TR",  "TSF", "TQ", "AB", "AS", "OC",
+                                                           "TTQ", "FT", "FPT", "SP", "TF", "TS", "BR", "RB"};
+
+static int special_number(const char *id) {
+    int i;
+    for (i = 0; i < SSS_SPECIAL_COUNT; i++) {
+        if (strcmp(SPECIAL_IDS[i], id) == 0) {
+            return i;
+        }
+    }
+    check(0, "unknown special id %s", id);
+    return -1;
+}
+
+/* The ids of `all`, space-separated ("" for none). */
+static const char *special_ids(const SssSpecialDetection *d) {
+    static char buf[128];
+    size_t i, at = 0;
+    buf[0] = '\0';
+    for (i = 0; i < d->count && i < SSS_SPECIAL_COUNT; i++) {
+        const char *id = d->all[i] < SSS_SPECIAL_COUNT ? SPECIAL_IDS[d->all[i]] : "?";
+        at += (size_t)snprintf(buf + at, sizeof buf - at, "%s%s", i ? " " : "", id);
+    }
+    return buf;
+}
+
+/* "front / middle / back" of a detection's arrangement, each lane as the library formats it. */
+static const char *special_lanes(const SssSpecialDetection *d) {
+    static char buf[128];
+    char f[32], m[32], b[32];
+    size_t n;
+    CHECK(sss_cards_format(d->front, 3, SSS_CARD_STYLE_LETTERS, (uint8_t *)f, sizeof f, &n) == SSS_OK);
+    CHECK(sss_cards_format(d->middle, 5, SSS_CARD_STYLE_LETTERS, (uint8_t *)m, sizeof m, &n) == SSS_OK);
+    CHECK(sss_cards_format(d->back, 5, SSS_CARD_STYLE_LETTERS, (uint8_t *)b, sizeof b, &n) == SSS_OK);
+    snprintf(buf, sizeof buf, "%s / %s / %s", f, m, b);
+    return buf;
+}
+
+/* Lane shapes, from RULES.md §6 (A-2-3 and Q-K-A count, K-A-2 does not; the wheel counts). */
+static int lane_straight(const uint8_t *codes, size_t n) {
+    int seen[13] = {0}, i, lo = 13, run = 0;
+    for (i = 0; i < (int)n; i++) {
+        if (seen[codes[i] / 4]++) {
+            return 0;
+        }
+    }
+    if (seen[12] && seen[0] && seen[1] && (n == 3 || (seen[2] && seen[3]))) {
+        return 1; /* A-2-3, A-2-3-4-5 */
+    }
+    for (i = 0; i < 13; i++) {
+        if (seen[i] && lo == 13) {
+            lo = i;
+        }
+    }
+    for (i = lo; i < 13 && seen[i]; i++) {
+        run++;
+    }
+    return run == (int)n;
+}
+
+static int lane_flush(const uint8_t *codes, size_t n) {
+    size_t i;
+    for (i = 1; i < n; i++) {
+        if (codes[i] % 4 != codes[0] % 4) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* The detection's arrangement is present exactly for TSF/TF/TS, uses the hand's 13 cards, lists
+ * each lane highest first, has the special's shape in every lane, and is legal (the library's own
+ * foul check, under the same rules). */
+static void check_special_arrangement(const SssRules *r, const uint8_t *hand, const SssSpecialDetection *d,
+                                      const char *what) {
+    int lane_split = d->has_best && (d->best == SSS_SPECIAL_THREE_STRAIGHT_FLUSHES ||
+                                     d->best == SSS_SPECIAL_THREE_FLUSHES || d->best == SSS_SPECIAL_THREE_STRAIGHTS);
+    uint8_t all[13];
+    int used[52] = {0}, i, ok = 1;
+    const uint8_t *lanes[3];
+    const size_t sizes[3] = {3, 5, 5};
+    SssArrangementEval e;
+    check(d->has_arrangement == lane_split, "%s: has_arrangement %d", what, d->has_arrangement);
+    if (!d->has_arrangement) {
+        for (i = 0; i < 3; i++) {
+            check(d->front[i] == SSS_SPECIAL_NONE, "%s: empty front slot", what);
+        }
+        return;
+    }
+    lanes[0] = d->front;
+    lanes[1] = d->middle;
+    lanes[2] = d->back;
+    memcpy(all, d->front, 3);
+    memcpy(all + 3, d->middle, 5);
+    memcpy(all + 8, d->back, 5);
+    for (i = 0; i < 13; i++) {
+        ok &= all[i] < 52 && !used[all[i]];
+        if (all[i] < 52) {
+            used[all[i]] = 1;
+        }
+    }
+    for (i = 0; i < 13; i++) {
+        ok &= used[hand[i]];
+    }
+    check(ok, "%s: the arrangement %s is the hand's 13 cards", what, special_lanes(d));
+    for (i = 0; i < 3; i++) {
+        size_t k;
+        int straight = lane_straight(lanes[i], sizes[i]), flush = lane_flush(lanes[i], sizes[i]);
+        int shape = d->best == SSS_SPECIAL_THREE_FLUSHES ? flush
+                    : d->best == SSS_SPECIAL_THREE_STRAIGHTS ? straight
+                                                              : straight && flush;
+        check(shape, "%s: lane %d of %s has the special's shape", what, i, special_lanes(d));
+        for (k = 1; k < sizes[i]; k++) {
+            check(lanes[i][k - 1] / 4 >= lanes[i][k] / 4, "%s: lane %d highest first", what, i);
+        }
+    }
+    expect(sss_arrangement_check(r, d->front, 3, d->middle, 5, d->back, 5, &e), SSS_OK, NULL, what);
+    check(e.is_foul == 0, "%s: the arrangement %s fouls (bits %d)", what, special_lanes(d), e.foul_bits);
+}
+
+static SssSpecialDetection detect_text(const SssRules *r, const char *text) {
+    uint8_t codes[13];
+    SssSpecialDetection d;
+    int n = hand(text, codes);
+    memset(&d, 0xCD, sizeof d);
+    check(n == 13, "\"%s\" has 13 cards", text);
+    if (n == 13) {
+        expect(sss_special_detect(r, codes, 13, &d), SSS_OK, NULL, text);
+        check_special_arrangement(r, codes, &d, text);
+    }
+    return d;
+}
+
+/* `rules` is a preset name, or "extras": regional with the two regional extras put first
+ * through its JSON. */
+static SssRules *special_rules(const char *name) {
+    SssRules *r, *extras = NULL;
+    size_t len;
+    char *json, *edited;
+    if (strcmp(name, "extras") != 0) {
+        return preset(name);
+    }
+    r = preset("regional");
+    json = to_json(r, &len);
+    edited = replace(json, "\"specials\": [",
+                     "\"specials\": [{\"special\": \"BR\", \"water\": 7}, {\"special\": \"RB\", \"water\": 9},");
+    expect(sss_rules_from_json(u8s(edited), strlen(edited), &extras), SSS_OK, NULL, "extras JSON");
+    free(edited);
+    free(json);
+    sss_rules_free(r);
+    return extras;
+}
+
+static void test_specials(void) {
+    /* Hand-written: the answer worked out from RULES.md §6 and §9 for each hand. */
+    static const struct {
+        const char *rules;
+        const char *hand;
+        const char *all;         /* ids in the rule set's order */
+        const char *arrangement; /* NULL: none */
+    } cases[] = {
+        /* Supreme dragon: SD first; hk lists no SD, so there it is a dragon. */
+        {"classic", "2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks As", "SD DR TSF OC TF TS", NULL},
+        {"hk", "2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks As", "DR TF TS", NULL},
+        {"classic", "2s 3h 4s 5h 6d 7h 8c 9h Td Jc Qd Kd Ad", "DR TS", NULL},
+        {"classic", "2s 3h 4s 5h 6d 7h 8c 8h Td Jc Qd Kd Ad", "", NULL}, /* no 9: no dragon */
+        /* Twelve royals: 13 royals (three quads, six pairs by split quads); 12 only under hk. */
+        {"classic", "Js Jh Jd Jc Qs Qh Qd Qc Ks Kh Kd Kc As", "TR TQ AB SP", NULL},
+        {"hk", "Js Jh Jd Jc Qs Qh Qd Qc Ks Kh Kd Kc As", "TR SP", NULL},
+        {"hk", "Js Jh Jd Qs Qh Qd Ks Kh Kd As Ah Ad 2c", "TR", NULL},
+        {"classic", "Js Jh Jd Qs Qh Qd Ks Kh Kd As Ah Ad 2c", "FT", NULL},
+        {"hk", "Js Jh Jd Qs Qh Qd Ks Kh Kd As Ah 3d 2c", "", NULL},
+        /* Three straight flushes, with its arrangement; under hk (no TSF) three flushes. */
+        {"classic", "Ah 2h 3h 5c 6c 7c 8c 9c 9d Td Jd Qd Kd", "TSF TF TS", "Ah 3h 2h / 9c 8c 7c 6c 5c / Kd Qd Jd Td 9d"},
+        {"classic", "Jh Qh Kh Ac 2c 3c 4c 5c 5d 6d 7d 8d 9d", "TSF TF TS", "Kh Qh Jh / 9d 8d 7d 6d 5d / Ac 5c 4c 3c 2c"},
+        {"hk", "Jh Qh Kh Ac 2c 3c 4c 5c 5d 6d 7d 8d 9d", "TF TS", "Kh Qh Jh / Ac 5c 4c 3c 2c / 9d 8d 7d 6d 5d"},
+        {"classic", "Ah 2h 3d 5c 6c 7c 8c 9c 9d Td Jd Qd Kd", "TS", "Ah 3d 2h / 9c 8c 7c 6c 5c / Kd Qd Jd Td 9d"},
+        /* Three quads; without a TQ (hk) six pairs. */
+        {"classic", "2s 2h 2d 2c 5s 5h 5d 5c 9s 9h 9d 9c Kd", "TQ SP", NULL},
+        {"hk", "2s 2h 2d 2c 5s 5h 5d 5c 9s 9h 9d 9c Kd", "SP", NULL},
+        /* All big, all small (8 is in both), and near misses. */
+        {"classic", "8s 9h Td Jc Qs Kh Ad 8d 9c Tc Js Qd 8c", "AB", NULL},
+        {"classic", "2s 2h 2d 3c 4s 5h 6d 7c 8s 3h 4d 5c 6s", "AS", NULL},
+        {"classic", "2s 2h 2d 3c 4s 5h 6d 7c 9s 3h 4d 5c 6s", "", NULL},
+        /* One colour, black and red. */
+        {"classic", "2s 3s 5s 7s 9s Js Ks 2c 4c 6c 8c Tc Qc", "OC", NULL},
+        {"classic", "2h 3h 5h 7h 9h Jh Kh 2d 4d 6d 8d Td Qd", "OC", NULL},
+        {"classic", "2s 3s 5s 7s 9s Js Ks 2c 4c 6c 8c Tc Qh", "", NULL},
+        /* Three trips and a quad (regional); classic has no TTQ: four trips by splitting the quad. */
+        {"regional", "2s 2h 2d 2c 5s 5h 5d 9s 9h 9d Ks Kh Kd", "TTQ FT", NULL},
+        {"classic", "2s 2h 2d 2c 5s 5h 5d 9s 9h 9d Ks Kh Kd", "FT", NULL},
+        /* Four trips (hk has none), five pairs + trips (a quad as two pairs), six pairs. */
+        {"classic", "2s 2h 2d 5s 5h 5d 9s 9h 9d Ks Kh Kd 3c", "FT", NULL},
+        {"hk", "2s 2h 2d 5s 5h 5d 9s 9h 9d Ks Kh Kd 3c", "", NULL},
+        {"classic", "2s 2h 2d 5s 5h 7d 7c 9s 9h Jd Jc Ks Kh", "FPT", NULL},
+        {"classic", "2s 2h 2d 2c 5s 5h 5d 7d 7c 9s 9h Ks Kh", "FPT", NULL},
+        {"classic", "2s 2h 4d 4c 6s 6h 8d 8c Ts Th Qd Qc As", "SP", NULL},
+        {"classic", "2s 2h 2d 2c 4d 4c 6s 6h 8d 8c Ts Th As", "SP", NULL},
+        {"classic", "2s 2h 4d 4c 6s 6h 8d 8c Ts Th Qd Kc As", "", NULL},
+        /* Trips never split: five pairs + trips is not six pairs. */
+        {"classic", "2s 2h 2d 4d 4c 6s 6h 8d 8c Ts Th Qd Qc", "FPT", NULL},
+        /* Three flushes (hearts front, the stronger flush behind). */
+        {"classic", "2h 5h 9h 3c 6c 8c Tc Qc 4d 7d Jd Kd 2d", "TF", "9h 5h 2h / Qc Tc 8c 6c 3c / Kd Jd 7d 4d 2d"},
+        /* Three straights: the issue's case, front 3-4-5, middle 7-J, back 9-K. */
+        {"classic", "3s 4d 5c 7h 8h 9d Td Jc 9s Ts Jh Qd Kc", "TS", "5c 4d 3s / Jc Td 9d 8h 7h / Kc Qd Jh Ts 9s"},
+        {"classic", "3s 4d 6c 7h 8h 9d Td Jc 9s Ts Jh Qd Kc", "", NULL},
+        /* Several specials at once, in each preset's order. */
+        {"classic", "2s 3s 4s 5s 6s 7s 8s 2c 3c 4c 5c 6c 7c", "AS OC SP", NULL},
+        {"regional", "2s 3s 4s 5s 6s 7s 8s 2c 3c 4c 5c 6c 7c", "OC AS SP", NULL},
+        {"hk", "2s 3s 4s 5s 6s 7s 8s 2c 3c 4c 5c 6c 7c", "SP", NULL},
+        /* The regional extras, enabled (first) through JSON. */
+        {"extras", "2s 3s 5s 7s 9s Js Ks 2c 4c 6c 8c Tc Qh", "BR", NULL},
+        {"extras", "2h 3h 5h 7h 9h Jh Kh 2d 4d 6d 8d Td Qs", "RB", NULL},
+        {"extras", "2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks Ah", "BR DR TS", NULL},
+        /* Nothing at all. */
+        {"classic", "As Kd Qh Js 9c 8d 7h 5s 4c 3d 2h Tc Td", "", NULL},
+    };
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        SssRules *r = special_rules(cases[i].rules);
+        SssSpecialDetection d = detect_text(r, cases[i].hand);
+        char what[128];
+        snprintf(what, sizeof what, "%s under %s", cases[i].hand, cases[i].rules);
+        check(strcmp(special_ids(&d), cases[i].all) == 0, "%s: specials \"%s\", expected \"%s\"", what,
+              special_ids(&d), cases[i].all);
+        if (cases[i].all[0] == '\0') {
+            check(d.has_best == 0 && d.best == SSS_SPECIAL_NONE && d.count == 0, "%s: nothing", what);
+        } else {
+            check(d.has_best == 1 && d.best == d.all[0], "%s: best is the first", what);
+        }
+        check(d.count == SSS_SPECIAL_COUNT || d.all[d.count] == SSS_SPECIAL_NONE, "%s: unused slots", what);
+        if (cases[i].arrangement != NULL) {
+            check(d.has_arrangement && strcmp(special_lanes(&d), cases[i].arrangement) == 0,
+                  "%s: arrangement \"%s\", expected \"%s\"", what, d.has_arrangement ? special_lanes(&d) : "-",
+                  cases[i].arrangement);
+        } else {
+            check(!d.has_arrangement, "%s: no arrangement", what);
+        }
+        sss_rules_free(r);
+    }
+
+    /* Two flushes of the same ranks: legal as middle and back; a foul under strict_order, where
+     * no other split makes three flushes (each suit is one whole lane). */
+    {
+        SssRules *r = preset("classic");
+        const char *tf = "2c 3c 5c As Qs 9s 5s 3s Ah Qh 9h 5h 3h";
+        SssSpecialDetection d = detect_text(r, tf);
+        CHECK(strcmp(special_ids(&d), "TF") == 0);
+        CHECK(sss_rules_set_strict_order(r, 1) == SSS_OK);
+        d = detect_text(r, tf);
+        CHECK(d.has_best == 0 && d.count == 0 && !d.has_arrangement);
+        sss_rules_free(r);
+    }
+
+    /* Names and ids of every special (independent table), and parsing them back. */
+    {
+        static const char *const en[SSS_SPECIAL_COUNT] = {
+            "supreme dragon", "dragon",     "twelve royals",        "three straight flushes",
+            "three quads",    "all big",    "all small",            "one color",
+            "three trips and a quad", "four trips", "five pairs and trips", "six pairs",
+            "three flushes",  "three straights", "twelve black one red", "twelve red one black"};
+        static const char *const zh[SSS_SPECIAL_COUNT] = {
+            "至尊清龙", "一条龙", "十二皇族", "三同花顺", "三套炸弹", "全大",   "全小",      "凑一色",
+            "三套冲三加炸弹", "四套冲三", "五对冲三", "六对半", "三同花", "三顺子", "全黑一点红", "全红一点黑"};
+        char buf[64];
+        size_t n;
+        uint8_t s;
+        uint32_t k;
+        for (k = 0; k < SSS_SPECIAL_COUNT; k++) {
+            expect(sss_special_id(k, (uint8_t *)buf, sizeof buf, &n), SSS_OK, NULL, "id");
+            check(strcmp(buf, SPECIAL_IDS[k]) == 0, "special %u id %s", k, buf);
+            expect(sss_special_name(k, SSS_LANGUAGE_ENGLISH, (uint8_t *)buf, sizeof buf, &n), SSS_OK, NULL, "en");
+            check(strcmp(buf, en[k]) == 0, "special %u English %s", k, buf);
+            expect(sss_special_name(k, SSS_LANGUAGE_CHINESE, (uint8_t *)buf, sizeof buf, &n), SSS_OK, NULL, "zh");
+            check(strcmp(buf, zh[k]) == 0 && n == strlen(zh[k]), "special %u Chinese %s", k, buf);
+            s = 0xEE;
+            expect(sss_special_parse(u8s(SPECIAL_IDS[k]), strlen(SPECIAL_IDS[k]), &s), SSS_OK, NULL, "parse id");
+            check(s == k, "parse %s -> %d", SPECIAL_IDS[k], s);
+            s = 0xEE;
+            expect(sss_special_parse(u8s(en[k]), strlen(en[k]), &s), SSS_OK, NULL, "parse en");
+            check(s == k, "parse %s -> %d", en[k], s);
+            s = 0xEE;
+            expect(sss_special_parse(u8s(zh[k]), strlen(zh[k]), &s), SSS_OK, NULL, "parse zh");
+            check(s == k, "parse %s -> %d", zh[k], s);
+        }
+        CHECK(SSS_SPECIAL_SUPREME_DRAGON == 0 && SSS_SPECIAL_THREE_STRAIGHTS == 13 &&
+              SSS_SPECIAL_TWELVE_RED_ONE_BLACK == 15 && SSS_SPECIAL_COUNT == 16 && SSS_SPECIAL_NONE == 255);
+        expect(sss_special_parse(u8s("Three_Straights"), 15, &s), SSS_OK, NULL, "underscores");
+        CHECK(s == SSS_SPECIAL_THREE_STRAIGHTS);
+        /* 三顺子 is 9 bytes: a size query and a too-small buffer. */
+        expect(sss_special_name(SSS_SPECIAL_THREE_STRAIGHTS, SSS_LANGUAGE_CHINESE, NULL, 0, &n),
+               SSS_ERR_BUFFER_TOO_SMALL, NULL, "size query");
+        CHECK(n == 9);
+    }
+
+    /* Water and order under the presets of RULES.md §9. */
+    {
+        SssRules *kx = preset("kx"), *hk = preset("hk"), *classic = preset("classic");
+        uint32_t w = 99;
+        uint8_t list[SSS_SPECIAL_COUNT];
+        size_t n = 0;
+        static const uint8_t hk_order[] = {SSS_SPECIAL_DRAGON,         SSS_SPECIAL_TWELVE_ROYALS,
+                                           SSS_SPECIAL_THREE_FLUSHES,  SSS_SPECIAL_THREE_STRAIGHTS,
+                                           SSS_SPECIAL_SIX_PAIRS,      SSS_SPECIAL_FIVE_PAIRS_TRIPS};
+        static const uint32_t classic_water[] = {108, 36, 24, 22, 20, 15, 12, 10, 6, 5, 4, 3, 3};
+        expect(sss_special_water(kx, SSS_SPECIAL_SUPREME_DRAGON, &w), SSS_OK, NULL, "kx SD");
+        CHECK(w == 32);
+        expect(sss_special_water(kx, SSS_SPECIAL_THREE_STRAIGHTS, &w), SSS_OK, NULL, "kx TS");
+        CHECK(w == 4);
+        expect(sss_special_water(kx, SSS_SPECIAL_THREE_FLUSHES, &w), SSS_OK, NULL, "kx TF");
+        CHECK(w == 3);
+        expect(sss_special_water(hk, SSS_SPECIAL_SUPREME_DRAGON, &w), SSS_OK, NULL, "hk SD");
+        CHECK(w == 0); /* not enabled */
+        expect(sss_special_water(hk, SSS_SPECIAL_DRAGON, &w), SSS_OK, NULL, "hk DR");
+        CHECK(w == 13);
+        expect(sss_rules_get_specials(hk, list, sizeof list, &n), SSS_OK, NULL, "hk order");
+        CHECK(n == 6 && memcmp(list, hk_order, 6) == 0);
+        expect(sss_rules_get_specials(classic, list, sizeof list, &n), SSS_OK, NULL, "classic order");
+        CHECK(n == 13 && list[0] == SSS_SPECIAL_SUPREME_DRAGON && list[12] == SSS_SPECIAL_THREE_STRAIGHTS);
+        for (i = 0; i < n && i < 13; i++) {
+            expect(sss_special_water(classic, list[i], &w), SSS_OK, NULL, "classic water");
+            check(w == classic_water[i], "classic %s water %u", SPECIAL_IDS[list[i]], w);
+        }
+        expect(sss_rules_get_specials(kx, NULL, 0, &n), SSS_ERR_BUFFER_TOO_SMALL, NULL, "size query");
+        CHECK(n == 13);
+        expect(sss_rules_get_specials(kx, list, 4, &n), SSS_ERR_BUFFER_TOO_SMALL, "needs 13", "small list");
+        sss_rules_free(kx);
+        sss_rules_free(hk);
+        sss_rules_free(classic);
+    }
+
+    /* Bad input: each error typed and named; nothing written on failure. */
+    {
+        SssRules *r = preset("classic"), *out = NULL;
+        uint8_t codes[16], s = 0xEE;
+        SssSpecialDetection d;
+        char buf[64], *json, *bad;
+        size_t n, len;
+        uint32_t w = 77;
+        CHECK(hand("2s 3h 4s 5h 6d 7h 8c 9h Td Jc Qd Kd Ad", codes) == 13);
+        memset(&d, 0xAB, sizeof d);
+        expect(sss_special_detect(r, codes, 12, &d), SSS_ERR_WRONG_CARD_COUNT, "expected 13 cards, got 12", "12");
+        codes[13] = 0;
+        expect(sss_special_detect(r, codes, 14, &d), SSS_ERR_WRONG_CARD_COUNT, "expected 13 cards, got 14", "14");
+        expect(sss_special_detect(r, NULL, 0, &d), SSS_ERR_WRONG_CARD_COUNT, "got 0", "0");
+        codes[7] = codes[2];
+        expect(sss_special_detect(r, codes, 13, &d), SSS_ERR_DUPLICATE_CARD, "duplicate card 4s at position 7", "dup");
+        codes[7] = 200;
+        expect(sss_special_detect(r, codes, 13, &d), SSS_ERR_BAD_CARD_CODE, "card code 200", "bad code");
+        codes[7] = 52;
+        expect(sss_special_detect(r, codes, 3, &d), SSS_ERR_WRONG_CARD_COUNT, "expected 13 cards, got 3", "3");
+        expect(sss_special_detect(r, codes, 8, &d), SSS_ERR_BAD_CARD_CODE, "card code 52", "codes before count");
+        CHECK(d.has_best == 0xAB && d.count == 0xAB); /* untouched */
+        expect(sss_special_detect(NULL, codes, 13, &d), SSS_ERR_NULL_POINTER, "`rules`", "null rules");
+        expect(sss_special_detect(r, NULL, 13, &d), SSS_ERR_NULL_POINTER, "`codes`", "null codes");
+        expect(sss_special_detect(r, codes, 13, NULL), SSS_ERR_NULL_POINTER, "`out`", "null out");
+        /* Numbers that are no special; languages that are none. */
+        expect(sss_special_name(SSS_SPECIAL_COUNT, 0, (uint8_t *)buf, sizeof buf, &n), SSS_ERR_INVALID_ARGUMENT,
+               "special 16 is not an SssSpecial", "name 16");
+        expect(sss_special_name(0xFFFFFFFFu, 0, (uint8_t *)buf, sizeof buf, &n), SSS_ERR_INVALID_ARGUMENT,
+               "4294967295", "name max");
+        expect(sss_special_name(0, 2, (uint8_t *)buf, sizeof buf, &n), SSS_ERR_INVALID_ARGUMENT, "language 2", "lang");
+        expect(sss_special_id(SSS_SPECIAL_NONE, (uint8_t *)buf, sizeof buf, &n), SSS_ERR_INVALID_ARGUMENT, "255", "id");
+        expect(sss_special_water(r, 16, &w), SSS_ERR_INVALID_ARGUMENT, "special 16", "water 16");
+        CHECK(w == 77);
+        expect(sss_special_water(r, 0, NULL), SSS_ERR_NULL_POINTER, "`out_water`", "null water");
+        /* Unknown special names. */
+        expect(sss_special_parse(u8s("XYZ"), 3, &s), SSS_ERR_UNKNOWN_SPECIAL, "unknown special hand \"XYZ\"", "XYZ");
+        expect(sss_special_parse(u8s("三顺"), strlen("三顺"), &s), SSS_ERR_UNKNOWN_SPECIAL, "三顺", "partial");
+        expect(sss_special_parse(NULL, 0, &s), SSS_ERR_UNKNOWN_SPECIAL, NULL, "empty");
+        expect(sss_special_parse(u8s("\xFF"), 1, &s), SSS_ERR_INVALID_UTF8, NULL, "utf8");
+        expect(sss_special_parse(u8s("SD"), 2, NULL), SSS_ERR_NULL_POINTER, "`out_special`", "null parse out");
+        CHECK(s == 0xEE);
+        /* Malformed rule sets: the JSON path of the bad special is named. */
+        json = to_json(r, &len);
+        bad = replace(json, "\"TSF\"", "\"XYZ\"");
+        expect(sss_rules_from_json(u8s(bad), strlen(bad), &out), SSS_ERR_INVALID_RULES, "specials[3].special",
+               "unknown special in JSON");
+        free(bad);
+        bad = replace(json, "\"TSF\"", "\"DR\"");
+        expect(sss_rules_from_json(u8s(bad), strlen(bad), &out), SSS_ERR_INVALID_RULES, "specials[3].special",
+               "special listed twice");
+        CHECK(strstr(last_error(), "listed twice") != NULL);
+        free(bad);
+        bad = replace(json, "\"twelve_royals_min\": 13", "\"twelve_royals_min\": 14");
+        expect(sss_rules_from_json(u8s(bad), strlen(bad), &out), SSS_ERR_INVALID_RULES, "twelve_royals_min", "tr 14");
+        free(bad);
+        CHECK(out == NULL);
+        free(json);
+        sss_rules_free(r);
+    }
+}
+
+/* Shared special-hand vectors (tests/vectors/special.json, made by ffi/tests/special_vectors.rs). */
+
+static SssStatus special_kind_status(const char *kind) {
+    if (strcmp(kind, "bad_card_code") == 0) return SSS_ERR_BAD_CARD_CODE;
+    if (strcmp(kind, "duplicate_card") == 0) return SSS_ERR_DUPLICATE_CARD;
+    if (strcmp(kind, "wrong_card_count") == 0) return SSS_ERR_WRONG_CARD_COUNT;
+    if (strcmp(kind, "invalid_rules") == 0) return SSS_ERR_INVALID_RULES;
+    if (strcmp(kind, "unknown_special") == 0) return SSS_ERR_UNKNOWN_SPECIAL;
+    check(0, "unknown error kind %s in the special vectors", kind);
+    return SSS_OK;
+}
+
+static void test_special_vectors(const char *path) {
+    size_t len, i, j, n;
+    char *text = read_file(path, &len);
+    json *doc;
+    const json *specials, *sets, *hands, *names, *errs;
+    SssRules *rules[32];
+    const char *rule_names[32];
+    size_t nrules = 0;
+    int counts[4] = {0, 0, 0, 0};
+    char buf[256];
+    uint8_t codes[64], want[64];
+
+    check(text != NULL, "read %s", path);
+    if (text == NULL) {
+        return;
+    }
+    doc = json_parse(text, len);
+    check(doc != NULL, "parse %s", path);
+    if (doc == NULL) {
+        free(text);
+        return;
+    }
+    CHECK(json_int(doc, "version") == 1);
+    specials = json_get(doc, "specials");
+    sets = json_get(doc, "rule_sets");
+    hands = json_get(doc, "hands");
+    names = json_get(doc, "names");
+    errs = json_get(doc, "errors");
+    CHECK(specials != NULL && sets != NULL && hands != NULL && names != NULL && errs != NULL);
+    if (specials == NULL || sets == NULL || hands == NULL || names == NULL || errs == NULL) {
+        json_free(doc);
+        free(text);
+        return;
+    }
+    CHECK(specials->count == SSS_SPECIAL_COUNT && hands->count >= 100 && sets->count <= 32);
+
+    for (i = 0; i < specials->count; i++) {
+        const json *s = specials->items[i];
+        uint32_t k = (uint32_t)json_int(s, "number");
+        check(k == i && strcmp(json_str(s, "id"), SPECIAL_IDS[i]) == 0, "special %zu is %s", i, json_str(s, "id"));
+        expect(sss_special_name(k, SSS_LANGUAGE_ENGLISH, (uint8_t *)buf, sizeof buf, &n), SSS_OK, NULL, "name");
+        check(strcmp(buf, json_str(s, "name")) == 0, "special %u is named %s", k, buf);
+        expect(sss_special_name(k, SSS_LANGUAGE_CHINESE, (uint8_t *)buf, sizeof buf, &n), SSS_OK, NULL, "chinese");
+        check(strcmp(buf, json_str(s, "chinese")) == 0, "special %u is named %s", k, buf);
+    }
+
+    for (i = 0; i < sets->count && nrules < 32; i++) {
+        const json *js = json_get(sets->items[i], "json");
+        SssRules *r = NULL;
+        rule_names[nrules] = json_str(sets->items[i], "name");
+        expect(js != NULL ? sss_rules_from_json(u8s(js->string), js->string_len, &r) : SSS_ERR_NULL_POINTER, SSS_OK,
+               NULL, rule_names[nrules]);
+        rules[nrules++] = r;
+    }
+
+    for (i = 0; i < hands->count; i++) {
+        const json *h = hands->items[i];
+        const char *t = json_str(h, "text"), *rname = json_str(h, "rules");
+        const json *all = json_get(h, "all"), *best = json_get(h, "best"), *arr = json_get(h, "arrangement");
+        size_t nw = json_codes(json_get(h, "codes"), want, sizeof want);
+        SssRules *r = NULL;
+        SssSpecialDetection d;
+        char what[128];
+        for (j = 0; j < nrules; j++) {
+            if (strcmp(rule_names[j], rname) == 0) {
+                r = rules[j];
+            }
+        }
+        snprintf(what, sizeof what, "vector hand \"%s\" under %s", t, rname);
+        check(r != NULL, "%s: rule set known", what);
+        expect(sss_cards_parse(u8s(t), strlen(t), codes, sizeof codes, &n), SSS_OK, NULL, t);
+        check(n == nw && memcmp(codes, want, n) == 0, "%s parses to the vector's codes", what);
+        if (r == NULL || all == NULL || all->type != JSON_ARRAY || best == NULL || arr == NULL) {
+            check(0, "%s: malformed record", what);
+            continue;
+        }
+        memset(&d, 0xCD, sizeof d);
+        expect(sss_special_detect(r, want, nw, &d), SSS_OK, NULL, what);
+        check((size_t)d.count == all->count, "%s: %u specials, vector %zu", what, d.count, all->count);
+        for (j = 0; j < all->count && j < d.count; j++) {
+            check(d.all[j] == special_number(all->items[j]->string), "%s: special %zu is %s", what, j,
+                  SPECIAL_IDS[d.all[j] % SSS_SPECIAL_COUNT]);
+        }
+        if (best->type == JSON_NULL) {
+            check(d.has_best == 0 && d.best == SSS_SPECIAL_NONE, "%s: no best", what);
+        } else {
+            uint32_t w = 0;
+            check(d.has_best == 1 && d.best == special_number(best->string), "%s: best %s", what, best->string);
+            expect(sss_special_water(r, d.best, &w), SSS_OK, NULL, "water");
+            check(w == (uint32_t)json_int(h, "water"), "%s: water %u, vector %d", what, w, json_int(h, "water"));
+        }
+        if (arr->type == JSON_NULL) {
+            check(d.has_arrangement == 0, "%s: no arrangement", what);
+        } else {
+            uint8_t f[8], m[8], b[8];
+            size_t nf = json_codes(json_get(arr, "front"), f, 8), nm = json_codes(json_get(arr, "middle"), m, 8),
+                   nb = json_codes(json_get(arr, "back"), b, 8);
+            check(d.has_arrangement == 1 && nf == 3 && nm == 5 && nb == 5 && memcmp(d.front, f, 3) == 0 &&
+                      memcmp(d.middle, m, 5) == 0 && memcmp(d.back, b, 5) == 0,
+                  "%s: arrangement %s", what, special_lanes(&d));
+        }
+        check_special_arrangement(r, want, &d, what);
+        counts[0]++;
+    }
+
+    for (i = 0; i < names->count; i++) {
+        const json *nm = names->items[i];
+        const json *t = json_get(nm, "text"), *sp = json_get(nm, "special");
+        uint8_t s = 0xEE;
+        if (t == NULL || t->type != JSON_STRING) {
+            check(0, "name %zu: malformed", i);
+            continue;
+        }
+        if (sp != NULL) {
+            expect(sss_special_parse(u8s(t->string), t->string_len, &s), SSS_OK, NULL, t->string);
+            check(s == special_number(sp->string), "parse \"%s\" -> %d, vector %s", t->string, s, sp->string);
+        } else {
+            expect(sss_special_parse(u8s(t->string), t->string_len, &s),
+                   special_kind_status(json_str(nm, "kind")), NULL, t->string);
+        }
+        counts[1]++;
+    }
+
+    for (i = 0; i < errs->count; i++) {
+        const json *e = errs->items[i];
+        const json *pos = json_get(e, "position"), *rj = json_get(e, "rules_json");
+        SssStatus wantst = special_kind_status(json_str(e, "kind"));
+        char needle[64];
+        if (rj != NULL) {
+            SssRules *out = NULL;
+            expect(sss_rules_from_json(u8s(rj->string), rj->string_len, &out), wantst, json_str(e, "path"),
+                   "vector rule set");
+            check(out == NULL, "no rules made from a bad rule set");
+            counts[3]++;
+            continue;
+        }
+        {
+            const char *rname = json_str(e, "rules");
+            SssRules *r = NULL;
+            SssSpecialDetection d;
+            n = json_codes(json_get(e, "codes"), codes, sizeof codes);
+            for (j = 0; j < nrules; j++) {
+                if (strcmp(rule_names[j], rname) == 0) {
+                    r = rules[j];
+                }
+            }
+            snprintf(needle, sizeof needle, "position %d", pos != NULL ? (int)pos->number : 0);
+            expect(sss_special_detect(r, codes, n, &d), wantst, pos != NULL ? needle : NULL, "vector error");
+        }
+        counts[2]++;
+    }
+    for (i = 0; i < nrules; i++) {
+        sss_rules_free(rules[i]);
+    }
+    printf("special vectors: %d hands, %d names, %d detection errors, %d rule-set errors\n", counts[0], counts[1],
+           counts[2], counts[3]);
+    CHECK(counts[0] >= 100 && counts[1] > 0 && counts[2] > 0 && counts[3] > 0);
+    json_free(doc);
+    free(text);
+}
+
+/* tests/vectors/special.json beside the eval.json given on the command line. */
+static char *special_vectors_path(const char *eval_path) {
+    const char *slash = strrchr(eval_path, '/');
+    size_t dir = slash != NULL ? (size_t)(slash - eval_path) + 1 : 0;
+    char *p = (char *)malloc(dir + sizeof "special.json");
+    memcpy(p, eval_path, dir);
+    strcpy(p + dir, "special.json");
+    return p;
+}
+
+/* ------------------------------------------------------------------------------------------ */
 
 int main(int argc, char **argv) {
     const char *vectors = argc > 1 ? argv[1] : "tests/vectors/eval.json";
@@ -918,6 +1500,13 @@ int main(int argc, char **argv) {
     test_arrangements();
     test_threads();
     test_vectors(vectors);
+    /* Special hands (issue 3). */
+    test_specials();
+    {
+        char *special = special_vectors_path(vectors);
+        test_special_vectors(special);
+        free(special);
+    }
     printf("%s: %d passed, %d failed\n", label, g_passed, g_failed);
     return g_failed == 0 ? 0 : 1;
 }

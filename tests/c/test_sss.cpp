@@ -18,6 +18,16 @@ static_assert(offsetof(SssHandRank, card_count) == 7, "card_count is the last by
 static_assert(std::is_same<std::underlying_type<SssStatus>::type, int32_t>::value, "SssStatus is int32_t");
 static_assert(std::is_same<decltype(sss_abi_version()), uint32_t>::value, "sss_abi_version returns uint32_t");
 static_assert(SSS_ABI_VERSION >= 1, "ABI version");
+// Special hands (issue 3): a byte-only struct, so C# can read it as a plain byte[33].
+static_assert(sizeof(SssSpecialDetection) == 33, "SssSpecialDetection is 33 bytes");
+static_assert(alignof(SssSpecialDetection) == 1, "SssSpecialDetection has no padding");
+static_assert(offsetof(SssSpecialDetection, all) == 3, "all follows has_best, best, count");
+static_assert(offsetof(SssSpecialDetection, has_arrangement) == 3 + SSS_SPECIAL_COUNT, "has_arrangement");
+static_assert(offsetof(SssSpecialDetection, front) == 20 && offsetof(SssSpecialDetection, middle) == 23 &&
+                  offsetof(SssSpecialDetection, back) == 28,
+              "lanes follow has_arrangement");
+static_assert(SSS_SPECIAL_THREE_STRAIGHTS == 13 && SSS_SPECIAL_COUNT == 16, "special numbers");
+static_assert(std::is_same<std::underlying_type<SssSpecial>::type, uint8_t>::value, "SssSpecial is uint8_t");
 
 namespace {
 
@@ -137,6 +147,31 @@ int main(int argc, char **argv) {
     CHECK(sss_category_name(SSS_CATEGORY_STRAIGHT_FLUSH, SSS_LANGUAGE_CHINESE, reinterpret_cast<uint8_t *>(name),
                             sizeof name, &n) == SSS_OK);
     CHECK(std::string(name, n) == "同花顺");
+
+    // Special hands (issue 3): the issue's three straights, with its arrangement, and the names.
+    {
+        std::vector<uint8_t> ts = parse("3s 4d 5c 7h 8h 9d Td Jc 9s Ts Jh Qd Kc");
+        SssSpecialDetection d{};
+        CHECK(sss_special_detect(classic.get(), ts.data(), ts.size(), &d) == SSS_OK);
+        CHECK(d.has_best == 1 && d.best == SSS_SPECIAL_THREE_STRAIGHTS && d.count == 1);
+        CHECK(d.all[1] == SSS_SPECIAL_NONE && d.has_arrangement == 1);
+        std::vector<uint8_t> lanes(d.front, d.front + 3);
+        lanes.insert(lanes.end(), d.middle, d.middle + 5);
+        lanes.insert(lanes.end(), d.back, d.back + 5);
+        CHECK(lanes == parse("5c 4d 3s Jc Td 9d 8h 7h Kc Qd Jh Ts 9s"));
+        CHECK(sss_arrangement_check13(classic.get(), lanes.data(), lanes.size(), &e) == SSS_OK && e.is_foul == 0);
+        char zh[32];
+        std::size_t zn = 0;
+        CHECK(sss_special_name(d.best, SSS_LANGUAGE_CHINESE, reinterpret_cast<uint8_t *>(zh), sizeof zh, &zn) ==
+              SSS_OK);
+        CHECK(std::string(zh, zn) == "三顺子");
+        uint8_t s = 0;
+        const std::string six = "六对半";
+        CHECK(sss_special_parse(reinterpret_cast<const uint8_t *>(six.data()), six.size(), &s) == SSS_OK &&
+              s == SSS_SPECIAL_SIX_PAIRS);
+        CHECK(sss_special_detect(classic.get(), ts.data(), 12, &d) == SSS_ERR_WRONG_CARD_COUNT);
+        CHECK(last_error() == "expected 13 cards, got 12");
+    }
 
     std::printf("%s: %d passed, %d failed\n", label, passed, failed);
     return failed == 0 ? 0 : 1;

@@ -1,6 +1,6 @@
 // Tests of the C# wrapper (ffi/csharp) against the native library, with a tiny self-contained
 // runner (no NUnit). Compiled together with the wrapper so internal members are reachable.
-// Usage: mono tests.exe <path to tests/vectors/eval.json>
+// Usage: mono tests.exe <path to tests/vectors/eval.json> (special.json is read from beside it)
 // Last line: "C# tests: N passed, M failed" (N counts checks).
 using System;
 using System.Collections.Generic;
@@ -208,6 +208,10 @@ namespace Shisanshui.Tests
             Add("arrangements", TestArrangements);
             Add("threads", TestThreads);
             Add("vectors", TestVectors);
+            // Special hands (issue 3).
+            Add("specials", SpecialTests.TestSpecials);
+            Add("special errors", SpecialTests.TestSpecialErrors);
+            Add("special vectors", () => SpecialTests.TestSpecialVectors(vectorsPath));
             foreach (var t in Tests)
             {
                 T.Current = t.Key;
@@ -755,6 +759,414 @@ namespace Shisanshui.Tests
             }
             T.Check(nCards >= 52 && nHands > 0 && nArr > 0 && nErr > 0, "vectors are not empty");
             Console.WriteLine("vectors: " + nCards + " cards, " + nHands + " hands, " + nArr + " arrangements, " + nErr + " errors");
+        }
+    }
+
+    // -------------------------------------------------------------------------------------------
+    // Special hands (issue 3): detection, names, water, errors and the shared special vectors.
+
+    internal static class SpecialTests
+    {
+        // RULES.md §6 in table order: the SssSpecial numbers, spelled out independently of the library.
+        private static readonly string[] Ids =
+            { "SD", "DR", "TR", "TSF", "TQ", "AB", "AS", "OC", "TTQ", "FT", "FPT", "SP", "TF", "TS", "BR", "RB" };
+
+        private static Card[] H(string text) { return Card.ParseHand(text); }
+
+        private static string IdsOf(IList<Special> list)
+        {
+            var parts = new List<string>();
+            foreach (Special s in list) parts.Add(Ids[(int)s]);
+            return string.Join(" ", parts.ToArray());
+        }
+
+        private static Special FromId(string id)
+        {
+            int i = Array.IndexOf(Ids, id);
+            T.Check(i >= 0, "known special id " + id);
+            return (Special)Math.Max(i, 0);
+        }
+
+        private static bool LaneStraight(IList<Card> lane)
+        {
+            var seen = new bool[13];
+            foreach (Card c in lane)
+            {
+                if (seen[(int)c.Rank]) return false;
+                seen[(int)c.Rank] = true;
+            }
+            // A-2-3 and A-2-3-4-5 count; K-A-2 does not (RULES.md §6).
+            if (seen[12] && seen[0] && seen[1] && (lane.Count == 3 || (seen[2] && seen[3]))) return true;
+            int lo = Array.IndexOf(seen, true), run = 0;
+            for (int r = lo; r < 13 && seen[r]; r++) run++;
+            return run == lane.Count;
+        }
+
+        private static bool LaneFlush(IList<Card> lane)
+        {
+            foreach (Card c in lane) if (c.Suit != lane[0].Suit) return false;
+            return true;
+        }
+
+        /// <summary>An arrangement comes back exactly for TSF/TF/TS, holds the hand's 13 cards,
+        /// lists each lane highest first, has the special's shape in each lane and is legal.</summary>
+        private static void CheckArrangement(Rules rules, Card[] hand, SpecialDetection d, string what)
+        {
+            bool split = d.Best.HasValue && d.Best.Value.IsLaneSplit();
+            T.Eq(split, d.Arrangement != null, what + ": arrangement present");
+            if (d.Arrangement == null) return;
+            var used = new HashSet<Card>(d.Arrangement.Cards());
+            T.Check(used.Count == 13 && used.SetEquals(hand), what + ": the arrangement is the hand's cards");
+            foreach (IList<Card> lane in new[] { d.Arrangement.Front, d.Arrangement.Middle, d.Arrangement.Back })
+            {
+                bool straight = LaneStraight(lane), flush = LaneFlush(lane);
+                bool shape = d.Best.Value == Special.ThreeFlushes ? flush
+                    : d.Best.Value == Special.ThreeStraights ? straight : straight && flush;
+                T.Check(shape, what + ": lane " + Card.Format(lane) + " has the special's shape");
+                for (int i = 1; i < lane.Count; i++)
+                {
+                    T.Check(lane[i - 1].Rank >= lane[i].Rank, what + ": lane " + Card.Format(lane) + " highest first");
+                }
+            }
+            T.Check(!d.Arrangement.Evaluate(rules).IsFoul, what + ": " + d.Arrangement + " is legal");
+            T.Check(!Evaluator.CheckArrangement(rules, d.Arrangement.Cards()).IsFoul, what + ": 13-card check");
+        }
+
+        /// <summary>A preset, or "extras": regional with the two regional extras put first through JSON.</summary>
+        private static Rules RulesNamed(string name)
+        {
+            if (name != "extras") return Rules.Preset(name);
+            using (Rules regional = Rules.Preset("regional"))
+            {
+                string json = regional.ToJson();
+                T.Check(json.Contains("\"specials\": ["), "regional JSON lists specials");
+                return Rules.FromJson(json.Replace("\"specials\": [",
+                    "\"specials\": [{\"special\": \"BR\", \"water\": 7}, {\"special\": \"RB\", \"water\": 9},"));
+            }
+        }
+
+        internal static void TestSpecials()
+        {
+            // Hand-written: the answer worked out from RULES.md §6 and §9 for each hand.
+            string[][] cases =
+            {
+                // Supreme dragon: SD first; hk lists no SD, so there it is a dragon.
+                new[] { "classic", "2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks As", "SD DR TSF OC TF TS", null },
+                new[] { "hk", "2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks As", "DR TF TS", null },
+                new[] { "classic", "2s 3h 4s 5h 6d 7h 8c 9h Td Jc Qd Kd Ad", "DR TS", null },
+                new[] { "classic", "2s 3h 4s 5h 6d 7h 8c 8h Td Jc Qd Kd Ad", "", null },
+                // Twelve royals: 13 royals (three quads, six pairs by split quads); 12 only under hk.
+                new[] { "classic", "Js Jh Jd Jc Qs Qh Qd Qc Ks Kh Kd Kc As", "TR TQ AB SP", null },
+                new[] { "hk", "Js Jh Jd Jc Qs Qh Qd Qc Ks Kh Kd Kc As", "TR SP", null },
+                new[] { "hk", "Js Jh Jd Qs Qh Qd Ks Kh Kd As Ah Ad 2c", "TR", null },
+                new[] { "classic", "Js Jh Jd Qs Qh Qd Ks Kh Kd As Ah Ad 2c", "FT", null },
+                new[] { "hk", "Js Jh Jd Qs Qh Qd Ks Kh Kd As Ah 3d 2c", "", null },
+                // Three straight flushes with its arrangement; the wheel is the back only under classic.
+                new[] { "classic", "Ah 2h 3h 5c 6c 7c 8c 9c 9d Td Jd Qd Kd", "TSF TF TS", "Ah 3h 2h / 9c 8c 7c 6c 5c / Kd Qd Jd Td 9d" },
+                new[] { "classic", "Jh Qh Kh Ac 2c 3c 4c 5c 5d 6d 7d 8d 9d", "TSF TF TS", "Kh Qh Jh / 9d 8d 7d 6d 5d / Ac 5c 4c 3c 2c" },
+                new[] { "hk", "Jh Qh Kh Ac 2c 3c 4c 5c 5d 6d 7d 8d 9d", "TF TS", "Kh Qh Jh / Ac 5c 4c 3c 2c / 9d 8d 7d 6d 5d" },
+                new[] { "classic", "Ah 2h 3d 5c 6c 7c 8c 9c 9d Td Jd Qd Kd", "TS", "Ah 3d 2h / 9c 8c 7c 6c 5c / Kd Qd Jd Td 9d" },
+                // Three quads; without a TQ (hk) six pairs.
+                new[] { "classic", "2s 2h 2d 2c 5s 5h 5d 5c 9s 9h 9d 9c Kd", "TQ SP", null },
+                new[] { "hk", "2s 2h 2d 2c 5s 5h 5d 5c 9s 9h 9d 9c Kd", "SP", null },
+                // All big, all small, near misses.
+                new[] { "classic", "8s 9h Td Jc Qs Kh Ad 8d 9c Tc Js Qd 8c", "AB", null },
+                new[] { "classic", "2s 2h 2d 3c 4s 5h 6d 7c 8s 3h 4d 5c 6s", "AS", null },
+                new[] { "classic", "2s 2h 2d 3c 4s 5h 6d 7c 9s 3h 4d 5c 6s", "", null },
+                // One colour.
+                new[] { "classic", "2s 3s 5s 7s 9s Js Ks 2c 4c 6c 8c Tc Qc", "OC", null },
+                new[] { "classic", "2h 3h 5h 7h 9h Jh Kh 2d 4d 6d 8d Td Qd", "OC", null },
+                new[] { "classic", "2s 3s 5s 7s 9s Js Ks 2c 4c 6c 8c Tc Qh", "", null },
+                // Three trips and a quad (regional); classic splits the quad into four trips.
+                new[] { "regional", "2s 2h 2d 2c 5s 5h 5d 9s 9h 9d Ks Kh Kd", "TTQ FT", null },
+                new[] { "classic", "2s 2h 2d 2c 5s 5h 5d 9s 9h 9d Ks Kh Kd", "FT", null },
+                // Four trips (none in hk), five pairs + trips, six pairs (quads as two pairs).
+                new[] { "classic", "2s 2h 2d 5s 5h 5d 9s 9h 9d Ks Kh Kd 3c", "FT", null },
+                new[] { "hk", "2s 2h 2d 5s 5h 5d 9s 9h 9d Ks Kh Kd 3c", "", null },
+                new[] { "classic", "2s 2h 2d 5s 5h 7d 7c 9s 9h Jd Jc Ks Kh", "FPT", null },
+                new[] { "classic", "2s 2h 2d 2c 5s 5h 5d 7d 7c 9s 9h Ks Kh", "FPT", null },
+                new[] { "classic", "2s 2h 4d 4c 6s 6h 8d 8c Ts Th Qd Qc As", "SP", null },
+                new[] { "classic", "2s 2h 2d 2c 4d 4c 6s 6h 8d 8c Ts Th As", "SP", null },
+                new[] { "classic", "2s 2h 4d 4c 6s 6h 8d 8c Ts Th Qd Kc As", "", null },
+                // Trips never split: five pairs + trips is not six pairs.
+                new[] { "classic", "2s 2h 2d 4d 4c 6s 6h 8d 8c Ts Th Qd Qc", "FPT", null },
+                // Three flushes; three straights (the issue's case: 3-4-5 / 7-J / 9-K).
+                new[] { "classic", "2h 5h 9h 3c 6c 8c Tc Qc 4d 7d Jd Kd 2d", "TF", "9h 5h 2h / Qc Tc 8c 6c 3c / Kd Jd 7d 4d 2d" },
+                new[] { "classic", "3s 4d 5c 7h 8h 9d Td Jc 9s Ts Jh Qd Kc", "TS", "5c 4d 3s / Jc Td 9d 8h 7h / Kc Qd Jh Ts 9s" },
+                new[] { "classic", "3s 4d 6c 7h 8h 9d Td Jc 9s Ts Jh Qd Kc", "", null },
+                // Several specials, in each preset's order.
+                new[] { "classic", "2s 3s 4s 5s 6s 7s 8s 2c 3c 4c 5c 6c 7c", "AS OC SP", null },
+                new[] { "regional", "2s 3s 4s 5s 6s 7s 8s 2c 3c 4c 5c 6c 7c", "OC AS SP", null },
+                new[] { "hk", "2s 3s 4s 5s 6s 7s 8s 2c 3c 4c 5c 6c 7c", "SP", null },
+                // The regional extras, enabled (first) through JSON.
+                new[] { "extras", "2s 3s 5s 7s 9s Js Ks 2c 4c 6c 8c Tc Qh", "BR", null },
+                new[] { "extras", "2h 3h 5h 7h 9h Jh Kh 2d 4d 6d 8d Td Qs", "RB", null },
+                new[] { "extras", "2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks Ah", "BR DR TS", null },
+                new[] { "classic", "As Kd Qh Js 9c 8d 7h 5s 4c 3d 2h Tc Td", "", null },
+            };
+            foreach (string[] c in cases)
+            {
+                string what = c[1] + " under " + c[0];
+                using (Rules rules = RulesNamed(c[0]))
+                {
+                    Card[] hand = H(c[1]);
+                    SpecialDetection d = Specials.Detect(rules, hand);
+                    T.Eq(c[2], IdsOf(d.All), what + ": specials");
+                    if (c[2] == "") T.Check(d.Best == null && d.All.Count == 0, what + ": nothing");
+                    else T.Check(d.Best == d.All[0], what + ": best is the first");
+                    T.Eq(c[3], d.Arrangement == null ? null : d.Arrangement.ToString(), what + ": arrangement");
+                    CheckArrangement(rules, hand, d, what);
+                    // The text and code overloads agree.
+                    T.Eq(d.ToString(), Specials.Detect(rules, c[1]).ToString(), what + ": text overload");
+                    T.Eq(d.ToString(), Specials.Detect(rules, Card.Codes(hand, "h")).ToString(), what + ": codes overload");
+                }
+            }
+
+            // Two flushes of the same ranks: legal as middle and back, a foul under strict order.
+            using (Rules r = Rules.Classic())
+            {
+                const string tf = "2c 3c 5c As Qs 9s 5s 3s Ah Qh 9h 5h 3h";
+                T.Eq("TF", IdsOf(Specials.Detect(r, tf).All), "equal flushes");
+                r.StrictOrder = true;
+                SpecialDetection d = Specials.Detect(r, tf);
+                T.Check(d.Best == null && d.Arrangement == null && d.ToString() == "none", "equal flushes under strict order");
+            }
+
+            // Names, ids and parsing of every special (independent tables).
+            string[] en = { "supreme dragon", "dragon", "twelve royals", "three straight flushes", "three quads", "all big",
+                "all small", "one color", "three trips and a quad", "four trips", "five pairs and trips", "six pairs",
+                "three flushes", "three straights", "twelve black one red", "twelve red one black" };
+            string[] zh = { "至尊清龙", "一条龙", "十二皇族", "三同花顺", "三套炸弹", "全大", "全小", "凑一色", "三套冲三加炸弹",
+                "四套冲三", "五对冲三", "六对半", "三同花", "三顺子", "全黑一点红", "全红一点黑" };
+            T.Eq(16, SpecialNames.Count, "special count");
+            T.Eq(16, Enum.GetValues(typeof(Special)).Length, "enum members");
+            for (int i = 0; i < 16; i++)
+            {
+                Special s = (Special)i;
+                T.Eq(Ids[i], s.Id(), "id " + i);
+                T.Eq(en[i], s.Name(), "English " + i);
+                T.Eq(zh[i], s.Name(Language.Chinese), "Chinese " + i);
+                T.Eq(s, SpecialNames.Parse(Ids[i].ToLowerInvariant()), "parse id " + Ids[i]);
+                T.Eq(s, SpecialNames.Parse(en[i].ToUpperInvariant().Replace(' ', '_')), "parse English " + en[i]);
+                T.Eq(s, SpecialNames.Parse(zh[i]), "parse Chinese " + zh[i]);
+                T.Eq(i >= 3 && (i == 3 || i == 12 || i == 13), s.IsLaneSplit(), "lane split " + Ids[i]);
+            }
+            Special parsed;
+            T.Check(SpecialNames.TryParse("三顺子", out parsed) && parsed == Special.ThreeStraights, "TryParse good");
+            T.Check(!SpecialNames.TryParse("三顺", out parsed), "TryParse bad");
+            T.Check(!SpecialNames.TryParse(null, out parsed), "TryParse null");
+
+            // Water and order (RULES.md §9).
+            using (Rules kx = Rules.Preset("kx"))
+            using (Rules hk = Rules.Preset("hk"))
+            using (Rules classic = Rules.Classic())
+            {
+                T.Eq((int?)32, Specials.Water(kx, Special.SupremeDragon), "kx SD water");
+                T.Eq((int?)4, Specials.Water(kx, Special.ThreeStraights), "kx TS water");
+                T.Eq((int?)3, Specials.Water(kx, Special.ThreeFlushes), "kx TF water");
+                T.Eq((int?)null, Specials.Water(hk, Special.SupremeDragon), "hk has no SD");
+                T.Eq((int?)13, Specials.Water(hk, Special.Dragon), "hk DR water");
+                T.Eq("DR TR TF TS SP FPT", IdsOf(Specials.Enabled(hk)), "hk order");
+                T.Eq("SD DR TR TSF TQ AB AS OC FT FPT SP TS TF", IdsOf(Specials.Enabled(kx)), "kx order");
+                int[] water = { 108, 36, 24, 22, 20, 15, 12, 10, 6, 5, 4, 3, 3 };
+                Special[] order = Specials.Enabled(classic);
+                T.Eq(13, order.Length, "classic enables 13");
+                for (int i = 0; i < order.Length && i < water.Length; i++)
+                {
+                    T.Eq((int?)water[i], Specials.Water(classic, order[i]), "classic water of " + Ids[(int)order[i]]);
+                }
+            }
+        }
+
+        internal static void TestSpecialErrors()
+        {
+            using (Rules r = Rules.Classic())
+            {
+                Card[] hand = H("2s 3h 4s 5h 6d 7h 8c 9h Td Jc Qd Kd Ad");
+                var twelve = new Card[12];
+                Array.Copy(hand, twelve, 12);
+                T.Throws<WrongCardCountException>(() => Specials.Detect(r, twelve), "expected 13 cards, got 12", "12 cards");
+                T.Throws<WrongCardCountException>(() => Specials.Detect(r, "2s 3h 4s 5h 6d 7h 8c 9h Td Jc Qd Kd Ad 2d"),
+                    "expected 13 cards, got 14", "14 cards");
+                T.Throws<WrongCardCountException>(() => Specials.Detect(r, new byte[0]), "got 0", "no cards");
+                byte[] codes = Card.Codes(hand, "hand");
+                codes[7] = codes[2];
+                T.Throws<DuplicateCardException>(() => Specials.Detect(r, codes), "duplicate card 4s at position 7", "dup codes");
+                var dupCards = (Card[])hand.Clone();
+                dupCards[12] = dupCards[0];
+                T.Throws<DuplicateCardException>(() => Specials.Detect(r, dupCards), "position 12", "dup cards");
+                T.Throws<DuplicateCardException>(() => Specials.Detect(r, "2s 3h 4s 5h 6d 7h 8c 9h Td Jc Qd Kd 2s"),
+                    "duplicate card 2s at position 12", "dup text");
+                codes[7] = 52;
+                T.Throws<BadCardCodeException>(() => Specials.Detect(r, codes), "card code 52", "bad code");
+                T.Throws<UnknownRankException>(() => Specials.Detect(r, "2s 3h 4s 5h 6d 7h 8c 9h Td Jc Qd Kd 1d"),
+                    "\"1d\" at position 12", "bad text");
+                T.Throws<ArgumentNullException>(() => Specials.Detect(null, hand), null, "null rules");
+                T.Throws<ArgumentNullException>(() => Specials.Detect(r, (byte[])null), null, "null codes");
+                T.Throws<ArgumentNullException>(() => Specials.Detect(r, (IList<Card>)null), null, "null cards");
+                // Unknown specials: names and numbers.
+                T.Throws<UnknownSpecialException>(() => SpecialNames.Parse("XYZ"), "unknown special hand \"XYZ\"", "XYZ");
+                T.Throws<UnknownSpecialException>(() => SpecialNames.Parse(""), null, "empty name");
+                T.Throws<ArgumentNullException>(() => SpecialNames.Parse(null), null, "null name");
+                T.Throws<InvalidArgumentException>(() => ((Special)16).Name(), "special 16 is not an SssSpecial", "name 16");
+                T.Throws<InvalidArgumentException>(() => ((Special)255).Id(), "special 255", "id 255");
+                T.Throws<InvalidArgumentException>(() => Special.Dragon.Name((Language)2), "language 2", "language 2");
+                T.Throws<InvalidArgumentException>(() => Specials.Water(r, (Special)16), "special 16", "water 16");
+                // Malformed rule sets name the JSON path of the bad special.
+                string json = r.ToJson();
+                T.Throws<InvalidRulesException>(() => Rules.FromJson(ReplaceFirst(json, "\"TSF\"", "\"XYZ\"")),
+                    "specials[3].special", "unknown special in JSON");
+                var twice = T.Throws<InvalidRulesException>(() => Rules.FromJson(ReplaceFirst(json, "\"TSF\"", "\"DR\"")),
+                    "specials[3].special", "special listed twice");
+                if (twice != null) T.Check(twice.Message.Contains("listed twice"), "listed twice: " + twice.Message);
+                T.Throws<InvalidRulesException>(() => Rules.FromJson(ReplaceFirst(json, "\"twelve_royals_min\": 13",
+                    "\"twelve_royals_min\": 14")), "twelve_royals_min", "twelve royals 14");
+            }
+            Rules disposed = Rules.Classic();
+            disposed.Dispose();
+            T.Throws<ObjectDisposedException>(() => Specials.Detect(disposed, "2s 3h 4s 5h 6d 7h 8c 9h Td Jc Qd Kd Ad"),
+                null, "disposed rules");
+        }
+
+        private static string ReplaceFirst(string s, string from, string to)
+        {
+            int at = s.IndexOf(from, StringComparison.Ordinal);
+            T.Check(at >= 0, "\"" + from + "\" is in the JSON");
+            return at < 0 ? s : s.Substring(0, at) + to + s.Substring(at + from.Length);
+        }
+
+        private static List<object> L(object o) { return (List<object>)o; }
+
+        private static Dictionary<string, object> O(object o) { return (Dictionary<string, object>)o; }
+
+        private static byte[] Codes(object arr)
+        {
+            List<object> l = L(arr);
+            byte[] b = new byte[l.Count];
+            for (int i = 0; i < l.Count; i++) b[i] = (byte)(double)l[i];
+            return b;
+        }
+
+        private static string CodesText(object arr) { return Card.Format(Card.FromCodes(Codes(arr))); }
+
+        /// <summary>tests/vectors/special.json (made by ffi/tests/special_vectors.rs), beside eval.json.</summary>
+        internal static void TestSpecialVectors(string evalPath)
+        {
+            string dir = System.IO.Path.GetDirectoryName(evalPath);
+            string path = System.IO.Path.Combine(dir == null || dir == "" ? "." : dir, "special.json");
+            var doc = O(Json.Parse(System.IO.File.ReadAllText(path, Encoding.UTF8)));
+            T.Eq(1.0, (double)doc["version"], "special vector version");
+            int nHands = 0, nNames = 0, nErr = 0;
+
+            foreach (object o in L(doc["specials"]))
+            {
+                var s = O(o);
+                var special = (Special)(int)(double)s["number"];
+                T.Eq((string)s["id"], Ids[(int)special], "id table " + special);
+                T.Eq((string)s["id"], special.Id(), "id of " + special);
+                T.Eq((string)s["name"], special.Name(), "name of " + special);
+                T.Eq((string)s["chinese"], special.Name(Language.Chinese), "Chinese name of " + special);
+            }
+
+            var rules = new Dictionary<string, Rules>();
+            try
+            {
+                foreach (object o in L(doc["rule_sets"]))
+                {
+                    var rs = O(o);
+                    rules[(string)rs["name"]] = Rules.FromJson((string)rs["json"]);
+                }
+                foreach (object o in L(doc["hands"]))
+                {
+                    var h = O(o);
+                    string text = (string)h["text"], rname = (string)h["rules"];
+                    string what = text + " under " + rname;
+                    Card[] hand = H(text);
+                    T.Eq(Convert.ToBase64String(Codes(h["codes"])), Convert.ToBase64String(Card.Codes(hand, "h")), what + ": codes");
+                    Rules r = rules[rname];
+                    SpecialDetection d = Specials.Detect(r, Codes(h["codes"]));
+                    var want = new List<string>();
+                    foreach (object id in L(h["all"])) want.Add((string)id);
+                    T.Eq(string.Join(" ", want.ToArray()), IdsOf(d.All), what + ": specials");
+                    if (h["best"] == null)
+                    {
+                        T.Check(d.Best == null, what + ": no best");
+                    }
+                    else
+                    {
+                        T.Eq((Special?)FromId((string)h["best"]), d.Best, what + ": best");
+                        T.Eq((int?)(int)(double)h["water"], Specials.Water(r, d.Best.Value), what + ": water");
+                    }
+                    if (h["arrangement"] == null)
+                    {
+                        T.Check(d.Arrangement == null, what + ": no arrangement");
+                    }
+                    else
+                    {
+                        var a = O(h["arrangement"]);
+                        string lanes = CodesText(a["front"]) + " / " + CodesText(a["middle"]) + " / " + CodesText(a["back"]);
+                        T.Eq(lanes, d.Arrangement == null ? null : d.Arrangement.ToString(), what + ": arrangement");
+                    }
+                    CheckArrangement(r, hand, d, what);
+                    nHands++;
+                }
+                var kinds = new Dictionary<string, Type>
+                {
+                    { "bad_card_code", typeof(BadCardCodeException) },
+                    { "duplicate_card", typeof(DuplicateCardException) },
+                    { "wrong_card_count", typeof(WrongCardCountException) },
+                    { "invalid_rules", typeof(InvalidRulesException) },
+                    { "unknown_special", typeof(UnknownSpecialException) },
+                };
+                foreach (object o in L(doc["names"]))
+                {
+                    var n = O(o);
+                    string text = (string)n["text"];
+                    if (n.ContainsKey("special"))
+                    {
+                        T.Eq(FromId((string)n["special"]), SpecialNames.Parse(text), "parse \"" + text + "\"");
+                    }
+                    else
+                    {
+                        Exception caught = null;
+                        try { SpecialNames.Parse(text); } catch (Exception e) { caught = e; }
+                        T.Check(caught != null && caught.GetType() == kinds[(string)n["kind"]],
+                            "parse \"" + text + "\": expected " + n["kind"] + ", got " + (caught == null ? "nothing" : caught.GetType().Name));
+                    }
+                    nNames++;
+                }
+                foreach (object o in L(doc["errors"]))
+                {
+                    var e = O(o);
+                    string kind = (string)e["kind"];
+                    Exception caught = null;
+                    try
+                    {
+                        if (e.ContainsKey("rules_json")) Rules.FromJson((string)e["rules_json"]).Dispose();
+                        else Specials.Detect(rules[(string)e["rules"]], Codes(e["codes"]));
+                    }
+                    catch (Exception ex)
+                    {
+                        caught = ex;
+                    }
+                    string label = "special error #" + nErr + " (" + kind + ")";
+                    T.Check(caught != null && kinds.ContainsKey(kind) && caught.GetType() == kinds[kind],
+                        label + ": got " + (caught == null ? "nothing" : caught.GetType().Name + ": " + caught.Message));
+                    string needle = e.ContainsKey("position") ? "position " + (int)(double)e["position"]
+                        : e.ContainsKey("path") ? (string)e["path"] : null;
+                    if (caught != null && needle != null)
+                    {
+                        T.Check(caught.Message.Contains(needle), label + ": \"" + caught.Message + "\" lacks " + needle);
+                    }
+                    nErr++;
+                }
+            }
+            finally
+            {
+                foreach (Rules r in rules.Values) r.Dispose();
+            }
+            T.Check(nHands >= 100 && nNames > 0 && nErr > 0, "special vectors are not empty");
+            Console.WriteLine("special vectors: " + nHands + " hands, " + nNames + " names, " + nErr + " errors");
         }
     }
 }

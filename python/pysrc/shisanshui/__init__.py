@@ -10,11 +10,13 @@ the Rust engine::
     False
     >>> sss.Rules.preset("kx").shoot_multiplier
     2
+    >>> sss.detect_special("3s 4d 5c 7h 8h 9d Td Jc 9s Ts Jh Qd Kc").best
+    <Special.THREE_STRAIGHTS: 'TS'>
 
 Every engine error is a subclass of :class:`shisanshui.Error` (itself a ``ValueError``).
 """
 
-from ._enums import Category, Rank, ScoringMode, Suit, Wheel
+from ._enums import Category, Rank, ScoringMode, Special, Suit, Wheel
 from ._native import (
     PLAYERS_MINUS_ONE,
     PRESETS,
@@ -30,6 +32,7 @@ from ._native import (
     InvalidRulesError,
     InvalidTableError,
     Rules,
+    SpecialDetection,
     SpecialNotAllowedError,
     UnknownPresetError,
     UnknownRankError,
@@ -38,9 +41,11 @@ from ._native import (
     WrongCardCountError,
     __version__,
     check_arrangement,
+    detect_special,
     evaluate,
     format_cards,
     parse_cards,
+    parse_special,
 )
 
 __all__ = [
@@ -64,6 +69,11 @@ __all__ = [
     "Arrangement",
     "ArrangementEval",
     "check_arrangement",
+    # special hands
+    "Special",
+    "SpecialDetection",
+    "detect_special",
+    "parse_special",
     # errors
     "Error",
     "UnknownRankError",

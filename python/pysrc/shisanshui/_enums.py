@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import Enum, IntEnum
 
-__all__ = ["Rank", "Suit", "Category", "Wheel", "ScoringMode"]
+__all__ = ["Rank", "Suit", "Category", "Wheel", "ScoringMode", "Special"]
 
 _RANK_CHARS = "23456789TJQKA"
 
@@ -129,3 +129,113 @@ class ScoringMode(str, Enum):
 
     def __str__(self) -> str:
         return self.value
+
+
+# ---------------------------------------------------------------------------------------------
+# Special hands (issue 3)
+# ---------------------------------------------------------------------------------------------
+
+_SPECIAL_LABELS = (
+    ("supreme dragon", "至尊清龙"),
+    ("dragon", "一条龙"),
+    ("twelve royals", "十二皇族"),
+    ("three straight flushes", "三同花顺"),
+    ("three quads", "三套炸弹"),
+    ("all big", "全大"),
+    ("all small", "全小"),
+    ("one color", "凑一色"),
+    ("three trips and a quad", "三套冲三加炸弹"),
+    ("four trips", "四套冲三"),
+    ("five pairs and trips", "五对冲三"),
+    ("six pairs", "六对半"),
+    ("three flushes", "三同花"),
+    ("three straights", "三顺子"),
+    ("twelve black one red", "全黑一点红"),
+    ("twelve red one black", "全红一点黑"),
+)
+
+
+class Special(str, Enum):
+    """A special hand (特殊牌型, RULES.md §6). A ``str`` enum: the value is the short id of the
+    rule-set JSON (``"SD"``, ``"TSF"``, …), so a member equals its id. Members are listed in the
+    engine's order; :attr:`number` is the C ABI's ``SssSpecial`` value.
+
+    ``Special("TSF")``, ``Special("three straight flushes")`` and ``Special("三同花顺")`` all
+    give :attr:`THREE_STRAIGHT_FLUSHES`; an unknown name raises ``UnknownSpecialError`` (a
+    ``ValueError``).
+    """
+
+    SUPREME_DRAGON = "SD"
+    """至尊清龙: A to K, all one suit."""
+    DRAGON = "DR"
+    """一条龙: A to K, one of each rank."""
+    TWELVE_ROYALS = "TR"
+    """十二皇族: every card J, Q, K or A (all but one with ``twelve_royals_min`` 12)."""
+    THREE_STRAIGHT_FLUSHES = "TSF"
+    """三同花顺: a 3-card and two 5-card straight flushes."""
+    THREE_QUADS = "TQ"
+    """三套炸弹: three four-of-a-kinds + 1."""
+    ALL_BIG = "AB"
+    """全大: every rank 8 to A."""
+    ALL_SMALL = "AS"
+    """全小: every rank 2 to 8."""
+    ONE_COLOR = "OC"
+    """凑一色: all red or all black."""
+    THREE_TRIPS_QUAD = "TTQ"
+    """三套冲三加炸弹: 3 + 3 + 3 + 4 of a kind."""
+    FOUR_TRIPS = "FT"
+    """四套冲三: four three-of-a-kinds + 1."""
+    FIVE_PAIRS_TRIPS = "FPT"
+    """五对冲三: five pairs + one three-of-a-kind."""
+    SIX_PAIRS = "SP"
+    """六对半: six pairs + 1."""
+    THREE_FLUSHES = "TF"
+    """三同花: 3 + 5 + 5 cards, each one suit."""
+    THREE_STRAIGHTS = "TS"
+    """三顺子: a 3-card and two 5-card straights."""
+    TWELVE_BLACK_ONE_RED = "BR"
+    """全黑一点红 (regional extra): 12 black cards + 1 red."""
+    TWELVE_RED_ONE_BLACK = "RB"
+    """全红一点黑 (regional extra): 12 red cards + 1 black."""
+
+    def __str__(self) -> str:
+        return self.value
+
+    @classmethod
+    def _missing_(cls, value: object) -> "Special":
+        # Any case of the id, the English name (spaces or underscores) or the Chinese name,
+        # as the engine parses them; the engine's UnknownSpecialError otherwise.
+        if not isinstance(value, str):
+            return None  # type: ignore[return-value]  # Enum raises its ValueError
+        from ._native import parse_special
+
+        return parse_special(value)
+
+    @property
+    def id(self) -> str:
+        """The short id: ``'SD'``, ``'TSF'``, …, ``'BR'``, ``'RB'``."""
+        return self.value
+
+    @property
+    def number(self) -> int:
+        """The engine's number (the C ABI's ``SssSpecial``): 0 = supreme dragon … 15."""
+        return _SPECIAL_NUMBERS[self]
+
+    @property
+    def label(self) -> str:
+        """English name, e.g. ``'three straights'``."""
+        return _SPECIAL_LABELS[self.number][0]
+
+    @property
+    def chinese(self) -> str:
+        """Chinese name, e.g. ``'三顺子'``."""
+        return _SPECIAL_LABELS[self.number][1]
+
+    @property
+    def is_lane_split(self) -> bool:
+        """Three straight flushes, three flushes and three straights split the hand into its
+        lanes; their detection comes with the arrangement."""
+        return self in (Special.THREE_STRAIGHT_FLUSHES, Special.THREE_FLUSHES, Special.THREE_STRAIGHTS)
+
+
+_SPECIAL_NUMBERS = {s: i for i, s in enumerate(Special)}

@@ -4,7 +4,7 @@ from typing import Any, Dict, Final, Iterable, List, Literal, Optional, Tuple, U
 
 from typing_extensions import TypeAlias
 
-from ._enums import Category, Rank, ScoringMode, Suit, Wheel
+from ._enums import Category, Rank, ScoringMode, Special, Suit, Wheel
 
 __version__: Final[str]
 
@@ -233,11 +233,12 @@ class Rules:
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
     __hash__: None  # type: ignore[assignment]
-    def special_water(self, special: str) -> Optional[int]:
+    def special_water(self, special: Union[Special, str]) -> Optional[int]:
         """The water of a special (id ``"SD"``, English or Chinese name), or None if disabled."""
 
-    specials: List[Tuple[str, int]]
-    """Enabled specials, highest first, as ``(id, water)``; settable from pairs or a dict."""
+    specials: List[Tuple[Special, int]]
+    """Enabled specials, highest first, as ``(Special, water)`` (a :class:`Special` equals its
+    id, so these equal ``(id, water)`` tuples); settable from pairs or a dict."""
     wheel: Wheel
     """Where the wheel A-2-3-4-5 ranks (settable from the enum or its string value)."""
     suit_tiebreak: bool
@@ -354,3 +355,33 @@ class ArrangementEval:
 def check_arrangement(front: _Cards, middle: _Cards, back: _Cards, rules: _RulesLike = None) -> ArrangementEval:
     """Evaluate the three lanes and check for a foul (ranks only, never suits; equal lanes
     foul under ``strict_order``)."""
+
+# ---------------------------------------------------------------------------------------------
+# Special hands
+# ---------------------------------------------------------------------------------------------
+
+@final
+class SpecialDetection:
+    """What a 13-card hand qualifies for under a rule set (:func:`detect_special`)."""
+
+    @property
+    def best(self) -> Optional[Special]:
+        """The highest enabled special in the rule set's order, or None."""
+    @property
+    def all(self) -> Tuple[Special, ...]:
+        """Every enabled special the hand qualifies for, in the rule set's order."""
+    @property
+    def arrangement(self) -> Optional[Arrangement]:
+        """For three straight flushes, three flushes or three straights as :attr:`best`: the
+        legal arrangement that realises it (strongest back, then middle, then front). Else None."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    __hash__: None  # type: ignore[assignment]
+
+def detect_special(cards: _Cards, rules: _RulesLike = None) -> SpecialDetection:
+    """Detect the special hands of 13 distinct cards under a rule set. A special the rule set
+    does not list is never reported (under hk a supreme dragon is a dragon)."""
+
+def parse_special(text: str) -> Special:
+    """The special named by an id (``"TSF"``), English name (``"three straight flushes"`` or
+    ``"three_straight_flushes"``, any case) or Chinese name (``"三同花顺"``)."""
