@@ -4,6 +4,11 @@
 //! obvious way (count, sort, look for straights) and then packs the results into the small
 //! perfect-hash tables that `eval` reads. The test `tables_match_generator` regenerates the text
 //! of `tables.rs` and fails if the committed file differs (`UPDATE_TABLES=1` rewrites it).
+//!
+//! Two key layouts live here. The evaluator's (`lookup_card_keys`, `pack`, `KEY_SHIFT`): the
+//! rank-key sum in the top 19 bits of a `u64` and one suit nibble per suit in the low 16, hashed
+//! into 8192 slots. The original one (`card_keys`, `displace`, `FLUSH_BASE`, `ROW_SHIFT`) is kept
+//! unchanged because `arrange::strength` builds its own ordinal tables on it.
 
 use super::{Category, HandRank};
 use crate::rules::Wheel;
@@ -12,9 +17,9 @@ use crate::rules::Wheel;
 /// of each rank (found by greedy search: each key is the smallest that keeps all sums distinct).
 pub const RANK_KEYS: [u32; 13] = [0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415];
 
-/// Flush keys live above every rank-key sum (max 4·79415 + 43258 = 360918 < 2^19).
+/// Original layout: flush keys live above every rank-key sum (max 4·79415 + 43258 = 360918 < 2^19).
 pub const FLUSH_BASE: u32 = 1 << 19;
-/// Row width of the displacement hash, as a shift.
+/// Original layout: row width of the displacement hash ([`displace`]), as a shift.
 pub const ROW_SHIFT: u32 = 9;
 
 /// Classify a multiset of ranks (given as counts per rank index) of 3 or 5 cards.
@@ -22,7 +27,8 @@ pub const ROW_SHIFT: u32 = 9;
 pub fn classify(counts: &[u8; 13], flush: bool, wheel: Wheel) -> HandRank {
     let n: u8 = counts.iter().sum();
     // Groups sorted by (count desc, rank desc): the tie-break order of §3.
-    let mut groups: Vec<(u8, u8)> = (0..13u8).filter(|&r| counts[r as usize] > 0).map(|r| (counts[r as usize], r)).collect();
+    let mut groups: Vec<(u8, u8)> =
+        (0..13u8).filter(|&r| counts[r as usize] > 0).map(|r| (counts[r as usize], r)).collect();
     groups.sort_by(|a, b| b.cmp(a));
     let mut nibbles: Vec<u8> = Vec::new();
     for &(c, r) in &groups {
@@ -100,7 +106,7 @@ fn rank_key(counts: &[u8; 13]) -> u32 {
     counts.iter().zip(RANK_KEYS).map(|(&c, k)| c as u32 * k).sum()
 }
 
-/// A displacement-hashed table: `values[offsets[key >> ROW_SHIFT] + (key & row_mask)]`.
+/// Original layout: a displacement-hashed table, `values[offsets[key >> ROW_SHIFT] + (key & row_mask)]`.
 pub struct HashTable {
     pub offsets: Vec<u32>,
     pub values: Vec<u32>,
@@ -149,31 +155,8 @@ pub fn displace(entries: &[(u32, u32)]) -> HashTable {
     HashTable { offsets, values }
 }
 
-/// The five-card table for one wheel option: rank-key sums (no flush) and
-/// `FLUSH_BASE + rank bits` (flush) to packed ranks.
-pub fn five_card_table(wheel: Wheel) -> HashTable {
-    let mut entries = Vec::new();
-    for counts in multisets(5) {
-        entries.push((rank_key(&counts), classify(&counts, false, wheel).value()));
-        if counts.iter().all(|&c| c <= 1) {
-            let bits: u32 = (0..13).filter(|&r| counts[r] == 1).fold(0, |m, r| m | 1 << r);
-            entries.push((FLUSH_BASE + bits, classify(&counts, true, wheel).value()));
-        }
-    }
-    displace(&entries)
-}
-
-/// The three-card table (the wheel option does not apply to three cards).
-pub fn three_card_table() -> HashTable {
-    let entries: Vec<(u32, u32)> = multisets(3)
-        .iter()
-        .map(|c| (rank_key(c), classify(c, false, Wheel::SecondHighest).value()))
-        .collect();
-    displace(&entries)
-}
-
-/// The per-card keys: rank key, suit nibble and rank bit packed so that a plain sum of five
-/// cards yields all three (see `eval::CARD_KEYS`).
+/// Original layout: the per-card keys (rank key in bits 0..20, suit nibble at bit `32 + 4·suit`,
+/// rank bit at `48 + rank`), so that a plain sum of five cards yields all three.
 pub fn card_keys() -> Vec<u64> {
     (0..52u64)
         .map(|code| {
@@ -183,11 +166,145 @@ pub fn card_keys() -> Vec<u64> {
         .collect()
 }
 
-fn write_array(out: &mut String, name: &str, ty: &str, vals: &[u64]) {
+// ---------------------------------------------------------------------------------------------
+// The evaluator's layout (what `tables.rs` holds).
+// ---------------------------------------------------------------------------------------------
+
+/// Bit position of the rank-key sum in an evaluator card key. The sum needs 19 bits, so it
+/// fills bits 45..64 and `sum >> KEY_SHIFT` is the hash key without a mask.
+pub const KEY_SHIFT: u32 = 45;
+/// Row width of the evaluator's displacement hash, as a shift: `sum >> (KEY_SHIFT +
+/// LOOKUP_ROW_SHIFT)` is the row, below [`OFFSETS_LEN`] for any `u64`, so it needs no mask.
+pub const LOOKUP_ROW_SHIFT: u32 = 7;
+/// Entries of an offsets table: one per possible row.
+pub const OFFSETS_LEN: usize = 1 << (64 - KEY_SHIFT - LOOKUP_ROW_SHIFT);
+/// Slots of a five-card value table (6175 rank multisets; 32 KiB of `u32`).
+pub const FIVE_SLOTS: usize = 8192;
+/// Slots of the three-card value table (455 rank multisets).
+pub const THREE_SLOTS: usize = 512;
+/// Entries of the pair-key table: index `first | second << 8` for two codes below 64.
+pub const PAIR_LEN: usize = 0x3F40;
+
+/// The evaluator's per-card keys: the rank key at [`KEY_SHIFT`] and a 1 in the card's suit
+/// nibble (bits `4·suit`). In a sum of five cards a nibble reaches 5 exactly for a flush, and
+/// five cards never carry out of their nibbles, nor the rank keys out of 64 bits.
+pub fn lookup_card_keys() -> Vec<u64> {
+    (0..52u64).map(|code| (RANK_KEYS[(code / 4) as usize] as u64) << KEY_SHIFT | 1u64 << (4 * (code % 4))).collect()
+}
+
+/// The key sum of every pair of cards, indexed by the two codes as the bytes of a
+/// little-endian `u16` masked to `0x3F3F` (so a hand's first two codes, read together, index it
+/// directly). Entries for codes 52..63 are never read by valid cards.
+pub const fn pair_keys(keys: &[u64; 52]) -> [u64; PAIR_LEN] {
+    let mut out = [0u64; PAIR_LEN];
+    let mut i = 0;
+    while i < 52 {
+        let mut j = 0;
+        while j < 52 {
+            out[i | j << 8] = keys[i] + keys[j];
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The card keys padded to 256 entries, so that any `u8` code indexes them without a check.
+pub const fn padded_keys(keys: &[u64; 52]) -> [u64; 256] {
+    let mut out = [0u64; 256];
+    let mut i = 0;
+    while i < 52 {
+        out[i] = keys[i];
+        i += 1;
+    }
+    out
+}
+
+/// A circular displacement hash: `values[(key + offsets[key >> LOOKUP_ROW_SHIFT]) % slots]`.
+pub struct Packed {
+    /// Per row, the row's displacement minus its first key, modulo `slots` (so the reader
+    /// adds the whole key instead of masking out its column first).
+    pub offsets: Vec<u16>,
+    /// The values; unused slots hold 0.
+    pub values: Vec<u32>,
+}
+
+/// Pack `(key, value)` pairs into `slots` (a power of two) values: rows fullest first, each at
+/// the first rotation where its used columns land on free slots (wrapping around the end).
+/// Panics if they do not fit, so a bad size is caught when the tables are made.
+pub fn pack(entries: &[(u32, u32)], slots: usize) -> Packed {
+    assert!(slots.is_power_of_two() && slots <= 1 << 16);
+    let col_mask = (1u32 << LOOKUP_ROW_SHIFT) - 1;
+    let mut by_row: Vec<Vec<(u32, u32)>> = vec![Vec::new(); OFFSETS_LEN];
+    for &(k, v) in entries {
+        assert!(u64::from(k) < 1 << (64 - KEY_SHIFT), "key {k} does not fit above KEY_SHIFT");
+        by_row[(k >> LOOKUP_ROW_SHIFT) as usize].push((k & col_mask, v));
+    }
+    let mut order: Vec<usize> = (0..OFFSETS_LEN).filter(|&r| !by_row[r].is_empty()).collect();
+    order.sort_by_key(|&r| (std::cmp::Reverse(by_row[r].len()), r));
+    let mut used = vec![false; slots];
+    let mut values = vec![0u32; slots];
+    let mut offsets = vec![0u16; OFFSETS_LEN];
+    for r in order {
+        let fits = |off: usize| by_row[r].iter().all(|&(c, _)| !used[(off + c as usize) % slots]);
+        let off = (0..slots).find(|&off| fits(off)).expect("the table is too small for its keys");
+        for &(c, v) in &by_row[r] {
+            used[(off + c as usize) % slots] = true;
+            values[(off + c as usize) % slots] = v;
+        }
+        offsets[r] = ((off as i64 - ((r as i64) << LOOKUP_ROW_SHIFT)).rem_euclid(slots as i64)) as u16;
+    }
+    let packed = Packed { offsets, values };
+    for &(k, v) in entries {
+        assert_eq!(packed.read(k), v, "key {k} reads back");
+    }
+    packed
+}
+
+impl Packed {
+    /// What the evaluator reads for a key (the reference for `eval`'s hot path).
+    pub fn read(&self, key: u32) -> u32 {
+        let off = self.offsets[(key >> LOOKUP_ROW_SHIFT) as usize] as u32;
+        self.values[(key.wrapping_add(off) as usize) & (self.values.len() - 1)]
+    }
+}
+
+/// Category steps from the same ranks without a flush: five distinct ranks of one suit are the
+/// high card moved up to a flush, or the straight moved up to a straight flush, with the same
+/// tie-break ranks. The evaluator's tables hold no flush keys; its rare flush path adds this.
+pub const fn flush_step(plain: Category) -> u32 {
+    match plain {
+        Category::Straight => Category::StraightFlush as u32 - Category::Straight as u32,
+        _ => Category::Flush as u32 - Category::HighCard as u32,
+    }
+}
+
+/// The five-card table for one wheel option: rank-key sums to packed ranks (no flushes; see
+/// [`flush_step`], checked here for every set of five distinct ranks).
+pub fn five_card_table(wheel: Wheel) -> Packed {
+    let mut entries = Vec::new();
+    for counts in multisets(5) {
+        let plain = classify(&counts, false, wheel);
+        entries.push((rank_key(&counts), plain.value()));
+        if counts.iter().all(|&c| c <= 1) {
+            let flush = classify(&counts, true, wheel);
+            assert_eq!(flush.value(), plain.value() + (flush_step(plain.category()) << 22), "{counts:?}");
+        }
+    }
+    pack(&entries, FIVE_SLOTS)
+}
+
+/// The three-card table (the wheel option does not apply to three cards).
+pub fn three_card_table() -> Packed {
+    let entries: Vec<(u32, u32)> =
+        multisets(3).iter().map(|c| (rank_key(c), classify(c, false, Wheel::SecondHighest).value())).collect();
+    pack(&entries, THREE_SLOTS)
+}
+
+fn write_array(out: &mut String, name: &str, ty: &str, len: &str, vals: &[u64]) {
     use std::fmt::Write;
-    let len = if name.starts_with("FIVE_WHEEL") { "FIVE_LEN".to_string() } else { vals.len().to_string() };
     writeln!(out, "pub(super) static {name}: [{ty}; {len}] = [").unwrap();
-    for chunk in vals.chunks(12) {
+    for chunk in vals.chunks(16) {
         let line: Vec<String> = chunk.iter().map(|v| v.to_string()).collect();
         writeln!(out, "    {},", line.join(", ")).unwrap();
     }
@@ -201,16 +318,16 @@ pub fn tables_source() -> String {
          // Regenerate with: UPDATE_TABLES=1 cargo test -p shisanshui tables_match_generator\n\n",
     );
     let u = |v: &[u32]| v.iter().map(|&x| x as u64).collect::<Vec<u64>>();
-    write_array(&mut out, "CARD_KEYS", "u64", &card_keys());
+    let w = |v: &[u16]| v.iter().map(|&x| x as u64).collect::<Vec<u64>>();
+    write_array(&mut out, "CARD_KEYS", "u64", "52", &lookup_card_keys());
     let hi = five_card_table(Wheel::SecondHighest);
     let lo = five_card_table(Wheel::Lowest);
     assert_eq!(hi.offsets, lo.offsets, "both wheel options share one key layout");
-    out.push_str(&format!("pub(super) const FIVE_LEN: usize = {};\n\n", hi.values.len()));
-    write_array(&mut out, "FIVE_OFFSETS", "u32", &u(&hi.offsets));
-    write_array(&mut out, "FIVE_WHEEL_SECOND", "u32", &u(&hi.values));
-    write_array(&mut out, "FIVE_WHEEL_LOWEST", "u32", &u(&lo.values));
+    write_array(&mut out, "FIVE_OFFSETS", "u16", "super::gen::OFFSETS_LEN", &w(&hi.offsets));
+    write_array(&mut out, "FIVE_WHEEL_SECOND", "u32", "super::gen::FIVE_SLOTS", &u(&hi.values));
+    write_array(&mut out, "FIVE_WHEEL_LOWEST", "u32", "super::gen::FIVE_SLOTS", &u(&lo.values));
     let three = three_card_table();
-    write_array(&mut out, "THREE_OFFSETS", "u32", &u(&three.offsets));
-    write_array(&mut out, "THREE_VALUES", "u32", &u(&three.values));
+    write_array(&mut out, "THREE_OFFSETS", "u16", "super::gen::OFFSETS_LEN", &w(&three.offsets));
+    write_array(&mut out, "THREE_VALUES", "u32", "super::gen::THREE_SLOTS", &u(&three.values));
     out
 }

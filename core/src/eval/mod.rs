@@ -1,12 +1,18 @@
 //! Hand evaluation: every 5-card and 3-card hand to one comparable [`HandRank`].
 //!
-//! Each card has a 64-bit key (`CARD_KEYS`) packing a per-rank key, a suit nibble and a rank bit.
-//! The sum of a hand's five keys tells, without sorting or branching on card order:
-//! whether some suit holds five cards (the suit nibbles), the multiset of ranks (the rank-key
-//! sum, unique per multiset), and for a flush its set of ranks (the rank bits). One lookup in a
-//! displacement-hashed table (`tables.rs`, made by `gen.rs`) then gives the packed rank.
+//! Each card has a 64-bit key (`CARD_KEYS`): a per-rank key in the top 19 bits and a 1 in its
+//! suit's nibble. The sum of a hand's keys tells, without sorting or branching on card order,
+//! the multiset of ranks (the rank-key sum, unique per multiset) and whether some suit holds
+//! five cards (a nibble reaching 5). One lookup in a displacement-hashed table (`tables.rs`, made
+//! by `gen.rs`) turns the rank-key sum into the packed rank; a flush (rare, so a cold branch)
+//! then moves that high card or straight up to flush or straight flush (`gen::flush_step`).
+//!
+//! Speed (see `BENCHMARKS.md`): the first four codes are read as two `u16`s that index a table of
+//! pair sums directly, so a hand costs three key loads, two table loads and a dozen ALU ops.
 
 pub mod gen;
+// Generated text, compared byte for byte by `tables_match_generator`: keep `cargo fmt` off it.
+#[rustfmt::skip]
 mod tables;
 
 use std::cmp::Ordering;
@@ -173,7 +179,9 @@ impl HandRank {
         let n = self.nibbles();
         let r = |i: u8| Rank::ALL[i.min(12) as usize].to_char();
         match self.category() {
-            Category::Straight | Category::StraightFlush if n[0] == 13 => format!("{}, wheel (A-2-3-4-5)", self.category()),
+            Category::Straight | Category::StraightFlush if n[0] == 13 => {
+                format!("{}, wheel (A-2-3-4-5)", self.category())
+            }
             Category::Straight | Category::StraightFlush => format!("{}, {} high", self.category(), r(n[0])),
             Category::FullHouse => format!("full house, {} over {}", r(n[0]), r(n[3])),
             Category::FourOfAKind | Category::FiveOfAKind | Category::ThreeOfAKind | Category::OnePair => {
@@ -202,12 +210,36 @@ impl fmt::Display for HandRank {
 /// Cheap to build and `Copy`; holds references to static tables only.
 #[derive(Copy, Clone, Debug)]
 pub struct Evaluator {
-    five: &'static [u32; tables::FIVE_LEN],
+    five: &'static [u32; gen::FIVE_SLOTS],
     wheel: Wheel,
     suit_tiebreak: bool,
 }
 
-const FIVE_MASK: usize = tables::FIVE_LEN - 1;
+/// Key sums of two cards, indexed by their codes read as a little-endian `u16` (`gen::pair_keys`).
+static PAIR_KEYS: [u64; gen::PAIR_LEN] = gen::pair_keys(&tables::CARD_KEYS);
+/// Card keys indexed by any `u8`, so the lookup needs no bounds check.
+static CARD_KEYS: [u64; 256] = gen::padded_keys(&tables::CARD_KEYS);
+
+/// The two codes at `c[i]`, `c[i + 1]` as an index into `PAIR_KEYS` (codes are below 64).
+#[inline(always)]
+fn pair(c: &[Card], i: usize) -> usize {
+    (u16::from_le_bytes([c[i].code(), c[i + 1].code()]) & 0x3F3F) as usize
+}
+
+/// The hash lookup of `gen::Packed::read` on a key sum: key and row are its top bits.
+#[inline(always)]
+fn read<const N: usize>(offsets: &[u16; gen::OFFSETS_LEN], values: &[u32; N], sum: u64) -> u32 {
+    let key = (sum >> gen::KEY_SHIFT) as u32;
+    let off = offsets[(sum >> (gen::KEY_SHIFT + gen::LOOKUP_ROW_SHIFT)) as usize] as u32;
+    values[key.wrapping_add(off) as usize & (N - 1)]
+}
+
+/// A flush's rank from the same ranks without one (kept out of line: 0.2% of hands).
+#[cold]
+#[inline(never)]
+fn flushed(plain: u32) -> HandRank {
+    HandRank(plain + (gen::flush_step(HandRank(plain).category()) << 22))
+}
 
 impl Evaluator {
     /// An evaluator for these ranking options.
@@ -238,18 +270,10 @@ impl Evaluator {
     /// for untrusted input); they give a meaningless rank, never a panic.
     #[inline]
     pub fn eval5(&self, c: &[Card; 5]) -> HandRank {
-        let k = &tables::CARD_KEYS;
-        let sum = k[c[0].code() as usize]
-            + k[c[1].code() as usize]
-            + k[c[2].code() as usize]
-            + k[c[3].code() as usize]
-            + k[c[4].code() as usize];
-        // A suit nibble reaches 5 exactly when adding 3 carries into its top bit.
-        let flush = ((sum >> 32 & 0xFFFF) + 0x3333) & 0x8888 != 0;
-        let key = if flush { gen::FLUSH_BASE as u64 | (sum >> 48 & 0x1FFF) } else { sum & 0xF_FFFF };
-        let row = tables::FIVE_OFFSETS[(key >> gen::ROW_SHIFT) as usize & (tables::FIVE_OFFSETS.len() - 1)];
-        let v = self.five[(row as usize + (key as usize & ((1 << gen::ROW_SHIFT) - 1))) & FIVE_MASK];
-        let rank = HandRank(v);
+        let sum = PAIR_KEYS[pair(c, 0)] + PAIR_KEYS[pair(c, 2)] + CARD_KEYS[c[4].code() as usize];
+        let plain = read(&tables::FIVE_OFFSETS, self.five, sum);
+        // A suit nibble reaches 5 exactly when adding 3 sets its top bit.
+        let rank = if (sum as u32).wrapping_add(0x3333) & 0x8888 != 0 { flushed(plain) } else { HandRank(plain) };
         if self.suit_tiebreak {
             rank.with_suit_of_top(c)
         } else {
@@ -260,12 +284,8 @@ impl Evaluator {
     /// Evaluate three distinct cards (a front lane).
     #[inline]
     pub fn eval3(&self, c: &[Card; 3]) -> HandRank {
-        let k = &tables::CARD_KEYS;
-        let key = (k[c[0].code() as usize] + k[c[1].code() as usize] + k[c[2].code() as usize]) & 0xF_FFFF;
-        let row = tables::THREE_OFFSETS[(key >> gen::ROW_SHIFT) as usize & (tables::THREE_OFFSETS.len() - 1)];
-        let v = tables::THREE_VALUES
-            [(row as usize + (key as usize & ((1 << gen::ROW_SHIFT) - 1))) & (tables::THREE_VALUES.len() - 1)];
-        let rank = HandRank(v);
+        let sum = PAIR_KEYS[pair(c, 0)] + CARD_KEYS[c[2].code() as usize];
+        let rank = HandRank(read(&tables::THREE_OFFSETS, &tables::THREE_VALUES, sum));
         if self.suit_tiebreak {
             rank.with_suit_of_top(c)
         } else {
@@ -293,17 +313,38 @@ impl HandRank {
     /// Add the suit of the top group (§3: a group counts as its highest suit).
     #[inline]
     fn with_suit_of_top(self, cards: &[Card]) -> HandRank {
-        let top = self.top_rank() as u8;
-        let mut suits = 0u8;
+        // Table loads, ORs and shifts only: compare-and-select versions (even `min`) compile to
+        // branches on the rank, which mispredict on a third of shuffled hands.
+        let mut set = 0u64;
         for c in cards {
-            // Branch-free: the mask is all ones only for cards of the top rank.
-            let is_top = (c.rank() as u8 == top) as u8;
-            suits |= (1u8 << c.suit() as u8) * is_top;
+            set |= CARD_BITS[c.code() as usize];
         }
-        let suit = 7 - suits.leading_zeros() as u32;
-        HandRank(self.0 | suit)
+        // The top group's rank is the first nibble (13 and 14 mean the ace, see `CARD_BITS`);
+        // its suits are that nibble of the card set, as codes are rank * 4 + suit.
+        let top = self.0 >> 18 & 15;
+        HandRank(self.0 | HIGHEST_BIT[(set >> (4 * top)) as usize & 15] as u32)
     }
 }
+
+/// Bit `code` for each card code, padded so that any `u8` indexes it without a check. An ace
+/// also sets its bit in nibbles 13 and 14, where the wheel (under `second_highest`) and A-high
+/// straights put their top rank.
+static CARD_BITS: [u64; 256] = {
+    let mut bits = [0u64; 256];
+    let mut code = 0;
+    while code < 52 {
+        bits[code] = 1 << code;
+        if code >= 48 {
+            bits[code] |= 1 << (code + 4) | 1 << (code + 8);
+        }
+        code += 1;
+    }
+    bits
+};
+
+/// The highest set bit of a nibble (the suit of a group's highest card); 0 for an empty group,
+/// which only a meaningless duplicate-card hand can have.
+static HIGHEST_BIT: [u8; 16] = [0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3];
 
 /// Compare two hands of the same size (or a front with a front); a convenience for `a.cmp(&b)`.
 pub fn compare(a: HandRank, b: HandRank) -> Ordering {

@@ -79,3 +79,40 @@ fn bad_input() {
     let dup = [Card::from_code(5).unwrap(); 5];
     assert!(matches!(e.evaluate(&dup).unwrap_err(), Error::DuplicateCard { position: 1, .. }));
 }
+
+#[test]
+fn meaningless_input_never_panics() {
+    // eval5/eval3 promise a meaningless rank, never a panic, for duplicated cards: this covers
+    // the flush path (five equal suits), the suit tie-break and every code, in debug builds too.
+    for wheel in [Wheel::SecondHighest, Wheel::Lowest] {
+        for st in [false, true] {
+            let e = Evaluator::with_options(wheel, st);
+            for code in 0..52u8 {
+                let c = Card::from_code(code).unwrap();
+                let _ = e.eval5(&[c; 5]);
+                let _ = e.eval3(&[c; 3]);
+                let d = Card::from_code((code + 4) % 52).unwrap();
+                let _ = e.eval5(&[c, c, d, d, c]);
+            }
+        }
+    }
+}
+
+#[test]
+fn flushes_move_up_from_the_same_ranks() {
+    // The evaluator's tables hold no flush keys: a flush is its high card moved up five
+    // categories, a straight flush its straight moved up four, with the same tie-break ranks.
+    for (flush, plain) in [
+        ("As Qs 9s 5s 3s", "As Qh 9s 5s 3s"),
+        ("Ah 2h 3h 4h 5h", "Ah 2c 3h 4h 5h"),
+        ("9d Td Jd Qd Kd", "9d Td Jd Qd Kc"),
+    ] {
+        for wheel in [Wheel::SecondHighest, Wheel::Lowest] {
+            let e = Evaluator::with_options(wheel, false);
+            let (f, p) = (ev(flush, &e), ev(plain, &e));
+            assert_eq!(f.nibbles(), p.nibbles(), "{flush}");
+            let step = if p.category() == Category::Straight { 4 } else { 5 };
+            assert_eq!(f.category() as u8, p.category() as u8 + step, "{flush}");
+        }
+    }
+}
