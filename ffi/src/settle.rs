@@ -1,0 +1,1025 @@
+//! Settling a round (RULES.md §4–§6, §9 ranked): seats in, an opaque `SssSettlement` out, read
+//! back through accessors into fixed `#[repr(C)]` structs, or whole as JSON.
+//!
+//! A seat crosses the boundary as a 15-byte `SssSeat` (kind, special, 13 card codes in lane
+//! order), all `uint8_t`, so an array of seats is one flat byte block (C# passes a `byte[]`).
+//! Water crosses as `SssWater`: the exact amount in twelfths of a point, and the same amount as a
+//! reduced fraction `num / den` (`den` is 1, 2, 3, 4, 6 or 12; 1 for whole water).
+//!
+//! Output structs put every 8-byte field first and pad themselves to a multiple of 8 bytes, so
+//! their layout is the same whether a platform aligns `int64_t` to 4 or to 8.
+
+use engine::settle::{Event, PairKind, PairResult, PlayerHand, SeatResult, Settlement, Settler, Water};
+use engine::{Card, Error, Rank, ScoringMode, Suit};
+
+use crate::boundary::{mut_in, ref_in, slice_in, BufOut, Failure, Out, SssStatus, TextOut};
+use crate::card::cards_in;
+use crate::eval::{arrangement_out, SssArrangementEval};
+use crate::rules::SssRules;
+use crate::special::{special_in, SSS_SPECIAL_NONE};
+
+/// Fewest seats at a table.
+pub const SSS_MIN_SEATS: usize = 2;
+/// Most seats at a table (one deck).
+pub const SSS_MAX_SEATS: usize = 4;
+
+/// `SssSeat.kind`: the seat plays three lanes (cards in lane order: 3 front, 5 middle, 5 back).
+pub const SSS_SEAT_ARRANGED: u8 = 0;
+/// `SssSeat.kind`: the seat declares a special (报到) with its 13 cards.
+pub const SSS_SEAT_SPECIAL: u8 = 1;
+
+/// No seat: a lane or special payment without a winner (a tie), an event without a victim.
+pub const SSS_SEAT_NONE: u8 = 255;
+/// No category: a lane without a winner.
+pub const SSS_CATEGORY_NONE: u8 = 255;
+
+/// `SssPairResult.kind`: two legal arrangements compared lane by lane.
+pub const SSS_PAIR_LANES: u8 = 0;
+/// `SssPairResult.kind`: one seat fouled and loses every lane to the other.
+pub const SSS_PAIR_ONE_FOULED: u8 = 1;
+/// `SssPairResult.kind`: both fouled; nothing moves.
+pub const SSS_PAIR_BOTH_FOULED: u8 = 2;
+/// `SssPairResult.kind`: a declared special against lanes (legal or fouled).
+pub const SSS_PAIR_SPECIAL_VS_NORMAL: u8 = 3;
+/// `SssPairResult.kind`: two declared specials.
+pub const SSS_PAIR_SPECIAL_VS_SPECIAL: u8 = 4;
+
+/// `SssEvent.kind`: a seat fouled (倒水); `foul_bits` says which lanes are out of order.
+pub const SSS_EVENT_FOUL: u8 = 0;
+/// `SssEvent.kind`: a seat declared a special (报到).
+pub const SSS_EVENT_SPECIAL: u8 = 1;
+/// `SssEvent.kind`: a shot (打枪): `seat` shot `victim`, who pays `value`.
+pub const SSS_EVENT_SHOT: u8 = 2;
+/// `SssEvent.kind`: a home run (全垒打): `seat` shot every other seat; the victims pay `value`
+/// together.
+pub const SSS_EVENT_HOME_RUN: u8 = 3;
+
+/// `SssSettlementInfo.mode`: every pair compared lane by lane.
+pub const SSS_SCORING_PAIRWISE: u8 = 0;
+/// `SssSettlementInfo.mode`: each lane ranks the players (seed 002).
+pub const SSS_SCORING_RANKED: u8 = 1;
+
+/// One seat's hand as input to `sss_settle`: 15 bytes, all `uint8_t`.
+///
+/// `kind` is `SSS_SEAT_ARRANGED` (cards in lane order: front 0–2, middle 3–7, back 8–12) or
+/// `SSS_SEAT_SPECIAL` (`special` is the declared `SssSpecial`; the cards in any order). `special`
+/// is ignored for an arrangement. Build one with `sss_seat_arranged` / `sss_seat_special` to have
+/// lane sizes and card codes checked, or fill it directly.
+#[repr(C)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct SssSeat {
+    /// `SSS_SEAT_ARRANGED` or `SSS_SEAT_SPECIAL`.
+    pub kind: u8,
+    /// The declared `SssSpecial` when `kind` is `SSS_SEAT_SPECIAL`.
+    pub special: u8,
+    /// The seat's 13 card codes.
+    pub cards: [u8; 13],
+}
+
+/// An exact amount of water, positive when received: `twelfths / 12`, the same value as the
+/// reduced fraction `num / den`.
+#[repr(C)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct SssWater {
+    /// The amount in twelfths of a water point (every amount is a whole number of twelfths).
+    pub twelfths: i64,
+    /// Numerator of the reduced fraction (sign included).
+    pub num: i64,
+    /// Denominator of the reduced fraction: 1, 2, 3, 4, 6 or 12.
+    pub den: i64,
+}
+
+pub(crate) fn water_out(w: Water) -> SssWater {
+    SssWater { twelfths: w.twelfths(), num: w.numer(), den: w.denom() }
+}
+
+/// The round as a whole (`sss_settlement_info`). 20 bytes.
+#[repr(C)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct SssSettlementInfo {
+    /// Ranked mode only: the water `t` of a lane win in the front, middle and back (the lane
+    /// water of the best non-fouled hand in the lane); 0 in pairwise mode.
+    pub ranked_lane_water: [u32; 3],
+    /// Number of seats (2 to 4).
+    pub seat_count: u8,
+    /// Number of pairs: seat_count × (seat_count − 1) / 2.
+    pub pair_count: u8,
+    /// Number of events (`sss_settlement_event`).
+    pub event_count: u8,
+    /// `SSS_SCORING_PAIRWISE` or `SSS_SCORING_RANKED`.
+    pub mode: u8,
+    /// 1 when `ranked_lane_water` is set (ranked mode), else 0.
+    pub has_ranked_lane_water: u8,
+    /// The seat that made a home run, or `SSS_SEAT_NONE`.
+    pub home_run_seat: u8,
+    /// Always 0.
+    pub reserved: [u8; 2],
+}
+
+/// What one seat played and its result (`sss_settlement_seat`). 64 bytes.
+#[repr(C)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct SssSeatResult {
+    /// The seat's result for the round (positive: received).
+    pub total: SssWater,
+    /// Lane ranks and the engine's foul check (`SSS_SEAT_ARRANGED` only; zero for a special).
+    pub eval: SssArrangementEval,
+    /// The declared special's water under the rule set (`SSS_SEAT_SPECIAL` only, else 0).
+    pub special_water: u32,
+    /// `SSS_SEAT_ARRANGED` or `SSS_SEAT_SPECIAL`.
+    pub kind: u8,
+    /// The declared `SssSpecial`, or `SSS_SPECIAL_NONE`.
+    pub special: u8,
+    /// 1 when the seat played lanes and fouled, else 0.
+    pub is_foul: u8,
+    /// Always 0.
+    pub reserved: [u8; 5],
+}
+
+/// One lane of one pair. 8 bytes.
+#[repr(C)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct SssLaneResult {
+    /// Water the loser pays the winner for this lane before any shot or home run (pairwise: the
+    /// value of the winner's own hand; ranked: the lane's `t`); 0 without a winner.
+    pub water: u32,
+    /// 0 front, 1 middle, 2 back.
+    pub lane: u8,
+    /// The seat that won the lane, or `SSS_SEAT_NONE` (a tie, or two fouled seats).
+    pub winner: u8,
+    /// The `SssCategory` of the winning hand, or `SSS_CATEGORY_NONE`.
+    pub hand: u8,
+    /// Always 0.
+    pub reserved: u8,
+}
+
+/// The settlement of one pair of seats (`sss_settlement_pair`); every signed amount is from
+/// `seat_a`'s side. 120 bytes.
+#[repr(C)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct SssPairResult {
+    /// What `seat_a` receives from `seat_b` in the end (negative: pays).
+    pub water: SssWater,
+    /// With `has_special`: what the special's winner receives (ranked: `w / p`, maybe a
+    /// fraction); 0 for a tie.
+    pub special_water: SssWater,
+    /// Net lane water from `seat_a`'s side, before any shot or home run.
+    pub lane_water: i64,
+    /// With `has_shot`: the lane water the shooter won (what the pair moved before the shot).
+    pub shot_lane_water: i64,
+    /// With `has_shot`: what the victim pays after the shot (`lane water × multiplier + bonus`).
+    pub shot_value: i64,
+    /// With `has_home_run`: what the victim pays after the home run.
+    pub home_run_value: i64,
+    /// Front, middle, back (with `has_lanes`; zero otherwise).
+    pub lanes: [SssLaneResult; 3],
+    /// The lower seat.
+    pub seat_a: u8,
+    /// The higher seat.
+    pub seat_b: u8,
+    /// `SSS_PAIR_*`.
+    pub kind: u8,
+    /// 1 when lanes were compared (`SSS_PAIR_LANES`, `_ONE_FOULED`, `_BOTH_FOULED`).
+    pub has_lanes: u8,
+    /// 1 when one seat shot the other.
+    pub has_shot: u8,
+    /// The shooter, or `SSS_SEAT_NONE`.
+    pub shooter: u8,
+    /// The victim of the shot, or `SSS_SEAT_NONE`.
+    pub victim: u8,
+    /// 1 when the shot is part of a home run.
+    pub has_home_run: u8,
+    /// 1 when a special settled the pair (`SSS_PAIR_SPECIAL_VS_*`).
+    pub has_special: u8,
+    /// The seat the special pays, or `SSS_SEAT_NONE` when two equal specials tie.
+    pub special_winner: u8,
+    /// The `SssSpecial` that is paid, or `SSS_SPECIAL_NONE`.
+    pub special: u8,
+    /// Always 0.
+    pub reserved: [u8; 5],
+}
+
+/// Something worth showing, in the order a client animates it (`sss_settlement_event`). 16 bytes.
+#[repr(C)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct SssEvent {
+    /// Shot: what the victim pays (before any home run). Home run: what the victims pay
+    /// together. Otherwise 0.
+    pub value: i64,
+    /// `SSS_EVENT_*`.
+    pub kind: u8,
+    /// The seat that fouled, declared, shot, or made the home run.
+    pub seat: u8,
+    /// Shot: the victim; otherwise `SSS_SEAT_NONE`.
+    pub victim: u8,
+    /// Foul: bit 0 front over middle, bit 1 middle over back; otherwise 0.
+    pub foul_bits: u8,
+    /// Special: the declared `SssSpecial`; otherwise `SSS_SPECIAL_NONE`.
+    pub special: u8,
+    /// Always 0.
+    pub reserved: [u8; 3],
+}
+
+/// A settled round. Made by `sss_settle`, refilled by `sss_settle_into`, released by
+/// `sss_settlement_free`. Functions taking `const SssSettlement *` only read it and may run on
+/// several threads at once.
+pub struct SssSettlement {
+    pub(crate) inner: Settlement,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Input
+// ---------------------------------------------------------------------------------------------
+
+/// A card-level error of seat `seat` with its position counted across the table
+/// (`seat × 13 + index`), as the engine counts a duplicate between seats.
+fn at_seat(e: Error, seat: usize) -> Error {
+    match e {
+        Error::DuplicateCard { card, position } => Error::DuplicateCard { card, position: seat * 13 + position },
+        other => other,
+    }
+}
+
+fn hand_in(seat: &SssSeat, index: usize) -> Result<PlayerHand, Failure> {
+    let mut cards = [Card::new(Rank::Two, Suit::Diamonds); 13];
+    for (slot, &code) in cards.iter_mut().zip(&seat.cards) {
+        *slot = Card::from_code(code)?;
+    }
+    let hand = match seat.kind {
+        SSS_SEAT_ARRANGED => PlayerHand::arranged(&cards[..3], &cards[3..8], &cards[8..]),
+        SSS_SEAT_SPECIAL => {
+            let special = special_in(seat.special as u32)
+                .map_err(|f| Failure { message: format!("seat {index}: {}", f.message), ..f })?;
+            PlayerHand::special(special, &cards)
+        }
+        k => {
+            return Err(Failure::invalid_argument(format!(
+                "seat {index}: kind {k} is not 0 (SSS_SEAT_ARRANGED) or 1 (SSS_SEAT_SPECIAL)"
+            )))
+        }
+    };
+    Ok(hand.map_err(|e| at_seat(e, index))?)
+}
+
+fn hands_in(seats: &[SssSeat]) -> Result<Vec<PlayerHand>, Failure> {
+    // The player count first, as the engine checks it: a table of 5 is that, not its cards.
+    if !(SSS_MIN_SEATS..=SSS_MAX_SEATS).contains(&seats.len()) {
+        return Err(Error::InvalidTable(format!(
+            "a table has {SSS_MIN_SEATS} to {SSS_MAX_SEATS} players, got {}",
+            seats.len()
+        ))
+        .into());
+    }
+    seats.iter().enumerate().map(|(i, s)| hand_in(s, i)).collect()
+}
+
+/// Build an arrangement seat from its three lanes (3 + 5 + 5 codes), checking the card codes,
+/// the lane sizes and that the 13 cards are distinct. Errors: `SSS_ERR_BAD_CARD_CODE`,
+/// `SSS_ERR_WRONG_CARD_COUNT` (a lane of the wrong size), `SSS_ERR_DUPLICATE_CARD` (position
+/// counted across the lanes: front 0–2, middle 3–7, back 8–12), `SSS_ERR_NULL_POINTER`.
+/// Whether it fouls is the engine's to say when settling.
+///
+/// # Safety
+/// Each lane pointer valid for its count (or NULL when 0); `out` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_seat_arranged(
+    front: *const u8,
+    front_count: usize,
+    middle: *const u8,
+    middle_count: usize,
+    back: *const u8,
+    back_count: usize,
+    out: *mut SssSeat,
+) -> SssStatus {
+    ffi_boundary!({
+        let front = unsafe { slice_in(front, front_count, "front")? };
+        let middle = unsafe { slice_in(middle, middle_count, "middle")? };
+        let back = unsafe { slice_in(back, back_count, "back")? };
+        let out = unsafe { Out::new(out, "out")? };
+        let a = engine::Arrangement::new(&cards_in(front)?, &cards_in(middle)?, &cards_in(back)?)?;
+        let mut seat = SssSeat { kind: SSS_SEAT_ARRANGED, special: SSS_SPECIAL_NONE, cards: [0; 13] };
+        for (slot, c) in seat.cards.iter_mut().zip(a.cards()) {
+            *slot = c.code();
+        }
+        unsafe { out.write(seat) };
+        Ok(())
+    })
+}
+
+/// Build a declared-special seat from an `SssSpecial` and 13 card codes, checking the codes
+/// (range, then duplicates, in order) and the count. Whether the cards make the special and the
+/// rule set enables it is checked when settling (`SSS_ERR_SPECIAL_NOT_ALLOWED`). Errors:
+/// `SSS_ERR_INVALID_ARGUMENT` (not an `SssSpecial`), `SSS_ERR_BAD_CARD_CODE`,
+/// `SSS_ERR_DUPLICATE_CARD`, `SSS_ERR_WRONG_CARD_COUNT`, `SSS_ERR_NULL_POINTER`.
+///
+/// # Safety
+/// `codes` valid for `count` bytes (or NULL when 0); `out` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_seat_special(
+    special: u32,
+    codes: *const u8,
+    count: usize,
+    out: *mut SssSeat,
+) -> SssStatus {
+    ffi_boundary!({
+        let codes = unsafe { slice_in(codes, count, "codes")? };
+        let out = unsafe { Out::new(out, "out")? };
+        let special = special_in(special)?;
+        let cards = engine::cards_from_codes(codes)?;
+        let hand = PlayerHand::special(special, &cards)?;
+        let mut seat = SssSeat { kind: SSS_SEAT_SPECIAL, special: special as u8, cards: [0; 13] };
+        for (slot, c) in seat.cards.iter_mut().zip(hand.cards()) {
+            *slot = c.code();
+        }
+        unsafe { out.write(seat) };
+        Ok(())
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settling
+// ---------------------------------------------------------------------------------------------
+
+/// Settle one round: `count` seats (2 to 4, in seat order) under a rule set. Free the result
+/// with `sss_settlement_free`.
+///
+/// Everything is checked before anything is settled, and `*out` is written only on success:
+/// `SSS_ERR_INVALID_TABLE` (not 2 to 4 seats), `SSS_ERR_INVALID_ARGUMENT` (a seat kind or
+/// special number out of range, naming the seat), `SSS_ERR_BAD_CARD_CODE`,
+/// `SSS_ERR_DUPLICATE_CARD` (a card used twice anywhere at the table; position counted across
+/// the table as `seat × 13 + index`), `SSS_ERR_SPECIAL_NOT_ALLOWED` (a declared special the
+/// cards do not make or the rule set does not enable), `SSS_ERR_INVALID_RULES`,
+/// `SSS_ERR_NULL_POINTER`.
+///
+/// # Safety
+/// `rules` must be a live handle; `seats` valid for `count` seats (or NULL when 0); `out` valid
+/// for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_settle(
+    rules: *const SssRules,
+    seats: *const SssSeat,
+    count: usize,
+    out: *mut *mut SssSettlement,
+) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { ref_in(rules, "rules")? };
+        let seats = unsafe { slice_in(seats, count, "seats")? };
+        let out = unsafe { Out::new(out, "out")? };
+        let hands = hands_in(seats)?;
+        let settlement = Settler::new(&rules.inner)?.settle(&hands)?;
+        // SAFETY: checked when the call began; valid for a write (caller's contract).
+        unsafe { out.write(Box::into_raw(Box::new(SssSettlement { inner: settlement }))) };
+        Ok(())
+    })
+}
+
+/// As `sss_settle`, into an existing settlement, reusing its memory (no allocation once it has
+/// held a table as large). On any error `settlement` is left exactly as it was.
+///
+/// # Safety
+/// `rules` must be a live handle; `seats` valid for `count` seats (or NULL when 0);
+/// `settlement` a live handle not used by another thread during the call.
+#[no_mangle]
+pub unsafe extern "C" fn sss_settle_into(
+    rules: *const SssRules,
+    seats: *const SssSeat,
+    count: usize,
+    settlement: *mut SssSettlement,
+) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { ref_in(rules, "rules")? };
+        let seats = unsafe { slice_in(seats, count, "seats")? };
+        let settlement = unsafe { mut_in(settlement, "settlement")? };
+        let hands = hands_in(seats)?;
+        Settler::new(&rules.inner)?.settle_into(&hands, &mut settlement.inner)?;
+        Ok(())
+    })
+}
+
+/// Release a settlement. NULL is ignored. Each handle must be freed exactly once and not used
+/// afterwards.
+///
+/// # Safety
+/// `settlement` must be NULL or a handle from `sss_settle` that has not been freed.
+#[no_mangle]
+pub unsafe extern "C" fn sss_settlement_free(settlement: *mut SssSettlement) {
+    ffi_boundary!(fallback = (); {
+        if !settlement.is_null() {
+            // SAFETY: made by Box::into_raw in `sss_settle`; freed once (caller's contract).
+            drop(unsafe { Box::from_raw(settlement) });
+        }
+        Ok(())
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading a settlement
+// ---------------------------------------------------------------------------------------------
+
+fn seat_u8(seat: usize) -> u8 {
+    // At most 4 seats: always fits.
+    seat as u8
+}
+
+fn index_in(index: usize, len: usize, what: &str) -> Result<usize, Failure> {
+    if index < len {
+        Ok(index)
+    } else {
+        Err(Failure::invalid_argument(format!("{what} {index} does not exist (the settlement has {len})")))
+    }
+}
+
+fn no_c_form(what: impl std::fmt::Debug) -> Failure {
+    // The engine's enums are non_exhaustive: a variant added later needs a C number first.
+    Failure::invalid_argument(format!("{what:?} has no C form yet"))
+}
+
+fn info_out(s: &Settlement) -> Result<SssSettlementInfo, Failure> {
+    let mode = match s.mode {
+        ScoringMode::Pairwise => SSS_SCORING_PAIRWISE,
+        ScoringMode::Ranked => SSS_SCORING_RANKED,
+        other => return Err(no_c_form(other)),
+    };
+    let home_run_seat = s
+        .events
+        .iter()
+        .find_map(|e| match *e {
+            Event::HomeRun { seat, .. } => Some(seat_u8(seat)),
+            _ => None,
+        })
+        .unwrap_or(SSS_SEAT_NONE);
+    Ok(SssSettlementInfo {
+        ranked_lane_water: s.ranked_lane_water.unwrap_or([0; 3]),
+        seat_count: seat_u8(s.seats.len()),
+        pair_count: s.pairs.len() as u8,
+        event_count: s.events.len() as u8,
+        mode,
+        has_ranked_lane_water: s.ranked_lane_water.is_some() as u8,
+        home_run_seat,
+        reserved: [0; 2],
+    })
+}
+
+fn seat_out(r: &SeatResult, total: Water) -> Result<SssSeatResult, Failure> {
+    let mut out = SssSeatResult { total: water_out(total), special: SSS_SPECIAL_NONE, ..Default::default() };
+    match *r {
+        SeatResult::Arranged { eval } => {
+            out.kind = SSS_SEAT_ARRANGED;
+            out.eval = arrangement_out(&eval);
+            out.is_foul = eval.foul.is_foul() as u8;
+        }
+        SeatResult::Special { special, water } => {
+            out.kind = SSS_SEAT_SPECIAL;
+            out.special = special as u8;
+            out.special_water = water;
+        }
+        other => return Err(no_c_form(other)),
+    }
+    Ok(out)
+}
+
+fn pair_out(p: &PairResult) -> Result<SssPairResult, Failure> {
+    let kind = match p.kind {
+        PairKind::Lanes => SSS_PAIR_LANES,
+        PairKind::OneFouled => SSS_PAIR_ONE_FOULED,
+        PairKind::BothFouled => SSS_PAIR_BOTH_FOULED,
+        PairKind::SpecialVsNormal => SSS_PAIR_SPECIAL_VS_NORMAL,
+        PairKind::SpecialVsSpecial => SSS_PAIR_SPECIAL_VS_SPECIAL,
+        other => return Err(no_c_form(other)),
+    };
+    let mut out = SssPairResult {
+        water: water_out(p.water),
+        lane_water: p.lane_water,
+        seat_a: seat_u8(p.seats[0]),
+        seat_b: seat_u8(p.seats[1]),
+        kind,
+        shooter: SSS_SEAT_NONE,
+        victim: SSS_SEAT_NONE,
+        special_winner: SSS_SEAT_NONE,
+        special: SSS_SPECIAL_NONE,
+        ..Default::default()
+    };
+    if let Some(lanes) = &p.lanes {
+        out.has_lanes = 1;
+        for (slot, l) in out.lanes.iter_mut().zip(lanes) {
+            *slot = SssLaneResult {
+                water: l.water,
+                lane: l.lane as u8,
+                winner: l.winner.map_or(SSS_SEAT_NONE, seat_u8),
+                hand: l.hand.map_or(SSS_CATEGORY_NONE, |c| c as u8),
+                reserved: 0,
+            };
+        }
+    }
+    if let Some(shot) = p.shot {
+        out.has_shot = 1;
+        out.shooter = seat_u8(shot.shooter);
+        out.victim = seat_u8(shot.victim);
+        out.shot_lane_water = shot.lane_water;
+        out.shot_value = shot.value;
+    }
+    if let Some(hr) = p.home_run {
+        out.has_home_run = 1;
+        out.home_run_value = hr.value;
+    }
+    if let Some(sp) = p.special {
+        out.has_special = 1;
+        out.special_winner = sp.winner.map_or(SSS_SEAT_NONE, seat_u8);
+        out.special = sp.special.map_or(SSS_SPECIAL_NONE, |s| s as u8);
+        out.special_water = water_out(sp.water);
+    }
+    Ok(out)
+}
+
+fn event_out(e: &Event) -> Result<SssEvent, Failure> {
+    let blank = SssEvent { victim: SSS_SEAT_NONE, special: SSS_SPECIAL_NONE, ..Default::default() };
+    Ok(match *e {
+        Event::Foul { seat, foul } => {
+            SssEvent { kind: SSS_EVENT_FOUL, seat: seat_u8(seat), foul_bits: foul.bits(), ..blank }
+        }
+        Event::Special { seat, special } => {
+            SssEvent { kind: SSS_EVENT_SPECIAL, seat: seat_u8(seat), special: special as u8, ..blank }
+        }
+        Event::Shot { shooter, victim, value } => {
+            SssEvent { kind: SSS_EVENT_SHOT, seat: seat_u8(shooter), victim: seat_u8(victim), value, ..blank }
+        }
+        Event::HomeRun { seat, value } => SssEvent { kind: SSS_EVENT_HOME_RUN, seat: seat_u8(seat), value, ..blank },
+        other => return Err(no_c_form(other)),
+    })
+}
+
+/// Read the round as a whole: seat, pair and event counts, the scoring mode, ranked lane water
+/// and the home-run seat.
+///
+/// # Safety
+/// `settlement` must be a live handle; `out` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_settlement_info(
+    settlement: *const SssSettlement,
+    out: *mut SssSettlementInfo,
+) -> SssStatus {
+    ffi_boundary!({
+        let s = unsafe { ref_in(settlement, "settlement")? };
+        let out = unsafe { Out::new(out, "out")? };
+        let info = info_out(&s.inner)?;
+        unsafe { out.write(info) };
+        Ok(())
+    })
+}
+
+/// Copy each seat's total (seat order) into `out` (capacity `cap` waters; `SSS_MAX_SEATS`
+/// always suffices) and their number into `*out_count`; `SSS_ERR_BUFFER_TOO_SMALL` with the
+/// needed count when `cap` is too small. The totals sum to zero.
+///
+/// # Safety
+/// `settlement` must be a live handle; `out` valid for `cap` writes (or NULL when `cap` is 0);
+/// `out_count` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_settlement_totals(
+    settlement: *const SssSettlement,
+    out: *mut SssWater,
+    cap: usize,
+    out_count: *mut usize,
+) -> SssStatus {
+    ffi_boundary!({
+        let s = unsafe { ref_in(settlement, "settlement")? };
+        let out = unsafe { BufOut::with_names(out, cap, out_count, "out", "out_count", "totals (waters)")? };
+        let totals: Vec<SssWater> = s.inner.totals.iter().map(|&w| water_out(w)).collect();
+        unsafe { out.write_items(&totals, None) }
+    })
+}
+
+/// Copy the pairwise matrix, row by row (`n × n` waters for `n` seats), into `out`:
+/// entry `i × n + j` is what seat `i` receives from seat `j` (negative: pays); the diagonal is 0
+/// and entry `j × n + i` is the negative of `i × n + j`. Copy-out as `sss_settlement_totals`
+/// (`SSS_MAX_SEATS²` always suffices).
+///
+/// # Safety
+/// As `sss_settlement_totals`.
+#[no_mangle]
+pub unsafe extern "C" fn sss_settlement_matrix(
+    settlement: *const SssSettlement,
+    out: *mut SssWater,
+    cap: usize,
+    out_count: *mut usize,
+) -> SssStatus {
+    ffi_boundary!({
+        let s = unsafe { ref_in(settlement, "settlement")? };
+        let out = unsafe { BufOut::with_names(out, cap, out_count, "out", "out_count", "matrix (waters)")? };
+        let matrix: Vec<SssWater> = s.inner.matrix.iter().flatten().map(|&w| water_out(w)).collect();
+        unsafe { out.write_items(&matrix, None) }
+    })
+}
+
+/// Read what seat `index` played and its total. An index past the last seat is
+/// `SSS_ERR_INVALID_ARGUMENT`.
+///
+/// # Safety
+/// `settlement` must be a live handle; `out` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_settlement_seat(
+    settlement: *const SssSettlement,
+    index: usize,
+    out: *mut SssSeatResult,
+) -> SssStatus {
+    ffi_boundary!({
+        let s = unsafe { ref_in(settlement, "settlement")? };
+        let out = unsafe { Out::new(out, "out")? };
+        let i = index_in(index, s.inner.seats.len(), "seat")?;
+        let seat = seat_out(&s.inner.seats[i], s.inner.totals[i])?;
+        unsafe { out.write(seat) };
+        Ok(())
+    })
+}
+
+/// Read pair `index`: pairs are `(0,1), (0,2), …, (n−2, n−1)` (lower seat first). An index
+/// past the last pair is `SSS_ERR_INVALID_ARGUMENT`.
+///
+/// # Safety
+/// `settlement` must be a live handle; `out` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_settlement_pair(
+    settlement: *const SssSettlement,
+    index: usize,
+    out: *mut SssPairResult,
+) -> SssStatus {
+    ffi_boundary!({
+        let s = unsafe { ref_in(settlement, "settlement")? };
+        let out = unsafe { Out::new(out, "out")? };
+        let i = index_in(index, s.inner.pairs.len(), "pair")?;
+        let pair = pair_out(&s.inner.pairs[i])?;
+        unsafe { out.write(pair) };
+        Ok(())
+    })
+}
+
+/// Read event `index`. Events come as a client animates them: fouls and specials by seat, then
+/// shots by pair, then the home run. An index past the last event is `SSS_ERR_INVALID_ARGUMENT`.
+///
+/// # Safety
+/// `settlement` must be a live handle; `out` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_settlement_event(
+    settlement: *const SssSettlement,
+    index: usize,
+    out: *mut SssEvent,
+) -> SssStatus {
+    ffi_boundary!({
+        let s = unsafe { ref_in(settlement, "settlement")? };
+        let out = unsafe { Out::new(out, "out")? };
+        let i = index_in(index, s.inner.events.len(), "event")?;
+        let event = event_out(&s.inner.events[i])?;
+        unsafe { out.write(event) };
+        Ok(())
+    })
+}
+
+/// Copy the whole settlement as pretty-printed JSON (UTF-8) into `buf`: `mode`, `seats`,
+/// `totals` and `matrix` (water as `{"num": n, "den": d}`), `pairs`, `events` and
+/// `ranked_lane_water`, the shape of the engine's `Settlement` (see the copy-out convention;
+/// pass `cap` 0 to ask for the length).
+///
+/// # Safety
+/// `settlement` must be a live handle; `buf` valid for `cap` bytes (or NULL when `cap` is 0);
+/// `out_len` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_settlement_to_json(
+    settlement: *const SssSettlement,
+    buf: *mut u8,
+    cap: usize,
+    out_len: *mut usize,
+) -> SssStatus {
+    ffi_boundary!({
+        let s = unsafe { ref_in(settlement, "settlement")? };
+        let out = unsafe { TextOut::new(buf, cap, out_len)? };
+        unsafe { out.write(&s.inner.to_json()) }
+    })
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::boundary::tests::last_error;
+    use crate::rules::sss_rules_free;
+    use crate::rules::tests::preset;
+    use std::ptr::{null, null_mut};
+
+    pub(crate) fn codes(text: &str) -> Vec<u8> {
+        engine::parse_cards(text).unwrap().iter().map(|c| c.code()).collect()
+    }
+
+    /// An arrangement seat from `front / middle / back` text.
+    pub(crate) fn arr(text: &str) -> SssSeat {
+        let lanes: Vec<Vec<u8>> = text.split('/').map(codes).collect();
+        let mut seat = SssSeat::default();
+        let st = unsafe {
+            sss_seat_arranged(
+                lanes[0].as_ptr(),
+                lanes[0].len(),
+                lanes[1].as_ptr(),
+                lanes[1].len(),
+                lanes[2].as_ptr(),
+                lanes[2].len(),
+                &mut seat,
+            )
+        };
+        assert_eq!(st, SssStatus::SSS_OK, "{text}: {}", last_error());
+        seat
+    }
+
+    pub(crate) fn special(s: engine::Special, text: &str) -> SssSeat {
+        let c = codes(text);
+        let mut seat = SssSeat::default();
+        assert_eq!(unsafe { sss_seat_special(s as u32, c.as_ptr(), c.len(), &mut seat) }, SssStatus::SSS_OK);
+        seat
+    }
+
+    fn settle(rules: *const SssRules, seats: &[SssSeat]) -> Result<*mut SssSettlement, SssStatus> {
+        let mut out = null_mut();
+        match unsafe { sss_settle(rules, seats.as_ptr(), seats.len(), &mut out) } {
+            SssStatus::SSS_OK => Ok(out),
+            st => {
+                assert!(out.is_null(), "no write on failure");
+                Err(st)
+            }
+        }
+    }
+
+    fn totals(s: *const SssSettlement) -> Vec<i64> {
+        let mut buf = [SssWater::default(); SSS_MAX_SEATS];
+        let mut n = 0;
+        assert_eq!(unsafe { sss_settlement_totals(s, buf.as_mut_ptr(), buf.len(), &mut n) }, SssStatus::SSS_OK);
+        buf[..n].iter().map(|w| w.twelfths).collect()
+    }
+
+    fn events(s: *const SssSettlement) -> Vec<SssEvent> {
+        let mut info = SssSettlementInfo::default();
+        assert_eq!(unsafe { sss_settlement_info(s, &mut info) }, SssStatus::SSS_OK);
+        (0..info.event_count as usize)
+            .map(|i| {
+                let mut e = SssEvent::default();
+                assert_eq!(unsafe { sss_settlement_event(s, i, &mut e) }, SssStatus::SSS_OK);
+                e
+            })
+            .collect()
+    }
+
+    // Worked example C of core/tests/settle_examples.rs: a 3-player home run.
+    const C0: &str = "Qs Qh Qd / 2c 2d 2h 2s 9c / Tc Jc Qc Kc Ac";
+    const C1: &str = "As Ad 3c / Ks Kd 5c 5d 7s / 3s 4s 6s 8s Js";
+    const C2: &str = "Ah Kh 4c / 6c 6d 7c 8c 9d / Th Td Ts 8d 8h";
+
+    #[test]
+    fn home_run_through_the_c_abi() {
+        let r = preset("classic");
+        let s = settle(r, &[arr(C0), arr(C1), arr(C2)]).unwrap();
+        // Classic: L = 3 + 8 + 5 = 16, shot 17, home run ×4 = 68 per victim; P1 beats P2 by 1.
+        assert_eq!(totals(s), [136, -67, -69].map(|w| w * 12));
+        let mut info = SssSettlementInfo::default();
+        unsafe { sss_settlement_info(s, &mut info) };
+        assert_eq!((info.seat_count, info.pair_count, info.mode, info.home_run_seat), (3, 3, SSS_SCORING_PAIRWISE, 0));
+        assert_eq!(info.has_ranked_lane_water, 0);
+        let ev = events(s);
+        assert_eq!(
+            ev.iter().map(|e| (e.kind, e.seat, e.victim, e.value)).collect::<Vec<_>>(),
+            [(SSS_EVENT_SHOT, 0, 1, 17), (SSS_EVENT_SHOT, 0, 2, 17), (SSS_EVENT_HOME_RUN, 0, SSS_SEAT_NONE, 136)]
+        );
+        let mut p = SssPairResult::default();
+        assert_eq!(unsafe { sss_settlement_pair(s, 0, &mut p) }, SssStatus::SSS_OK);
+        assert_eq!((p.seat_a, p.seat_b, p.kind, p.has_lanes, p.lane_water), (0, 1, SSS_PAIR_LANES, 1, 16));
+        assert_eq!((p.has_shot, p.shooter, p.victim, p.shot_lane_water, p.shot_value), (1, 0, 1, 16, 17));
+        assert_eq!((p.has_home_run, p.home_run_value, p.water.num, p.water.den), (1, 68, 68, 1));
+        assert_eq!(p.lanes.map(|l| (l.lane, l.winner, l.water, l.hand)), [(0, 0, 3, 3), (1, 0, 8, 7), (2, 0, 5, 8)]);
+        assert_eq!((p.has_special, p.special_winner, p.special), (0, SSS_SEAT_NONE, SSS_SPECIAL_NONE));
+        let mut seat = SssSeatResult::default();
+        assert_eq!(unsafe { sss_settlement_seat(s, 2, &mut seat) }, SssStatus::SSS_OK);
+        assert_eq!((seat.kind, seat.is_foul, seat.total.num, seat.eval.back.category), (SSS_SEAT_ARRANGED, 0, -69, 6));
+        // The matrix, row by row.
+        let mut m = [SssWater::default(); 16];
+        let mut n = 0;
+        assert_eq!(unsafe { sss_settlement_matrix(s, m.as_mut_ptr(), 16, &mut n) }, SssStatus::SSS_OK);
+        assert_eq!(n, 9);
+        assert_eq!(m[..9].iter().map(|w| w.num).collect::<Vec<_>>(), [0, 68, 68, -68, 0, 1, -68, -1, 0]);
+        unsafe {
+            sss_settlement_free(s);
+            sss_rules_free(r);
+        }
+    }
+
+    #[test]
+    fn ranked_fractions_and_specials() {
+        // Worked example I: ranked, six pairs and three normals: −40/3, 4, 50/3, −22/3.
+        let r = preset("ranked");
+        let seats = [
+            arr("2s 3d 4c / 5h 6s 7d 8c 9h / Ts Jd Qc Kh As"),
+            special(engine::Special::SixPairs, "2d 2c 3s 3c 5s 5d 7s 7c 9s 9d Js Jc 4s"),
+            arr("Ad Ac Ah / Qs Qd Qh Td Tc / Ks Kd Kc 6d 6c"),
+            arr("4d 4h 2h / 8s 8d 8h 5c 9c / 3h 6h 7h Th Jh"),
+        ];
+        let s = settle(r, &seats).unwrap();
+        assert_eq!(totals(s), [-160, 48, 200, -88]);
+        let mut w = [SssWater::default(); 4];
+        let mut n = 0;
+        unsafe { sss_settlement_totals(s, w.as_mut_ptr(), 4, &mut n) };
+        assert_eq!(w.map(|w| (w.num, w.den)), [(-40, 3), (4, 1), (50, 3), (-22, 3)]);
+        let mut info = SssSettlementInfo::default();
+        unsafe { sss_settlement_info(s, &mut info) };
+        assert_eq!((info.mode, info.has_ranked_lane_water, info.ranked_lane_water), (SSS_SCORING_RANKED, 1, [4, 2, 1]));
+        let mut p = SssPairResult::default();
+        unsafe { sss_settlement_pair(s, 0, &mut p) };
+        assert_eq!((p.kind, p.has_special, p.special_winner, p.special), (SSS_PAIR_SPECIAL_VS_NORMAL, 1, 1, 11));
+        assert_eq!((p.special_water.num, p.special_water.den, p.water.twelfths), (4, 3, -16));
+        assert_eq!(p.has_lanes, 0);
+        let mut seat = SssSeatResult::default();
+        unsafe { sss_settlement_seat(s, 1, &mut seat) };
+        assert_eq!(
+            (seat.kind, seat.special, seat.special_water, seat.eval),
+            (SSS_SEAT_SPECIAL, 11, 4, Default::default())
+        );
+        let ev = events(s);
+        assert_eq!((ev[0].kind, ev[0].seat, ev[0].special), (SSS_EVENT_SPECIAL, 1, 11));
+        assert_eq!((ev[1].kind, ev[1].seat, ev[1].victim, ev[1].value), (SSS_EVENT_SHOT, 2, 0, 9));
+        // JSON: the engine's shape.
+        let mut len = 0;
+        assert_eq!(unsafe { sss_settlement_to_json(s, null_mut(), 0, &mut len) }, SssStatus::SSS_ERR_BUFFER_TOO_SMALL);
+        let mut buf = vec![0u8; len + 1];
+        assert_eq!(unsafe { sss_settlement_to_json(s, buf.as_mut_ptr(), buf.len(), &mut len) }, SssStatus::SSS_OK);
+        let json = std::str::from_utf8(&buf[..len]).unwrap();
+        assert_eq!(json, unsafe { &(*s).inner }.to_json());
+        assert!(json.contains("\"num\": -40,\n      \"den\": 3"), "{json}");
+        unsafe {
+            sss_settlement_free(s);
+            sss_rules_free(r);
+        }
+    }
+
+    #[test]
+    fn fouls_and_settle_into() {
+        // Worked example F (classic): two fouls; P0 −13, P1 −13, P2 31, P3 −5.
+        let r = preset("classic");
+        let f = [
+            arr("5d 6d 8c / Kc Kd 3s 3h 9c / Ac Qd Jd 7s 4s"),
+            arr("Qs Qh 2d / Ah Kh 9d 7d 5s / Th Tc 6c 6s 2s"),
+            arr("4c 4d 4h / Jc Jh Js 8d 8s / 5h 6h 7h 8h 9h"),
+            arr("5c 2c 2h / 3c 3d Qc 9s 7c / Ad As Td Ts Ks"),
+        ];
+        let s = settle(r, &f).unwrap();
+        assert_eq!(totals(s), [-13, -13, 31, -5].map(|w| w * 12));
+        let ev = events(s);
+        assert_eq!(
+            ev.iter().map(|e| (e.kind, e.seat, e.foul_bits)).take(2).collect::<Vec<_>>(),
+            [(SSS_EVENT_FOUL, 0, 2), (SSS_EVENT_FOUL, 1, 1)]
+        );
+        let mut p = SssPairResult::default();
+        unsafe { sss_settlement_pair(s, 0, &mut p) };
+        assert_eq!(p.kind, SSS_PAIR_BOTH_FOULED);
+        assert!(p.lanes.iter().all(|l| l.winner == SSS_SEAT_NONE && l.hand == SSS_CATEGORY_NONE && l.water == 0));
+        // Refill with a smaller table, then fail: the handle keeps the last good round.
+        let two = [arr(C0), arr(C1)];
+        assert_eq!(unsafe { sss_settle_into(r, two.as_ptr(), 2, s) }, SssStatus::SSS_OK);
+        assert_eq!(totals(s), [16 * 12, -16 * 12]);
+        let before = unsafe { (*s).inner.clone() };
+        let dup = [arr(C0), arr(C0)];
+        assert_eq!(unsafe { sss_settle_into(r, dup.as_ptr(), 2, s) }, SssStatus::SSS_ERR_DUPLICATE_CARD);
+        assert_eq!(unsafe { &(*s).inner }, &before);
+        assert_eq!(unsafe { sss_settle_into(r, two.as_ptr(), 2, null_mut()) }, SssStatus::SSS_ERR_NULL_POINTER);
+        unsafe {
+            sss_settlement_free(s);
+            sss_settlement_free(null_mut());
+            sss_rules_free(r);
+        }
+    }
+
+    #[test]
+    fn bad_tables() {
+        let r = preset("classic");
+        let (a, b, c) = (arr(C0), arr(C1), arr(C2));
+        assert_eq!(settle(r, &[a]), Err(SssStatus::SSS_ERR_INVALID_TABLE));
+        assert_eq!(last_error(), "invalid table: a table has 2 to 4 players, got 1");
+        assert_eq!(settle(r, &[a, b, c, a, b]), Err(SssStatus::SSS_ERR_INVALID_TABLE));
+        assert!(last_error().contains("got 5"));
+        assert_eq!(settle(r, &[]), Err(SssStatus::SSS_ERR_INVALID_TABLE));
+        // A card twice across the table: C0's first card Qs as the last card of seat 2.
+        let mut dup = c;
+        dup.cards[12] = a.cards[0];
+        assert_eq!(settle(r, &[a, b, dup]), Err(SssStatus::SSS_ERR_DUPLICATE_CARD));
+        assert_eq!(last_error(), "duplicate card Qs at position 38");
+        // Within one seat filled by hand.
+        let mut twice = b;
+        twice.cards[5] = twice.cards[1];
+        assert_eq!(settle(r, &[a, twice]), Err(SssStatus::SSS_ERR_DUPLICATE_CARD));
+        assert_eq!(last_error(), "duplicate card Ad at position 18");
+        let mut bad = b;
+        bad.cards[3] = 52;
+        assert_eq!(settle(r, &[a, bad]), Err(SssStatus::SSS_ERR_BAD_CARD_CODE));
+        let mut kind = b;
+        kind.kind = 2;
+        assert_eq!(settle(r, &[a, kind]), Err(SssStatus::SSS_ERR_INVALID_ARGUMENT));
+        assert!(last_error().contains("seat 1: kind 2"), "{}", last_error());
+        let mut sp = b;
+        sp.kind = SSS_SEAT_SPECIAL;
+        sp.special = 16;
+        assert_eq!(settle(r, &[a, sp]), Err(SssStatus::SSS_ERR_INVALID_ARGUMENT));
+        assert!(last_error().contains("seat 1: special 16"), "{}", last_error());
+        // A special the cards do not make, and one the rules do not enable.
+        sp.special = engine::Special::Dragon as u8;
+        assert_eq!(settle(r, &[a, sp]), Err(SssStatus::SSS_ERR_SPECIAL_NOT_ALLOWED));
+        assert!(last_error().contains("do not make"), "{}", last_error());
+        let hk = preset("hk");
+        let big = special(engine::Special::AllBig, "8s 9c 9d Ts Jd Qc Kh Ac Kd Qd Jc Th Ad");
+        let small = arr("2c 3c 4c / 5c 6c 7c 2d 3d / 4d 5d 6d 7d 2h");
+        assert_eq!(settle(hk, &[small, big]), Err(SssStatus::SSS_ERR_SPECIAL_NOT_ALLOWED));
+        assert!(last_error().contains("not enabled"), "{}", last_error());
+        let ok = settle(r, &[small, big]).unwrap();
+        assert_eq!(totals(ok), [-15 * 12, 15 * 12], "all big pays 15 under classic");
+        // NULLs.
+        let mut out = null_mut();
+        assert_eq!(unsafe { sss_settle(null(), [a, b].as_ptr(), 2, &mut out) }, SssStatus::SSS_ERR_NULL_POINTER);
+        assert_eq!(unsafe { sss_settle(r, null(), 2, &mut out) }, SssStatus::SSS_ERR_NULL_POINTER);
+        assert_eq!(unsafe { sss_settle(r, [a, b].as_ptr(), 2, null_mut()) }, SssStatus::SSS_ERR_NULL_POINTER);
+        assert_eq!(last_error(), "argument `out` is NULL");
+        unsafe {
+            sss_settlement_free(ok);
+            sss_rules_free(r);
+            sss_rules_free(hk);
+        }
+    }
+
+    #[test]
+    fn seat_builders() {
+        let mut seat = SssSeat { kind: 9, ..Default::default() };
+        let (f, m, b) = (codes("As Kd"), codes("Qh Jh Th 9h 8h"), codes("2c 3c 4c 5c 6c"));
+        let st = unsafe { sss_seat_arranged(f.as_ptr(), 2, m.as_ptr(), 5, b.as_ptr(), 5, &mut seat) };
+        assert_eq!(st, SssStatus::SSS_ERR_WRONG_CARD_COUNT);
+        assert_eq!(last_error(), "expected 3 cards, got 2");
+        let m6 = codes("Qh Jh Th 9h 8h 7h");
+        let f3 = codes("As Kd Qd");
+        let st = unsafe { sss_seat_arranged(f3.as_ptr(), 3, m6.as_ptr(), 6, b.as_ptr(), 5, &mut seat) };
+        assert_eq!(st, SssStatus::SSS_ERR_WRONG_CARD_COUNT);
+        assert_eq!(last_error(), "expected 5 cards, got 6");
+        let st = unsafe { sss_seat_arranged(f3.as_ptr(), 3, m.as_ptr(), 5, m.as_ptr(), 5, &mut seat) };
+        assert_eq!(st, SssStatus::SSS_ERR_DUPLICATE_CARD);
+        assert_eq!(last_error(), "duplicate card Qh at position 8");
+        assert_eq!(seat.kind, 9, "no write on failure");
+        let st = unsafe { sss_seat_arranged(f3.as_ptr(), 3, m.as_ptr(), 5, b.as_ptr(), 5, &mut seat) };
+        assert_eq!(st, SssStatus::SSS_OK);
+        assert_eq!(seat.kind, SSS_SEAT_ARRANGED);
+        assert_eq!(seat.cards.to_vec(), [f3, m.clone(), b].concat());
+
+        let dragon = codes("2s 3d 4c 5h 6s 7d 8c 9h Ts Jd Qc Kh As");
+        let st = unsafe { sss_seat_special(1, dragon.as_ptr(), 12, &mut seat) };
+        assert_eq!(st, SssStatus::SSS_ERR_WRONG_CARD_COUNT);
+        assert_eq!(last_error(), "expected 13 cards, got 12");
+        let st = unsafe { sss_seat_special(16, dragon.as_ptr(), 13, &mut seat) };
+        assert_eq!(st, SssStatus::SSS_ERR_INVALID_ARGUMENT);
+        assert_eq!(unsafe { sss_seat_special(1, null(), 13, &mut seat) }, SssStatus::SSS_ERR_NULL_POINTER);
+        assert_eq!(unsafe { sss_seat_special(1, dragon.as_ptr(), 13, &mut seat) }, SssStatus::SSS_OK);
+        assert_eq!((seat.kind, seat.special, seat.cards.to_vec()), (SSS_SEAT_SPECIAL, 1, dragon));
+    }
+
+    #[test]
+    fn accessor_errors() {
+        let r = preset("kx");
+        let s = settle(r, &[arr(C0), arr(C1)]).unwrap();
+        let mut seat = SssSeatResult { special_water: 77, ..Default::default() };
+        assert_eq!(unsafe { sss_settlement_seat(s, 2, &mut seat) }, SssStatus::SSS_ERR_INVALID_ARGUMENT);
+        assert_eq!(last_error(), "seat 2 does not exist (the settlement has 2)");
+        assert_eq!(seat.special_water, 77);
+        let mut p = SssPairResult::default();
+        assert_eq!(unsafe { sss_settlement_pair(s, 1, &mut p) }, SssStatus::SSS_ERR_INVALID_ARGUMENT);
+        let mut e = SssEvent::default();
+        assert_eq!(unsafe { sss_settlement_event(s, 1, &mut e) }, SssStatus::SSS_ERR_INVALID_ARGUMENT);
+        assert_eq!(unsafe { sss_settlement_event(s, 0, &mut e) }, SssStatus::SSS_OK, "kx shoots at 2 seats");
+        let mut w = [SssWater::default(); 1];
+        let mut n = 0;
+        assert_eq!(unsafe { sss_settlement_totals(s, w.as_mut_ptr(), 1, &mut n) }, SssStatus::SSS_ERR_BUFFER_TOO_SMALL);
+        assert_eq!(n, 2);
+        assert_eq!(unsafe { sss_settlement_matrix(s, null_mut(), 0, &mut n) }, SssStatus::SSS_ERR_BUFFER_TOO_SMALL);
+        assert_eq!(n, 4);
+        assert_eq!(
+            unsafe { sss_settlement_totals(null(), w.as_mut_ptr(), 1, &mut n) },
+            SssStatus::SSS_ERR_NULL_POINTER
+        );
+        assert_eq!(unsafe { sss_settlement_info(s, null_mut()) }, SssStatus::SSS_ERR_NULL_POINTER);
+        unsafe {
+            sss_settlement_free(s);
+            sss_rules_free(r);
+        }
+    }
+
+    #[test]
+    fn struct_layouts_are_fixed() {
+        use std::mem::{align_of, offset_of, size_of};
+        assert_eq!((size_of::<SssSeat>(), align_of::<SssSeat>()), (15, 1));
+        assert_eq!(size_of::<SssWater>(), 24);
+        assert_eq!(size_of::<SssSettlementInfo>(), 20);
+        assert_eq!(size_of::<SssSeatResult>(), 64);
+        assert_eq!((offset_of!(SssSeatResult, eval), offset_of!(SssSeatResult, special_water)), (24, 52));
+        assert_eq!(offset_of!(SssSeatResult, kind), 56);
+        assert_eq!(size_of::<SssLaneResult>(), 8);
+        assert_eq!(size_of::<SssPairResult>(), 120);
+        assert_eq!((offset_of!(SssPairResult, lanes), offset_of!(SssPairResult, seat_a)), (80, 104));
+        assert_eq!(offset_of!(SssPairResult, special), 114);
+        assert_eq!(size_of::<SssEvent>(), 16);
+    }
+}

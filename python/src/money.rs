@@ -1,0 +1,242 @@
+//! Money (RULES.md §8): `settle_money`, `escape`, `MoneyResult` and `MoneyLine`.
+//!
+//! Amounts are ints of minor units (cents); water and the rake are exact (`int` or
+//! `fractions.Fraction`; a float is refused, since it cannot say 5% exactly).
+
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyInt, PyString, PyTuple};
+use shisanshui::money::{
+    escape as core_escape, settle_money as core_settle_money, MoneyLine, MoneyResult, Rake, Stakes,
+};
+use shisanshui::settle::Water;
+use shisanshui::Error as CoreError;
+
+use crate::errors::{to_pyerr, OrRaise};
+use crate::settle::fraction;
+
+fn type_name(v: &Bound<'_, PyAny>) -> String {
+    v.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+}
+
+fn invalid_money(message: String) -> PyErr {
+    to_pyerr(CoreError::InvalidMoney(message))
+}
+
+/// An exact int (not a bool) that fits 64 bits; `what` names it in errors.
+fn int64(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<i64> {
+    if obj.is_instance_of::<PyBool>() || !obj.is_instance_of::<PyInt>() {
+        return Err(PyTypeError::new_err(format!("{what} must be an int, not {}", type_name(obj))));
+    }
+    obj.extract::<i64>().map_err(|_| invalid_money(format!("{what} {obj} is out of range (64-bit minor units)")))
+}
+
+/// `(numerator, denominator)` of an int or a `Fraction` (anything rational with int parts).
+fn rational(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<(i64, i64)> {
+    if obj.is_instance_of::<PyBool>() || obj.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(format!("{what} must be an int or a Fraction, not {}", type_name(obj))));
+    }
+    if obj.is_instance_of::<PyInt>() {
+        return Ok((int64(obj, what)?, 1));
+    }
+    let (Ok(n), Ok(d)) = (obj.getattr("numerator"), obj.getattr("denominator")) else {
+        return Err(PyTypeError::new_err(format!(
+            "{what} must be an int or a Fraction (exact), not {}",
+            type_name(obj)
+        )));
+    };
+    Ok((int64(&n, what)?, int64(&d, what)?))
+}
+
+/// Water from an int or a `Fraction`: it must be a whole number of twelfths.
+fn water_in(obj: &Bound<'_, PyAny>) -> PyResult<Water> {
+    let (n, d) = rational(obj, "water")?;
+    Water::new(n, d).or_raise()
+}
+
+/// Stakes from Python arguments: `base` (int minor units per water point), `carries` (None or
+/// one int per seat), `rake` (None, an int 0 or 1, or a `Fraction` such as `Fraction(5, 100)`).
+pub fn money_args(
+    base: &Bound<'_, PyAny>,
+    carries: Option<&Bound<'_, PyAny>>,
+    rake: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Stakes> {
+    let base = int64(base, "base")?;
+    let carries = match carries.filter(|c| !c.is_none()) {
+        None => None,
+        Some(c) if c.is_instance_of::<PyString>() => {
+            return Err(PyTypeError::new_err("carries must be a sequence of ints, not str"))
+        }
+        Some(c) => Some(
+            c.try_iter()
+                .map_err(|_| PyTypeError::new_err(format!("carries must be a sequence of ints, not {}", type_name(c))))?
+                .map(|x| int64(&x?, "carry"))
+                .collect::<PyResult<Vec<i64>>>()?,
+        ),
+    };
+    let rake = match rake.filter(|r| !r.is_none()) {
+        None => Rake::NONE,
+        Some(r) => {
+            let (numerator, denominator) = rational(r, "rake")?;
+            Rake { numerator, denominator }
+        }
+    };
+    Ok(Stakes { base, carries, rake })
+}
+
+/// Settle a round's water in money (RULES.md §8). `water`: one amount per seat (int or
+/// `Fraction`, e.g. `Settlement.totals`); `base`: minor units per water point (底注); `carries`:
+/// each seat's cap (携带分) or None; `rake`: the house's cut of positive results as an exact
+/// fraction (`Fraction(5, 100)` for 5%) or None.
+///
+/// Each result is `trunc(water × base)`, capped at its carry; the larger side (wins or losses)
+/// is scaled down to the smaller, truncating; a positive result pays the rake. What truncation
+/// and rake take is the house's share: `sum(amounts) + house == 0`. Errors:
+/// `InvalidMoneyError` (negative base or carry, carries not one per seat, rake below 0 or over
+/// 100%), `InvalidTableError` (not 2 to 4 seats).
+#[pyfunction]
+#[pyo3(signature = (water, base, carries = None, rake = None))]
+fn settle_money(
+    water: &Bound<'_, PyAny>,
+    base: &Bound<'_, PyAny>,
+    carries: Option<&Bound<'_, PyAny>>,
+    rake: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyMoneyResult> {
+    if water.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err("water must be a sequence of ints or Fractions, not str"));
+    }
+    let water = water
+        .try_iter()
+        .map_err(|_| PyTypeError::new_err(format!("water must be a sequence, not {}", type_name(water))))?
+        .map(|w| water_in(&w?))
+        .collect::<PyResult<Vec<Water>>>()?;
+    let stakes = money_args(base, carries, rake)?;
+    core_settle_money(&water, &stakes).or_raise().map(PyMoneyResult)
+}
+
+/// An escape (逃跑, seed 000) in money: seat `leaver` of a `seats`-seat table pays 18 water ×
+/// base and every other seat receives 1 × base, each capped at its carry; the stayers are scaled
+/// down to what the leaver actually pays; rake on positive results. Not zero-sum: what no one
+/// receives is `unclaimed` (`sum(amounts) + house + unclaimed == 0`).
+#[pyfunction]
+#[pyo3(signature = (seats, leaver, base, carries = None, rake = None))]
+fn escape(
+    seats: usize,
+    leaver: usize,
+    base: &Bound<'_, PyAny>,
+    carries: Option<&Bound<'_, PyAny>>,
+    rake: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyMoneyResult> {
+    let stakes = money_args(base, carries, rake)?;
+    core_escape(seats, leaver, &stakes).or_raise().map(PyMoneyResult)
+}
+
+/// One seat's way from water to money.
+#[pyclass(frozen, eq, hash, module = "shisanshui", name = "MoneyLine")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyMoneyLine(MoneyLine);
+
+#[pymethods]
+impl PyMoneyLine {
+    /// The seat's water (a `Fraction`).
+    #[getter]
+    fn water<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        fraction(py, self.0.water)
+    }
+
+    /// `trunc(water × base)`.
+    #[getter]
+    fn raw(&self) -> i64 {
+        self.0.raw
+    }
+
+    /// After the carry cap.
+    #[getter]
+    fn capped(&self) -> i64 {
+        self.0.capped
+    }
+
+    /// After the proportional scaling of the larger side.
+    #[getter]
+    fn scaled(&self) -> i64 {
+        self.0.scaled
+    }
+
+    /// Rake taken from a positive result (0 otherwise).
+    #[getter]
+    fn rake(&self) -> i64 {
+        self.0.rake
+    }
+
+    /// What the seat receives (negative: pays): `scaled − rake`.
+    #[getter]
+    fn amount(&self) -> i64 {
+        self.0.amount
+    }
+
+    fn __repr__(&self) -> String {
+        let l = &self.0;
+        format!(
+            "<MoneyLine water {} raw {} capped {} scaled {} rake {} amount {}>",
+            l.water, l.raw, l.capped, l.scaled, l.rake, l.amount
+        )
+    }
+}
+
+/// A round in money.
+#[pyclass(frozen, eq, hash, module = "shisanshui", name = "MoneyResult")]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyMoneyResult(pub MoneyResult);
+
+#[pymethods]
+impl PyMoneyResult {
+    /// One line per seat.
+    #[getter]
+    fn lines<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.0.lines.iter().map(|&l| PyMoneyLine(l)))
+    }
+
+    /// Each seat's final amount in minor units.
+    #[getter]
+    fn amounts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.0.amounts())
+    }
+
+    /// Total rake.
+    #[getter]
+    fn rake(&self) -> i64 {
+        self.0.rake
+    }
+
+    /// What truncation left over: `−sum(scaled)` (signed).
+    #[getter]
+    fn rounding(&self) -> i64 {
+        self.0.rounding
+    }
+
+    /// The house's share: `rake + rounding`.
+    #[getter]
+    fn house(&self) -> i64 {
+        self.0.house
+    }
+
+    /// Escape only: what the leaver pays that no one receives; 0 otherwise.
+    #[getter]
+    fn unclaimed(&self) -> i64 {
+        self.0.unclaimed
+    }
+
+    fn __repr__(&self) -> String {
+        let amounts: Vec<String> = self.0.amounts().iter().map(|a| a.to_string()).collect();
+        format!("<MoneyResult amounts {}; house {}>", amounts.join(", "), self.0.house)
+    }
+}
+
+/// Add `settle_money`, `escape`, `MoneyResult` and `MoneyLine` to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyMoneyResult>()?;
+    m.add_class::<PyMoneyLine>()?;
+    m.add_function(wrap_pyfunction!(settle_money, m)?)?;
+    m.add_function(wrap_pyfunction!(escape, m)?)?;
+    Ok(())
+}
