@@ -1,7 +1,9 @@
 //! The rule set: every option of RULES.md §2–§9 as one value, and the five presets of §9.
 //!
-//! A `Rules` is plain data. Build one from a preset, change fields, validate it, and (with the
-//! `serde` feature) save and load it as JSON.
+//! A `Rules` is plain data. Build one from a preset, change fields (directly, or with
+//! [`Rules::set_special_water`] / [`Rules::disable_special`]), validate it, and (with the `serde`
+//! feature) save and load it as JSON or apply a partial JSON object of changes
+//! (`Rules::with_json_changes`). JSON errors name the JSON path of the bad field.
 
 use std::fmt;
 use std::str::FromStr;
@@ -384,6 +386,22 @@ impl Rules {
         self.specials.iter().position(|s| s.special == special)
     }
 
+    /// Enable a special with this water, or change its water when it is already enabled. A newly
+    /// enabled special goes last (the lowest); reorder `specials` to place it elsewhere.
+    pub fn set_special_water(&mut self, special: Special, water: u32) {
+        match self.specials.iter_mut().find(|s| s.special == special) {
+            Some(s) => s.water = water,
+            None => self.specials.push(SpecialWater { special, water }),
+        }
+    }
+
+    /// Disable a special; returns whether it was enabled.
+    pub fn disable_special(&mut self, special: Special) -> bool {
+        let before = self.specials.len();
+        self.specials.retain(|s| s.special != special);
+        self.specials.len() != before
+    }
+
     /// Check every value for range and consistency.
     pub fn validate(&self) -> Result<()> {
         let bad = |path: &str, reason: String| Err(Error::InvalidRules { path: path.to_string(), reason });
@@ -468,8 +486,36 @@ impl Default for Rules {
 impl Rules {
     /// Load a rule set from JSON and validate it. Errors name the JSON path of the bad field.
     pub fn from_json(json: &str) -> Result<Rules> {
-        let de = &mut serde_json::Deserializer::from_str(json);
-        let rules: Rules = serde_path_to_error::deserialize(de).map_err(|e| {
+        let rules: Rules = parse_json(json)?;
+        rules.validate()?;
+        Ok(rules)
+    }
+
+    /// This rule set with the fields of a partial JSON object changed, validated. Objects merge
+    /// field by field (`{"shooting": {"multiplier": 3}}` keeps the other shooting fields);
+    /// anything else replaces the old value (`specials` is replaced as a whole list). Errors name
+    /// the JSON path of the bad field, including unknown field names.
+    ///
+    /// ```
+    /// use shisanshui::{Preset, Rules};
+    /// let house = Rules::preset(Preset::Kx)
+    ///     .with_json_changes(r#"{"strict_order": true, "lane_water": {"front_trips": 5}}"#)
+    ///     .unwrap();
+    /// assert!(house.strict_order);
+    /// assert_eq!(house.lane_water.front_trips, 5);
+    /// assert_eq!(house.lane_water.back_quads, 4);
+    /// ```
+    pub fn with_json_changes(&self, json: &str) -> Result<Rules> {
+        let changes: serde_json::Value = parse_json(json)?;
+        let not_object =
+            || Error::InvalidRules { path: String::new(), reason: "rule changes must be a JSON object".into() };
+        if !changes.is_object() {
+            return Err(not_object());
+        }
+        // Serialising plain data cannot fail; map the impossible error rather than panic.
+        let mut merged = serde_json::to_value(self).map_err(|_| not_object())?;
+        merge_json(&mut merged, changes);
+        let rules: Rules = serde_path_to_error::deserialize(merged).map_err(|e| {
             let path = e.path().to_string();
             Error::InvalidRules { path, reason: e.into_inner().to_string() }
         })?;
@@ -480,5 +526,37 @@ impl Rules {
     /// Save as pretty-printed JSON.
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a Rules value always serialises")
+    }
+}
+
+/// Parse one JSON value, naming the JSON path of the first bad field; text after the value
+/// is an error too (never silently ignored).
+#[cfg(feature = "serde")]
+fn parse_json<T: serde::de::DeserializeOwned>(json: &str) -> Result<T> {
+    let mut de = serde_json::Deserializer::from_str(json);
+    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        Error::InvalidRules { path, reason: e.into_inner().to_string() }
+    })?;
+    de.end().map_err(|e| Error::InvalidRules { path: String::new(), reason: e.to_string() })?;
+    Ok(value)
+}
+
+/// Merge `changes` into `base`: objects field by field, everything else replaced.
+#[cfg(feature = "serde")]
+fn merge_json(base: &mut serde_json::Value, changes: serde_json::Value) {
+    use serde_json::Value;
+    match (base, changes) {
+        (Value::Object(b), Value::Object(c)) => {
+            for (key, value) in c {
+                match b.get_mut(&key) {
+                    Some(slot) => merge_json(slot, value),
+                    None => {
+                        b.insert(key, value);
+                    }
+                }
+            }
+        }
+        (slot, value) => *slot = value,
     }
 }

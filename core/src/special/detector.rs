@@ -1,0 +1,234 @@
+//! Detection of every special hand of RULES.md §6 under one rule set.
+//!
+//! The rank-shape, colour and dragon specials are a handful of popcounts on [`HandBits`]; the
+//! three-piece specials go through [`Pieces`]. Nothing allocates unless the hand qualifies.
+
+use super::hand::{HandBits, ALL_RANKS};
+use super::split::Pieces;
+use super::{Special, SpecialDetection};
+use crate::card::{Card, CardSet};
+use crate::error::{Error, Result};
+use crate::eval::Evaluator;
+use crate::lanes::Arrangement;
+use crate::rules::Rules;
+
+/// Ranks 2 to 7 (nibbles 0..=5): none of them in all big.
+const BELOW_EIGHT: u64 = 0xFF_FFFF;
+/// Ranks 9 to A (nibbles 7..=12): none of them in all small.
+const ABOVE_EIGHT: u64 = 0xFF_FFFF << 28;
+
+const fn bit(s: Special) -> u16 {
+    1 << s as u8
+}
+
+/// A rule set prepared for detecting special hands: build once, detect many hands.
+///
+/// ```
+/// use shisanshui::{parse_cards, Preset, Rules, Special};
+/// use shisanshui::special::SpecialDetector;
+/// let detector = SpecialDetector::new(&Rules::preset(Preset::Classic)).unwrap();
+/// let hand = parse_cards("2s 3h 4s 5h 6d 7h 8c 9h Td Jc Qd Kd Ad").unwrap();
+/// let found = detector.detect(&hand).unwrap();
+/// assert_eq!(found.best, Some(Special::Dragon));
+/// assert_eq!(found.all, [Special::Dragon, Special::ThreeStraights]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct SpecialDetector {
+    /// Enabled specials, highest first.
+    order: [Special; 16],
+    len: usize,
+    /// Bit `special as u8` per enabled special.
+    enabled: u16,
+    twelve_royals_min: u32,
+    split_quads: bool,
+    strict_order: bool,
+    eval: Evaluator,
+}
+
+impl SpecialDetector {
+    /// Prepare `rules` for detection. Fails with [`Error::InvalidRules`] when a special is listed
+    /// twice or `twelve_royals_min` is not 12 or 13 (the parts of the rule set detection reads).
+    pub fn new(rules: &Rules) -> Result<SpecialDetector> {
+        let mut order = [Special::SupremeDragon; 16];
+        let mut enabled = 0u16;
+        for (i, s) in rules.specials.iter().enumerate() {
+            if enabled & bit(s.special) != 0 {
+                let j = rules.specials.iter().position(|t| t.special == s.special).unwrap_or(0);
+                return Err(Error::InvalidRules {
+                    path: format!("specials[{i}].special"),
+                    reason: format!("{} is listed twice (also at {j})", s.special),
+                });
+            }
+            enabled |= bit(s.special);
+            order[i] = s.special;
+        }
+        if !(12..=13).contains(&rules.twelve_royals_min) {
+            return Err(Error::InvalidRules {
+                path: "twelve_royals_min".into(),
+                reason: format!("{} must be 12 or 13", rules.twelve_royals_min),
+            });
+        }
+        Ok(SpecialDetector {
+            order,
+            len: rules.specials.len(),
+            enabled,
+            twelve_royals_min: rules.twelve_royals_min as u32,
+            split_quads: rules.split_quads,
+            strict_order: rules.strict_order,
+            eval: Evaluator::new(rules),
+        })
+    }
+
+    /// Detect the specials of 13 distinct cards.
+    ///
+    /// Errors: [`Error::WrongCardCount`] unless there are 13 cards, [`Error::DuplicateCard`]
+    /// naming the second occurrence.
+    pub fn detect(&self, cards: &[Card]) -> Result<SpecialDetection> {
+        Ok(self.detect_bits(hand_bits(cards)?))
+    }
+
+    /// Detect the specials of a 13-card set ([`Error::WrongCardCount`] for any other size).
+    pub fn detect_set(&self, cards: CardSet) -> Result<SpecialDetection> {
+        if cards.len() != 13 {
+            return Err(Error::WrongCardCount { expected: 13, found: cards.len() });
+        }
+        Ok(self.detect_bits(cards.bits()))
+    }
+
+    /// The best legal arrangement that realises a three-piece special (TSF, TF or TS) with these
+    /// cards, whether or not it is enabled or the highest; `None` when the cards do not make it
+    /// (or, under `strict_order`, make it only with equal middle and back). Other specials are
+    /// not arrangements and give `None`. Preference: see [`SpecialDetection::arrangement`].
+    pub fn arrangement_for(&self, cards: &[Card], special: Special) -> Result<Option<Arrangement>> {
+        let h = HandBits::new(hand_bits(cards)?);
+        Ok(pieces_of(special).and_then(|p| p.best_arrangement(&h, &self.eval, self.strict_order)))
+    }
+
+    /// Bit `special as u8` for every enabled special the cards qualify for (a set of 13 cards;
+    /// other sizes give meaningless bits). The allocation-free core of detection.
+    #[inline]
+    pub fn qualifying_bits(&self, cards: CardSet) -> u16 {
+        self.qualify(&HandBits::new(cards.bits()), &mut [None; 3])
+    }
+
+    fn detect_bits(&self, bits: u64) -> SpecialDetection {
+        let h = HandBits::new(bits);
+        let mut searched = [None; 3];
+        let q = self.qualify(&h, &mut searched);
+        if q == 0 {
+            return SpecialDetection { best: None, all: Vec::new(), arrangement: None };
+        }
+        let all: Vec<Special> = self.order[..self.len].iter().copied().filter(|&s| q & bit(s) != 0).collect();
+        let best = all.first().copied();
+        let arrangement = best.and_then(|s| {
+            let k = SPLITS.iter().position(|&(special, _)| special == s)?;
+            searched[k].unwrap_or_else(|| SPLITS[k].1.best_arrangement(&h, &self.eval, self.strict_order))
+        });
+        SpecialDetection { best, all, arrangement }
+    }
+
+    /// `searched[k]` receives the search result for `SPLITS[k]` when a search was needed.
+    fn qualify(&self, h: &HandBits, searched: &mut [Option<Option<Arrangement>>; 3]) -> u16 {
+        let cards = h.cards;
+        let mut q = 0u16;
+
+        if h.ranks == ALL_RANKS {
+            q |= bit(Special::Dragon);
+            if h.suit_counts.contains(&13) {
+                q |= bit(Special::SupremeDragon);
+            }
+        }
+        let royals = (cards >> 36) as u16; // J, Q, K, A: rank nibbles 9..=12, the top 16 card bits
+        if royals.count_ones() >= self.twelve_royals_min {
+            q |= bit(Special::TwelveRoyals);
+        }
+        if cards & BELOW_EIGHT == 0 {
+            q |= bit(Special::AllBig);
+        }
+        if cards & ABOVE_EIGHT == 0 {
+            q |= bit(Special::AllSmall);
+        }
+        match h.suit_counts[0] + h.suit_counts[2] {
+            0 | 13 => q |= bit(Special::OneColor),
+            1 => q |= bit(Special::TwelveBlackOneRed),
+            12 => q |= bit(Special::TwelveRedOneBlack),
+            _ => {}
+        }
+
+        // Rank shapes. 13 cards fix the rest: e.g. one trips, no single and no quads leave five
+        // pairs. A quad serves as two pairs or as trips + single only with `split_quads`.
+        let [_, ones, _, threes, fours] = h.count_histogram();
+        let split = self.split_quads;
+        if fours == 3 {
+            q |= bit(Special::ThreeQuads);
+        }
+        if fours == 1 && threes == 3 {
+            q |= bit(Special::ThreeTripsQuad);
+        }
+        if threes == 4 || (split && fours == 1 && threes == 3) {
+            q |= bit(Special::FourTrips);
+        }
+        if threes == 1 && ones == 0 && (split || fours == 0) {
+            q |= bit(Special::FivePairsTrips);
+        }
+        if ones == 1 && threes == 0 && (split || fours == 0) {
+            q |= bit(Special::SixPairs);
+        }
+
+        for (k, &(special, pieces)) in SPLITS.iter().enumerate() {
+            if self.enabled & bit(special) == 0 || !pieces.split_exists(h) {
+                continue;
+            }
+            if self.strict_order {
+                // Only a search tells whether some split avoids equal middle and back; keep
+                // its answer for the arrangement.
+                let found = pieces.best_arrangement(h, &self.eval, true);
+                searched[k] = Some(found);
+                if found.is_none() {
+                    continue;
+                }
+            }
+            q |= bit(special);
+        }
+        q & self.enabled
+    }
+}
+
+/// The three-piece specials and their pieces.
+const SPLITS: [(Special, Pieces); 3] = [
+    (Special::ThreeStraightFlushes, Pieces::StraightFlushes),
+    (Special::ThreeFlushes, Pieces::Flushes),
+    (Special::ThreeStraights, Pieces::Straights),
+];
+
+/// The pieces of a three-piece special.
+fn pieces_of(special: Special) -> Option<Pieces> {
+    SPLITS.iter().find(|&&(s, _)| s == special).map(|&(_, p)| p)
+}
+
+/// 13 distinct cards as bits, or the error naming what is wrong.
+#[inline]
+fn hand_bits(cards: &[Card]) -> Result<u64> {
+    let Ok(thirteen) = <&[Card; 13]>::try_from(cards) else {
+        return Err(Error::WrongCardCount { expected: 13, found: cards.len() });
+    };
+    // A fixed-size array: the loop unrolls.
+    let mut bits = 0u64;
+    for c in thirteen {
+        bits |= 1 << c.code();
+    }
+    if bits.count_ones() == 13 {
+        return Ok(bits);
+    }
+    // Fewer than 13 bits: some card repeats. Name its second occurrence.
+    let mut seen = 0u64;
+    for (position, &card) in cards.iter().enumerate() {
+        let b = 1u64 << card.code();
+        if seen & b != 0 {
+            return Err(Error::DuplicateCard { card, position });
+        }
+        seen |= b;
+    }
+    // Unreachable by counting (13 cards, fewer distinct codes); an error rather than a panic.
+    Err(Error::InvalidArgument("13 cards with a repeated card".into()))
+}
