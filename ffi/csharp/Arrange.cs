@@ -1,0 +1,451 @@
+// Auto-arrangement (系统自动摆牌, RULES.md §7): an Arranger per (rule set, table size) finds the
+// legal arrangement with the highest expected water, a short list of distinct suggestions for a
+// 推荐牌型 button, and whether declaring a special beats the best lane play.
+using System;
+using System.Collections.Generic;
+using System.Collections.ObjectModel;
+using System.Globalization;
+using System.Runtime.InteropServices;
+using Microsoft.Win32.SafeHandles;
+
+namespace Shisanshui
+{
+    /// <summary>Why an arrangement is on a suggestion list; the value is the SssSuggestionKind number.</summary>
+    public enum SuggestionKind : byte
+    {
+        /// <summary>The best arrangement overall (what Arranger.Arrange plays); always first.</summary>
+        Best = 0,
+        /// <summary>The best arrangement among those with the strongest possible back category.</summary>
+        StrongestBack = 1,
+        /// <summary>The best arrangement among those with the strongest possible middle category.</summary>
+        StrongestMiddle = 2,
+        /// <summary>The best arrangement of another combination of lane categories.</summary>
+        Alternative = 3,
+    }
+
+    /// <summary>An arrangement chosen by the engine (never a foul) with its lane categories and expected water.</summary>
+    public sealed class Arranged
+    {
+        private readonly Arrangement arrangement;
+        private readonly ReadOnlyCollection<Category> categories;
+        private readonly double expectedWater;
+
+        internal Arranged(NativeArranged n)
+        {
+            arrangement = new Arrangement(
+                Lane(n.f0, n.f1, n.f2),
+                Lane(n.m0, n.m1, n.m2, n.m3, n.m4),
+                Lane(n.b0, n.b1, n.b2, n.b3, n.b4));
+            categories = Array.AsReadOnly(new[] { Cat(n.c0), Cat(n.c1), Cat(n.c2) });
+            expectedWater = n.expected_water;
+        }
+
+        private static Card[] Lane(params byte[] codes)
+        {
+            Card[] cards = new Card[codes.Length];
+            for (int i = 0; i < codes.Length; i++)
+            {
+                cards[i] = Card.FromCode(codes[i]);
+            }
+            return cards;
+        }
+
+        private static Category Cat(byte c)
+        {
+            if (c > (byte)Category.FiveOfAKind)
+            {
+                throw new InvalidArgumentException("native arrangement has category " + c);
+            }
+            return (Category)c;
+        }
+
+        /// <summary>The three lanes, each listed highest card first.</summary>
+        public Arrangement Arrangement { get { return arrangement; } }
+
+        /// <summary>Category of the front, middle and back.</summary>
+        public IList<Category> Categories { get { return categories; } }
+
+        /// <summary>Expected water against the field at this table (all opponents together); compare with a tolerance.</summary>
+        public double ExpectedWater { get { return expectedWater; } }
+
+        /// <summary>"5c 4d 3s / … / …; HighCard, Straight, FullHouse; expected water 0.571".</summary>
+        public override string ToString()
+        {
+            return arrangement + "; " + categories[0] + ", " + categories[1] + ", " + categories[2] + "; expected water " +
+                expectedWater.ToString("0.000", CultureInfo.InvariantCulture);
+        }
+    }
+
+    /// <summary>One entry of a suggestion list (Arranger.Suggest).</summary>
+    public sealed class Suggestion
+    {
+        private readonly SuggestionKind kind;
+        private readonly Arranged arranged;
+
+        internal Suggestion(SuggestionKind kind, Arranged arranged)
+        {
+            this.kind = kind;
+            this.arranged = arranged;
+        }
+
+        /// <summary>Why it was suggested.</summary>
+        public SuggestionKind Kind { get { return kind; } }
+
+        /// <summary>The three lanes (never a foul).</summary>
+        public Arrangement Arrangement { get { return arranged.Arrangement; } }
+
+        /// <summary>Category of the front, middle and back.</summary>
+        public IList<Category> Categories { get { return arranged.Categories; } }
+
+        /// <summary>Expected water against the field.</summary>
+        public double ExpectedWater { get { return arranged.ExpectedWater; } }
+
+        /// <summary>The arrangement with its categories and water, as Arranger.Arrange reports one.</summary>
+        public Arranged Arranged { get { return arranged; } }
+
+        public override string ToString() { return kind + ": " + arranged; }
+    }
+
+    /// <summary>Whether declaring a special (报到) beats the best lane play (Arranger.SpecialAdvice).</summary>
+    public sealed class SpecialAdvice
+    {
+        private readonly Special special;
+        private readonly double declareWater;
+        private readonly double laneWater;
+        private readonly double advantage;
+        private readonly bool declare;
+        private readonly Arranged bestLanes;
+
+        internal SpecialAdvice(NativeSpecialAdvice n)
+        {
+            if (n.special >= SpecialNames.Count)
+            {
+                throw new InvalidArgumentException("native advice names special " + n.special);
+            }
+            special = (Special)n.special;
+            declareWater = n.declare_water;
+            laneWater = n.lane_water;
+            advantage = n.advantage;
+            declare = n.declare != 0;
+            bestLanes = new Arranged(n.best_lanes);
+        }
+
+        /// <summary>The special the cards make (the highest the rule set enables).</summary>
+        public Special Special { get { return special; } }
+
+        /// <summary>Expected water of declaring it (every other seat pays it, RULES.md §6).</summary>
+        public double DeclareWater { get { return declareWater; } }
+
+        /// <summary>Expected water of the best lane arrangement instead.</summary>
+        public double LaneWater { get { return laneWater; } }
+
+        /// <summary>DeclareWater - LaneWater (negative: the lanes are worth more).</summary>
+        public double Advantage { get { return advantage; } }
+
+        /// <summary>Whether declaring is worth more than playing the lanes.</summary>
+        public bool Declare { get { return declare; } }
+
+        /// <summary>The best lane arrangement.</summary>
+        public Arranged BestLanes { get { return bestLanes; } }
+
+        public override string ToString()
+        {
+            return special.Id() + ": " + (declare ? "declare" : "play the lanes") + " (" +
+                declareWater.ToString("0.000", CultureInfo.InvariantCulture) + " against lanes " +
+                laneWater.ToString("0.000", CultureInfo.InvariantCulture) + ")";
+        }
+    }
+
+    /// <summary>
+    /// Arranges 13 cards for one rule set at one table size (2 to 4 seats). Making one builds the
+    /// objective; every later call is only a search, so keep one per table and reuse it. It keeps
+    /// its own copy of the rules. Safe to use from several threads at once. Dispose when done (the
+    /// finalizer frees it otherwise).
+    /// </summary>
+    public sealed class Arranger : IDisposable
+    {
+        /// <summary>Seats assumed when none are given: the standard full table.</summary>
+        public const int DefaultPlayers = 4;
+
+        private readonly ArrangerHandle handle;
+
+        private Arranger(ArrangerHandle handle)
+        {
+            this.handle = handle;
+        }
+
+        /// <summary>An arranger for a rule set at a table of `players` seats (InvalidTableException outside 2..4).</summary>
+        public Arranger(Rules rules, int players = DefaultPlayers)
+        {
+            if (rules == null)
+            {
+                throw new ArgumentNullException("rules");
+            }
+            ArrangerHandle made;
+            int st = Native.sss_arranger_new(rules.Handle, PlayersIn(players), out made);
+            handle = Adopt(st, made);
+        }
+
+        /// <summary>An arranger for a preset by name ("classic", "regional", "kx", "hk", "ranked"; UnknownPresetException otherwise).</summary>
+        public static Arranger ForPreset(string name, int players = DefaultPlayers)
+        {
+            byte[] bytes = Native.Utf8(name, "name");
+            uint p = PlayersIn(players);
+            ArrangerHandle made;
+            int st = Native.sss_arranger_new_preset(bytes, Native.Len(bytes), p, out made);
+            return new Arranger(Adopt(st, made));
+        }
+
+        private static uint PlayersIn(int players)
+        {
+            if (players < 0)
+            {
+                // The library takes an unsigned count; say it as the library would.
+                throw new InvalidTableException("invalid table: a table has 2 to 4 players, got " + players);
+            }
+            return (uint)players;
+        }
+
+        private static ArrangerHandle Adopt(int status, ArrangerHandle made)
+        {
+            if (status != Native.Ok)
+            {
+                string message = Native.LastErrorMessage();
+                made.Dispose();
+                throw ShisanshuiException.FromStatus(status, message);
+            }
+            return made;
+        }
+
+        /// <summary>Seats at the table, 2 to 4.</summary>
+        public int Players
+        {
+            get
+            {
+                uint p;
+                Native.Check(Native.sss_arranger_get_players(Handle, out p));
+                return checked((int)p);
+            }
+        }
+
+        /// <summary>The legal arrangement of 13 cards with the highest expected water (never a foul).</summary>
+        public Arranged Arrange(IList<Card> cards)
+        {
+            return Arrange(Card.Codes(cards, "cards"));
+        }
+
+        /// <summary>Arrange a hand written as text ("As Ad Kh …").</summary>
+        public Arranged Arrange(string hand)
+        {
+            return Arrange(Card.ParseHand(hand));
+        }
+
+        /// <summary>Arrange 13 raw codes (BadCardCode, DuplicateCard, WrongCardCount).</summary>
+        public Arranged Arrange(byte[] codes)
+        {
+            Codes(codes);
+            NativeArranged n;
+            Native.Check(Native.sss_arrange(Handle, codes, Native.Len(codes), out n));
+            return new Arranged(n);
+        }
+
+        /// <summary>
+        /// Up to n (at least 1) good arrangements with distinct lane categories: the best first (equal
+        /// to Arrange), then the best with the strongest back category, the best with the strongest
+        /// middle category, then the best of other combinations by expected water.
+        /// </summary>
+        public IList<Suggestion> Suggest(IList<Card> cards, int n = 3)
+        {
+            return Suggest(Card.Codes(cards, "cards"), n);
+        }
+
+        /// <summary>Suggestions for a hand written as text.</summary>
+        public IList<Suggestion> Suggest(string hand, int n = 3)
+        {
+            return Suggest(Card.ParseHand(hand), n);
+        }
+
+        /// <summary>Suggestions for 13 raw codes.</summary>
+        public IList<Suggestion> Suggest(byte[] codes, int n = 3)
+        {
+            Codes(codes);
+            if (n < 0)
+            {
+                // The library takes an unsigned count; say it as the library would.
+                throw new InvalidArgumentException("invalid argument: asked for " + n + " suggestions; n must be at least 1");
+            }
+            // The list never holds more than one entry per combination of lane categories, far
+            // fewer than 256; a larger n asks for them all.
+            int cap = Math.Max(1, Math.Min(n, 256));
+            NativeSuggestion[] buf = new NativeSuggestion[cap];
+            UIntPtr count;
+            int st = Native.sss_suggest(Handle, codes, Native.Len(codes), (UIntPtr)(uint)n, buf, (UIntPtr)buf.Length, out count);
+            if (st == Native.BufferTooSmall)
+            {
+                buf = new NativeSuggestion[checked((int)count.ToUInt64())];
+                st = Native.sss_suggest(Handle, codes, Native.Len(codes), (UIntPtr)(uint)n, buf, (UIntPtr)buf.Length, out count);
+            }
+            Native.Check(st);
+            var list = new List<Suggestion>();
+            for (int i = 0; i < checked((int)count.ToUInt64()); i++)
+            {
+                if (buf[i].kind > (byte)SuggestionKind.Alternative)
+                {
+                    throw new InvalidArgumentException("native suggestion has kind " + buf[i].kind);
+                }
+                list.Add(new Suggestion((SuggestionKind)buf[i].kind, new Arranged(buf[i].arranged)));
+            }
+            return list.AsReadOnly();
+        }
+
+        /// <summary>
+        /// When the 13 cards make a special the rules enable: its value if declared against the best
+        /// lane play. Null when they make none.
+        /// </summary>
+        public SpecialAdvice SpecialAdvice(IList<Card> cards)
+        {
+            return SpecialAdvice(Card.Codes(cards, "cards"));
+        }
+
+        /// <summary>Special advice for a hand written as text.</summary>
+        public SpecialAdvice SpecialAdvice(string hand)
+        {
+            return SpecialAdvice(Card.ParseHand(hand));
+        }
+
+        /// <summary>Special advice for 13 raw codes.</summary>
+        public SpecialAdvice SpecialAdvice(byte[] codes)
+        {
+            Codes(codes);
+            NativeSpecialAdvice n;
+            Native.Check(Native.sss_special_advice(Handle, codes, Native.Len(codes), out n));
+            return n.has_special != 0 ? new SpecialAdvice(n) : null;
+        }
+
+        /// <summary>Expected water of any arrangement against this arranger's field (a foul is priced as losing every lane).</summary>
+        public double ExpectedWater(Arrangement arrangement)
+        {
+            if (arrangement == null)
+            {
+                throw new ArgumentNullException("arrangement");
+            }
+            return ExpectedWater(arrangement.Cards());
+        }
+
+        /// <summary>Expected water of 13 cards in lane order: 3 front, 5 middle, 5 back.</summary>
+        public double ExpectedWater(IList<Card> thirteen)
+        {
+            byte[] codes = Card.Codes(thirteen, "thirteen");
+            double w;
+            Native.Check(Native.sss_arranger_expected_water(Handle, codes, Native.Len(codes), out w));
+            return w;
+        }
+
+        private static void Codes(byte[] codes)
+        {
+            if (codes == null)
+            {
+                throw new ArgumentNullException("codes");
+            }
+        }
+
+        /// <summary>Whether Dispose has been called.</summary>
+        public bool IsDisposed
+        {
+            get { return handle.IsClosed; }
+        }
+
+        /// <summary>Frees the native arranger; safe to call more than once.</summary>
+        public void Dispose()
+        {
+            handle.Dispose();
+        }
+
+        internal ArrangerHandle Handle
+        {
+            get
+            {
+                if (handle.IsClosed)
+                {
+                    throw new ObjectDisposedException("Arranger");
+                }
+                return handle;
+            }
+        }
+    }
+
+    /// <summary>Owns one SssArranger*; frees it exactly once (Dispose or finalizer).</summary>
+    internal sealed class ArrangerHandle : SafeHandleZeroOrMinusOneIsInvalid
+    {
+        public ArrangerHandle() : base(true) { }
+
+        protected override bool ReleaseHandle()
+        {
+            Native.sss_arranger_free(handle);
+            return true;
+        }
+    }
+
+    /// <summary>Mirror of the C struct SssArranged (24 bytes).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeArranged
+    {
+        public double expected_water;
+        public byte f0, f1, f2;
+        public byte m0, m1, m2, m3, m4;
+        public byte b0, b1, b2, b3, b4;
+        public byte c0, c1, c2;
+    }
+
+    /// <summary>Mirror of the C struct SssSuggestion (32 bytes).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeSuggestion
+    {
+        public NativeArranged arranged;
+        public byte kind;
+        public byte r0, r1, r2, r3, r4, r5, r6;
+    }
+
+    /// <summary>Mirror of the C struct SssSpecialAdvice (56 bytes).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeSpecialAdvice
+    {
+        public double declare_water;
+        public double lane_water;
+        public double advantage;
+        public NativeArranged best_lanes;
+        public byte has_special;
+        public byte special;
+        public byte declare;
+        public byte r0, r1, r2, r3, r4;
+    }
+
+    internal static partial class Native
+    {
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_arranger_new(RulesHandle rules, uint players, out ArrangerHandle outArranger);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_arranger_new_preset(byte[] name, UIntPtr len, uint players, out ArrangerHandle outArranger);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern void sss_arranger_free(IntPtr arranger);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_arranger_get_players(ArrangerHandle arranger, out uint outPlayers);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_arrange(ArrangerHandle arranger, byte[] codes, UIntPtr count, out NativeArranged outArranged);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_suggest(ArrangerHandle arranger, byte[] codes, UIntPtr count, UIntPtr n,
+            [Out] NativeSuggestion[] outSuggestions, UIntPtr cap, out UIntPtr outCount);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_special_advice(ArrangerHandle arranger, byte[] codes, UIntPtr count,
+            out NativeSpecialAdvice outAdvice);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_arranger_expected_water(ArrangerHandle arranger, byte[] codes, UIntPtr count, out double outWater);
+    }
+}

@@ -1,0 +1,94 @@
+// Shuffling and dealing (RULES.md §10): a seed gives the same deal here as in Rust, C and Python
+// (the ChaCha20 shuffle documented in core/src/deal.rs); an unseeded deal is keyed from the
+// operating system and cannot be predicted or replayed.
+using System;
+using System.Runtime.InteropServices;
+
+namespace Shisanshui
+{
+    /// <summary>Deals 13 cards to each of 2 to 4 players from one shuffled deck.</summary>
+    public static class Dealer
+    {
+        /// <summary>Cards in a hand (SSS_HAND_SIZE).</summary>
+        public const int HandSize = 13;
+
+        /// <summary>Cards in the deck (SSS_DECK_SIZE).</summary>
+        public const int DeckSize = 52;
+
+        /// <summary>Fewest players a deal is for (SSS_DEAL_MIN_PLAYERS).</summary>
+        public const int MinPlayers = 2;
+
+        /// <summary>Most players a deal from one deck is for (SSS_DEAL_MAX_PLAYERS).</summary>
+        public const int MaxPlayers = 4;
+
+        /// <summary>
+        /// The seeded deal: hands[p] is seat p's 13 cards in the order dealt. The same seed gives the
+        /// same deal on every platform and in every language. InvalidTableException outside 2..4 players.
+        /// </summary>
+        public static Card[][] Deal(int players, ulong seed)
+        {
+            uint p = Players(players);
+            return Split(Codes((byte[] b, out UIntPtr n) => Native.sss_deal(p, seed, b, (UIntPtr)b.Length, out n)), players);
+        }
+
+        /// <summary>An unseeded deal, keyed from the operating system's randomness (never a replay).</summary>
+        public static Card[][] DealUnseeded(int players)
+        {
+            uint p = Players(players);
+            return Split(Codes((byte[] b, out UIntPtr n) => Native.sss_deal_unseeded(p, b, (UIntPtr)b.Length, out n)), players);
+        }
+
+        /// <summary>The shuffled deck of a seed (52 cards) before it is dealt: seat p gets positions 13p to 13p + 12.</summary>
+        public static Card[] ShuffledDeck(ulong seed)
+        {
+            return Codes((byte[] b, out UIntPtr n) => Native.sss_shuffled_deck(seed, b, (UIntPtr)b.Length, out n));
+        }
+
+        private delegate int Fill(byte[] buf, out UIntPtr count);
+
+        private static uint Players(int players)
+        {
+            if (players < 0)
+            {
+                // The library takes an unsigned count; say it as the library would.
+                throw new InvalidTableException("invalid table: a deal is for 2 to 4 players from one deck, got " + players);
+            }
+            return (uint)players;
+        }
+
+        private static Card[] Codes(Fill fill)
+        {
+            byte[] buf = new byte[DeckSize];
+            UIntPtr n;
+            Native.Check(fill(buf, out n));
+            return Card.FromCodes(buf, checked((int)n.ToUInt64()));
+        }
+
+        private static Card[][] Split(Card[] cards, int players)
+        {
+            if (cards.Length != players * HandSize)
+            {
+                throw new InvalidArgumentException("native deal returned " + cards.Length + " cards for " + players + " players");
+            }
+            Card[][] hands = new Card[players][];
+            for (int p = 0; p < players; p++)
+            {
+                hands[p] = new Card[HandSize];
+                Array.Copy(cards, p * HandSize, hands[p], 0, HandSize);
+            }
+            return hands;
+        }
+    }
+
+    internal static partial class Native
+    {
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_deal(uint players, ulong seed, [Out] byte[] outCodes, UIntPtr cap, out UIntPtr outCount);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_deal_unseeded(uint players, [Out] byte[] outCodes, UIntPtr cap, out UIntPtr outCount);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_shuffled_deck(ulong seed, [Out] byte[] outCodes, UIntPtr cap, out UIntPtr outCount);
+    }
+}

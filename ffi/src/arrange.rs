@@ -1,0 +1,669 @@
+//! Auto-arrangement (系统自动摆牌, RULES.md §7) through an opaque `SssArranger`: the legal
+//! arrangement with the highest expected water, a short list of distinct suggestions for a
+//! 推荐牌型 button, and whether declaring a special beats the best lane play.
+//!
+//! An arranger is made once per (rule set, table size) and reused: making it builds the
+//! objective, every later call is only a search. Expected water crosses as a `double` (water
+//! points against all opponents together; not an exact amount, so compare with a tolerance).
+//!
+//! Output structs put every 8-byte field first and pad themselves to a multiple of 8 bytes, so
+//! their layout is the same whether a platform aligns `double` to 4 or to 8.
+
+use engine::arrange::{Arranged, Arranger, SpecialAdvice, Suggestion, SuggestionKind};
+use engine::{cards_from_codes, Arrangement, Card, Rules};
+
+use crate::boundary::{ref_in, slice_in, text_in, BufOut, Failure, Out, SssStatus};
+use crate::rules::SssRules;
+use crate::special::SSS_SPECIAL_NONE;
+
+/// An arranger for one rule set at one table size (RULES.md §7). Made by `sss_arranger_new` or
+/// `sss_arranger_new_preset`, released by `sss_arranger_free`. It never changes after it is
+/// made, so every function taking `const SssArranger *` may run on several threads at once.
+pub struct SssArranger {
+    inner: Arranger,
+}
+
+/// Why a suggestion is on the list (`SssSuggestion.kind`). The numbers are ABI.
+#[repr(u8)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[allow(non_camel_case_types)]
+pub enum SssSuggestionKind {
+    /// The best arrangement overall (what `sss_arrange` plays); always first.
+    SSS_SUGGESTION_BEST = 0,
+    /// The best arrangement among those with the strongest possible back category.
+    SSS_SUGGESTION_STRONGEST_BACK = 1,
+    /// The best arrangement among those with the strongest possible middle category.
+    SSS_SUGGESTION_STRONGEST_MIDDLE = 2,
+    /// The best arrangement of another combination of lane categories.
+    SSS_SUGGESTION_ALTERNATIVE = 3,
+}
+
+/// An arrangement chosen by the engine (never a foul). 24 bytes.
+#[repr(C)]
+#[derive(Copy, Clone, PartialEq, Debug)]
+pub struct SssArranged {
+    /// Expected water of this arrangement against the field at this table (all opponents
+    /// together), as a double.
+    pub expected_water: f64,
+    /// Front lane card codes, highest first.
+    pub front: [u8; 3],
+    /// Middle lane card codes, highest first.
+    pub middle: [u8; 5],
+    /// Back lane card codes, highest first.
+    pub back: [u8; 5],
+    /// `SssCategory` of the front, middle and back.
+    pub categories: [u8; 3],
+}
+
+/// One entry of a suggestion list (`sss_suggest`). 32 bytes.
+#[repr(C)]
+#[derive(Copy, Clone, PartialEq, Debug)]
+pub struct SssSuggestion {
+    /// The arrangement, its categories and expected water.
+    pub arranged: SssArranged,
+    /// An `SssSuggestionKind`.
+    pub kind: u8,
+    /// Always 0.
+    pub reserved: [u8; 7],
+}
+
+/// Whether declaring a special (报到) beats the best lane play (`sss_special_advice`). 56 bytes.
+///
+/// Without a special (`has_special` 0) every other field is 0, and `special` as well as the lane
+/// codes and categories of `best_lanes` are `SSS_SPECIAL_NONE` (255): use `sss_arrange` for the
+/// lanes.
+#[repr(C)]
+#[derive(Copy, Clone, PartialEq, Debug)]
+pub struct SssSpecialAdvice {
+    /// Expected water of declaring the special (every other seat pays it, RULES.md §6).
+    pub declare_water: f64,
+    /// Expected water of the best lane arrangement instead (`best_lanes.expected_water`).
+    pub lane_water: f64,
+    /// `declare_water - lane_water` (negative: the lanes are worth more).
+    pub advantage: f64,
+    /// The best lane arrangement.
+    pub best_lanes: SssArranged,
+    /// 1 when the cards make an enabled special, else 0.
+    pub has_special: u8,
+    /// The special (an `SssSpecial`, the highest enabled one), or `SSS_SPECIAL_NONE`.
+    pub special: u8,
+    /// 1 when declaring is worth more than the lanes (`advantage > 0`), else 0.
+    pub declare: u8,
+    /// Always 0.
+    pub reserved: [u8; 5],
+}
+
+impl SssArranged {
+    const EMPTY: SssArranged = SssArranged {
+        expected_water: 0.0,
+        front: [SSS_SPECIAL_NONE; 3],
+        middle: [SSS_SPECIAL_NONE; 5],
+        back: [SSS_SPECIAL_NONE; 5],
+        categories: [SSS_SPECIAL_NONE; 3],
+    };
+}
+
+impl Default for SssArranged {
+    fn default() -> Self {
+        SssArranged::EMPTY
+    }
+}
+
+impl Default for SssSuggestion {
+    fn default() -> Self {
+        SssSuggestion { arranged: SssArranged::EMPTY, kind: 0, reserved: [0; 7] }
+    }
+}
+
+impl Default for SssSpecialAdvice {
+    fn default() -> Self {
+        SssSpecialAdvice {
+            declare_water: 0.0,
+            lane_water: 0.0,
+            advantage: 0.0,
+            best_lanes: SssArranged::EMPTY,
+            has_special: 0,
+            special: SSS_SPECIAL_NONE,
+            declare: 0,
+            reserved: [0; 5],
+        }
+    }
+}
+
+fn lane_codes<const N: usize>(lane: &[Card; N]) -> [u8; N] {
+    lane.map(|c| c.code())
+}
+
+fn arranged_out(a: &Arrangement, categories: [engine::Category; 3], expected_water: f64) -> SssArranged {
+    SssArranged {
+        expected_water,
+        front: lane_codes(&a.front),
+        middle: lane_codes(&a.middle),
+        back: lane_codes(&a.back),
+        categories: categories.map(|c| c as u8),
+    }
+}
+
+fn from_arranged(a: &Arranged) -> SssArranged {
+    arranged_out(&a.arrangement, a.categories, a.expected_water)
+}
+
+fn kind_out(kind: SuggestionKind) -> Result<SssSuggestionKind, Failure> {
+    Ok(match kind {
+        SuggestionKind::Best => SssSuggestionKind::SSS_SUGGESTION_BEST,
+        SuggestionKind::StrongestBack => SssSuggestionKind::SSS_SUGGESTION_STRONGEST_BACK,
+        SuggestionKind::StrongestMiddle => SssSuggestionKind::SSS_SUGGESTION_STRONGEST_MIDDLE,
+        SuggestionKind::Alternative => SssSuggestionKind::SSS_SUGGESTION_ALTERNATIVE,
+        // The engine's enum is non_exhaustive; a new kind needs a number here first.
+        other => return Err(Failure::invalid_argument(format!("suggestion kind {other:?} has no C value yet"))),
+    })
+}
+
+fn suggestion_out(s: &Suggestion) -> Result<SssSuggestion, Failure> {
+    Ok(SssSuggestion {
+        arranged: arranged_out(&s.arrangement, s.categories, s.expected_water),
+        kind: kind_out(s.kind)? as u8,
+        reserved: [0; 7],
+    })
+}
+
+fn advice_out(advice: Option<&SpecialAdvice>) -> SssSpecialAdvice {
+    match advice {
+        None => SssSpecialAdvice::default(),
+        Some(a) => SssSpecialAdvice {
+            declare_water: a.declare_water,
+            lane_water: a.lane_water,
+            advantage: a.advantage(),
+            best_lanes: from_arranged(&a.best_lanes),
+            has_special: 1,
+            special: a.special as u8,
+            declare: a.declare() as u8,
+            reserved: [0; 5],
+        },
+    }
+}
+
+fn new_handle(out: Out<*mut SssArranger>, inner: Arranger) {
+    let ptr = Box::into_raw(Box::new(SssArranger { inner }));
+    // SAFETY: `out` was checked when the call began and is still valid (caller's contract).
+    unsafe { out.write(ptr) };
+}
+
+/// The player count as the engine takes it (it rejects anything but 2..=4); `uint32_t` fits
+/// `usize` on every platform this library builds for.
+fn players_in(players: u32) -> usize {
+    players as usize
+}
+
+/// Make an arranger for a rule set at a table of `players` seats (2 to 4). The arranger keeps
+/// its own copy of the rules: later changes to `rules` do not affect it.
+///
+/// Errors: `SSS_ERR_INVALID_TABLE` (players outside 2..=4), `SSS_ERR_INVALID_RULES` (an invalid
+/// rule set), `SSS_ERR_NULL_POINTER`. Free the result with `sss_arranger_free`.
+///
+/// # Safety
+/// `rules` must be a live handle; `out` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_arranger_new(
+    rules: *const SssRules,
+    players: u32,
+    out: *mut *mut SssArranger,
+) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { ref_in(rules, "rules")? };
+        let out = unsafe { Out::new(out, "out")? };
+        new_handle(out, Arranger::new(&rules.inner, players_in(players))?);
+        Ok(())
+    })
+}
+
+/// Make an arranger for a preset by name (`classic`, `regional`, `kx`, `hk`, `ranked`; ASCII
+/// case-insensitive) at a table of `players` seats. Errors: `SSS_ERR_UNKNOWN_PRESET`,
+/// `SSS_ERR_INVALID_TABLE`, `SSS_ERR_INVALID_UTF8`, `SSS_ERR_NULL_POINTER`. Free the result with
+/// `sss_arranger_free`.
+///
+/// # Safety
+/// `name` must be valid for `len` bytes (or NULL when `len` is 0); `out` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_arranger_new_preset(
+    name: *const u8,
+    len: usize,
+    players: u32,
+    out: *mut *mut SssArranger,
+) -> SssStatus {
+    ffi_boundary!({
+        let name = unsafe { text_in(name, len, "name")? };
+        let out = unsafe { Out::new(out, "out")? };
+        new_handle(out, Arranger::for_preset(name, players_in(players))?);
+        Ok(())
+    })
+}
+
+/// Release an arranger. NULL is ignored. Each handle must be freed exactly once and not used
+/// afterwards.
+///
+/// # Safety
+/// `arranger` must be NULL or a handle from this library that has not been freed.
+#[no_mangle]
+pub unsafe extern "C" fn sss_arranger_free(arranger: *mut SssArranger) {
+    ffi_boundary!(fallback = (); {
+        if !arranger.is_null() {
+            // SAFETY: made by Box::into_raw in `new_handle`; freed once (caller's contract).
+            drop(unsafe { Box::from_raw(arranger) });
+        }
+        Ok(())
+    })
+}
+
+/// Read the number of seats the arranger plays for (2 to 4).
+///
+/// # Safety
+/// `arranger` must be a live handle; `out_players` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_arranger_get_players(arranger: *const SssArranger, out_players: *mut u32) -> SssStatus {
+    ffi_boundary!({
+        let arranger = unsafe { ref_in(arranger, "arranger")? };
+        let out = unsafe { Out::new(out_players, "out_players")? };
+        // 2..=4, so it fits.
+        unsafe { out.write(arranger.inner.players() as u32) };
+        Ok(())
+    })
+}
+
+/// Make a copy of the arranger's rule set as a new `SssRules` (free it with `sss_rules_free`),
+/// e.g. to check an arrangement with `sss_arrangement_check` under exactly these rules.
+///
+/// # Safety
+/// `arranger` must be a live handle; `out_rules` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_arranger_get_rules(
+    arranger: *const SssArranger,
+    out_rules: *mut *mut SssRules,
+) -> SssStatus {
+    ffi_boundary!({
+        let arranger = unsafe { ref_in(arranger, "arranger")? };
+        let out = unsafe { Out::new(out_rules, "out_rules")? };
+        let rules: Rules = arranger.inner.rules().clone();
+        // The same allocation as every other SssRules, so `sss_rules_free` releases it.
+        unsafe { out.write(Box::into_raw(Box::new(SssRules { inner: rules }))) };
+        Ok(())
+    })
+}
+
+/// The 13 cards of a hand from C's codes: each code checked, then duplicates, in order (the
+/// count is the engine's to check, after them, as `sss_special_detect` does).
+fn hand_in(codes: &[u8]) -> Result<Vec<Card>, Failure> {
+    Ok(cards_from_codes(codes)?)
+}
+
+/// Arrange 13 cards: the legal arrangement with the highest expected water against the field
+/// (never a foul). The answer does not depend on the order of the codes.
+///
+/// Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD` (naming the position; codes are
+/// checked in order before the count), `SSS_ERR_WRONG_CARD_COUNT` (not 13 codes),
+/// `SSS_ERR_NULL_POINTER`.
+///
+/// # Safety
+/// `arranger` must be a live handle; `codes` valid for `count` bytes (or NULL when `count` is
+/// 0); `out` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_arrange(
+    arranger: *const SssArranger,
+    codes: *const u8,
+    count: usize,
+    out: *mut SssArranged,
+) -> SssStatus {
+    ffi_boundary!({
+        let arranger = unsafe { ref_in(arranger, "arranger")? };
+        let codes = unsafe { slice_in(codes, count, "codes")? };
+        let out = unsafe { Out::new(out, "out")? };
+        let best = arranger.inner.arrange(&hand_in(codes)?)?;
+        unsafe { out.write(from_arranged(&best)) };
+        Ok(())
+    })
+}
+
+/// Up to `n` good arrangements of 13 cards with distinct lane categories, for a 推荐牌型
+/// button: the best first (equal to `sss_arrange`), then the best with the strongest back
+/// category, the best with the strongest middle category, then the best of every other
+/// category combination by expected water. None is a foul.
+///
+/// Writes the suggestions into `out_suggestions` (capacity `cap`; `n` always suffices) and
+/// their number (1 to `n`) into `*out_count`. When `cap` is too small returns
+/// `SSS_ERR_BUFFER_TOO_SMALL` with the needed count in `*out_count`.
+/// Errors also: `SSS_ERR_INVALID_ARGUMENT` (`n` is 0), and those of `sss_arrange` (card codes
+/// are checked before `n`, `n` before the count).
+///
+/// # Safety
+/// `arranger` must be a live handle; `codes` valid for `count` bytes (or NULL when `count` is
+/// 0); `out_suggestions` valid for `cap` writes (or NULL when `cap` is 0); `out_count` valid for
+/// a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_suggest(
+    arranger: *const SssArranger,
+    codes: *const u8,
+    count: usize,
+    n: usize,
+    out_suggestions: *mut SssSuggestion,
+    cap: usize,
+    out_count: *mut usize,
+) -> SssStatus {
+    ffi_boundary!({
+        let arranger = unsafe { ref_in(arranger, "arranger")? };
+        let codes = unsafe { slice_in(codes, count, "codes")? };
+        let out = unsafe {
+            BufOut::with_names(
+                out_suggestions,
+                cap,
+                out_count,
+                "out_suggestions",
+                "out_count",
+                "suggestion list (suggestions)",
+            )?
+        };
+        let list = arranger.inner.suggest(&hand_in(codes)?, n)?;
+        let list: Vec<SssSuggestion> = list.iter().map(suggestion_out).collect::<Result<_, _>>()?;
+        unsafe { out.write_items(&list, None) }
+    })
+}
+
+/// Whether declaring the special that 13 cards make beats the best lane play: the special (the
+/// highest the rule set enables), the expected water of declaring it and of the best lanes, and
+/// the lanes themselves. Cards that make no enabled special give `has_special` 0 (see
+/// `SssSpecialAdvice`). Errors as `sss_arrange`.
+///
+/// # Safety
+/// `arranger` must be a live handle; `codes` valid for `count` bytes (or NULL when `count` is
+/// 0); `out` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_special_advice(
+    arranger: *const SssArranger,
+    codes: *const u8,
+    count: usize,
+    out: *mut SssSpecialAdvice,
+) -> SssStatus {
+    ffi_boundary!({
+        let arranger = unsafe { ref_in(arranger, "arranger")? };
+        let codes = unsafe { slice_in(codes, count, "codes")? };
+        let out = unsafe { Out::new(out, "out")? };
+        let advice = arranger.inner.special_advice(&hand_in(codes)?)?;
+        unsafe { out.write(advice_out(advice.as_ref())) };
+        Ok(())
+    })
+}
+
+/// The expected water of any arrangement (13 codes in lane order: 3 front, 5 middle, 5 back)
+/// against this arranger's field; a foul is priced as losing every lane to every opponent.
+/// Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD`, `SSS_ERR_WRONG_CARD_COUNT`,
+/// `SSS_ERR_NULL_POINTER`.
+///
+/// # Safety
+/// `arranger` must be a live handle; `codes` valid for `count` bytes (or NULL when `count` is
+/// 0); `out_water` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_arranger_expected_water(
+    arranger: *const SssArranger,
+    codes: *const u8,
+    count: usize,
+    out_water: *mut f64,
+) -> SssStatus {
+    ffi_boundary!({
+        let arranger = unsafe { ref_in(arranger, "arranger")? };
+        let codes = unsafe { slice_in(codes, count, "codes")? };
+        let out = unsafe { Out::new(out_water, "out_water")? };
+        let a = Arrangement::from_cards(&hand_in(codes)?)?;
+        unsafe { out.write(arranger.inner.expected_water(&a)) };
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::boundary::tests::last_error;
+    use crate::eval::{sss_arrangement_check13, SssArrangementEval};
+    use crate::rules::tests::preset;
+    use crate::rules::{sss_rules_free, sss_rules_set_strict_order};
+    use engine::deal::Dealer;
+    use std::ptr::{null, null_mut};
+
+    fn codes(text: &str) -> Vec<u8> {
+        engine::parse_cards(text).unwrap().iter().map(|c| c.code()).collect()
+    }
+
+    fn arranger(name: &str, players: u32) -> *mut SssArranger {
+        let mut out = null_mut();
+        let st = unsafe { sss_arranger_new_preset(name.as_ptr(), name.len(), players, &mut out) };
+        assert_eq!(st, SssStatus::SSS_OK, "{}", last_error());
+        out
+    }
+
+    fn arrange(a: *const SssArranger, hand: &[u8]) -> SssArranged {
+        let mut out = SssArranged::default();
+        assert_eq!(
+            unsafe { sss_arrange(a, hand.as_ptr(), hand.len(), &mut out) },
+            SssStatus::SSS_OK,
+            "{}",
+            last_error()
+        );
+        out
+    }
+
+    fn suggest(a: *const SssArranger, hand: &[u8], n: usize) -> Vec<SssSuggestion> {
+        let mut out = vec![SssSuggestion::default(); n.max(1)];
+        let mut count = 0;
+        let st = unsafe { sss_suggest(a, hand.as_ptr(), hand.len(), n, out.as_mut_ptr(), out.len(), &mut count) };
+        assert_eq!(st, SssStatus::SSS_OK, "{}", last_error());
+        out.truncate(count);
+        out
+    }
+
+    fn lane_order(a: &SssArranged) -> Vec<u8> {
+        [&a.front[..], &a.middle, &a.back].concat()
+    }
+
+    /// The arrangement is the hand's 13 cards and the library's own foul check passes it.
+    fn check_legal(rules: *const SssRules, hand: &[u8], a: &SssArranged) {
+        let lanes = lane_order(a);
+        let mut sorted = lanes.clone();
+        sorted.sort_unstable();
+        let mut want = hand.to_vec();
+        want.sort_unstable();
+        assert_eq!(sorted, want, "the arrangement holds the hand's cards");
+        let mut e = SssArrangementEval::default();
+        assert_eq!(unsafe { sss_arrangement_check13(rules, lanes.as_ptr(), 13, &mut e) }, SssStatus::SSS_OK);
+        assert_eq!(e.is_foul, 0, "{lanes:?} fouls");
+        assert_eq!(a.categories, [e.front.category, e.middle.category, e.back.category]);
+    }
+
+    #[test]
+    fn arrangements_never_foul_and_repeat() {
+        for (name, players) in [("classic", 4), ("hk", 2), ("ranked", 3)] {
+            let a = arranger(name, players);
+            let rules = preset(name);
+            let mut dealer = Dealer::from_seed(11);
+            for _ in 0..4 {
+                for hand in dealer.deal_four() {
+                    let hand: Vec<u8> = hand.iter().map(|c| c.code()).collect();
+                    let best = arrange(a, &hand);
+                    check_legal(rules, &hand, &best);
+                    // Same input, same output; and the order of the codes does not matter.
+                    assert_eq!(arrange(a, &hand), best);
+                    let mut reversed = hand.clone();
+                    reversed.reverse();
+                    assert_eq!(arrange(a, &reversed), best);
+                    // The reported water is the arranger's price of that arrangement.
+                    let mut w = f64::NAN;
+                    let lanes = lane_order(&best);
+                    let st = unsafe { sss_arranger_expected_water(a, lanes.as_ptr(), 13, &mut w) };
+                    assert_eq!(st, SssStatus::SSS_OK);
+                    assert!((w - best.expected_water).abs() < 1e-9, "{w} vs {}", best.expected_water);
+                }
+            }
+            unsafe {
+                sss_arranger_free(a);
+                sss_rules_free(rules);
+            }
+        }
+    }
+
+    #[test]
+    fn suggestions_are_distinct_and_start_with_the_best() {
+        let a = arranger("kx", 4);
+        let rules = preset("kx");
+        let mut dealer = Dealer::from_seed(5);
+        for hand in dealer.deal_four() {
+            let hand: Vec<u8> = hand.iter().map(|c| c.code()).collect();
+            let best = arrange(a, &hand);
+            for n in [1usize, 3, 6] {
+                let list = suggest(a, &hand, n);
+                assert!(!list.is_empty() && list.len() <= n);
+                assert_eq!(list[0].arranged, best);
+                assert_eq!(list[0].kind, SssSuggestionKind::SSS_SUGGESTION_BEST as u8);
+                for (i, s) in list.iter().enumerate() {
+                    check_legal(rules, &hand, &s.arranged);
+                    assert!(s.kind <= 3 && s.reserved == [0; 7]);
+                    assert!(s.arranged.expected_water <= best.expected_water + 1e-9);
+                    for t in &list[..i] {
+                        assert_ne!(t.arranged.categories, s.arranged.categories, "distinct categories");
+                    }
+                }
+            }
+        }
+        unsafe {
+            sss_arranger_free(a);
+            sss_rules_free(rules);
+        }
+    }
+
+    #[test]
+    fn special_advice_with_and_without_a_special() {
+        let a = arranger("classic", 4);
+        // A dragon (一条龙): classic pays 36 from each of three opponents.
+        let dragon = codes("2s 3h 4s 5h 6d 7h 8c 9h Td Jc Qd Kd Ad");
+        let mut out = SssSpecialAdvice::default();
+        assert_eq!(unsafe { sss_special_advice(a, dragon.as_ptr(), 13, &mut out) }, SssStatus::SSS_OK);
+        assert_eq!((out.has_special, out.special), (1, crate::special::SssSpecial::SSS_SPECIAL_DRAGON as u8));
+        assert!((out.declare_water - 3.0 * 36.0).abs() < 1e-9, "{}", out.declare_water);
+        assert_eq!(out.best_lanes, arrange(a, &dragon));
+        assert_eq!(out.lane_water, out.best_lanes.expected_water);
+        assert_eq!(out.advantage, out.declare_water - out.lane_water);
+        assert_eq!(out.declare, 1, "a dragon is worth declaring");
+
+        let plain = codes("2s 3h 4s 5h 6d 7h 8c 8h Td Jc Qd Kd Ad");
+        let mut out = SssSpecialAdvice { declare: 9, ..Default::default() };
+        assert_eq!(unsafe { sss_special_advice(a, plain.as_ptr(), 13, &mut out) }, SssStatus::SSS_OK);
+        assert_eq!(out, SssSpecialAdvice::default());
+        unsafe { sss_arranger_free(a) };
+    }
+
+    #[test]
+    fn arrangers_from_rule_sets() {
+        let rules = preset("classic");
+        unsafe { assert_eq!(sss_rules_set_strict_order(rules, 1), SssStatus::SSS_OK) };
+        let mut a = null_mut();
+        assert_eq!(unsafe { sss_arranger_new(rules, 3, &mut a) }, SssStatus::SSS_OK);
+        let mut players = 0;
+        assert_eq!(unsafe { sss_arranger_get_players(a, &mut players) }, SssStatus::SSS_OK);
+        assert_eq!(players, 3);
+        let mut copy = null_mut();
+        assert_eq!(unsafe { sss_arranger_get_rules(a, &mut copy) }, SssStatus::SSS_OK);
+        assert!(unsafe { (*copy).inner.strict_order });
+        // Equal middle and back are a foul under strict order: the arranger avoids it.
+        let hand = codes("2d 3c 4d As Qs 9s 5s 3s Ah Qh 9h 5h 3h");
+        let best = arrange(a, &hand);
+        check_legal(copy, &hand, &best);
+        unsafe {
+            sss_rules_free(copy);
+            sss_arranger_free(a);
+            sss_rules_free(rules);
+        }
+    }
+
+    #[test]
+    fn errors() {
+        let a = arranger("classic", 4);
+        let hand = codes("2s 3h 4s 5h 6d 7h 8c 8h Td Jc Qd Kd Ad");
+        let mut out = SssArranged { expected_water: 7.0, ..Default::default() };
+        let run = |c: &[u8], out: &mut SssArranged| unsafe { sss_arrange(a, c.as_ptr(), c.len(), out) };
+        assert_eq!(run(&hand[..12], &mut out), SssStatus::SSS_ERR_WRONG_CARD_COUNT);
+        assert_eq!(last_error(), "expected 13 cards, got 12");
+        let mut dup = hand.clone();
+        dup[9] = dup[1];
+        assert_eq!(run(&dup, &mut out), SssStatus::SSS_ERR_DUPLICATE_CARD);
+        assert_eq!(last_error(), "duplicate card 3h at position 9");
+        let mut bad = hand.clone();
+        bad[4] = 52;
+        assert_eq!(run(&bad, &mut out), SssStatus::SSS_ERR_BAD_CARD_CODE);
+        assert!(last_error().contains("card code 52"));
+        assert_eq!(run(&[], &mut out), SssStatus::SSS_ERR_WRONG_CARD_COUNT);
+        assert_eq!(out.expected_water, 7.0, "no write on failure");
+
+        // Suggestions: n = 0, a small buffer, NULLs.
+        let mut list = [SssSuggestion::default(); 3];
+        let mut n = 99;
+        let st = unsafe { sss_suggest(a, hand.as_ptr(), 13, 0, list.as_mut_ptr(), 3, &mut n) };
+        assert_eq!((st, n), (SssStatus::SSS_ERR_INVALID_ARGUMENT, 99));
+        assert!(last_error().contains("0 suggestions"), "{}", last_error());
+        let st = unsafe { sss_suggest(a, hand.as_ptr(), 13, 3, list.as_mut_ptr(), 1, &mut n) };
+        assert_eq!(st, SssStatus::SSS_ERR_BUFFER_TOO_SMALL);
+        assert!(n > 1 && n <= 3);
+        assert_eq!(list[0], SssSuggestion::default());
+        let st = unsafe { sss_suggest(a, hand.as_ptr(), 13, 3, null_mut(), 3, &mut n) };
+        assert_eq!(st, SssStatus::SSS_ERR_NULL_POINTER);
+        assert_eq!(last_error(), "argument `out_suggestions` is NULL");
+        let st = unsafe { sss_suggest(a, dup.as_ptr(), 13, 3, list.as_mut_ptr(), 3, &mut n) };
+        assert_eq!(st, SssStatus::SSS_ERR_DUPLICATE_CARD);
+        let mut adv = SssSpecialAdvice::default();
+        assert_eq!(unsafe { sss_special_advice(a, bad.as_ptr(), 13, &mut adv) }, SssStatus::SSS_ERR_BAD_CARD_CODE);
+        assert_eq!(unsafe { sss_special_advice(a, hand.as_ptr(), 13, null_mut()) }, SssStatus::SSS_ERR_NULL_POINTER);
+        let mut w = 0.0;
+        assert_eq!(
+            unsafe { sss_arranger_expected_water(a, hand.as_ptr(), 12, &mut w) },
+            SssStatus::SSS_ERR_WRONG_CARD_COUNT
+        );
+
+        // Making arrangers: players, presets, NULLs.
+        let rules = preset("kx");
+        let mut made = null_mut();
+        for players in [0u32, 1, 5, u32::MAX] {
+            assert_eq!(unsafe { sss_arranger_new(rules, players, &mut made) }, SssStatus::SSS_ERR_INVALID_TABLE);
+            assert!(last_error().contains(&players.to_string()), "{}", last_error());
+            let st = unsafe { sss_arranger_new_preset(b"kx".as_ptr(), 2, players, &mut made) };
+            assert_eq!(st, SssStatus::SSS_ERR_INVALID_TABLE);
+        }
+        let st = unsafe { sss_arranger_new_preset(b"macau".as_ptr(), 5, 4, &mut made) };
+        assert_eq!(st, SssStatus::SSS_ERR_UNKNOWN_PRESET);
+        assert!(last_error().contains("\"macau\""));
+        assert!(made.is_null(), "no write on failure");
+        assert_eq!(unsafe { sss_arranger_new(null(), 4, &mut made) }, SssStatus::SSS_ERR_NULL_POINTER);
+        assert_eq!(last_error(), "argument `rules` is NULL");
+        assert_eq!(unsafe { sss_arranger_new(rules, 4, null_mut()) }, SssStatus::SSS_ERR_NULL_POINTER);
+        assert_eq!(unsafe { sss_arrange(null(), hand.as_ptr(), 13, &mut out) }, SssStatus::SSS_ERR_NULL_POINTER);
+        assert_eq!(last_error(), "argument `arranger` is NULL");
+        assert_eq!(unsafe { sss_arrange(a, null(), 13, &mut out) }, SssStatus::SSS_ERR_NULL_POINTER);
+        assert_eq!(unsafe { sss_arrange(a, hand.as_ptr(), 13, null_mut()) }, SssStatus::SSS_ERR_NULL_POINTER);
+        let mut p = 0;
+        assert_eq!(unsafe { sss_arranger_get_players(null(), &mut p) }, SssStatus::SSS_ERR_NULL_POINTER);
+        assert_eq!(unsafe { sss_arranger_get_rules(a, null_mut()) }, SssStatus::SSS_ERR_NULL_POINTER);
+        unsafe {
+            sss_arranger_free(null_mut());
+            sss_arranger_free(a);
+            sss_rules_free(rules);
+        }
+    }
+
+    #[test]
+    fn struct_layouts_are_fixed() {
+        use std::mem::{offset_of, size_of};
+        assert_eq!(size_of::<SssArranged>(), 24);
+        assert_eq!(offset_of!(SssArranged, front), 8);
+        assert_eq!(offset_of!(SssArranged, categories), 21);
+        assert_eq!(size_of::<SssSuggestion>(), 32);
+        assert_eq!(offset_of!(SssSuggestion, kind), 24);
+        assert_eq!(size_of::<SssSpecialAdvice>(), 56);
+        assert_eq!(offset_of!(SssSpecialAdvice, best_lanes), 24);
+        assert_eq!(offset_of!(SssSpecialAdvice, has_special), 48);
+        assert_eq!(offset_of!(SssSpecialAdvice, declare), 50);
+    }
+}

@@ -1,0 +1,186 @@
+//! Shuffling and dealing (RULES.md §10): seeded deals that are the same on every surface (the
+//! algorithm is documented in the core's `deal` module and recorded in
+//! `tests/vectors/deal.json`), unseeded deals keyed from the operating system, and the shuffled
+//! deck of a seed.
+//!
+//! A deal comes out as one flat array of card codes: seat `p` (0-based) holds
+//! `codes[13p .. 13p + 13]`, in the order the cards were dealt.
+
+use engine::deal::{self, DECK_SIZE, HAND_SIZE};
+use engine::Card;
+
+use crate::boundary::{BufOut, Failure, SssStatus};
+
+/// Cards in one player's hand.
+pub const SSS_HAND_SIZE: usize = 13;
+/// Cards in the deck (one standard deck, no jokers).
+pub const SSS_DECK_SIZE: usize = 52;
+/// Fewest players a deal is for.
+pub const SSS_DEAL_MIN_PLAYERS: u32 = 2;
+/// Most players a deal from one deck is for.
+pub const SSS_DEAL_MAX_PLAYERS: u32 = 4;
+
+// The C constants are ABI; the engine's must agree.
+const _: () = assert!(HAND_SIZE == SSS_HAND_SIZE && DECK_SIZE == SSS_DECK_SIZE);
+const _: () = assert!(deal::MIN_PLAYERS == SSS_DEAL_MIN_PLAYERS as usize);
+const _: () = assert!(deal::MAX_PLAYERS == SSS_DEAL_MAX_PLAYERS as usize);
+
+/// The player count as the engine takes it. A `uint32_t` always fits `usize` on the platforms
+/// Rust supports for this library (32 and 64 bits), and the engine rejects anything but 2..=4.
+fn players_in(players: u32) -> usize {
+    players as usize
+}
+
+fn codes_of(hands: &[deal::Hand]) -> Vec<u8> {
+    hands.iter().flatten().map(|c: &Card| c.code()).collect()
+}
+
+fn deal_out(players: u32, seed: Option<u64>, out: BufOut<u8>) -> Result<(), Failure> {
+    let hands = deal::deal(players_in(players), seed)?;
+    unsafe { out.write_items(&codes_of(&hands), None) }
+}
+
+/// Shuffle one deck with the documented ChaCha20 shuffle keyed by `seed` and deal `players`
+/// hands of 13 (2 to 4 players). The result is the same in every language for the same seed.
+///
+/// Writes `players × 13` codes into `out_codes` (capacity `cap`; `SSS_DECK_SIZE` always
+/// suffices), seat `p` at `out_codes[13p .. 13p + 13]`, and their number into `*out_count`.
+/// Errors: `SSS_ERR_INVALID_TABLE` (players outside 2..=4, checked first),
+/// `SSS_ERR_BUFFER_TOO_SMALL` (with the needed count in `*out_count`), `SSS_ERR_NULL_POINTER`.
+///
+/// # Safety
+/// `out_codes` must be valid for `cap` writes (or NULL when `cap` is 0); `out_count` valid for
+/// a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_deal(
+    players: u32,
+    seed: u64,
+    out_codes: *mut u8,
+    cap: usize,
+    out_count: *mut usize,
+) -> SssStatus {
+    ffi_boundary!({
+        let out =
+            unsafe { BufOut::with_names(out_codes, cap, out_count, "out_codes", "out_count", "deal (card codes)")? };
+        deal_out(players, Some(seed), out)
+    })
+}
+
+/// As `sss_deal`, keyed from the operating system's random source instead of a seed: the deal
+/// cannot be predicted or replayed. Errors as `sss_deal`, and `SSS_ERR_INVALID_ARGUMENT` if the
+/// operating system provides no randomness.
+///
+/// # Safety
+/// As `sss_deal`.
+#[no_mangle]
+pub unsafe extern "C" fn sss_deal_unseeded(
+    players: u32,
+    out_codes: *mut u8,
+    cap: usize,
+    out_count: *mut usize,
+) -> SssStatus {
+    ffi_boundary!({
+        let out =
+            unsafe { BufOut::with_names(out_codes, cap, out_count, "out_codes", "out_count", "deal (card codes)")? };
+        deal_out(players, None, out)
+    })
+}
+
+/// The whole shuffled deck of a seed (52 codes, before it is dealt): `sss_deal` gives seat `p`
+/// positions `13p .. 13p + 13` of it. Errors: `SSS_ERR_BUFFER_TOO_SMALL` (cap below 52, with 52
+/// in `*out_count`), `SSS_ERR_NULL_POINTER`.
+///
+/// # Safety
+/// `out_codes` must be valid for `cap` writes (or NULL when `cap` is 0); `out_count` valid for
+/// a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_shuffled_deck(
+    seed: u64,
+    out_codes: *mut u8,
+    cap: usize,
+    out_count: *mut usize,
+) -> SssStatus {
+    ffi_boundary!({
+        let out =
+            unsafe { BufOut::with_names(out_codes, cap, out_count, "out_codes", "out_count", "deck (card codes)")? };
+        let deck: Vec<u8> = deal::shuffled_deck(seed).iter().map(|c| c.code()).collect();
+        unsafe { out.write_items(&deck, None) }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::boundary::tests::last_error;
+    use std::collections::HashSet;
+    use std::ptr::null_mut;
+
+    fn seeded(players: u32, seed: u64) -> (SssStatus, Vec<u8>) {
+        let mut buf = [0xEEu8; 60];
+        let mut n = 0usize;
+        let st = unsafe { sss_deal(players, seed, buf.as_mut_ptr(), buf.len(), &mut n) };
+        (st, buf[..if st == SssStatus::SSS_OK { n } else { 0 }].to_vec())
+    }
+
+    #[test]
+    fn seeded_deals_are_the_engines() {
+        for seed in [0, 1, 42, 1 << 63, u64::MAX] {
+            let deck: Vec<u8> = deal::shuffled_deck(seed).iter().map(|c| c.code()).collect();
+            for players in 2..=4u32 {
+                let (st, codes) = seeded(players, seed);
+                assert_eq!(st, SssStatus::SSS_OK);
+                // Seat p gets deck positions 13p.. (the documented step 4), so the deal is a
+                // prefix of the shuffled deck.
+                assert_eq!(codes, deck[..13 * players as usize], "seed {seed}, {players} players");
+            }
+            let mut out = [0u8; 52];
+            let mut n = 0;
+            assert_eq!(unsafe { sss_shuffled_deck(seed, out.as_mut_ptr(), 52, &mut n) }, SssStatus::SSS_OK);
+            assert_eq!((n, out.to_vec()), (52, deck));
+        }
+        assert_ne!(seeded(4, 1).1, seeded(4, 2).1);
+    }
+
+    #[test]
+    fn unseeded_deals_are_deals() {
+        let mut a = [0u8; 52];
+        let mut b = [0u8; 52];
+        let mut n = 0;
+        assert_eq!(unsafe { sss_deal_unseeded(4, a.as_mut_ptr(), 52, &mut n) }, SssStatus::SSS_OK);
+        assert_eq!(n, 52);
+        assert_eq!(a.iter().copied().collect::<HashSet<u8>>().len(), 52);
+        assert_eq!(unsafe { sss_deal_unseeded(4, b.as_mut_ptr(), 52, &mut n) }, SssStatus::SSS_OK);
+        assert_ne!(a, b, "two OS-keyed deals collide with probability 1/52!");
+        assert_eq!(unsafe { sss_deal_unseeded(3, a.as_mut_ptr(), 52, &mut n) }, SssStatus::SSS_OK);
+        assert_eq!(n, 39);
+    }
+
+    #[test]
+    fn errors() {
+        for players in [0u32, 1, 5, u32::MAX] {
+            let mut buf = [0xEEu8; 52];
+            let mut n = 77usize;
+            let st = unsafe { sss_deal(players, 7, buf.as_mut_ptr(), 52, &mut n) };
+            assert_eq!(st, SssStatus::SSS_ERR_INVALID_TABLE, "{players}");
+            assert!(last_error().contains(&format!("got {players}")), "{}", last_error());
+            let st = unsafe { sss_deal_unseeded(players, buf.as_mut_ptr(), 52, &mut n) };
+            assert_eq!(st, SssStatus::SSS_ERR_INVALID_TABLE);
+            assert_eq!((n, buf), (77, [0xEE; 52]), "no write on failure");
+        }
+        // The player count is checked before the buffer.
+        let mut n = 0;
+        assert_eq!(unsafe { sss_deal(9, 7, null_mut(), 0, &mut n) }, SssStatus::SSS_ERR_INVALID_TABLE);
+        let mut small = [0xEEu8; 26];
+        let st = unsafe { sss_deal(3, 7, small.as_mut_ptr(), 26, &mut n) };
+        assert_eq!((st, n), (SssStatus::SSS_ERR_BUFFER_TOO_SMALL, 39));
+        assert_eq!(small, [0xEE; 26]);
+        assert!(last_error().contains("needs 39"), "{}", last_error());
+        assert_eq!(unsafe { sss_deal(2, 7, null_mut(), 26, &mut n) }, SssStatus::SSS_ERR_NULL_POINTER);
+        assert_eq!(last_error(), "argument `out_codes` is NULL");
+        assert_eq!(unsafe { sss_deal(2, 7, small.as_mut_ptr(), 26, null_mut()) }, SssStatus::SSS_ERR_NULL_POINTER);
+        assert_eq!(last_error(), "argument `out_count` is NULL");
+        let st = unsafe { sss_shuffled_deck(7, small.as_mut_ptr(), 26, &mut n) };
+        assert_eq!((st, n), (SssStatus::SSS_ERR_BUFFER_TOO_SMALL, 52));
+        assert_eq!(unsafe { sss_shuffled_deck(7, null_mut(), 0, null_mut()) }, SssStatus::SSS_ERR_NULL_POINTER);
+    }
+}

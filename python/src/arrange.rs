@@ -1,0 +1,432 @@
+//! Auto-arrangement (系统自动摆牌, RULES.md §7): the `Arranger` class, the free functions
+//! `auto_arrange`, `suggest` and `special_advice`, and their results `Arranged`, `Suggestion`
+//! and `SpecialAdvice`.
+//!
+//! An `Arranger` is made once per (rule set, table size): making it builds the objective, every
+//! later call is only a search, run with the GIL released. The free functions share arrangers
+//! from a small cache, so calling them in a loop costs no more than keeping one.
+
+use std::sync::{Arc, Mutex};
+
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBool, PyInt, PyTuple, PyType};
+use shisanshui::arrange::{Arranged, Arranger, SpecialAdvice, Suggestion, SuggestionKind};
+use shisanshui::{Card, Category, Error as CoreError, Preset, Rules};
+
+use crate::card::cards;
+use crate::deal::players_arg;
+use crate::enums;
+use crate::errors::{invalid_argument, OrRaise};
+use crate::lanes::{arrangement, PyArrangement};
+use crate::rules::{with_rules, PyRules};
+use crate::special;
+
+/// Seats assumed when `players` is not given: the standard full table.
+const DEFAULT_PLAYERS: usize = 4;
+/// Suggestions returned when `n` is not given.
+const DEFAULT_SUGGESTIONS: usize = 3;
+/// Arrangers kept by the free functions (one per rule set and table size in use).
+const CACHE_SIZE: usize = 16;
+
+static SUGGESTION_KIND: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+/// The `SuggestionKind` member (a `str` enum of `_enums.py`) of a core kind.
+fn kind_member(py: Python<'_>, kind: SuggestionKind) -> PyResult<Bound<'_, PyAny>> {
+    let value = match kind {
+        SuggestionKind::Best => "best",
+        SuggestionKind::StrongestBack => "strongest_back",
+        SuggestionKind::StrongestMiddle => "strongest_middle",
+        SuggestionKind::Alternative => "alternative",
+        // The core's enum is non_exhaustive: a new kind needs a member in _enums.py first.
+        other => {
+            return Err(PyTypeError::new_err(format!(
+                "suggestion kind {other:?} has no SuggestionKind member yet"
+            )))
+        }
+    };
+    SUGGESTION_KIND
+        .import(py, "shisanshui._enums", "SuggestionKind")?
+        .call1((value,))
+}
+
+fn categories<'py>(py: Python<'py>, c: &[Category; 3]) -> PyResult<Bound<'py, PyTuple>> {
+    PyTuple::new(
+        py,
+        c.iter()
+            .map(|&c| enums::category(py, c))
+            .collect::<PyResult<Vec<_>>>()?,
+    )
+}
+
+fn category_names(c: &[Category; 3]) -> String {
+    c.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ")
+}
+
+/// An arrangement chosen by the engine (never a foul), with its lane categories and expected
+/// water against the field.
+#[pyclass(frozen, eq, module = "shisanshui", name = "Arranged")]
+#[derive(Clone, PartialEq)]
+pub struct PyArranged(pub Arranged);
+
+#[pymethods]
+impl PyArranged {
+    /// The three lanes, each listed highest card first.
+    #[getter]
+    fn arrangement(&self) -> PyArrangement {
+        PyArrangement(self.0.arrangement)
+    }
+
+    /// The `Category` of the front, middle and back.
+    #[getter]
+    fn categories<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        categories(py, &self.0.categories)
+    }
+
+    /// Expected water against the field at this table (all opponents together); a float, so
+    /// compare with a tolerance.
+    #[getter]
+    fn expected_water(&self) -> f64 {
+        self.0.expected_water
+    }
+
+    /// `<Arranged 5c 4d 3s / … / …; high card, straight, full house; expected water 0.571>`.
+    fn __repr__(&self) -> String {
+        format!(
+            "<Arranged {}; {}; expected water {:.3}>",
+            self.0.arrangement,
+            category_names(&self.0.categories),
+            self.0.expected_water
+        )
+    }
+}
+
+/// One entry of a suggestion list (:func:`suggest`).
+#[pyclass(frozen, eq, module = "shisanshui", name = "Suggestion")]
+#[derive(Clone, PartialEq)]
+pub struct PySuggestion(pub Suggestion);
+
+#[pymethods]
+impl PySuggestion {
+    /// Why it was suggested: a `SuggestionKind`.
+    #[getter]
+    fn kind<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        kind_member(py, self.0.kind)
+    }
+
+    /// The three lanes, each listed highest card first (never a foul).
+    #[getter]
+    fn arrangement(&self) -> PyArrangement {
+        PyArrangement(self.0.arrangement)
+    }
+
+    /// The `Category` of the front, middle and back.
+    #[getter]
+    fn categories<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        categories(py, &self.0.categories)
+    }
+
+    /// Expected water against the field (a float).
+    #[getter]
+    fn expected_water(&self) -> f64 {
+        self.0.expected_water
+    }
+
+    /// `<Suggestion best: 5c 4d 3s / … / …; high card, straight, full house; expected water 0.571>`.
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let kind = kind_member(py, self.0.kind)?
+            .getattr("value")?
+            .str()?
+            .to_string();
+        Ok(format!(
+            "<Suggestion {kind}: {}; {}; expected water {:.3}>",
+            self.0.arrangement,
+            category_names(&self.0.categories),
+            self.0.expected_water
+        ))
+    }
+}
+
+/// Whether declaring a special (报到) beats the best lane play (:func:`special_advice`).
+#[pyclass(frozen, eq, module = "shisanshui", name = "SpecialAdvice")]
+#[derive(Clone, PartialEq)]
+pub struct PySpecialAdvice(pub SpecialAdvice);
+
+#[pymethods]
+impl PySpecialAdvice {
+    /// The special the cards make (the highest the rule set enables), a `Special`.
+    #[getter]
+    fn special<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        special::member(py, self.0.special)
+    }
+
+    /// Expected water of declaring it (every other seat pays it, RULES.md §6).
+    #[getter]
+    fn declare_water(&self) -> f64 {
+        self.0.declare_water
+    }
+
+    /// Expected water of the best lane arrangement instead.
+    #[getter]
+    fn lane_water(&self) -> f64 {
+        self.0.lane_water
+    }
+
+    /// ``declare_water - lane_water`` (negative: the lanes are worth more).
+    #[getter]
+    fn advantage(&self) -> f64 {
+        self.0.advantage()
+    }
+
+    /// Whether declaring is worth more than playing the lanes.
+    #[getter]
+    fn declare(&self) -> bool {
+        self.0.declare()
+    }
+
+    /// The best lane arrangement, an `Arranged`.
+    #[getter]
+    fn best_lanes(&self) -> PyArranged {
+        PyArranged(self.0.best_lanes)
+    }
+
+    /// `<SpecialAdvice DR 一条龙: declare (108.000 against lanes -1.492)>`.
+    fn __repr__(&self) -> String {
+        let a = &self.0;
+        format!(
+            "<SpecialAdvice {} {}: {} ({:.3} against lanes {:.3})>",
+            a.special.id(),
+            a.special.chinese_name(),
+            if a.declare() {
+                "declare"
+            } else {
+                "play the lanes"
+            },
+            a.declare_water,
+            a.lane_water
+        )
+    }
+}
+
+/// The number of suggestions: an int; 0 reaches the core (which names it), a negative or huge
+/// int is reported the same way.
+fn count_arg(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
+    if obj.is_instance_of::<PyBool>() || !obj.is_instance_of::<PyInt>() {
+        let ty = obj
+            .get_type()
+            .name()
+            .map(|n| n.to_string())
+            .unwrap_or_default();
+        return Err(PyTypeError::new_err(format!("n must be an int, not {ty}")));
+    }
+    obj.extract::<usize>().map_err(|_| {
+        let shown = obj.str().map(|s| s.to_string()).unwrap_or_default();
+        invalid_argument(format!(
+            "asked for {shown} suggestions; n must be at least 1"
+        ))
+    })
+}
+
+fn table_players(players: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+    match players {
+        None => Ok(DEFAULT_PLAYERS),
+        Some(p) => players_arg(p, |v| {
+            CoreError::InvalidTable(format!("a table has 2 to 4 players, got {v}"))
+        }),
+    }
+}
+
+/// An arranger for (rules, players), shared through the cache.
+fn shared(rules: &Rules, players: usize) -> PyResult<Arc<Arranger>> {
+    static CACHE: Mutex<Vec<Arc<Arranger>>> = Mutex::new(Vec::new());
+    {
+        let list = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(a) = list
+            .iter()
+            .find(|a| a.players() == players && a.rules() == rules)
+        {
+            return Ok(a.clone());
+        }
+    }
+    let a = Arc::new(Arranger::new(rules, players).or_raise()?);
+    let mut list = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    if list.len() >= CACHE_SIZE {
+        list.remove(0);
+    }
+    list.push(a.clone());
+    Ok(a)
+}
+
+/// Arranges 13 cards for one rule set at one table size (RULES.md §7).
+///
+/// ``Arranger(rules=None, players=4)``: ``rules`` is a :class:`Rules`, a preset name or None for
+/// classic; ``players`` the seats at the table, 2 to 4. The arranger keeps its own copy of the
+/// rules. Making one builds the objective; every later call is only a search (run without the
+/// GIL), so keep one per table and reuse it. Raises ``InvalidTableError`` for a player count
+/// outside 2..4, ``UnknownPresetError``, ``InvalidRulesError``.
+#[pyclass(frozen, module = "shisanshui", name = "Arranger")]
+pub struct PyArranger(Arc<Arranger>);
+
+/// Run a search on 13 cards without the GIL (a search takes long enough for other Python
+/// threads to use the time).
+fn search<T: Send>(
+    py: Python<'_>,
+    arranger: &Arranger,
+    hand: Vec<Card>,
+    f: impl FnOnce(&Arranger, &[Card]) -> shisanshui::Result<T> + Send,
+) -> PyResult<T> {
+    py.detach(|| f(arranger, &hand)).or_raise()
+}
+
+fn suggestions(list: Vec<Suggestion>) -> Vec<PySuggestion> {
+    list.into_iter().map(PySuggestion).collect()
+}
+
+/// The number of suggestions, `n` when not given.
+fn suggestion_count(n: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+    n.map_or(Ok(DEFAULT_SUGGESTIONS), count_arg)
+}
+
+#[pymethods]
+impl PyArranger {
+    #[new]
+    #[pyo3(signature = (rules = None, players = None), text_signature = "(rules=None, players=4)")]
+    fn new(rules: Option<&Bound<'_, PyAny>>, players: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let players = table_players(players)?;
+        with_rules(rules, |r| {
+            Ok(PyArranger(Arc::new(Arranger::new(r, players).or_raise()?)))
+        })
+    }
+
+    /// A copy of the rule set (changing it does not change the arranger).
+    #[getter]
+    fn rules(&self) -> PyRules {
+        PyRules(self.0.rules().clone())
+    }
+
+    /// Seats at the table, 2 to 4.
+    #[getter]
+    fn players(&self) -> usize {
+        self.0.players()
+    }
+
+    /// The legal arrangement of 13 cards with the highest expected water (never a foul). The
+    /// answer does not depend on the order of the cards.
+    fn arrange(&self, py: Python<'_>, cards: &Bound<'_, PyAny>) -> PyResult<PyArranged> {
+        let hand = self::cards(cards)?;
+        search(py, &self.0, hand, |a, h| a.arrange(h)).map(PyArranged)
+    }
+
+    /// Up to ``n`` good arrangements with distinct lane categories: the best first (what
+    /// :meth:`arrange` plays), then the best with the strongest back category, the best with
+    /// the strongest middle category, then the best of other category combinations by expected
+    /// water. ``n`` must be at least 1 (``InvalidArgumentError``).
+    #[pyo3(signature = (cards, n = None), text_signature = "($self, cards, n=3)")]
+    fn suggest(
+        &self,
+        py: Python<'_>,
+        cards: &Bound<'_, PyAny>,
+        n: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<PySuggestion>> {
+        let hand = self::cards(cards)?;
+        let n = suggestion_count(n)?;
+        search(py, &self.0, hand, |a, h| a.suggest(h, n)).map(suggestions)
+    }
+
+    /// When the 13 cards make a special the rules enable: its value if declared against the
+    /// best lane play (a :class:`SpecialAdvice`). None when they make none.
+    fn special_advice(
+        &self,
+        py: Python<'_>,
+        cards: &Bound<'_, PyAny>,
+    ) -> PyResult<Option<PySpecialAdvice>> {
+        let hand = self::cards(cards)?;
+        Ok(search(py, &self.0, hand, |a, h| a.special_advice(h))?.map(PySpecialAdvice))
+    }
+
+    /// Expected water of any arrangement (an :class:`Arrangement`, its text, or 13 cards in
+    /// lane order) against this arranger's field; a foul is priced as losing every lane to
+    /// every opponent.
+    fn expected_water(&self, arrangement: &Bound<'_, PyAny>) -> PyResult<f64> {
+        let a = self::arrangement(arrangement)?;
+        Ok(self.0.expected_water(&a))
+    }
+
+    /// `<Arranger classic, 4 players>` (`custom rules` when the rules are no preset).
+    fn __repr__(&self) -> String {
+        let rules = self.0.rules();
+        let name = Preset::ALL
+            .into_iter()
+            .find(|&p| Rules::preset(p) == *rules)
+            .map_or("custom rules", |p| p.name());
+        format!("<Arranger {name}, {} players>", self.0.players())
+    }
+}
+
+/// Arrange 13 cards: the legal arrangement with the highest expected water against the field
+/// at a table of ``players`` seats under ``rules`` (a :class:`Rules`, a preset name, or None for
+/// classic). Never a foul. Same as ``Arranger(rules, players).arrange(cards)``, with the
+/// arranger shared between calls.
+#[pyfunction]
+#[pyo3(signature = (cards, rules = None, players = None), text_signature = "(cards, rules=None, players=4)")]
+fn auto_arrange(
+    py: Python<'_>,
+    cards: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
+    players: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyArranged> {
+    let hand = self::cards(cards)?;
+    let players = table_players(players)?;
+    let a = with_rules(rules, |r| shared(r, players))?;
+    search(py, &a, hand, |a, h| a.arrange(h)).map(PyArranged)
+}
+
+/// Up to ``n`` distinct good arrangements of 13 cards for a 推荐牌型 button (see
+/// :meth:`Arranger.suggest`); the first is what :func:`auto_arrange` plays.
+#[pyfunction]
+#[pyo3(
+    signature = (cards, rules = None, n = None, players = None),
+    text_signature = "(cards, rules=None, n=3, players=4)"
+)]
+fn suggest(
+    py: Python<'_>,
+    cards: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
+    n: Option<&Bound<'_, PyAny>>,
+    players: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<PySuggestion>> {
+    let hand = self::cards(cards)?;
+    let players = table_players(players)?;
+    let n = suggestion_count(n)?;
+    let a = with_rules(rules, |r| shared(r, players))?;
+    search(py, &a, hand, |a, h| a.suggest(h, n)).map(suggestions)
+}
+
+/// Whether declaring the special that 13 cards make beats the best lane play (a
+/// :class:`SpecialAdvice`), or None when they make no special the rules enable.
+#[pyfunction]
+#[pyo3(signature = (cards, rules = None, players = None), text_signature = "(cards, rules=None, players=4)")]
+fn special_advice(
+    py: Python<'_>,
+    cards: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
+    players: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<PySpecialAdvice>> {
+    let hand = self::cards(cards)?;
+    let players = table_players(players)?;
+    let a = with_rules(rules, |r| shared(r, players))?;
+    Ok(search(py, &a, hand, |a, h| a.special_advice(h))?.map(PySpecialAdvice))
+}
+
+/// Add the arrangement classes and functions to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyArranger>()?;
+    m.add_class::<PyArranged>()?;
+    m.add_class::<PySuggestion>()?;
+    m.add_class::<PySpecialAdvice>()?;
+    m.add_function(wrap_pyfunction!(auto_arrange, m)?)?;
+    m.add_function(wrap_pyfunction!(suggest, m)?)?;
+    m.add_function(wrap_pyfunction!(special_advice, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,616 @@
+/*
+ * C tests of dealing and auto-arrangement (issue 5) through the C ABI, against the committed
+ * include/shisanshui.h. Built twice by run.sh (static and dynamic linking).
+ * Usage: test_arrange <path to tests/vectors> [label]  (reads deal.json and arrange.json there)
+ *
+ * Oracles: the shared vectors written by the Rust tests (core/tests/deal.rs and
+ * ffi/tests/arrange_vectors.rs, which check the engine against brute force before writing), the
+ * library's own foul check for every arrangement, and card bookkeeping done here.
+ */
+#include "shisanshui.h"
+
+#include "json.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int g_passed;
+static int g_failed;
+
+static void check(int ok, const char *fmt, ...) {
+    if (ok) {
+        g_passed++;
+        return;
+    }
+    g_failed++;
+    {
+        va_list ap;
+        va_start(ap, fmt);
+        fprintf(stderr, "FAIL: ");
+        vfprintf(stderr, fmt, ap);
+        fprintf(stderr, "\n");
+        va_end(ap);
+    }
+}
+
+#define CHECK(cond) check((cond), "%s:%d: %s", __FILE__, __LINE__, #cond)
+
+static const uint8_t *u8s(const char *s) { return (const uint8_t *)s; }
+
+static const char *last_error(void) {
+    static char buf[1024];
+    size_t len = 0;
+    SssStatus st = sss_last_error_message((uint8_t *)buf, sizeof buf, &len);
+    if (st != SSS_OK) {
+        snprintf(buf, sizeof buf, "<sss_last_error_message failed with %d>", (int)st);
+    }
+    return buf;
+}
+
+static void expect(SssStatus got, SssStatus want, const char *needle, const char *what) {
+    check(got == want, "%s: status %d, expected %d (last error: %s)", what, (int)got, (int)want,
+          got == SSS_OK ? "-" : last_error());
+    if (want != SSS_OK && got == want && needle != NULL) {
+        const char *msg = last_error();
+        check(strstr(msg, needle) != NULL, "%s: message \"%s\" lacks \"%s\"", what, msg, needle);
+    }
+}
+
+static char *read_file(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    char *buf;
+    long size;
+    if (f == NULL) {
+        return NULL;
+    }
+    fseek(f, 0, SEEK_END);
+    size = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    buf = (char *)malloc((size_t)size + 1);
+    *len = fread(buf, 1, (size_t)size, f);
+    buf[*len] = '\0';
+    fclose(f);
+    return buf;
+}
+
+static json *load(const char *dir, const char *name, char **text_out) {
+    char path[1024];
+    size_t len = 0;
+    char *text;
+    json *doc;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    text = read_file(path, &len);
+    check(text != NULL, "read %s", path);
+    if (text == NULL) {
+        return NULL;
+    }
+    doc = json_parse(text, len);
+    check(doc != NULL, "parse %s", path);
+    if (doc != NULL) {
+        const json *v = json_get(doc, "version");
+        check(v != NULL && v->type == JSON_NUMBER && v->number == 1, "%s version 1", name);
+    }
+    if (text_out != NULL && doc != NULL) {
+        *text_out = text;
+    } else {
+        free(text);
+    }
+    return doc;
+}
+
+static double num(const json *obj, const char *key) {
+    const json *v = json_get(obj, key);
+    check(v != NULL && v->type == JSON_NUMBER, "vector member %s is a number", key);
+    return v != NULL && v->type == JSON_NUMBER ? v->number : -1;
+}
+
+static const char *str(const json *obj, const char *key) {
+    const json *v = json_get(obj, key);
+    check(v != NULL && v->type == JSON_STRING, "vector member %s is a string", key);
+    return v != NULL && v->type == JSON_STRING ? v->string : "";
+}
+
+/* Codes of a JSON array into out (at most cap); returns the count. */
+static size_t codes_of(const json *arr, uint8_t *out, size_t cap) {
+    size_t i;
+    check(arr != NULL && arr->type == JSON_ARRAY && arr->count <= cap, "code list");
+    if (arr == NULL || arr->type != JSON_ARRAY) {
+        return 0;
+    }
+    for (i = 0; i < arr->count && i < cap; i++) {
+        out[i] = (uint8_t)arr->items[i]->number;
+    }
+    return arr->count < cap ? arr->count : cap;
+}
+
+static int same_codes(const uint8_t *a, const uint8_t *b, size_t n) { return memcmp(a, b, n) == 0; }
+
+static void lane_codes(const SssArranged *a, uint8_t *out13) {
+    memcpy(out13, a->front, 3);
+    memcpy(out13 + 3, a->middle, 5);
+    memcpy(out13 + 8, a->back, 5);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Dealing                                                                                    */
+/* ------------------------------------------------------------------------------------------ */
+
+/* JSON numbers are doubles, which cannot hold every u64 seed (2^64 - 1): read each `"seed": N`
+ * of the file's text as an integer, in file order, and check it against the parsed number. */
+static size_t seeds_in(const char *text, uint64_t *out, size_t cap) {
+    const char *p = text;
+    size_t n = 0;
+    while ((p = strstr(p, "\"seed\": ")) != NULL && n < cap) {
+        p += strlen("\"seed\": ");
+        errno = 0;
+        out[n++] = (uint64_t)strtoull(p, NULL, 10);
+        check(errno == 0, "seed %zu parses", n);
+    }
+    return n;
+}
+
+static void test_deal_vectors(const char *dir) {
+    char *text = NULL;
+    json *doc = load(dir, "deal.json", &text);
+    const json *ks, *deals, *errs;
+    uint64_t seeds[128];
+    size_t nseeds, i, j;
+    if (doc == NULL) {
+        return;
+    }
+    ks = json_get(doc, "keystream");
+    deals = json_get(doc, "deals");
+    errs = json_get(doc, "errors");
+    CHECK(ks != NULL && deals != NULL && errs != NULL && deals->count >= 24);
+    if (ks == NULL || deals == NULL || errs == NULL) {
+        json_free(doc);
+        free(text);
+        return;
+    }
+    /* The seeds appear first in "keystream", then in "deals". */
+    nseeds = seeds_in(text, seeds, 128);
+    CHECK(nseeds == ks->count + deals->count);
+    for (i = 0; i < deals->count && ks->count + i < nseeds; i++) {
+        const json *d = deals->items[i];
+        uint64_t seed = seeds[ks->count + i];
+        uint32_t players = (uint32_t)num(d, "players");
+        const json *hands = json_get(d, "hands");
+        const json *deck = json_get(d, "deck");
+        uint8_t got[64], want[64];
+        size_t n = 0;
+        check((double)seed == num(d, "seed"), "deal %zu: seed %llu read from the text", i, (unsigned long long)seed);
+        expect(sss_deal(players, seed, got, sizeof got, &n), SSS_OK, NULL, "deal");
+        check(n == 13u * players && hands != NULL && hands->count == players, "deal %zu: %zu cards", i, n);
+        for (j = 0; hands != NULL && j < hands->count && j < 4; j++) {
+            size_t k = codes_of(hands->items[j], want, 13);
+            check(k == 13 && same_codes(got + 13 * j, want, 13), "seed %llu, %u players: seat %zu",
+                  (unsigned long long)seed, players, j);
+        }
+        if (deck != NULL) {
+            size_t k = codes_of(deck, want, 52);
+            expect(sss_shuffled_deck(seed, got, sizeof got, &n), SSS_OK, NULL, "deck");
+            check(k == 52 && n == 52 && same_codes(got, want, 52), "seed %llu: deck", (unsigned long long)seed);
+        }
+    }
+    for (i = 0; i < errs->count; i++) {
+        uint8_t got[52];
+        size_t n = 99;
+        uint32_t players = (uint32_t)num(errs->items[i], "players");
+        CHECK(strcmp(str(errs->items[i], "kind"), "invalid_table") == 0);
+        expect(sss_deal(players, 1, got, sizeof got, &n), SSS_ERR_INVALID_TABLE, "players", "deal error");
+        expect(sss_deal_unseeded(players, got, sizeof got, &n), SSS_ERR_INVALID_TABLE, "players", "unseeded error");
+        CHECK(n == 99);
+    }
+    json_free(doc);
+    free(text);
+}
+
+static void test_dealing(void) {
+    uint8_t a[52], b[52], seen[52];
+    size_t n = 0, i;
+    int distinct = 1;
+    /* An unseeded deal is a partition of one deck and not a replay. */
+    expect(sss_deal_unseeded(4, a, sizeof a, &n), SSS_OK, NULL, "unseeded");
+    CHECK(n == 52);
+    memset(seen, 0, sizeof seen);
+    for (i = 0; i < 52; i++) {
+        distinct &= a[i] < 52 && !seen[a[i]];
+        if (a[i] < 52) seen[a[i]] = 1;
+    }
+    CHECK(distinct);
+    expect(sss_deal_unseeded(4, b, sizeof b, &n), SSS_OK, NULL, "unseeded again");
+    CHECK(memcmp(a, b, 52) != 0);
+    expect(sss_deal_unseeded(2, b, sizeof b, &n), SSS_OK, NULL, "unseeded 2");
+    CHECK(n == 26);
+    /* Same seed, same deal; buffers and NULLs. */
+    expect(sss_deal(4, 77, a, sizeof a, &n), SSS_OK, NULL, "seeded");
+    expect(sss_deal(4, 77, b, sizeof b, &n), SSS_OK, NULL, "seeded again");
+    CHECK(memcmp(a, b, 52) == 0);
+    expect(sss_deal(3, 77, b, 38, &n), SSS_ERR_BUFFER_TOO_SMALL, "needs 39", "small buffer");
+    CHECK(n == 39);
+    expect(sss_deal(3, 77, NULL, 0, &n), SSS_ERR_BUFFER_TOO_SMALL, NULL, "size query");
+    CHECK(n == 39);
+    expect(sss_deal(3, 77, b, sizeof b, NULL), SSS_ERR_NULL_POINTER, "out_count", "null count");
+    expect(sss_deal(3, 77, NULL, 52, &n), SSS_ERR_NULL_POINTER, "out_codes", "null codes");
+    expect(sss_deal(5, 77, b, sizeof b, &n), SSS_ERR_INVALID_TABLE, "got 5", "5 players");
+    expect(sss_deal(1, 77, b, sizeof b, &n), SSS_ERR_INVALID_TABLE, "got 1", "1 player");
+    expect(sss_deal_unseeded(0, b, sizeof b, &n), SSS_ERR_INVALID_TABLE, "got 0", "0 players");
+    expect(sss_shuffled_deck(77, b, 51, &n), SSS_ERR_BUFFER_TOO_SMALL, NULL, "deck buffer");
+    CHECK(n == 52);
+    CHECK(SSS_HAND_SIZE == 13 && SSS_DECK_SIZE == 52 && SSS_DEAL_MIN_PLAYERS == 2 && SSS_DEAL_MAX_PLAYERS == 4);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Arrangement                                                                                */
+/* ------------------------------------------------------------------------------------------ */
+
+/* One arranger per (preset, players), made on first use. */
+typedef struct {
+    char preset[16];
+    uint32_t players;
+    SssArranger *arranger;
+    SssRules *rules;
+} cached;
+
+static cached g_cache[32];
+static size_t g_cached;
+
+static cached *arranger_for(const char *preset, uint32_t players) {
+    size_t i;
+    cached *c;
+    for (i = 0; i < g_cached; i++) {
+        if (g_cache[i].players == players && strcmp(g_cache[i].preset, preset) == 0) {
+            return &g_cache[i];
+        }
+    }
+    if (g_cached == sizeof g_cache / sizeof g_cache[0]) {
+        return NULL;
+    }
+    c = &g_cache[g_cached];
+    memset(c, 0, sizeof *c);
+    snprintf(c->preset, sizeof c->preset, "%s", preset);
+    c->players = players;
+    expect(sss_arranger_new_preset(u8s(preset), strlen(preset), players, &c->arranger), SSS_OK, NULL, preset);
+    if (c->arranger == NULL) {
+        return NULL;
+    }
+    expect(sss_arranger_get_rules(c->arranger, &c->rules), SSS_OK, NULL, "arranger rules");
+    g_cached++;
+    return c;
+}
+
+static void free_cache(void) {
+    size_t i;
+    for (i = 0; i < g_cached; i++) {
+        sss_arranger_free(g_cache[i].arranger);
+        sss_rules_free(g_cache[i].rules);
+    }
+    g_cached = 0;
+}
+
+/* The arrangement holds exactly the hand's cards, is legal under the rules (the library's own
+ * foul check) and reports the evaluator's categories. */
+static void check_legal(const SssRules *rules, const uint8_t *hand, const SssArranged *a, const char *what) {
+    uint8_t lanes[13];
+    int count[52];
+    size_t i;
+    int ok = 1;
+    SssArrangementEval e;
+    memset(count, 0, sizeof count);
+    lane_codes(a, lanes);
+    for (i = 0; i < 13; i++) {
+        if (hand[i] < 52) count[hand[i]]++;
+        if (lanes[i] < 52) count[lanes[i]]--; else ok = 0;
+    }
+    for (i = 0; i < 52; i++) ok &= count[i] == 0;
+    check(ok, "%s: the arrangement is the hand's 13 cards", what);
+    memset(&e, 0, sizeof e);
+    expect(sss_arrangement_check13(rules, lanes, 13, &e), SSS_OK, NULL, what);
+    check(e.is_foul == 0, "%s: the arrangement fouls (bits %d)", what, e.foul_bits);
+    check(e.front.category == a->categories[0] && e.middle.category == a->categories[1] &&
+              e.back.category == a->categories[2],
+          "%s: categories", what);
+}
+
+static int same_arranged(const SssArranged *a, const SssArranged *b) {
+    return memcmp(a->front, b->front, 3) == 0 && memcmp(a->middle, b->middle, 5) == 0 &&
+           memcmp(a->back, b->back, 5) == 0 && memcmp(a->categories, b->categories, 3) == 0 &&
+           a->expected_water == b->expected_water;
+}
+
+/* The vector's lanes, categories and water (within 1e-9) in `rec` match `a`. */
+static int matches(const json *rec, const SssArranged *a) {
+    uint8_t f[3], m[5], b[5], c[3];
+    return codes_of(json_get(rec, "front"), f, 3) == 3 && codes_of(json_get(rec, "middle"), m, 5) == 5 &&
+           codes_of(json_get(rec, "back"), b, 5) == 5 && codes_of(json_get(rec, "categories"), c, 3) == 3 &&
+           same_codes(f, a->front, 3) && same_codes(m, a->middle, 5) && same_codes(b, a->back, 5) &&
+           same_codes(c, a->categories, 3) && fabs(num(rec, "expected_water") - a->expected_water) <= 1e-9;
+}
+
+static const char *const KINDS[] = {"best", "strongest_back", "strongest_middle", "alternative"};
+
+static void test_arrange_vectors(const char *dir) {
+    json *doc = load(dir, "arrange.json", NULL);
+    const json *hands, *advice, *errs;
+    size_t i, n_sugg;
+    if (doc == NULL) {
+        return;
+    }
+    hands = json_get(doc, "hands");
+    advice = json_get(doc, "advice");
+    errs = json_get(doc, "errors");
+    n_sugg = (size_t)num(doc, "suggestions_n");
+    CHECK(hands != NULL && advice != NULL && errs != NULL && hands->count >= 100 && n_sugg >= 1 && n_sugg <= 8);
+    if (hands == NULL || advice == NULL || errs == NULL) {
+        json_free(doc);
+        return;
+    }
+    for (i = 0; i < hands->count; i++) {
+        const json *h = hands->items[i];
+        cached *c = arranger_for(str(h, "preset"), (uint32_t)num(h, "players"));
+        const json *want = json_get(h, "suggestions");
+        uint8_t hand[13], reversed[13];
+        SssArranged a, again;
+        SssSuggestion list[8];
+        size_t n = 0, k;
+        char what[96];
+        snprintf(what, sizeof what, "hand %zu (%s, %d players, seed %d)", i, str(h, "preset"), (int)num(h, "players"),
+                 (int)num(h, "seed"));
+        if (c == NULL || codes_of(json_get(h, "codes"), hand, 13) != 13) {
+            check(0, "%s: set-up", what);
+            continue;
+        }
+        expect(sss_arrange(c->arranger, hand, 13, &a), SSS_OK, NULL, what);
+        check(matches(h, &a), "%s: the arrangement of the vector", what);
+        check_legal(c->rules, hand, &a, what);
+        /* Same input, same output, whatever the order of the codes. */
+        for (k = 0; k < 13; k++) reversed[k] = hand[12 - k];
+        expect(sss_arrange(c->arranger, reversed, 13, &again), SSS_OK, NULL, what);
+        check(same_arranged(&a, &again), "%s: the order of the codes does not matter", what);
+
+        expect(sss_suggest(c->arranger, hand, 13, n_sugg, list, 8, &n), SSS_OK, NULL, what);
+        check(want != NULL && n == want->count && n >= 1 && n <= n_sugg, "%s: %zu suggestions", what, n);
+        check(n >= 1 && list[0].kind == SSS_SUGGESTION_BEST && same_arranged(&list[0].arranged, &a),
+              "%s: the first suggestion is the arrangement", what);
+        for (k = 0; want != NULL && k < n && k < want->count; k++) {
+            size_t m;
+            check(list[k].kind < 4 && strcmp(KINDS[list[k].kind < 4 ? list[k].kind : 0], str(want->items[k], "kind")) == 0,
+                  "%s: suggestion %zu kind", what, k);
+            check(matches(want->items[k], &list[k].arranged), "%s: suggestion %zu", what, k);
+            check_legal(c->rules, hand, &list[k].arranged, what);
+            for (m = 0; m < k; m++) {
+                check(memcmp(list[m].arranged.categories, list[k].arranged.categories, 3) != 0,
+                      "%s: suggestions %zu and %zu share categories", what, m, k);
+            }
+        }
+    }
+
+    for (i = 0; i < advice->count; i++) {
+        const json *r = advice->items[i];
+        cached *c = arranger_for(str(r, "preset"), (uint32_t)num(r, "players"));
+        const json *sp = json_get(r, "special");
+        uint8_t hand[13];
+        SssSpecialAdvice out;
+        memset(&out, 0xEE, sizeof out);
+        if (c == NULL || codes_of(json_get(r, "codes"), hand, 13) != 13) {
+            check(0, "advice %zu: set-up", i);
+            continue;
+        }
+        expect(sss_special_advice(c->arranger, hand, 13, &out), SSS_OK, NULL, "advice");
+        if (sp == NULL || sp->type == JSON_NULL) {
+            check(out.has_special == 0 && out.special == SSS_SPECIAL_NONE && out.declare == 0 && out.declare_water == 0 &&
+                      out.lane_water == 0 && out.best_lanes.front[0] == SSS_SPECIAL_NONE,
+                  "advice %zu: no special", i);
+        } else {
+            uint8_t special = 0xEE;
+            const json *decl = json_get(r, "declare");
+            SssArranged best;
+            expect(sss_special_parse(u8s(sp->string), sp->string_len, &special), SSS_OK, NULL, "special id");
+            check(out.has_special == 1 && out.special == special, "advice %zu: special %s", i, sp->string);
+            check(decl != NULL && decl->type == JSON_BOOL && out.declare == (uint8_t)decl->boolean, "advice %zu: declare", i);
+            check(fabs(out.declare_water - num(r, "declare_water")) <= 1e-9, "advice %zu: declare water %f", i,
+                  out.declare_water);
+            check(fabs(out.lane_water - num(r, "lane_water")) <= 1e-9, "advice %zu: lane water %f", i, out.lane_water);
+            check(out.advantage == out.declare_water - out.lane_water, "advice %zu: advantage", i);
+            check(out.lane_water == out.best_lanes.expected_water, "advice %zu: lane water is the lanes'", i);
+            expect(sss_arrange(c->arranger, hand, 13, &best), SSS_OK, NULL, "advice lanes");
+            check(same_arranged(&best, &out.best_lanes), "advice %zu: the lanes are the best arrangement", i);
+            check_legal(c->rules, hand, &out.best_lanes, "advice lanes");
+            check(memcmp(out.reserved, "\0\0\0\0\0", 5) == 0, "advice %zu: reserved", i);
+        }
+    }
+
+    for (i = 0; i < errs->count; i++) {
+        const json *e = errs->items[i];
+        const char *call = str(e, "call");
+        const char *preset = str(e, "preset");
+        const char *kind = str(e, "kind");
+        uint32_t players = (uint32_t)num(e, "players");
+        const json *pos = json_get(e, "position");
+        SssArranger *made = NULL;
+        SssStatus st;
+        char name[64], what[96];
+        size_t len = 0;
+        snprintf(what, sizeof what, "error %zu (%s %s)", i, call, kind);
+        if (strcmp(call, "arranger") == 0) {
+            st = sss_arranger_new_preset(u8s(preset), strlen(preset), players, &made);
+            check(made == NULL, "%s: nothing made", what);
+            sss_arranger_free(made);
+        } else {
+            cached *c = arranger_for(preset, players);
+            uint8_t codes[64];
+            size_t n = codes_of(json_get(e, "codes"), codes, sizeof codes);
+            if (c == NULL) {
+                check(0, "%s: set-up", what);
+                continue;
+            }
+            if (strcmp(call, "arrange") == 0) {
+                SssArranged out;
+                st = sss_arrange(c->arranger, n ? codes : NULL, n, &out);
+            } else if (strcmp(call, "suggest") == 0) {
+                SssSuggestion list[8];
+                size_t count = 0;
+                st = sss_suggest(c->arranger, n ? codes : NULL, n, (size_t)num(e, "n"), list, 8, &count);
+            } else {
+                SssSpecialAdvice out;
+                st = sss_special_advice(c->arranger, n ? codes : NULL, n, &out);
+            }
+        }
+        check(st != SSS_OK, "%s: fails", what);
+        if (st != SSS_OK) {
+            expect(sss_status_name((int32_t)st, (uint8_t *)name, sizeof name, &len), SSS_OK, NULL, "status name");
+            check(strcmp(name, kind) == 0, "%s: status %s", what, name);
+            if (pos != NULL) {
+                char needle[32];
+                snprintf(needle, sizeof needle, "position %d", (int)pos->number);
+                check(strstr(last_error(), needle) != NULL, "%s: message %s names %s", what, last_error(), needle);
+            }
+        }
+    }
+    json_free(doc);
+}
+
+/* Many seeded deals under every preset and table size: never a foul, suggestions distinct,
+ * and an arranger made from a rule-set handle agrees with one made from the preset's name. */
+static void test_many_deals(void) {
+    static const char *const presets[] = {"classic", "regional", "kx", "hk", "ranked"};
+    size_t p, seed, seat;
+    int fouls = 0, checked = 0;
+    for (p = 0; p < 5; p++) {
+        uint32_t players;
+        for (players = 2; players <= 4; players++) {
+            cached *c = arranger_for(presets[p], players);
+            SssRules *rules = NULL;
+            SssArranger *from_rules = NULL;
+            if (c == NULL) {
+                check(0, "arranger %s %u", presets[p], players);
+                continue;
+            }
+            expect(sss_rules_new_preset(u8s(presets[p]), strlen(presets[p]), &rules), SSS_OK, NULL, "rules");
+            expect(sss_arranger_new(rules, players, &from_rules), SSS_OK, NULL, "arranger from rules");
+            for (seed = 0; seed < 12; seed++) {
+                uint8_t deal[52];
+                size_t n = 0;
+                expect(sss_deal(players, 1000 + seed, deal, sizeof deal, &n), SSS_OK, NULL, "deal");
+                for (seat = 0; seat < players; seat++) {
+                    SssArranged a, b;
+                    SssArrangementEval e;
+                    uint8_t lanes[13];
+                    SssSuggestion list[4];
+                    size_t k, count = 0;
+                    char what[64];
+                    snprintf(what, sizeof what, "%s %up seed %zu seat %zu", presets[p], players, 1000 + seed, seat);
+                    expect(sss_arrange(c->arranger, deal + 13 * seat, 13, &a), SSS_OK, NULL, what);
+                    lane_codes(&a, lanes);
+                    memset(&e, 0, sizeof e);
+                    expect(sss_arrangement_check13(rules, lanes, 13, &e), SSS_OK, NULL, what);
+                    fouls += e.is_foul != 0;
+                    checked++;
+                    expect(sss_arrange(from_rules, deal + 13 * seat, 13, &b), SSS_OK, NULL, what);
+                    check(same_arranged(&a, &b), "%s: same arranger, same answer", what);
+                    expect(sss_suggest(c->arranger, deal + 13 * seat, 13, 4, list, 4, &count), SSS_OK, NULL, what);
+                    check(count >= 1 && count <= 4 && same_arranged(&list[0].arranged, &a), "%s: suggestions", what);
+                    for (k = 0; k < count; k++) {
+                        size_t m;
+                        check_legal(rules, deal + 13 * seat, &list[k].arranged, what);
+                        for (m = 0; m < k; m++) {
+                            check(memcmp(list[m].arranged.categories, list[k].arranged.categories, 3) != 0,
+                                  "%s: distinct suggestions", what);
+                        }
+                    }
+                }
+            }
+            sss_arranger_free(from_rules);
+            sss_rules_free(rules);
+        }
+    }
+    check(fouls == 0, "%d of %d arrangements foul", fouls, checked);
+    CHECK(checked == 5 * 12 * (2 + 3 + 4));
+}
+
+static void test_arrange_errors(void) {
+    static const char *const hand_text = "As Ad Kh Kc 9s 9d 7h 6c 5d 4s 3h 2c Jd";
+    uint8_t hand[13], bad[14];
+    size_t n = 0;
+    SssRules *rules = NULL;
+    SssArranger *a = NULL, *made = (SssArranger *)&n; /* a non-NULL sentinel: must not change */
+    SssArranged out;
+    SssSpecialAdvice adv;
+    SssSuggestion list[3];
+    uint32_t players = 0;
+    double w = 0;
+    expect(sss_cards_parse(u8s(hand_text), strlen(hand_text), hand, 13, &n), SSS_OK, NULL, "parse");
+    expect(sss_rules_new_preset(u8s("classic"), 7, &rules), SSS_OK, NULL, "rules");
+    expect(sss_arranger_new(rules, 4, &a), SSS_OK, NULL, "arranger");
+    expect(sss_arranger_get_players(a, &players), SSS_OK, NULL, "players");
+    CHECK(players == 4);
+
+    /* Making arrangers. */
+    expect(sss_arranger_new(rules, 5, &made), SSS_ERR_INVALID_TABLE, "got 5", "5 players");
+    expect(sss_arranger_new(rules, 1, &made), SSS_ERR_INVALID_TABLE, "got 1", "1 player");
+    expect(sss_arranger_new_preset(u8s("macau"), 5, 4, &made), SSS_ERR_UNKNOWN_PRESET, "\"macau\"", "preset");
+    expect(sss_arranger_new_preset(u8s("\xff"), 1, 4, &made), SSS_ERR_INVALID_UTF8, NULL, "utf8");
+    CHECK(made == (SssArranger *)&n);
+    expect(sss_arranger_new(NULL, 4, &made), SSS_ERR_NULL_POINTER, "`rules`", "null rules");
+    expect(sss_arranger_new(rules, 4, NULL), SSS_ERR_NULL_POINTER, "`out`", "null out");
+
+    /* Bad hands: the count, duplicates, bad codes. */
+    expect(sss_arrange(a, hand, 12, &out), SSS_ERR_WRONG_CARD_COUNT, "expected 13 cards, got 12", "12 cards");
+    memcpy(bad, hand, 13);
+    bad[13] = 0;
+    expect(sss_arrange(a, bad, 14, &out), SSS_ERR_WRONG_CARD_COUNT, "got 14", "14 cards");
+    expect(sss_arrange(a, NULL, 0, &out), SSS_ERR_WRONG_CARD_COUNT, "got 0", "no cards");
+    bad[7] = bad[1];
+    expect(sss_arrange(a, bad, 13, &out), SSS_ERR_DUPLICATE_CARD, "position 7", "duplicate");
+    memcpy(bad, hand, 13);
+    bad[3] = 52;
+    expect(sss_arrange(a, bad, 13, &out), SSS_ERR_BAD_CARD_CODE, "card code 52", "bad code");
+    expect(sss_special_advice(a, bad, 13, &adv), SSS_ERR_BAD_CARD_CODE, "card code 52", "advice bad code");
+    expect(sss_arranger_expected_water(a, bad, 13, &w), SSS_ERR_BAD_CARD_CODE, NULL, "water bad code");
+
+    /* Suggestions: n = 0, a small buffer. */
+    n = 77;
+    expect(sss_suggest(a, hand, 13, 0, list, 3, &n), SSS_ERR_INVALID_ARGUMENT, "0 suggestions", "n = 0");
+    CHECK(n == 77);
+    expect(sss_suggest(a, hand, 13, 3, list, 0, &n), SSS_ERR_BUFFER_TOO_SMALL, NULL, "size query");
+    CHECK(n >= 1 && n <= 3);
+    expect(sss_suggest(a, hand, 13, 3, NULL, 3, &n), SSS_ERR_NULL_POINTER, "out_suggestions", "null list");
+    expect(sss_suggest(a, hand, 13, 3, list, 3, NULL), SSS_ERR_NULL_POINTER, "out_count", "null count");
+
+    /* NULL handles and outputs. */
+    expect(sss_arrange(NULL, hand, 13, &out), SSS_ERR_NULL_POINTER, "`arranger`", "null arranger");
+    expect(sss_arrange(a, NULL, 13, &out), SSS_ERR_NULL_POINTER, "`codes`", "null codes");
+    expect(sss_arrange(a, hand, 13, NULL), SSS_ERR_NULL_POINTER, "`out`", "null out");
+    expect(sss_special_advice(a, hand, 13, NULL), SSS_ERR_NULL_POINTER, "`out`", "null advice");
+    expect(sss_arranger_get_players(NULL, &players), SSS_ERR_NULL_POINTER, NULL, "null players");
+    expect(sss_arranger_get_rules(a, NULL), SSS_ERR_NULL_POINTER, NULL, "null rules out");
+
+    /* The arranger's price of its own answer is the answer's water. */
+    expect(sss_arrange(a, hand, 13, &out), SSS_OK, NULL, "arrange");
+    {
+        uint8_t lanes[13];
+        lane_codes(&out, lanes);
+        expect(sss_arranger_expected_water(a, lanes, 13, &w), SSS_OK, NULL, "water");
+        check(fabs(w - out.expected_water) < 1e-9, "water %f vs %f", w, out.expected_water);
+    }
+    sss_arranger_free(NULL);
+    sss_arranger_free(a);
+    sss_rules_free(rules);
+}
+
+int main(int argc, char **argv) {
+    const char *dir = argc > 1 ? argv[1] : "tests/vectors";
+    const char *label = argc > 2 ? argv[2] : "C arrange";
+    test_deal_vectors(dir);
+    test_dealing();
+    test_arrange_vectors(dir);
+    test_many_deals();
+    test_arrange_errors();
+    free_cache();
+    printf("%s: %d passed, %d failed\n", label, g_passed, g_failed);
+    return g_failed == 0 ? 0 : 1;
+}
