@@ -29,7 +29,11 @@ pub use error::{Error, Result};
 pub use eval::{Category, Evaluator, HandRank};
 pub use lanes::{Arrangement, ArrangementEval, Foul, Lane};
 pub use rules::{Amount, HomeRun, LaneWater, Preset, Rules, ScoringMode, Shooting, SpecialWater, Wheel};
-pub use special::{detect as detect_special, Special, SpecialDetection};
+pub use special::{detect as detect_special, Special, SpecialDetection, SpecialDetector};
+
+pub use arrange::{auto_arrange, suggest, Arranged, Arranger, Suggestion};
+pub use money::{settle_money, MoneyResult, Rake, Stakes};
+pub use settle::{settle, PlayerHand, Settlement, Settler, Water};
 
 /// The crate version, as the FFI reports it.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
