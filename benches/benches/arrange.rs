@@ -1,5 +1,165 @@
-//! Placeholder: the arrange benchmarks are added by the arrange work.
-use criterion::{criterion_group, criterion_main, Criterion};
-fn placeholder(_c: &mut Criterion) {}
-criterion_group!(benches, placeholder);
+//! Auto-arrangement, dealing and the baselines.
+//!
+//! Run: `cargo bench -p shisanshui-benches --bench arrange`. Figures are in `BENCHMARKS.md`.
+//!
+//! - `arrange/random`: `Arranger::arrange` on 1,000 seeded random hands per iteration, per
+//!   preset and table size (the time per element is the mean per hand);
+//! - `arrange/hard`: one constructed hard hand per benchmark (many pairs, trips, straights, long
+//!   suits), so the worst cases are visible by name;
+//! - `arrange/exact_vs_exhaustive`: the branch-and-bound search against the plain 72,072-split
+//!   enumeration on the same 20 hands (same objective, same answers);
+//! - `arrange/baselines`: the greedy and product-of-ranks players on the same hands;
+//! - `arrange/suggest`: five suggestions per hand;
+//! - `deal`: shuffling and dealing four hands.
+//!
+//! Inputs are built before timing; every result goes through `black_box`.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
+use shisanshui::arrange::search::{self, HandSubsets};
+use shisanshui::arrange::strength::Strength;
+use shisanshui::arrange::{baseline, Arranger};
+use shisanshui::deal::Dealer;
+use shisanshui::{parse_cards, Card, Preset, Rules};
+
+fn hands(n: usize) -> Vec<[Card; 13]> {
+    let mut d = Dealer::from_seed(0xBE7C);
+    let mut out = Vec::new();
+    while out.len() < n {
+        out.extend(d.deal_four());
+    }
+    out.truncate(n);
+    out
+}
+
+/// Hard hands for the search: many pairs and trips (many near-equal splits), long straights
+/// and suits (many strong five-card hands to choose from).
+const HARD: [(&str, &str); 11] = [
+    ("six_pairs", "2c 2d 3c 3d 4c 4d 5c 5d 6c 6d 7c 7d 8c"),
+    ("four_trips", "2c 2d 2h 3c 3d 3h 4c 4d 4h 5c 5d 5h 6c"),
+    ("three_trips_royal", "Ac Ad Ah Kc Kd Kh Qc Qd Qh Jc Jd Jh Tc"),
+    ("ladder_pairs", "4c 4d 5c 5d 6c 6h 7c 7h 8c 8s 9d 9h Tc"),
+    ("three_runs", "6c 7c 8c 9c Tc 6d 7d 8d 9d Td 6h 7h 8h"),
+    ("thirteen_ranks", "2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac"),
+    ("twelve_hearts", "2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh 2s"),
+    ("two_suits", "3c 4c 5c 6c 7c 8c 9c Tc Jd Qd Kd Ad 2d"),
+    // Found by hill-climbing on the search's work (core/tests/arrange_search.rs, hardest_hands).
+    ("climbed_classic", "2s 3c 4h 6d 7s 8c 9c Jc Qd Kd Ks Ah As"),
+    ("climbed_kx", "2h 3s 4d 6d 7c 8d 9h Jh Qc Ks Ad Ah As"),
+    ("climbed_hk", "2h 3d 4h 6d 7s 8d 9c Js Qs Kc Ad Ah As"),
+];
+
+fn configure(g: &mut BenchmarkGroup<'_, criterion::measurement::WallTime>) {
+    g.sample_size(30);
+    g.warm_up_time(Duration::from_secs(1));
+    g.measurement_time(Duration::from_secs(4));
+}
+
+fn random(c: &mut Criterion) {
+    let hs = hands(1000);
+    let mut g = c.benchmark_group("arrange/random");
+    configure(&mut g);
+    g.throughput(Throughput::Elements(hs.len() as u64));
+    for (preset, players) in
+        [(Preset::Classic, 4), (Preset::Classic, 2), (Preset::Kx, 4), (Preset::Ranked, 4), (Preset::Hk, 2)]
+    {
+        let a = Arranger::new(&Rules::preset(preset), players).unwrap();
+        g.bench_function(format!("{preset}_{players}p"), |b| {
+            b.iter(|| {
+                let mut acc = 0.0;
+                for h in &hs {
+                    acc += a.arrange(black_box(h)).unwrap().expected_water;
+                }
+                black_box(acc)
+            })
+        });
+    }
+    g.finish();
+}
+
+fn hard(c: &mut Criterion) {
+    let mut g = c.benchmark_group("arrange/hard");
+    configure(&mut g);
+    for preset in [Preset::Classic, Preset::Kx, Preset::Hk] {
+        let a4 = Arranger::new(&Rules::preset(preset), 4).unwrap();
+        for (name, text) in HARD {
+            let cards = parse_cards(text).unwrap();
+            g.bench_function(format!("{preset}_4p/{name}"), |b| b.iter(|| a4.arrange(black_box(&cards)).unwrap()));
+        }
+    }
+    g.finish();
+}
+
+fn exact_vs_exhaustive(c: &mut Criterion) {
+    let rules = Rules::classic();
+    let a = Arranger::new(&rules, 4).unwrap();
+    let st = Strength::get(rules.wheel);
+    let subsets: Vec<HandSubsets> = hands(20).iter().map(|h| HandSubsets::new(st, h.map(|c| c.code()))).collect();
+    let mut g = c.benchmark_group("arrange/exact_vs_exhaustive");
+    configure(&mut g);
+    g.throughput(Throughput::Elements(subsets.len() as u64));
+    g.bench_function("branch_and_bound", |b| {
+        b.iter(|| subsets.iter().map(|h| search::best(a.objective(), st, black_box(h), false, None).ev).sum::<f64>())
+    });
+    g.bench_function("exhaustive", |b| {
+        b.iter(|| subsets.iter().map(|h| search::exhaustive(a.objective(), st, black_box(h), false).ev).sum::<f64>())
+    });
+    g.finish();
+}
+
+fn baselines(c: &mut Criterion) {
+    let rules = Rules::classic();
+    let st = Strength::get(rules.wheel);
+    let hs = hands(200);
+    let mut g = c.benchmark_group("arrange/baselines");
+    configure(&mut g);
+    g.throughput(Throughput::Elements(hs.len() as u64));
+    g.bench_function("greedy", |b| {
+        b.iter(|| {
+            hs.iter()
+                .map(|h| {
+                    baseline::greedy(&HandSubsets::new(st, black_box(h).map(|c| c.code())), st, false).ordinals[2]
+                        as u64
+                })
+                .sum::<u64>()
+        })
+    });
+    g.bench_function("product", |b| {
+        b.iter(|| {
+            hs.iter()
+                .map(|h| {
+                    baseline::product(&HandSubsets::new(st, black_box(h).map(|c| c.code())), st, false).ordinals[2]
+                        as u64
+                })
+                .sum::<u64>()
+        })
+    });
+    g.finish();
+}
+
+fn suggest(c: &mut Criterion) {
+    let a = Arranger::new(&Rules::classic(), 4).unwrap();
+    let hs = hands(50);
+    let mut g = c.benchmark_group("arrange/suggest");
+    configure(&mut g);
+    g.throughput(Throughput::Elements(hs.len() as u64));
+    g.bench_function("classic_4p_n5", |b| {
+        b.iter(|| hs.iter().map(|h| a.suggest(black_box(h), 5).unwrap().len()).sum::<usize>())
+    });
+    g.finish();
+}
+
+fn deal(c: &mut Criterion) {
+    let mut g = c.benchmark_group("deal");
+    configure(&mut g);
+    g.throughput(Throughput::Elements(1));
+    let mut d = Dealer::from_seed(1);
+    g.bench_function("four_hands_stream", |b| b.iter(|| black_box(d.deal_four())));
+    g.bench_function("seeded_deal_fn", |b| b.iter(|| shisanshui::deal::deal(4, Some(black_box(7))).unwrap()));
+    g.finish();
+}
+
+criterion_group!(benches, random, hard, exact_vs_exhaustive, baselines, suggest, deal);
 criterion_main!(benches);

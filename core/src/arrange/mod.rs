@@ -1,0 +1,395 @@
+//! Auto-arrangement (系统自动摆牌, RULES.md §7): the legal arrangement with the highest expected
+//! water against the field, suggestions for a 推荐牌型 button, and whether to declare a special.
+//!
+//! ```
+//! use shisanshui::{arrange, parse_cards, Rules};
+//! let cards = parse_cards("As Ad Kh Kc 9s 9d 7h 6c 5d 4s 3h 2c Jd").unwrap();
+//! let best = arrange::auto_arrange(&cards, &Rules::classic()).unwrap();
+//! assert!(!best.arrangement.evaluate(&Rules::classic()).foul.is_foul());
+//! let options = arrange::suggest(&cards, &Rules::classic(), 3).unwrap();
+//! assert_eq!(options[0].arrangement, best.arrangement);
+//! ```
+//!
+//! How it works, in modules named after what they do:
+//! - `strength`: a lane's hand as a dense strength ordinal (suits ignored, as the foul check);
+//! - `model`: the learned field ([`FieldModel`]) and the expected water of lane ordinals
+//!   under a rule set and table size ([`Objective`]);
+//! - `search`: the exact branch-and-bound search over all 72,072 splits;
+//! - `train`: the deterministic self-play generator of the committed field models;
+//! - `model_tables`: the committed models (`model_tables.bin`) and their encoding;
+//! - `baseline`: the greedy and product-of-ranks players the tournament measures against.
+//!
+//! The design and the measured play strength are in `docs/arrange.md`.
+
+pub mod baseline;
+pub mod model;
+pub mod model_tables;
+pub mod search;
+pub mod strength;
+pub mod train;
+
+use std::sync::{Arc, Mutex, OnceLock};
+
+use crate::card::{exact_cards, Card};
+use crate::error::{Error, Result};
+use crate::eval::Category;
+use crate::lanes::Arrangement;
+use crate::rules::{Preset, Rules};
+use crate::special::{Special, SpecialDetector};
+
+pub use model::{FieldModel, Objective, Training};
+pub use search::Split;
+
+use search::HandSubsets;
+use strength::{Strength, Subsets};
+
+/// Seats assumed by [`auto_arrange`] and [`suggest`]: the standard full table (§10).
+pub const DEFAULT_PLAYERS: usize = 4;
+
+/// An arrangement chosen by the engine, with its lane categories and expected water.
+#[derive(Copy, Clone, PartialEq, Debug)]
+pub struct Arranged {
+    /// The three lanes; never a foul.
+    pub arrangement: Arrangement,
+    /// Categories of the front, middle and back.
+    pub categories: [Category; 3],
+    /// Expected water against the field at this table (all opponents together).
+    pub expected_water: f64,
+}
+
+/// Why a suggestion is on the list.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
+pub enum SuggestionKind {
+    /// The best arrangement overall (what [`auto_arrange`] plays).
+    Best,
+    /// The best arrangement among those with the strongest possible back category.
+    StrongestBack,
+    /// The best arrangement among those with the strongest possible middle category.
+    StrongestMiddle,
+    /// The best arrangement of another combination of lane categories.
+    Alternative,
+}
+
+/// One entry of a suggestion list.
+#[derive(Copy, Clone, PartialEq, Debug)]
+pub struct Suggestion {
+    /// Why it was suggested.
+    pub kind: SuggestionKind,
+    /// The arrangement (never a foul).
+    pub arrangement: Arrangement,
+    /// Categories of the front, middle and back.
+    pub categories: [Category; 3],
+    /// Expected water against the field.
+    pub expected_water: f64,
+}
+
+/// Whether declaring a special hand (报到) beats the best lane play.
+#[derive(Copy, Clone, PartialEq, Debug)]
+pub struct SpecialAdvice {
+    /// The special the cards make (the highest enabled one under the rule set).
+    pub special: Special,
+    /// Expected water of declaring it (every other seat pays it; RULES.md §6).
+    pub declare_water: f64,
+    /// Expected water of the best lane arrangement instead.
+    pub lane_water: f64,
+    /// The best lane arrangement.
+    pub best_lanes: Arranged,
+}
+
+impl SpecialAdvice {
+    /// Whether declaring is worth more than playing the lanes.
+    pub fn declare(&self) -> bool {
+        self.declare_water > self.lane_water
+    }
+
+    /// How much more declaring is worth (negative: the lanes are worth more).
+    pub fn advantage(&self) -> f64 {
+        self.declare_water - self.lane_water
+    }
+}
+
+/// An arranger for one rule set at one table size: the objective is built once, then every
+/// call is a search. Cheap to share between threads.
+#[derive(Clone, Debug)]
+pub struct Arranger {
+    rules: Rules,
+    players: usize,
+    objective: Objective,
+    strength: &'static Strength,
+    specials: SpecialDetector,
+}
+
+/// The shipped preset whose trained field best matches a rule set: itself if it is a preset,
+/// otherwise the nearest by wheel, scoring mode, shooting and lane water.
+pub fn nearest_preset(rules: &Rules) -> Preset {
+    if let Some(p) = Preset::ALL.into_iter().find(|&p| Rules::preset(p) == *rules) {
+        return p;
+    }
+    let distance = |p: Preset| -> u64 {
+        let r = Rules::preset(p);
+        let (a, b) = (&r.lane_water, &rules.lane_water);
+        let lw = [
+            (a.front_trips, b.front_trips),
+            (a.middle_full_house, b.middle_full_house),
+            (a.middle_quads, b.middle_quads),
+            (a.back_quads, b.back_quads),
+            (a.middle_straight_flush, b.middle_straight_flush),
+            (a.back_straight_flush, b.back_straight_flush),
+        ]
+        .iter()
+        .map(|&(x, y)| x.abs_diff(y) as u64)
+        .sum::<u64>();
+        (r.wheel != rules.wheel) as u64 * 1_000_000
+            + (r.scoring != rules.scoring) as u64 * 100_000
+            + (r.shooting != rules.shooting) as u64 * 1_000
+            + (r.home_run != rules.home_run) as u64 * 1_000
+            + lw
+    };
+    Preset::ALL.into_iter().min_by_key(|&p| distance(p)).expect("presets exist")
+}
+
+fn check_players(players: usize) -> Result<()> {
+    if !(2..=4).contains(&players) {
+        return Err(Error::InvalidTable(format!("a table has 2 to 4 players, got {players}")));
+    }
+    Ok(())
+}
+
+impl Arranger {
+    /// An arranger for `rules` at a table of `players` seats (2 to 4), playing against the
+    /// committed field of the nearest preset ([`nearest_preset`]).
+    ///
+    /// Errors: [`Error::InvalidRules`] for an invalid rule set, [`Error::InvalidTable`] for a
+    /// player count outside 2..=4.
+    pub fn new(rules: &Rules, players: usize) -> Result<Arranger> {
+        rules.validate()?;
+        check_players(players)?;
+        let field = model_tables::field(nearest_preset(rules), players)
+            .ok_or_else(|| Error::InvalidArgument("no trained field model is compiled in".into()))?;
+        Arranger::with_field(rules, players, field)
+    }
+
+    /// An arranger for a preset given by name ([`Error::UnknownPreset`] otherwise).
+    pub fn for_preset(name: &str, players: usize) -> Result<Arranger> {
+        Arranger::new(&Rules::from_preset_name(name)?, players)
+    }
+
+    /// An arranger against a given field (e.g. one trained by [`train::train`]).
+    pub fn with_field(rules: &Rules, players: usize, field: &FieldModel) -> Result<Arranger> {
+        rules.validate()?;
+        check_players(players)?;
+        field.check().map_err(|e| Error::InvalidArgument(format!("field model: {e}")))?;
+        Ok(Arranger {
+            rules: rules.clone(),
+            players,
+            objective: Objective::new(field, rules, players),
+            strength: Strength::get(rules.wheel),
+            specials: SpecialDetector::new(rules)?,
+        })
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Seats at the table.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    /// The objective the search maximises.
+    pub fn objective(&self) -> &Objective {
+        &self.objective
+    }
+
+    fn subsets(&self, cards: &[Card]) -> Result<HandSubsets> {
+        let cards = exact_cards::<13>(cards)?;
+        // Sorted inside, so the answer does not depend on the order the cards were given in.
+        Ok(HandSubsets::new(self.strength, cards.map(|c| c.code())))
+    }
+
+    fn arranged(&self, h: &HandSubsets, s: &Split) -> Arranged {
+        let st = self.strength;
+        Arranged {
+            arrangement: to_arrangement(&h.codes, s),
+            categories: [
+                st.three_category[s.ordinals[0] as usize],
+                st.five_category[s.ordinals[1] as usize],
+                st.five_category[s.ordinals[2] as usize],
+            ],
+            expected_water: s.ev,
+        }
+    }
+
+    fn search(&self, h: &HandSubsets) -> Result<Split> {
+        let s = search::best(&self.objective, self.strength, h, self.rules.strict_order, None);
+        if s.ev == f64::NEG_INFINITY {
+            return Err(Error::InvalidArgument("these cards have no legal arrangement under strict_order".into()));
+        }
+        Ok(s)
+    }
+
+    /// The legal arrangement with the highest expected water (never a foul).
+    ///
+    /// Errors: [`Error::WrongCardCount`] unless 13 cards, [`Error::DuplicateCard`].
+    pub fn arrange(&self, cards: &[Card]) -> Result<Arranged> {
+        let h = self.subsets(cards)?;
+        let s = self.search(&h)?;
+        Ok(self.arranged(&h, &s))
+    }
+
+    /// Up to `n` good arrangements with distinct lane categories: the best first, then the best
+    /// with the strongest back category, the best with the strongest middle category, then the
+    /// best of every other category combination by expected water.
+    ///
+    /// Errors: as [`Arranger::arrange`], and [`Error::InvalidArgument`] for `n = 0`.
+    pub fn suggest(&self, cards: &[Card], n: usize) -> Result<Vec<Suggestion>> {
+        if n == 0 {
+            return Err(Error::InvalidArgument("asked for 0 suggestions; n must be at least 1".into()));
+        }
+        let h = self.subsets(cards)?;
+        let best = self.search(&h)?;
+        let st = self.strength;
+        let obj = &self.objective;
+        // Best split per (front, middle, back) category combination.
+        let mut groups: Vec<([Category; 3], Split)> = Vec::new();
+        search::for_each_legal(st, &h, self.rules.strict_order, |front, middle, back, o| {
+            let cats =
+                [st.three_category[o[0] as usize], st.five_category[o[1] as usize], st.five_category[o[2] as usize]];
+            let lanes = obj.lane_sum(o[0], o[1], o[2]);
+            let slot = groups.iter().position(|g| g.0 == cats);
+            if let Some(i) = slot {
+                if lanes + obj.sweep_bound(o[0], o[1], o[2]) < groups[i].1.ev {
+                    return;
+                }
+            }
+            let ev = lanes + obj.sweep_value(o[0], o[1], o[2]);
+            match slot {
+                Some(i) if !groups[i].1.is_beaten_by(ev, back, middle) => {}
+                Some(i) => groups[i].1 = Split { front, middle, back, ordinals: o, ev },
+                None => groups.push((cats, Split { front, middle, back, ordinals: o, ev })),
+            }
+        });
+        groups.sort_by(|a, b| b.1.ev.total_cmp(&a.1.ev).then(a.0.cmp(&b.0)));
+        let mut out: Vec<Suggestion> = Vec::new();
+        let push = |kind: SuggestionKind, s: &Split, out: &mut Vec<Suggestion>| {
+            let a = self.arranged(&h, s);
+            if out.len() < n && !out.iter().any(|o| o.categories == a.categories) {
+                out.push(Suggestion {
+                    kind,
+                    arrangement: a.arrangement,
+                    categories: a.categories,
+                    expected_water: a.expected_water,
+                });
+            }
+        };
+        push(SuggestionKind::Best, &best, &mut out);
+        let top_back = groups.iter().map(|g| g.0[2]).max();
+        if let Some(g) = groups.iter().find(|g| Some(g.0[2]) == top_back) {
+            push(SuggestionKind::StrongestBack, &g.1, &mut out);
+        }
+        let top_middle = groups.iter().map(|g| g.0[1]).max();
+        if let Some(g) = groups.iter().find(|g| Some(g.0[1]) == top_middle) {
+            push(SuggestionKind::StrongestMiddle, &g.1, &mut out);
+        }
+        for g in &groups {
+            push(SuggestionKind::Alternative, &g.1, &mut out);
+        }
+        Ok(out)
+    }
+
+    /// When the cards make an enabled special: its value if declared against the best lane
+    /// play. `None` when they make none.
+    ///
+    /// Errors: as [`Arranger::arrange`].
+    pub fn special_advice(&self, cards: &[Card]) -> Result<Option<SpecialAdvice>> {
+        let found = self.specials.detect(cards)?;
+        let Some(special) = found.best else { return Ok(None) };
+        let best_lanes = self.arrange(cards)?;
+        let water = self.rules.special_water(special).unwrap_or(0);
+        Ok(Some(SpecialAdvice {
+            special,
+            declare_water: self.objective.special_value(water),
+            lane_water: best_lanes.expected_water,
+            best_lanes,
+        }))
+    }
+
+    /// Expected water of any arrangement of these rules' table against the field; a foul is
+    /// priced as losing every lane to every opponent.
+    pub fn expected_water(&self, arrangement: &Arrangement) -> f64 {
+        let st = self.strength;
+        let code = |c: &Card| c.code();
+        let f = st.three(arrangement.front.map(|c| code(&c)));
+        let m = st.five(arrangement.middle.map(|c| code(&c)));
+        let b = st.five(arrangement.back.map(|c| code(&c)));
+        if search::legal(st, f, m, b, self.rules.strict_order) {
+            self.objective.ev(f, m, b)
+        } else {
+            self.objective.foul_value()
+        }
+    }
+}
+
+/// Lanes of a split, each listed highest card first.
+fn to_arrangement(codes: &[u8; 13], s: &Split) -> Arrangement {
+    fn lane<const N: usize>(codes: &[u8; 13], mask: u16) -> [Card; N] {
+        let mut v: Vec<u8> = (0..13).filter(|&i| mask >> i & 1 == 1).map(|i| codes[i]).collect();
+        v.sort_unstable_by(|a, b| b.cmp(a));
+        std::array::from_fn(|i| Card::from_code(v[i]).expect("a hand's codes are cards"))
+    }
+    Arrangement { front: lane::<3>(codes, s.front), middle: lane::<5>(codes, s.middle), back: lane::<5>(codes, s.back) }
+}
+
+/// Arrangers shared by the free functions, one per (rule set, table size) in use.
+fn shared(rules: &Rules, players: usize) -> Result<Arc<Arranger>> {
+    static CACHE: OnceLock<Mutex<Vec<Arc<Arranger>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
+    {
+        let list = cache.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(a) = list.iter().find(|a| a.players == players && a.rules == *rules) {
+            return Ok(a.clone());
+        }
+    }
+    let a = Arc::new(Arranger::new(rules, players)?);
+    let mut list = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if list.len() >= 32 {
+        list.remove(0);
+    }
+    list.push(a.clone());
+    Ok(a)
+}
+
+/// Arrange 13 cards for a full table of four under `rules`: the legal arrangement with the
+/// highest expected water against the field (never a foul).
+///
+/// Errors: [`Error::WrongCardCount`], [`Error::DuplicateCard`], [`Error::InvalidRules`].
+pub fn auto_arrange(cards: &[Card], rules: &Rules) -> Result<Arranged> {
+    exact_cards::<13>(cards)?;
+    shared(rules, DEFAULT_PLAYERS)?.arrange(cards)
+}
+
+/// Up to `n` distinct good arrangements for a full table of four (see [`Arranger::suggest`]).
+///
+/// Errors: as [`auto_arrange`], and [`Error::InvalidArgument`] for `n = 0`.
+pub fn suggest(cards: &[Card], rules: &Rules, n: usize) -> Result<Vec<Suggestion>> {
+    if n == 0 {
+        return Err(Error::InvalidArgument("asked for 0 suggestions; n must be at least 1".into()));
+    }
+    exact_cards::<13>(cards)?;
+    shared(rules, DEFAULT_PLAYERS)?.suggest(cards, n)
+}
+
+/// Whether declaring the special these cards make beats the best lane play, at a full table
+/// of four (see [`Arranger::special_advice`]).
+pub fn special_advice(cards: &[Card], rules: &Rules) -> Result<Option<SpecialAdvice>> {
+    exact_cards::<13>(cards)?;
+    shared(rules, DEFAULT_PLAYERS)?.special_advice(cards)
+}
+
+/// The position masks of a 13-card hand's splits (re-exported for the tools).
+pub fn subsets() -> &'static Subsets {
+    Subsets::get()
+}

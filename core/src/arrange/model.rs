@@ -1,0 +1,661 @@
+//! The expected-water model: what the field's lanes look like (learned) and what an
+//! arrangement is worth against it under a rule set (computed).
+//!
+//! A [`FieldModel`] is the learned part: for each lane the distribution of an opponent's lane
+//! strength ordinal (`strength.rs`), and a copula — a `GRID³` histogram of the opponent's three
+//! lane percentiles — that carries how the three lanes move together (a strong back comes with a
+//! strong middle more often than independence says). It is trained by self-play (`train.rs`).
+//!
+//! An [`Objective`] combines a field model with a rule set and a table size. Everything that
+//! depends on one lane only (win / loss probabilities, the opponent's bonus water, ranked
+//! scoring's best-hand water) is folded into one value per lane and ordinal; shooting and home
+//! runs depend on all three lanes at once and are priced from the copula. The search maximises
+//! [`Objective::ev`] exactly; [`Objective::upper_bound`] is the admissible bound it prunes with.
+//! `docs/arrange.md` derives the formulas.
+
+use crate::eval::Category;
+use crate::lanes::Lane;
+use crate::rules::{Preset, Rules, ScoringMode};
+
+use super::strength::{Strength, FIVE_CLASSES, THREE_CLASSES};
+
+/// Copula cells per axis.
+pub const GRID: usize = 16;
+/// Knots per axis (cell corners).
+const KNOTS: usize = GRID + 1;
+/// Every stored distribution sums to this (fixed point, 2^-20 resolution).
+pub const SCALE: u32 = 1 << 20;
+
+/// How a field model was trained (recorded with the tables so that they can be regenerated).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Training {
+    /// Seed of the deals (the `deal` module's ChaCha20 stream).
+    pub seed: u64,
+    /// Tables of four hands dealt per self-play iteration.
+    pub deals: u32,
+    /// Self-play iterations after the greedy start.
+    pub iterations: u8,
+}
+
+/// The learned opponent field of one preset at one table size.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct FieldModel {
+    /// The preset the field was trained under.
+    pub preset: Preset,
+    /// Seats at the table it was trained for (2 to 4).
+    pub players: u8,
+    /// How it was trained.
+    pub training: Training,
+    /// Distribution of the opponent's front ordinal (`THREE_CLASSES` entries summing to `SCALE`).
+    pub front: Vec<u32>,
+    /// Distribution of the middle ordinal (`FIVE_CLASSES` entries summing to `SCALE`).
+    pub middle: Vec<u32>,
+    /// Distribution of the back ordinal.
+    pub back: Vec<u32>,
+    /// Copula histogram: cell `(i, j, k)` at `(i * GRID + j) * GRID + k` holds the share of
+    /// opponents whose front, middle and back mid-percentiles fall in cells `i`, `j`, `k`.
+    pub copula: Vec<u32>,
+}
+
+impl FieldModel {
+    /// The distribution of one lane.
+    pub fn lane(&self, lane: Lane) -> &[u32] {
+        match lane {
+            Lane::Front => &self.front,
+            Lane::Middle => &self.middle,
+            _ => &self.back,
+        }
+    }
+
+    /// Check shapes and sums (used on decoding and in tests).
+    pub fn check(&self) -> std::result::Result<(), String> {
+        let sizes = [(THREE_CLASSES, &self.front), (FIVE_CLASSES, &self.middle), (FIVE_CLASSES, &self.back)];
+        for (lane, (n, v)) in ["front", "middle", "back"].iter().zip(sizes) {
+            if v.len() != n {
+                return Err(format!("{lane}: {} entries, expected {n}", v.len()));
+            }
+            let sum: u64 = v.iter().map(|&x| x as u64).sum();
+            if sum != SCALE as u64 {
+                return Err(format!("{lane}: sums to {sum}, expected {SCALE}"));
+            }
+        }
+        if self.copula.len() != GRID * GRID * GRID {
+            return Err(format!("copula: {} cells, expected {}", self.copula.len(), GRID * GRID * GRID));
+        }
+        let sum: u64 = self.copula.iter().map(|&x| x as u64).sum();
+        if sum != SCALE as u64 {
+            return Err(format!("copula: sums to {sum}, expected {SCALE}"));
+        }
+        Ok(())
+    }
+}
+
+/// Per-lane tables of an objective, indexed by strength ordinal.
+#[derive(Clone, Debug)]
+pub(crate) struct LaneTab {
+    /// Expected water of this lane against all opponents (lane wins and losses only).
+    pub value: Vec<f64>,
+    /// Prefix maximum of `value`: a bound for any hand at or below an ordinal.
+    pub value_cap: Vec<f64>,
+    /// Percentile coordinate for "I beat the opponent here" (copula axis), as a grid cell and
+    /// the fraction within it.
+    pub win_cell: Vec<(u32, f64)>,
+    /// The same for "the opponent beats me here" (survival axis).
+    pub lose_cell: Vec<(u32, f64)>,
+    /// The win coordinate rounded up to a knot, as its offset along this lane's axis: a cheap
+    /// upper bound of the copula there.
+    pub win_hi: Vec<u32>,
+    /// The lose coordinate rounded down to a knot, as an offset: a cheap lower bound.
+    pub lose_lo: Vec<u32>,
+    /// My water when I win this lane.
+    pub water: Vec<f64>,
+    /// Prefix maximum of `water`.
+    pub water_cap: Vec<f64>,
+    /// Expected water of an opponent hand that beats this one (at least 1).
+    pub above_water: Vec<f64>,
+}
+
+/// The shooting and home-run part of an objective.
+#[derive(Clone, Debug)]
+struct Sweeps {
+    /// `shoot_multiplier − 1`: extra lane water paid in a shot.
+    mult_minus_1: f64,
+    /// Shot multiplier.
+    mult: f64,
+    /// Flat shot bonus.
+    bonus: f64,
+    /// Home run: `(multiplier − 1, bonus × multiplier)` when active.
+    home_run: Option<(f64, f64)>,
+    /// Knots of P(opponent's three lanes all below a point) over the win coordinates
+    /// (`KNOTS³`, zero-padded so that masked indices need no bounds checks).
+    win_padded: Box<[f64; PADDED]>,
+    /// Knots of P(opponent's three lanes all above a point) over the lose coordinates, and
+    /// the same with each opponent weighted by the chance it also shoots every other opponent
+    /// (its home run), interleaved: they are always read at the same point.
+    lose_padded: Box<[[f64; 2]; PADDED]>,
+}
+
+/// What an arrangement is worth under one rule set at one table size against a field.
+#[derive(Clone, Debug)]
+pub struct Objective {
+    pub(crate) lanes: [LaneTab; 3],
+    opponents: f64,
+    /// `opponents` as a count.
+    opponents_count: usize,
+    sweeps: Option<Sweeps>,
+    /// Ranked scoring (affects how specials are paid).
+    ranked: bool,
+    players: usize,
+    /// Expected water of a fouled arrangement.
+    foul: f64,
+    /// Per back ordinal: a bound of every split with that back (middle no stronger than the
+    /// back, front no stronger than the middle).
+    pub(crate) back_bound: Vec<f64>,
+    /// Prefix maximum of `back_bound`: non-decreasing, so a threshold on the ordinal decides it.
+    pub(crate) back_bound_cap: Vec<f64>,
+    /// Per back ordinal: a bound of the sweep value of every split with that back.
+    pub(crate) back_sweep: Vec<f64>,
+}
+
+/// Water of winning `lane` with a hand of `cat` (RULES.md §4; a five of a kind the preset does
+/// not list is worth 1, as in settlement).
+pub(crate) fn lane_water(rules: &Rules, lane: Lane, cat: Category) -> u32 {
+    let lw = &rules.lane_water;
+    match (lane, cat) {
+        (Lane::Front, Category::ThreeOfAKind) => lw.front_trips,
+        (Lane::Middle, Category::FullHouse) => lw.middle_full_house,
+        (Lane::Middle, Category::FourOfAKind) => lw.middle_quads,
+        (Lane::Middle, Category::StraightFlush) => lw.middle_straight_flush,
+        (Lane::Middle, Category::FiveOfAKind) => lw.middle_five_kind.unwrap_or(1),
+        (Lane::Back, Category::FourOfAKind) => lw.back_quads,
+        (Lane::Back, Category::StraightFlush) => lw.back_straight_flush,
+        (Lane::Back, Category::FiveOfAKind) => lw.back_five_kind.unwrap_or(1),
+        _ => 1,
+    }
+}
+
+/// `x^k` by repeated multiplication (bit-for-bit the same on every platform, unlike `powi`).
+#[inline(always)]
+fn powu(x: f64, k: usize) -> f64 {
+    match k {
+        0 => 1.0,
+        1 => x,
+        2 => x * x,
+        3 => x * x * x,
+        _ => (0..k).fold(1.0, |acc, _| acc * x),
+    }
+}
+
+/// A grid copied into a zero-padded fixed array.
+fn pad<T: Copy + Default>(v: &[T]) -> Box<[T; PADDED]> {
+    let mut out = Box::new([T::default(); PADDED]);
+    out[..v.len()].copy_from_slice(v);
+    out
+}
+
+fn prefix_max(v: &[f64]) -> Vec<f64> {
+    let mut m = f64::NEG_INFINITY;
+    v.iter()
+        .map(|&x| {
+            m = m.max(x);
+            m
+        })
+        .collect()
+}
+
+/// Trilinear interpolation in a `KNOTS³` grid at coordinates in `[0, 1]`.
+#[inline(always)]
+fn interp(knots: &[f64], x: f64, y: f64, z: f64) -> f64 {
+    #[inline]
+    fn cell(t: f64) -> (usize, f64) {
+        let p = (t * GRID as f64).clamp(0.0, GRID as f64);
+        let i = (p as usize).min(GRID - 1);
+        (i, p - i as f64)
+    }
+    let (i, fx) = cell(x);
+    let (j, fy) = cell(y);
+    let (k, fz) = cell(z);
+    let at = |a: usize, b: usize, c: usize| knots[(a * KNOTS + b) * KNOTS + c];
+    let lerp = |a: f64, b: f64, t: f64| a + (b - a) * t;
+    let c00 = lerp(at(i, j, k), at(i, j, k + 1), fz);
+    let c01 = lerp(at(i, j + 1, k), at(i, j + 1, k + 1), fz);
+    let c10 = lerp(at(i + 1, j, k), at(i + 1, j, k + 1), fz);
+    let c11 = lerp(at(i + 1, j + 1, k), at(i + 1, j + 1, k + 1), fz);
+    lerp(lerp(c00, c01, fy), lerp(c10, c11, fy), fx)
+}
+
+/// The cell of a coordinate in `[0, 1]` and the fraction within it (what [`interp`] computes).
+fn grid_cell(t: f64) -> (u32, f64) {
+    let p = (t * GRID as f64).clamp(0.0, GRID as f64);
+    let i = (p as usize).min(GRID - 1);
+    (i as u32, p - i as f64)
+}
+
+/// Knot strides of the three axes (front, middle, back).
+const STRIDE: [usize; 3] = [KNOTS * KNOTS, KNOTS, 1];
+/// Grids are stored padded to this many knots, so that masked indices need no bounds checks.
+const PADDED: usize = 8192;
+
+/// [`interp`] from precomputed cells: bit-for-bit the same value, without the conversions.
+#[inline(always)]
+fn interp_cells<T: Copy, const W: usize>(
+    knots: &[T; PADDED],
+    get: impl Fn(T) -> [f64; W],
+    cells: [(u32, f64); 3],
+) -> [f64; W] {
+    let (i, fx) = cells[0];
+    let (j, fy) = cells[1];
+    let (k, fz) = cells[2];
+    let base = i as usize * STRIDE[0] + j as usize * STRIDE[1] + k as usize;
+    let at = |o: usize| get(knots[(base + o) & (PADDED - 1)]);
+    let lerp = |a: [f64; W], b: [f64; W], t: f64| -> [f64; W] { std::array::from_fn(|w| a[w] + (b[w] - a[w]) * t) };
+    let (sx, sy) = (STRIDE[0], STRIDE[1]);
+    let c00 = lerp(at(0), at(1), fz);
+    let c01 = lerp(at(sy), at(sy + 1), fz);
+    let c10 = lerp(at(sx), at(sx + 1), fz);
+    let c11 = lerp(at(sx + sy), at(sx + sy + 1), fz);
+    lerp(lerp(c00, c01, fy), lerp(c10, c11, fy), fx)
+}
+
+/// Cumulative knots of a cell histogram: `knot(i, j, k)` = mass of cells below `(i, j, k)` on
+/// every axis. `reverse` flips the axes first, giving the mass above.
+fn cumulate(cells: &[f64], reverse: bool) -> Vec<f64> {
+    let g = GRID;
+    let cell = |i: usize, j: usize, k: usize| {
+        let (i, j, k) = if reverse { (g - 1 - i, g - 1 - j, g - 1 - k) } else { (i, j, k) };
+        cells[(i * g + j) * g + k]
+    };
+    let mut knots = vec![0.0; KNOTS * KNOTS * KNOTS];
+    for i in 1..KNOTS {
+        for j in 1..KNOTS {
+            for k in 1..KNOTS {
+                let at = |a: usize, b: usize, c: usize| knots[(a * KNOTS + b) * KNOTS + c];
+                let v = cell(i - 1, j - 1, k - 1) + at(i - 1, j, k) + at(i, j - 1, k) + at(i, j, k - 1)
+                    - at(i - 1, j - 1, k)
+                    - at(i - 1, j, k - 1)
+                    - at(i, j - 1, k - 1)
+                    + at(i - 1, j - 1, k - 1);
+                knots[(i * KNOTS + j) * KNOTS + k] = v;
+            }
+        }
+    }
+    knots
+}
+
+impl Objective {
+    /// Build the objective of `rules` at a table of `players` seats (2 to 4) against `field`.
+    pub fn new(field: &FieldModel, rules: &Rules, players: usize) -> Objective {
+        let st = Strength::get(rules.wheel);
+        let n = players.saturating_sub(1).max(1);
+        let ranked = rules.scoring == ScoringMode::Ranked;
+        let sh = &rules.shooting;
+        let shoot_active = sh.enabled && players >= sh.min_players as usize;
+        let hr = &rules.home_run;
+        let hr_active = shoot_active && hr.enabled && players >= hr.min_players as usize;
+        let ties = sh.allows_ties;
+        let suit = rules.suit_tiebreak;
+        let lanes = [Lane::Front, Lane::Middle, Lane::Back].map(|lane| {
+            let pmf: Vec<f64> = field.lane(lane).iter().map(|&c| c as f64 / SCALE as f64).collect();
+            let cats: &[Category] = if lane == Lane::Front { &st.three_category } else { &st.five_category };
+            let water: Vec<f64> = cats.iter().map(|&c| lane_water(rules, lane, c) as f64).collect();
+            lane_tab(&pmf, &water, n, ranked, ties, suit)
+        });
+        let sweeps = shoot_active.then(|| {
+            let cells: Vec<f64> = field.copula.iter().map(|&c| c as f64 / SCALE as f64).collect();
+            let win = cumulate(&cells, false);
+            let lose = cumulate(&cells, true);
+            // An opponent in cell c shoots another random opponent with probability ≈ win(centre
+            // of c); to make a home run it must shoot the n − 1 others as well as me.
+            let g = GRID as f64;
+            let weighted: Vec<f64> = (0..cells.len())
+                .map(|idx| {
+                    let (i, j, k) = (idx / (GRID * GRID), idx / GRID % GRID, idx % GRID);
+                    let pi = interp(&win, (i as f64 + 0.5) / g, (j as f64 + 0.5) / g, (k as f64 + 0.5) / g);
+                    cells[idx] * powu(pi, n - 1)
+                })
+                .collect();
+            let lose2: Vec<[f64; 2]> = lose.iter().zip(cumulate(&weighted, true)).map(|(&a, b)| [a, b]).collect();
+            let mult = sh.multiplier as f64;
+            let home_run = hr_active.then(|| {
+                let m = hr.multiplier.at(players) as f64;
+                (m - 1.0, hr.bonus_per_victim as f64 * m)
+            });
+            Sweeps {
+                mult_minus_1: mult - 1.0,
+                mult,
+                bonus: sh.bonus.at(players) as f64,
+                home_run,
+                win_padded: pad(&win),
+                lose_padded: pad(&lose2),
+            }
+        });
+        // A fouled hand loses every lane to every opponent, who is paid its own lane water
+        // (and a shot on top only with `foul_counts_as_shot`).
+        let expected_water: f64 = [Lane::Front, Lane::Middle, Lane::Back]
+            .iter()
+            .map(|&lane| {
+                let cats: &[Category] = if lane == Lane::Front { &st.three_category } else { &st.five_category };
+                field
+                    .lane(lane)
+                    .iter()
+                    .zip(cats)
+                    .map(|(&p, &c)| p as f64 / SCALE as f64 * lane_water(rules, lane, c) as f64)
+                    .sum::<f64>()
+            })
+            .sum();
+        let mut foul = -(n as f64) * expected_water;
+        if rules.foul_counts_as_shot && shoot_active {
+            foul -= n as f64 * ((sh.multiplier as f64 - 1.0) * expected_water + sh.bonus.at(players) as f64);
+        }
+        let obj = Objective {
+            lanes,
+            opponents: n as f64,
+            opponents_count: n,
+            sweeps,
+            ranked,
+            players,
+            foul,
+            back_bound: Vec::new(),
+            back_bound_cap: Vec::new(),
+            back_sweep: Vec::new(),
+        };
+        obj.with_back_bounds(st)
+    }
+
+    /// An objective that is just the sum of given per-lane values (indexed by ordinal; front,
+    /// middle, back), with no sweeps: for players that score lanes their own way, such as the
+    /// product-of-ranks baseline (a sum of logarithms). Values must not decrease with the
+    /// ordinal, or the search's bounds would not hold; [`crate::Error::InvalidArgument`] otherwise.
+    pub fn from_lane_values(values: [Vec<f64>; 3], wheel: crate::rules::Wheel) -> crate::error::Result<Objective> {
+        let sizes = [THREE_CLASSES, FIVE_CLASSES, FIVE_CLASSES];
+        for (v, n) in values.iter().zip(sizes) {
+            // NaN or a decrease both fail `w[0] <= w[1]`.
+            if v.len() != n || !v.windows(2).all(|w| w[0] <= w[1]) {
+                return Err(crate::error::Error::InvalidArgument(format!(
+                    "lane values must be {n} non-decreasing numbers"
+                )));
+            }
+        }
+        let lanes = values.map(|value| {
+            let len = value.len();
+            LaneTab {
+                value_cap: prefix_max(&value),
+                value,
+                win_cell: vec![(0, 0.0); len],
+                lose_cell: vec![(0, 0.0); len],
+                win_hi: vec![0; len],
+                lose_lo: vec![0; len],
+                water: vec![1.0; len],
+                water_cap: vec![1.0; len],
+                above_water: vec![1.0; len],
+            }
+        });
+        let obj = Objective {
+            lanes,
+            opponents: 1.0,
+            opponents_count: 1,
+            sweeps: None,
+            ranked: false,
+            players: 2,
+            foul: f64::NEG_INFINITY,
+            back_bound: Vec::new(),
+            back_bound_cap: Vec::new(),
+            back_sweep: Vec::new(),
+        };
+        Ok(obj.with_back_bounds(Strength::get(wheel)))
+    }
+
+    /// Fill the per-back-ordinal bounds the search screens backs with.
+    fn with_back_bounds(mut self, st: &Strength) -> Objective {
+        let obj = &mut self;
+        obj.back_sweep =
+            (0..FIVE_CLASSES as u16).map(|b| obj.sweep_bound_tight(st.front_cap[b as usize], b, b)).collect();
+        obj.back_bound = (0..FIVE_CLASSES as u16)
+            .map(|b| {
+                let f = st.front_cap[b as usize];
+                obj.lanes[2].value[b as usize]
+                    + obj.lanes[1].value_cap[b as usize]
+                    + obj.lanes[0].value_cap[f as usize]
+                    + obj.back_sweep[b as usize]
+            })
+            .collect();
+        obj.back_bound_cap = prefix_max(&obj.back_bound);
+        self
+    }
+
+    /// Seats at the table this objective is for.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    /// Lane-only value of a front, middle and back ordinal (no sweeps).
+    #[inline]
+    pub fn lane_sum(&self, f: u16, m: u16, b: u16) -> f64 {
+        self.lanes[2].value[b as usize] + self.lanes[1].value[m as usize] + self.lanes[0].value[f as usize]
+    }
+
+    /// Whether shooting or home runs enter the objective at this table.
+    #[inline]
+    pub fn has_sweeps(&self) -> bool {
+        self.sweeps.is_some()
+    }
+
+    /// The shooting / home-run part of the expected water of lane ordinals `(f, m, b)`.
+    #[inline]
+    pub fn sweep_value(&self, f: u16, m: u16, b: u16) -> f64 {
+        let Some(s) = &self.sweeps else { return 0.0 };
+        let [lf, lm, lb] = &self.lanes;
+        let (f, m, b) = (f as usize, m as usize, b as usize);
+        let [p_shoot] = interp_cells(&s.win_padded, |x| [x], [lf.win_cell[f], lm.win_cell[m], lb.win_cell[b]]);
+        let [p_shot, p_hr_by] =
+            interp_cells(&s.lose_padded, |x| x, [lf.lose_cell[f], lm.lose_cell[m], lb.lose_cell[b]]);
+        let mine = lf.water[f] + lm.water[m] + lb.water[b];
+        let theirs = lf.above_water[f] + lm.above_water[m] + lb.above_water[b];
+        let n = self.opponents;
+        let mut v = n * (p_shoot * (s.mult_minus_1 * mine + s.bonus) - p_shot * (s.mult_minus_1 * theirs + s.bonus));
+        if let Some((m1, bm)) = s.home_run {
+            v += n * powu(p_shoot, self.opponents_count) * ((mine * s.mult + s.bonus) * m1 + bm);
+            v -= n * p_hr_by * ((theirs * s.mult + s.bonus) * m1 + bm);
+        }
+        v
+    }
+
+    /// Expected water of lane ordinals `(f, m, b)` against the field (the search's objective).
+    #[inline]
+    pub fn ev(&self, f: u16, m: u16, b: u16) -> f64 {
+        self.lane_sum(f, m, b) + self.sweep_value(f, m, b)
+    }
+
+    /// An upper bound of [`Objective::sweep_value`] over every `(f', m', b')` with
+    /// `f' ≤ f`, `m' ≤ m`, `b' ≤ b` (ordinals). Admissible because the shoot probability and
+    /// my water only grow with each lane, the chances of being shot only shrink, and an
+    /// opponent who beats a lane wins at least 1 water there.
+    #[inline]
+    pub fn sweep_bound(&self, f: u16, m: u16, b: u16) -> f64 {
+        let Some(s) = &self.sweeps else { return 0.0 };
+        let [lf, lm, lb] = &self.lanes;
+        let (f, m, b) = (f as usize, m as usize, b as usize);
+        // The grids are cumulative, hence monotone: the knot above the point bounds the shoot
+        // probability from above, the knot below bounds the shot probability from below.
+        let knot =
+            |x: u32, y: u32, z: u32| (x as usize * STRIDE[0] + y as usize * STRIDE[1] + z as usize) & (PADDED - 1);
+        let p_shoot = s.win_padded[knot(lf.win_hi[f], lm.win_hi[m], lb.win_hi[b])];
+        let [p_shot, p_hr_by] = s.lose_padded[knot(lf.lose_lo[f], lm.lose_lo[m], lb.lose_lo[b])];
+        let mine = lf.water_cap[f] + lm.water_cap[m] + lb.water_cap[b];
+        let n = self.opponents;
+        let mut v = n * (p_shoot * (s.mult_minus_1 * mine + s.bonus) - p_shot * (s.mult_minus_1 * 3.0 + s.bonus));
+        if let Some((m1, bm)) = s.home_run {
+            v += n * powu(p_shoot, self.opponents_count) * ((mine * s.mult + s.bonus) * m1 + bm);
+            v -= n * p_hr_by * ((3.0 * s.mult + s.bonus) * m1 + bm);
+        }
+        // Rounding in the cumulative sums is not monotone to the last bit.
+        v + 1e-9 * (1.0 + v.abs())
+    }
+
+    /// As [`Objective::sweep_bound`], tighter: the copula is interpolated at the point rather
+    /// than read at the knots around it (still admissible: the interpolation of a monotone grid
+    /// is monotone). Costs about twice as much; the search uses it once per back.
+    #[inline]
+    pub fn sweep_bound_tight(&self, f: u16, m: u16, b: u16) -> f64 {
+        let Some(s) = &self.sweeps else { return 0.0 };
+        let [lf, lm, lb] = &self.lanes;
+        let (f, m, b) = (f as usize, m as usize, b as usize);
+        let [p_shoot] = interp_cells(&s.win_padded, |x| [x], [lf.win_cell[f], lm.win_cell[m], lb.win_cell[b]]);
+        let [p_shot, p_hr_by] =
+            interp_cells(&s.lose_padded, |x| x, [lf.lose_cell[f], lm.lose_cell[m], lb.lose_cell[b]]);
+        let mine = lf.water_cap[f] + lm.water_cap[m] + lb.water_cap[b];
+        let n = self.opponents;
+        let mut v = n * (p_shoot * (s.mult_minus_1 * mine + s.bonus) - p_shot * (s.mult_minus_1 * 3.0 + s.bonus));
+        if let Some((m1, bm)) = s.home_run {
+            v += n * powu(p_shoot, self.opponents_count) * ((mine * s.mult + s.bonus) * m1 + bm);
+            v -= n * p_hr_by * ((3.0 * s.mult + s.bonus) * m1 + bm);
+        }
+        v + 1e-9 * (1.0 + v.abs())
+    }
+
+    /// An upper bound of [`Objective::ev`] over every ordinal triple at or below `(f, m, b)`.
+    #[inline]
+    pub fn upper_bound(&self, f: u16, m: u16, b: u16) -> f64 {
+        let lanes = self.lanes[2].value_cap[b as usize]
+            + self.lanes[1].value_cap[m as usize]
+            + self.lanes[0].value_cap[f as usize];
+        lanes + self.sweep_bound(f, m, b) + 1e-9 * (1.0 + lanes.abs())
+    }
+
+    /// Water of declaring a special worth `water` against the other seats, all playing lanes:
+    /// each pays it in full (ranked: each pays `water / p`, so `water` in all).
+    pub fn special_value(&self, water: u32) -> f64 {
+        if self.ranked {
+            water as f64
+        } else {
+            self.opponents * water as f64
+        }
+    }
+
+    /// The lowest back ordinal whose splits may reach `value` (every weaker back is bounded
+    /// below it).
+    #[inline]
+    pub(crate) fn lowest_back_reaching(&self, value: f64) -> u16 {
+        self.back_bound_cap.partition_point(|&b| b < value) as u16
+    }
+
+    /// Expected water of a fouled arrangement (never chosen by the search).
+    pub fn foul_value(&self) -> f64 {
+        self.foul
+    }
+
+    /// Per-ordinal lane values of one lane (for tests and the design note).
+    pub fn lane_values(&self, lane: Lane) -> &[f64] {
+        &self.lanes[lane as usize].value
+    }
+}
+
+/// Fold one lane's field distribution and water into per-ordinal tables.
+fn lane_tab(pmf: &[f64], water: &[f64], n: usize, ranked: bool, ties: bool, suit: bool) -> LaneTab {
+    let len = pmf.len();
+    // below[x] = P(opponent < x), above_w[x] = E[w(y) · 1{y > x}].
+    let mut below = vec![0.0; len];
+    let mut acc = 0.0;
+    for x in 0..len {
+        below[x] = acc;
+        acc += pmf[x];
+    }
+    let mut above_w = vec![0.0; len];
+    let mut above = vec![0.0; len];
+    let (mut aw, mut a) = (0.0, 0.0);
+    for x in (0..len).rev() {
+        above_w[x] = aw;
+        above[x] = a;
+        aw += pmf[x] * water[x];
+        a += pmf[x];
+    }
+    let value: Vec<f64> = if ranked {
+        ranked_values(pmf, water, n)
+    } else {
+        // Ties move nothing (or, with suits breaking them, win and lose the same water evenly).
+        (0..len).map(|x| n as f64 * (water[x] * below[x] - above_w[x])).collect()
+    };
+    let (win, lose): (Vec<f64>, Vec<f64>) = (0..len)
+        .map(|x| {
+            if suit {
+                (below[x] + 0.5 * pmf[x], above[x] + 0.5 * pmf[x])
+            } else if ties {
+                (below[x] + pmf[x], above[x] + pmf[x])
+            } else {
+                (below[x], above[x])
+            }
+        })
+        .unzip();
+    // The water of an opponent hand above mine, kept non-increasing (a prefix minimum) so that
+    // a stronger lane never makes being shot look dearer: the copula cannot say which of the
+    // stronger hands a sweeping opponent holds, and this errs on the cheap side only where
+    // being swept is already unlikely.
+    let mut lowest = f64::INFINITY;
+    let above_water = (0..len)
+        .map(|x| {
+            let w = if above[x] > 1e-12 { (above_w[x] / above[x]).max(1.0) } else { 1.0 };
+            lowest = lowest.min(w);
+            lowest
+        })
+        .collect();
+    let g = GRID as f64;
+    LaneTab {
+        win_cell: win.iter().map(|&t| grid_cell(t)).collect(),
+        lose_cell: lose.iter().map(|&t| grid_cell(t)).collect(),
+        win_hi: win.iter().map(|&a| ((a * g).ceil() as usize).min(GRID) as u32).collect(),
+        lose_lo: lose.iter().map(|&c| ((c * g).floor() as usize).min(GRID) as u32).collect(),
+        value_cap: prefix_max(&value),
+        value,
+        water_cap: prefix_max(water),
+        water: water.to_vec(),
+        above_water,
+    }
+}
+
+/// Ranked scoring: a lane won against one opponent pays `t`, the water of the best hand in
+/// that lane at the whole table. With `n` opponents drawn from the field,
+/// `value(x) = n · Σ_y p(y) · sign(x − y) · E[max(w(x), w(y), W_others)]`.
+fn ranked_values(pmf: &[f64], water: &[f64], n: usize) -> Vec<f64> {
+    let mut levels: Vec<f64> = water.to_vec();
+    levels.sort_by(f64::total_cmp);
+    levels.dedup();
+    // Distribution of one opponent's water in this lane, and of the max over the n − 1 others.
+    let p_level: Vec<f64> =
+        levels.iter().map(|&l| pmf.iter().zip(water).filter(|(_, &w)| w == l).map(|(p, _)| p).sum()).collect();
+    let cdf_one: Vec<f64> = p_level
+        .iter()
+        .scan(0.0, |s, p| {
+            *s += p;
+            Some(*s)
+        })
+        .collect();
+    let cdf_max: Vec<f64> = cdf_one.iter().map(|c| powu(*c, n - 1)).collect();
+    // q(c) = E[max(c, W_others)].
+    let q = |c: f64| -> f64 {
+        let mut e = 0.0;
+        let mut prev = 0.0;
+        for (i, &l) in levels.iter().enumerate() {
+            let p = cdf_max[i] - prev;
+            prev = cdf_max[i];
+            e += p * l.max(c);
+        }
+        e + (1.0 - prev).max(0.0) * c
+    };
+    let lv = levels.len();
+    let qmax: Vec<f64> = (0..lv * lv).map(|i| q(levels[i / lv].max(levels[i % lv]))).collect();
+    let level_of: Vec<usize> = water.iter().map(|&w| levels.iter().position(|&l| l == w).unwrap()).collect();
+    let len = pmf.len();
+    let mut below_level = vec![0.0; lv];
+    let mut out = vec![0.0; len];
+    for x in 0..len {
+        let lx = level_of[x];
+        let mut v = 0.0;
+        for l in 0..lv {
+            let above = p_level[l] - below_level[l] - if l == lx { pmf[x] } else { 0.0 };
+            v += (below_level[l] - above.max(0.0)) * qmax[lx * lv + l];
+        }
+        out[x] = n as f64 * v;
+        below_level[lx] += pmf[x];
+    }
+    out
+}

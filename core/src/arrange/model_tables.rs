@@ -1,0 +1,179 @@
+//! The committed field models (`model_tables.bin`, made by `sss-train`) and their encoding.
+//!
+//! Regenerate every table with (release build; a few minutes per model):
+//!
+//! ```text
+//! cargo run --release -p shisanshui --bin sss-train -- --all --out core/src/arrange/model_tables.bin
+//! ```
+//!
+//! # Format (version 1, little-endian)
+//!
+//! `b"SSSF"`, version `u8` = 1, model count `u8`; per model: preset index `u8`
+//! (`Preset::ALL` order), players `u8`, grid `u8`, seed `u64`, deals `u32`, iterations `u8`,
+//! then four arrays — front, middle and back distributions, copula — each as a varint length
+//! followed by varints: `v << 1` for a value `v > 0`, `run << 1 | 1` for `run` zeros. The file
+//! ends with the FNV-1a 64 hash of everything before it. Decoding checks all of it.
+
+use std::sync::OnceLock;
+
+use crate::rules::Preset;
+
+use super::model::{FieldModel, Training, GRID};
+
+/// The committed bytes.
+static BYTES: &[u8] = include_bytes!("model_tables.bin");
+
+const MAGIC: &[u8; 4] = b"SSSF";
+const VERSION: u8 = 1;
+
+/// FNV-1a, 64 bits.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01B3))
+}
+
+fn put_varint(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push(v as u8 | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+fn put_array(out: &mut Vec<u8>, values: &[u32]) {
+    put_varint(out, values.len() as u64);
+    let mut i = 0;
+    while i < values.len() {
+        if values[i] == 0 {
+            let run = values[i..].iter().take_while(|&&v| v == 0).count();
+            put_varint(out, (run as u64) << 1 | 1);
+            i += run;
+        } else {
+            put_varint(out, (values[i] as u64) << 1);
+            i += 1;
+        }
+    }
+}
+
+/// Encode field models in the committed format.
+pub fn encode(models: &[FieldModel]) -> Vec<u8> {
+    let mut out = Vec::new();
+    out.extend_from_slice(MAGIC);
+    out.push(VERSION);
+    out.push(models.len() as u8);
+    for m in models {
+        out.push(Preset::ALL.iter().position(|&p| p == m.preset).expect("a shipped preset") as u8);
+        out.push(m.players);
+        out.push(GRID as u8);
+        out.extend_from_slice(&m.training.seed.to_le_bytes());
+        out.extend_from_slice(&m.training.deals.to_le_bytes());
+        out.push(m.training.iterations);
+        for a in [&m.front, &m.middle, &m.back, &m.copula] {
+            put_array(&mut out, a);
+        }
+    }
+    let h = fnv1a(&out);
+    out.extend_from_slice(&h.to_le_bytes());
+    out
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+impl Reader<'_> {
+    fn take(&mut self, n: usize) -> Result<&[u8], String> {
+        let s = self.bytes.get(self.pos..self.pos + n).ok_or_else(|| format!("truncated at byte {}", self.pos))?;
+        self.pos += n;
+        Ok(s)
+    }
+    fn u8(&mut self) -> Result<u8, String> {
+        Ok(self.take(1)?[0])
+    }
+    fn varint(&mut self) -> Result<u64, String> {
+        let mut v = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = self.u8()?;
+            v |= ((b & 0x7F) as u64) << shift;
+            if b & 0x80 == 0 {
+                return Ok(v);
+            }
+        }
+        Err(format!("varint too long at byte {}", self.pos))
+    }
+    fn array(&mut self) -> Result<Vec<u32>, String> {
+        let len = self.varint()? as usize;
+        if len > 1 << 20 {
+            return Err(format!("array of {len} entries"));
+        }
+        let mut out = Vec::with_capacity(len);
+        while out.len() < len {
+            let v = self.varint()?;
+            if v & 1 == 1 {
+                out.extend(std::iter::repeat(0).take((v >> 1) as usize));
+            } else {
+                out.push(u32::try_from(v >> 1).map_err(|_| "value out of range".to_string())?);
+            }
+        }
+        if out.len() != len {
+            return Err("zero run past the end of an array".into());
+        }
+        Ok(out)
+    }
+}
+
+/// Decode and check field models.
+pub fn decode(bytes: &[u8]) -> Result<Vec<FieldModel>, String> {
+    if bytes.len() < 14 || &bytes[..4] != MAGIC {
+        return Err("not a field-model table".into());
+    }
+    let (body, tail) = bytes.split_at(bytes.len() - 8);
+    if fnv1a(body) != u64::from_le_bytes(tail.try_into().unwrap()) {
+        return Err("checksum mismatch".into());
+    }
+    let mut r = Reader { bytes: body, pos: 4 };
+    if r.u8()? != VERSION {
+        return Err("unknown version".into());
+    }
+    let count = r.u8()?;
+    let mut models = Vec::new();
+    for _ in 0..count {
+        let preset = *Preset::ALL.get(r.u8()? as usize).ok_or("unknown preset")?;
+        let players = r.u8()?;
+        if r.u8()? as usize != GRID {
+            return Err("copula grid size differs from this build".into());
+        }
+        let seed = u64::from_le_bytes(r.take(8)?.try_into().unwrap());
+        let deals = u32::from_le_bytes(r.take(4)?.try_into().unwrap());
+        let iterations = r.u8()?;
+        let m = FieldModel {
+            preset,
+            players,
+            training: Training { seed, deals, iterations },
+            front: r.array()?,
+            middle: r.array()?,
+            back: r.array()?,
+            copula: r.array()?,
+        };
+        m.check()?;
+        models.push(m);
+    }
+    if r.pos != body.len() {
+        return Err("trailing bytes".into());
+    }
+    Ok(models)
+}
+
+/// Every committed field model.
+pub fn committed() -> &'static [FieldModel] {
+    static MODELS: OnceLock<Vec<FieldModel>> = OnceLock::new();
+    MODELS.get_or_init(|| decode(BYTES).unwrap_or_else(|e| panic!("corrupt committed model_tables.bin: {e}")))
+}
+
+/// The committed field of a preset at a table size, or the nearest table size of that preset.
+pub fn field(preset: Preset, players: usize) -> Option<&'static FieldModel> {
+    committed()
+        .iter()
+        .filter(|m| m.preset == preset)
+        .min_by_key(|m| ((m.players as i32 - players as i32).abs(), std::cmp::Reverse(m.players)))
+}

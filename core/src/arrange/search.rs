@@ -1,0 +1,409 @@
+//! The exact search: the legal split of 13 cards with the highest [`Objective::ev`].
+//!
+//! Every split is a back (5 of 13), a middle (5 of the other 8) and the front (the last 3):
+//! 1287 × 56 = 72,072 of them. The ordinals of all 1287 five-card and 286 three-card subsets
+//! are computed once per hand (`strength.rs`), so a split costs a few loads. Then ([`best`]):
+//!
+//! 1. the strongest back's splits give a first incumbent;
+//! 2. every other back is bounded by its ordinal alone (the objective grows with each lane's
+//!    ordinal, a legal middle is never above its back nor the front above the middle), then by
+//!    what the other eight cards can make in the middle;
+//! 3. the survivors, best bound first, get a joint bound of middle and front, then their
+//!    splits: fouls skipped first, then splits whose lane values plus a sweep bound cannot
+//!    reach the best found, before the (costlier) exact sweep value. The first bound below the
+//!    best found ends the search.
+//!
+//! Splits that differ only by swapping same-rank cards that can never be in a flush are worth
+//! the same; one of each such family is visited ([`HandSubsets::canonical`]).
+//!
+//! Ties are broken by a fixed total order (expected water, then the back's and the middle's
+//! position masks), so the result does not depend on visiting order: [`exhaustive`] visits all
+//! 72,072 splits in plain order and must return the same split — the tests check it.
+
+use super::model::{LaneTab, Objective};
+use super::strength::{subset_ordinals, suit_major_bit, suit_masks, Strength, Subsets};
+
+/// A split of 13 card positions (bit `i` = the hand's `i`-th card) with its lane ordinals.
+#[derive(Copy, Clone, PartialEq, Debug)]
+pub struct Split {
+    /// Positions of the 3 front cards.
+    pub front: u16,
+    /// Positions of the 5 middle cards.
+    pub middle: u16,
+    /// Positions of the 5 back cards.
+    pub back: u16,
+    /// Strength ordinals (front, middle, back).
+    pub ordinals: [u16; 3],
+    /// The objective's value.
+    pub ev: f64,
+}
+
+impl Split {
+    /// The fixed tie-break key: a larger key wins among equal values.
+    #[inline]
+    fn key(back: u16, middle: u16) -> u32 {
+        (back as u32) << 13 | middle as u32
+    }
+
+    /// Whether `(ev, back, middle)` beats this split in the search's total order.
+    #[inline]
+    pub fn is_beaten_by(&self, ev: f64, back: u16, middle: u16) -> bool {
+        ev > self.ev || (ev == self.ev && Split::key(back, middle) > Split::key(self.back, self.middle))
+    }
+}
+
+/// The subset ordinals of one hand (what every search over it reads).
+#[derive(Clone)]
+pub struct HandSubsets {
+    /// Card codes in position order: ascending, so that cards of one rank are adjacent.
+    pub codes: [u8; 13],
+    /// Bit `i` set when the cards at positions `i` and `i + 1` are interchangeable: the same
+    /// rank, and neither suit holds five cards in the hand (so neither can be in a flush).
+    /// Splits that differ only by swapping such cards are worth the same; the search visits
+    /// one of each kind (see [`HandSubsets::canonical`]).
+    pub twins: u16,
+    /// Ordinal of each five-card subset, in [`Subsets`] order.
+    pub five: [u16; 1287],
+    /// Suit counts of each five-card subset, one nibble per suit.
+    pub five_suits: [u16; 1287],
+    /// Each card in the suit-major layout ([`suit_major_bit`]).
+    pub bits: [u64; 13],
+    /// All 13 cards in the suit-major layout.
+    pub cards: u64,
+    /// Rank counts of the 13 cards, one nibble per rank.
+    pub counts: u64,
+    /// Suit counts of the 13 cards, one nibble per suit.
+    pub suit_counts: u16,
+    /// Ordinal of each three-card subset.
+    pub three: [u16; 286],
+}
+
+impl HandSubsets {
+    /// Compute the ordinals of every subset of 13 distinct card codes (sorted first: every
+    /// position mask refers to [`HandSubsets::codes`]).
+    pub fn new(st: &Strength, mut codes: [u8; 13]) -> HandSubsets {
+        codes.sort_unstable();
+        let bits = codes.map(suit_major_bit);
+        let cards = bits.iter().fold(0, |a, b| a | b);
+        let counts = codes.iter().map(|&c| 1u64 << (4 * (c >> 2))).sum();
+        let suit_counts: u16 = codes.iter().map(|&c| 1u16 << (4 * (c & 3))).sum();
+        let plain = |c: u8| (suit_counts >> (4 * (c & 3)) & 0xF) < 5;
+        let twins = (0..12)
+            .filter(|&i| codes[i] >> 2 == codes[i + 1] >> 2 && plain(codes[i]) && plain(codes[i + 1]))
+            .fold(0u16, |m, i| m | 1 << i);
+        let mut h = HandSubsets {
+            codes,
+            twins,
+            five: [0; 1287],
+            five_suits: [0; 1287],
+            bits,
+            cards,
+            counts,
+            suit_counts,
+            three: [0; 286],
+        };
+        subset_ordinals(st, &codes, &mut h.five, &mut h.five_suits, &mut h.three);
+        h
+    }
+}
+
+impl HandSubsets {
+    /// Whether a back and middle are the representative of their kind: of interchangeable
+    /// cards, the back holds the highest positions and the middle the next (so the fixed
+    /// tie-break, which prefers higher masks, picks exactly this one among equals).
+    #[inline]
+    pub fn canonical(&self, back: u16, middle: u16) -> bool {
+        (back & self.twins) & !(back >> 1) == 0 && (middle & self.twins) & !((middle | back) >> 1) == 0
+    }
+
+    /// The cards not in a five-card position mask, in the suit-major layout.
+    #[inline]
+    pub fn rest_cards(&self, five: u16) -> u64 {
+        let mut m = five;
+        let mut out = self.cards;
+        for _ in 0..5 {
+            out ^= self.bits[(m.trailing_zeros() & 15) as usize % 13];
+            m &= m.wrapping_sub(1);
+        }
+        out
+    }
+}
+
+/// Whether lane ordinals `(f, m, b)` are legal (RULES.md §2, ranks only).
+#[inline]
+pub fn legal(st: &Strength, f: u16, m: u16, b: u16, strict: bool) -> bool {
+    let (fk, mk) = (st.three_front_key[f as usize], st.five_front_key[m as usize]);
+    if strict {
+        m < b && fk < mk
+    } else {
+        m <= b && fk <= mk
+    }
+}
+
+const NONE: Split = Split { front: 0, middle: 0, back: 0, ordinals: [0; 3], ev: f64::NEG_INFINITY };
+
+/// Positions of the set bits of an 8-card mask.
+#[inline]
+fn positions(mut rest: u16) -> [u16; 8] {
+    let mut p = [0u16; 8];
+    for slot in p.iter_mut() {
+        *slot = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+    }
+    p
+}
+
+/// A bound of `middle value + front value` over every legal way to split eight cards (given
+/// as per-rank counts in nibbles, rank mask and suit masks) with the middle at most `top`, and
+/// the ordinal caps of middle and front it used.
+///
+/// The front is a high card, a pair or trips. For each, the middle is bounded by what the
+/// eight cards make without the front's group: a front pair of the highest pair rank leaves
+/// the middle without those two cards; any lower front group is bounded by the second highest
+/// group's front and the middle of all eight cards.
+#[inline]
+fn inner_cap(st: &Strength, lm: &LaneTab, lf: &LaneTab, counts: u64, flush: u16, top: u16) -> (f64, u16, u16) {
+    const LOW: u64 = 0x1111_1111_1111_1111;
+    let flag = |add: u64| (counts + add * LOW) & (8 * LOW) & 0xF_FFFF_FFFF_FFFF;
+    let top_of = |f: u64| (63 - f.leading_zeros() as usize) / 4;
+    let (five_all, three_all) = st.exact_caps(counts);
+    let om_all = five_all.max(flush).min(top);
+    let mut best = f64::NEG_INFINITY;
+    let (mut om_max, mut of_max) = (0u16, 0u16);
+    let mut option = |om: u16, front: u16| {
+        let of = front.min(st.front_cap[om as usize]);
+        let v = lm.value_cap[om as usize] + lf.value_cap[of as usize];
+        best = best.max(v);
+        om_max = om_max.max(om);
+        of_max = of_max.max(of);
+    };
+    // A high-card front.
+    option(om_all, st.three_group_cap[top_of(flag(7))].min(three_all));
+    // A pair (2 cards) or trips (3) in front.
+    for (n, add, cat) in [(2u64, 6u64, 1usize), (3, 5, 3)] {
+        let groups = flag(add);
+        if groups == 0 {
+            continue;
+        }
+        let r = top_of(groups);
+        // Straights and flushes are kept whole: a bound, not the exact remainder.
+        let cap = st.exact_caps(counts - (n << (4 * r))).0.max(flush);
+        option(cap.min(top), st.three_group_cap[cat * 16 + r]);
+        let lower = groups & !(0xF << (4 * r));
+        if lower != 0 {
+            option(om_all, st.three_group_cap[cat * 16 + top_of(lower)]);
+        }
+    }
+    (best, om_max, of_max)
+}
+
+/// Per-hand values the search reads.
+struct Ctx<'a> {
+    obj: &'a Objective,
+    st: &'a Strength,
+    h: &'a HandSubsets,
+    sub: &'static Subsets,
+    strict: bool,
+    sweeps: bool,
+}
+
+impl Ctx<'_> {
+    /// Try every split of the other eight cards behind back `bi`; `sweep_cap` bounds the sweep
+    /// value of all of them.
+    #[inline]
+    fn splits(&self, bi: usize, sweep_cap: f64, best: &mut Split, evaluated: &mut u32) {
+        let (st, h, sub, strict) = (self.st, self.h, self.sub, self.strict);
+        let ob = h.five[bi];
+        let bmask = sub.five[bi];
+        let rest = !bmask & 0x1FFF;
+        let vb = self.obj.lanes[2].value[ob as usize];
+        let p = positions(rest);
+        for a in 0..6 {
+            for b in a + 1..7 {
+                let fab = p[a] | p[b];
+                for &pc in &p[b + 1..] {
+                    let fmask = fab | pc;
+                    let mmask = rest ^ fmask;
+                    let i5 = sub.index[mmask as usize] as usize;
+                    let om = h.five[i5];
+                    if om > ob || (strict && om == ob) || !h.canonical(bmask, mmask) {
+                        continue;
+                    }
+                    let i3 = sub.index[fmask as usize] as usize;
+                    let of = h.three[i3];
+                    let (fk, mk) = (st.three_front_key[of as usize], st.five_front_key[om as usize]);
+                    if fk > mk || (strict && fk == mk) {
+                        continue;
+                    }
+                    let lanes = vb + self.obj.lanes[1].value[om as usize] + self.obj.lanes[0].value[of as usize];
+                    if lanes + sweep_cap < best.ev {
+                        continue;
+                    }
+                    let ev = if !self.sweeps {
+                        lanes
+                    } else if [of, om, ob] == best.ordinals {
+                        // The value is a function of the ordinals: a symmetric twin of the best.
+                        best.ev
+                    } else {
+                        if lanes + self.obj.sweep_bound(of, om, ob) < best.ev {
+                            continue;
+                        }
+                        *evaluated += 1;
+                        lanes + self.obj.sweep_value(of, om, ob)
+                    };
+                    if best.is_beaten_by(ev, bmask, mmask) {
+                        *best = Split { front: fmask, middle: mmask, back: bmask, ordinals: [of, om, ob], ev };
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The best legal split by branch and bound (see the module docs). Counts of visited backs
+/// and evaluated splits go to `stats` when given.
+///
+/// Three passes: the strongest back's splits give a first incumbent; every other back is then
+/// bounded (cheaply, then by what its other eight cards can make at best) and the survivors
+/// are searched best bound first, stopping at the first bound below the best found.
+pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats: Option<&mut Stats>) -> Split {
+    let sub = Subsets::get();
+    let [lf, lm, lb] = &obj.lanes;
+    let ctx = Ctx { obj, st, h, sub, strict, sweeps: obj.has_sweeps() };
+    let sweeps = ctx.sweeps;
+    let mut first = (0usize, 0u16);
+    for (i, &o) in h.five.iter().enumerate() {
+        if o > first.1 {
+            first = (i, o);
+        }
+    }
+    let mut best = NONE;
+    let mut evaluated = 0u32;
+    let mut loose = 0u32;
+    // Pass 1: the strongest back, for a first incumbent.
+    ctx.splits(first.0, f64::INFINITY, &mut best, &mut evaluated);
+    // Pass 2: bound every other back by its ordinal alone, then by what the other eight cards'
+    // rank groups can make at best (the middle only; cheap).
+    let mut cands: Vec<(f64, u16)> = Vec::with_capacity(256);
+    // Backs below this ordinal cannot reach the incumbent: one compare each, no table load.
+    let floor = obj.lowest_back_reaching(best.ev);
+    for (bi, &ob) in h.five.iter().enumerate() {
+        if ob < floor || obj.back_bound[ob as usize] < best.ev || bi == first.0 || !h.canonical(sub.five[bi], 0) {
+            continue;
+        }
+        loose += 1;
+        // The other eight cards' rank counts are the hand's less the back's (a class fixes its
+        // ranks); a flush is possible only while a suit still holds five cards.
+        let counts = h.counts - st.five_counts[ob as usize];
+        let suits_left = h.suit_counts - h.five_suits[bi];
+        let top_middle = if strict { ob.saturating_sub(1) } else { ob };
+        let (five, three) = st.count_caps(counts);
+        let om = if (suits_left + 0x3333) & 0x8888 != 0 { top_middle } else { five.min(top_middle) };
+        let of = three.min(st.front_cap[om as usize]);
+        let bound =
+            lb.value[ob as usize] + lm.value_cap[om as usize] + lf.value_cap[of as usize] + obj.back_sweep[ob as usize];
+        if bound >= best.ev {
+            cands.push((bound, bi as u16));
+        }
+    }
+    let cands_total = cands.len();
+    // Pass 3: the survivors, best bound first; each gets the joint bound of its middle and
+    // front (and exact flushes) before its splits are searched.
+    cands.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut visited = 1u32;
+    for &(bound, bi) in &cands {
+        if bound < best.ev {
+            break;
+        }
+        let bi = bi as usize;
+        let ob = h.five[bi];
+        let counts = h.counts - st.five_counts[ob as usize];
+        let suits_left = h.suit_counts - h.five_suits[bi];
+        let flush = if (suits_left + 0x3333) & 0x8888 != 0 {
+            st.shape_cap(0, suit_masks(h.rest_cards(sub.five[bi])))
+        } else {
+            0
+        };
+        let top_middle = if strict { ob.saturating_sub(1) } else { ob };
+        let (lanes_rest, om_cap, of_cap) = inner_cap(st, lm, lf, counts, flush, top_middle);
+        let lanes_cap = lb.value[ob as usize] + lanes_rest;
+        let sweep_cap = if sweeps { obj.sweep_bound_tight(of_cap, om_cap, ob) } else { 0.0 };
+        if lanes_cap + sweep_cap < best.ev {
+            continue;
+        }
+        visited += 1;
+        ctx.splits(bi, sweep_cap, &mut best, &mut evaluated);
+    }
+    if let Some(s) = stats {
+        s.backs += visited as u64;
+        s.splits += evaluated as u64;
+        s.hands += 1;
+        s.screened += cands_total as u64;
+        s.loose += loose as u64;
+    }
+    best
+}
+
+/// Work counters of [`best`].
+#[derive(Copy, Clone, Default, Debug)]
+pub struct Stats {
+    /// Hands searched.
+    pub hands: u64,
+    /// Backs whose splits were enumerated.
+    pub backs: u64,
+    /// Splits whose full value was computed.
+    pub splits: u64,
+    /// Backs that passed the bound of their other eight cards' middle (pass 2).
+    pub screened: u64,
+    /// Backs that passed the bound of their ordinal alone (pass 2).
+    pub loose: u64,
+}
+
+/// The reference: every one of the 72,072 splits, fouls skipped, same objective and order.
+pub fn exhaustive(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool) -> Split {
+    let sub = Subsets::get();
+    let mut best = NONE;
+    for (bi, &bmask) in sub.five.iter().enumerate() {
+        let ob = h.five[bi];
+        for (fi, &fmask) in sub.three.iter().enumerate() {
+            if fmask & bmask != 0 {
+                continue;
+            }
+            let mmask = !(bmask | fmask) & 0x1FFF;
+            let om = h.five[sub.index[mmask as usize] as usize];
+            let of = h.three[fi];
+            if !legal(st, of, om, ob, strict) {
+                continue;
+            }
+            let ev = obj.ev(of, om, ob);
+            if best.is_beaten_by(ev, bmask, mmask) {
+                best = Split { front: fmask, middle: mmask, back: bmask, ordinals: [of, om, ob], ev };
+            }
+        }
+    }
+    best
+}
+
+/// Call `f` on every legal split of a hand with its lane ordinals (for suggestions and
+/// baselines that need them all).
+pub fn for_each_legal(st: &Strength, h: &HandSubsets, strict: bool, mut f: impl FnMut(u16, u16, u16, [u16; 3])) {
+    let sub = Subsets::get();
+    for (bi, &bmask) in sub.five.iter().enumerate() {
+        let ob = h.five[bi];
+        let rest = !bmask & 0x1FFF;
+        let p = positions(rest);
+        for a in 0..6 {
+            for b in a + 1..7 {
+                for &pc in &p[b + 1..] {
+                    let fmask = p[a] | p[b] | pc;
+                    let mmask = rest ^ fmask;
+                    let om = h.five[sub.index[mmask as usize] as usize];
+                    let of = h.three[sub.index[fmask as usize] as usize];
+                    if legal(st, of, om, ob, strict) {
+                        f(fmask, mmask, bmask, [of, om, ob]);
+                    }
+                }
+            }
+        }
+    }
+}

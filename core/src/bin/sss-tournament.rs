@@ -1,0 +1,359 @@
+//! `sss-tournament`: play strength and speed of the auto-arranger, measured.
+//!
+//! ```text
+//! sss-tournament play  [--preset NAME|all] [--players 2|4] [--deals N] [--seed S]
+//!                      [--hero ours|greedy|product] [--villain greedy|product|ours] [--field FILE]
+//!                      [--no-specials]
+//! sss-tournament speed [--preset NAME] [--players N] [--hands N] [--seed S] [--field FILE]
+//! sss-tournament specials [--preset NAME] [--players N] [--deals N] [--seed S]
+//! ```
+//!
+//! `play` deals from the seeded ChaCha20 stream and plays every deal in duplicate: each hand
+//! is played once by the hero, in every seat, against villains holding the other hands
+//! (heads-up: two games per deal, seats swapped; four seats: four games, the hero rotating
+//! through the seats against three villains). Rounds are settled by the engine's own
+//! settlement (`shisanshui::settle`). The hero's water per hand is averaged per deal, and the
+//! 95% interval is mean ± 1.96 · sd / √deals over those per-deal averages.
+//!
+//! `speed` times `Arranger::arrange` call by call (wall clock, release build) over random
+//! hands and a set of constructed hard hands, and prints the distribution.
+//!
+//! `specials` counts, per special hand, how often declaring it is worth more than the best
+//! lane play (`Arranger::special_advice`) over random hands.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use shisanshui::arrange::baseline;
+use shisanshui::arrange::model_tables::decode;
+use shisanshui::arrange::search::{HandSubsets, Split};
+use shisanshui::arrange::strength::Strength;
+use shisanshui::arrange::{Arranger, FieldModel};
+use shisanshui::deal::Dealer;
+use shisanshui::settle::{PlayerHand, Settler};
+use shisanshui::special::SpecialDetector;
+use shisanshui::{parse_cards, Arrangement, Card, Preset, Rules};
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("sss-tournament: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+struct Opts {
+    presets: Vec<Preset>,
+    players: Vec<usize>,
+    deals: u64,
+    seed: u64,
+    hero: String,
+    villain: String,
+    field: Option<Vec<FieldModel>>,
+    specials: bool,
+}
+
+fn run() -> Result<(), String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(cmd) = args.first() else {
+        return Err("usage: sss-tournament play|speed [options] (see the source's docs)".into());
+    };
+    let mut o = Opts {
+        presets: Preset::ALL.to_vec(),
+        players: vec![2, 4],
+        deals: 10_000,
+        seed: 1,
+        hero: "ours".into(),
+        villain: "greedy".into(),
+        field: None,
+        specials: true,
+    };
+    let mut it = args[1..].iter();
+    while let Some(a) = it.next() {
+        let mut val = || it.next().ok_or_else(|| format!("{a} needs a value"));
+        match a.as_str() {
+            "--preset" => {
+                let v = val()?;
+                if v != "all" {
+                    o.presets = v
+                        .split(',')
+                        .map(|p| p.parse().map_err(|e: shisanshui::Error| e.to_string()))
+                        .collect::<Result<_, _>>()?;
+                }
+            }
+            "--players" => {
+                o.players = val()?
+                    .split(',')
+                    .map(|p| p.parse::<usize>().map_err(|e| e.to_string()))
+                    .collect::<Result<_, _>>()?
+            }
+            "--deals" | "--hands" => o.deals = val()?.parse().map_err(|e| format!("{a}: {e}"))?,
+            "--seed" => o.seed = val()?.parse().map_err(|e| format!("--seed: {e}"))?,
+            "--hero" => o.hero = val()?.clone(),
+            "--villain" => o.villain = val()?.clone(),
+            "--no-specials" => o.specials = false,
+            "--field" => {
+                let path = val()?;
+                let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+                o.field = Some(decode(&bytes).map_err(|e| format!("{path}: {e}"))?);
+            }
+            other => return Err(format!("unknown argument {other}")),
+        }
+    }
+    match cmd.as_str() {
+        "play" => {
+            for &preset in &o.presets {
+                for &players in &o.players {
+                    play(&o, preset, players)?;
+                }
+            }
+            Ok(())
+        }
+        "specials" => {
+            for &preset in &o.presets {
+                for &players in &o.players {
+                    specials(&o, preset, players)?;
+                }
+            }
+            Ok(())
+        }
+        "speed" => {
+            for &preset in &o.presets {
+                for &players in &o.players {
+                    speed(&o, preset, players)?;
+                }
+            }
+            Ok(())
+        }
+        other => Err(format!("unknown command {other}")),
+    }
+}
+
+/// A player: how it arranges 13 cards and whether it declares a special.
+enum Policy {
+    Ours(Box<Arranger>),
+    Greedy,
+    Product,
+}
+
+fn policy(name: &str, o: &Opts, rules: &Rules, players: usize) -> Result<Policy, String> {
+    Ok(match name {
+        "ours" => Policy::Ours(Box::new(arranger(o, rules, players)?)),
+        "greedy" => Policy::Greedy,
+        "product" => Policy::Product,
+        other => return Err(format!("unknown player {other} (ours, greedy, product)")),
+    })
+}
+
+fn arranger(o: &Opts, rules: &Rules, players: usize) -> Result<Arranger, String> {
+    match &o.field {
+        None => Arranger::new(rules, players).map_err(|e| e.to_string()),
+        Some(models) => {
+            let preset = shisanshui::arrange::nearest_preset(rules);
+            let m = models
+                .iter()
+                .filter(|m| m.preset == preset)
+                .min_by_key(|m| (m.players as i32 - players as i32).abs())
+                .ok_or_else(|| format!("no {preset} model in --field"))?;
+            Arranger::with_field(rules, players, m).map_err(|e| e.to_string())
+        }
+    }
+}
+
+fn to_arrangement(h: &HandSubsets, s: &Split) -> Arrangement {
+    let card = |i: usize| Card::from_code(h.codes[i]).expect("a hand's codes are cards");
+    let lane = |mask: u16| -> Vec<Card> { (0..13).filter(|&i| mask >> i & 1 == 1).map(card).collect() };
+    Arrangement::new(&lane(s.front), &lane(s.middle), &lane(s.back)).expect("a split is an arrangement")
+}
+
+impl Policy {
+    fn play(&self, hand: &[Card; 13], rules: &Rules, detector: Option<&SpecialDetector>) -> PlayerHand {
+        let st = Strength::get(rules.wheel);
+        match self {
+            Policy::Ours(a) => {
+                if detector.is_some() {
+                    if let Some(adv) = a.special_advice(hand).expect("13 distinct cards") {
+                        if adv.declare() {
+                            return PlayerHand::Special { special: adv.special, cards: *hand };
+                        }
+                        return PlayerHand::Arranged(adv.best_lanes.arrangement);
+                    }
+                }
+                PlayerHand::Arranged(a.arrange(hand).expect("13 distinct cards").arrangement)
+            }
+            Policy::Greedy | Policy::Product => {
+                // What servers do: declare any special the cards make.
+                if let Some(d) = detector {
+                    if let Some(s) = d.detect(hand).expect("13 distinct cards").best {
+                        return PlayerHand::Special { special: s, cards: *hand };
+                    }
+                }
+                let h = HandSubsets::new(st, hand.map(|c| c.code()));
+                let s = match self {
+                    Policy::Greedy => baseline::greedy(&h, st, rules.strict_order),
+                    _ => baseline::product(&h, st, rules.strict_order),
+                };
+                PlayerHand::Arranged(to_arrangement(&h, &s))
+            }
+        }
+    }
+}
+
+fn play(o: &Opts, preset: Preset, players: usize) -> Result<(), String> {
+    let rules = Rules::preset(preset);
+    let hero = policy(&o.hero, o, &rules, players)?;
+    let villain = policy(&o.villain, o, &rules, players)?;
+    let settler = Settler::new(&rules).map_err(|e| e.to_string())?;
+    let detector = if o.specials { Some(SpecialDetector::new(&rules).map_err(|e| e.to_string())?) } else { None };
+    let mut dealer = Dealer::from_seed(o.seed);
+    let start = Instant::now();
+    let (mut sum, mut sum2) = (0.0f64, 0.0f64);
+    let mut table: Vec<PlayerHand> = Vec::with_capacity(players);
+    for _ in 0..o.deals {
+        let hands = dealer.deal_four();
+        let hands = &hands[..players];
+        let by_hero: Vec<PlayerHand> = hands.iter().map(|h| hero.play(h, &rules, detector.as_ref())).collect();
+        let by_villain: Vec<PlayerHand> = hands.iter().map(|h| villain.play(h, &rules, detector.as_ref())).collect();
+        let mut deal_total = 0.0;
+        for seat in 0..players {
+            table.clear();
+            for i in 0..players {
+                table.push(if i == seat { by_hero[i].clone() } else { by_villain[i].clone() });
+            }
+            let s = settler.settle(&table).map_err(|e| e.to_string())?;
+            deal_total += s.totals[seat].to_f64();
+        }
+        let x = deal_total / players as f64;
+        sum += x;
+        sum2 += x * x;
+    }
+    let n = o.deals as f64;
+    let mean = sum / n;
+    let sd = ((sum2 / n - mean * mean) * n / (n - 1.0)).max(0.0).sqrt();
+    let half = 1.96 * sd / n.sqrt();
+    println!(
+        "{preset:<8} {players} seats  {} vs {}: {:+.4} water/hand  95% CI [{:+.4}, {:+.4}]  ({} duplicate deals, {:.1} s)",
+        o.hero,
+        o.villain,
+        mean,
+        mean - half,
+        mean + half,
+        o.deals,
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// How often declaring a special is worth more than the lanes, per special, over `--deals`
+/// random hands.
+fn specials(o: &Opts, preset: Preset, players: usize) -> Result<(), String> {
+    let rules = Rules::preset(preset);
+    let a = arranger(o, &rules, players)?;
+    let mut dealer = Dealer::from_seed(o.seed);
+    // Per special: hands, declared, sum of the advantage, smallest advantage.
+    let mut tally: Vec<(shisanshui::Special, u64, u64, f64, f64)> = Vec::new();
+    let mut seen = 0u64;
+    while seen < o.deals {
+        for hand in dealer.deal_four() {
+            seen += 1;
+            if let Some(adv) = a.special_advice(&hand).map_err(|e| e.to_string())? {
+                let i = match tally.iter().position(|t| t.0 == adv.special) {
+                    Some(i) => i,
+                    None => {
+                        tally.push((adv.special, 0, 0, 0.0, f64::INFINITY));
+                        tally.len() - 1
+                    }
+                };
+                let t = &mut tally[i];
+                t.1 += 1;
+                t.2 += adv.declare() as u64;
+                t.3 += adv.advantage();
+                t.4 = t.4.min(adv.advantage());
+            }
+        }
+    }
+    tally.sort_by_key(|t| rules.special_order(t.0));
+    println!("{preset:<8} {players} seats, {seen} hands:");
+    for (s, n, declared, sum, min) in tally {
+        println!(
+            "    {s:<4} {n:>6} hands ({:.3}%), declare in {:.1}%, mean advantage {:+.2} water, smallest {:+.2}",
+            n as f64 * 100.0 / seen as f64,
+            declared as f64 * 100.0 / n as f64,
+            sum / n as f64,
+            min
+        );
+    }
+    Ok(())
+}
+
+/// Hands built to be hard for the search: many pairs, many straights, long suits.
+pub const HARD_HANDS: [&str; 17] = [
+    "2c 2d 3c 3d 4c 4d 5c 5d 6c 6d 7c 7d 8c",
+    "Ac Ad Kc Kd Qc Qd Jc Jd Tc Td 9c 9d 8h",
+    "2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac",
+    "3c 4c 5c 6c 7c 8c 9c Tc Jd Qd Kd Ad 2d",
+    "2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh 2s",
+    "5c 5d 6c 6d 7c 7d 8c 8d 9c 9d Tc Td Jc",
+    "Ah Kh Qh Jh Th 9h 8h 7s 6s 5s 4s 3s 2s",
+    "2c 3c 4c 5c 6c 7d 8d 9d Td Jd Qs Ks As",
+    "Ac Ad Ah Kc Kd Kh Qc Qd Qh Jc Jd Jh Tc",
+    "4c 4d 5c 5d 6c 6h 7c 7h 8c 8s 9d 9h Tc",
+    "6c 7c 8c 9c Tc 6d 7d 8d 9d Td 6h 7h 8h",
+    "2c 2d 2h 3c 3d 3h 4c 4d 4h 5c 5d 5h 6c",
+    // Found by hill-climbing on the search's work (`arrange_search.rs`, `hardest_hands`):
+    // near-straights around two or three aces.
+    "2s 3c 4h 6d 7s 8c 9c Jc Qd Kd Ks Ah As",
+    "2h 3s 4d 6d 7c 8d 9h Jh Qc Ks Ad Ah As",
+    "2h 3d 4h 6d 7s 8d 9c Js Qs Kc Ad Ah As",
+    "2c 2h 3d 3s 4d 5c 5s 8h 9c Td Js Kh Ah",
+    "2d 2c 3d 3h 4d 4s 5s 6s 8s 9d Qc Kc Ac",
+];
+
+fn speed(o: &Opts, preset: Preset, players: usize) -> Result<(), String> {
+    let rules = Rules::preset(preset);
+    let a = arranger(o, &rules, players)?;
+    let mut dealer = Dealer::from_seed(o.seed);
+    let mut hands: Vec<[Card; 13]> = Vec::new();
+    while (hands.len() as u64) < o.deals {
+        hands.extend(dealer.deal_four());
+    }
+    hands.truncate(o.deals as usize);
+    // Warm up caches and the lazily built tables.
+    for h in hands.iter().take(1000) {
+        a.arrange(h).map_err(|e| e.to_string())?;
+    }
+    let mut times: Vec<f64> = Vec::with_capacity(hands.len());
+    let start = Instant::now();
+    for h in &hands {
+        let t = Instant::now();
+        std::hint::black_box(a.arrange(std::hint::black_box(h)).map_err(|e| e.to_string())?);
+        times.push(t.elapsed().as_secs_f64() * 1e6);
+    }
+    let total = start.elapsed().as_secs_f64();
+    times.sort_by(f64::total_cmp);
+    let q = |p: f64| times[((times.len() - 1) as f64 * p) as usize];
+    println!(
+        "{preset:<8} {players} seats: {} random hands, mean {:.2} µs (wall {:.2} µs/hand), p50 {:.2}, p90 {:.2}, p99 {:.2}, p99.9 {:.2}, max {:.2} µs",
+        times.len(),
+        times.iter().sum::<f64>() / times.len() as f64,
+        total / times.len() as f64 * 1e6,
+        q(0.5),
+        q(0.9),
+        q(0.99),
+        q(0.999),
+        times[times.len() - 1]
+    );
+    for text in HARD_HANDS {
+        let cards = parse_cards(text).map_err(|e| e.to_string())?;
+        let mut best = f64::INFINITY;
+        for _ in 0..20 {
+            let t = Instant::now();
+            std::hint::black_box(a.arrange(&cards).map_err(|e| e.to_string())?);
+            best = best.min(t.elapsed().as_secs_f64() * 1e6);
+        }
+        println!("    hard hand {text}: {best:.2} µs (best of 20)");
+    }
+    Ok(())
+}

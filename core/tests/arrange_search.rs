@@ -1,0 +1,252 @@
+//! The exact search against an exhaustive oracle, and the strength ordinals against the
+//! evaluator. Run in release: `cargo test -p shisanshui --release --test arrange_search`.
+
+use shisanshui::arrange::search::{self, HandSubsets, Stats};
+use shisanshui::arrange::strength::{Strength, Subsets, FIVE_CLASSES, THREE_CLASSES};
+use shisanshui::arrange::train::{train, TrainConfig};
+use shisanshui::arrange::{FieldModel, Objective, Training};
+use shisanshui::deal::Dealer;
+use shisanshui::{Card, Evaluator, Preset, Rules, Wheel};
+
+fn small_field(preset: Preset, players: u8) -> FieldModel {
+    let cfg = TrainConfig { preset, players, training: Training { seed: 11, deals: 300, iterations: 1 } };
+    train(&cfg, |_, _| {})
+}
+
+fn codes(hand: &[Card; 13]) -> [u8; 13] {
+    std::array::from_fn(|i| hand[i].code())
+}
+
+/// Branch and bound returns exactly the exhaustive optimum (same split, same value) for every
+/// preset, table size and `strict_order`, on random hands.
+#[test]
+fn branch_and_bound_equals_exhaustive() {
+    let mut dealer = Dealer::from_seed(2024);
+    let mut stats = Stats::default();
+    for preset in Preset::ALL {
+        let field = small_field(preset, 4);
+        for players in 2..=4usize {
+            for strict in [false, true] {
+                let mut rules = Rules::preset(preset);
+                rules.strict_order = strict;
+                let obj = Objective::new(&field, &rules, players);
+                let st = Strength::get(rules.wheel);
+                // Release runs check 160 hands per configuration; debug builds a sample.
+                for _ in 0..if cfg!(debug_assertions) { 3 } else { 40 } {
+                    for hand in dealer.deal_four() {
+                        let h = HandSubsets::new(st, codes(&hand));
+                        let fast = search::best(&obj, st, &h, strict, Some(&mut stats));
+                        let slow = search::exhaustive(&obj, st, &h, strict);
+                        assert_eq!(fast, slow, "{preset} {players}p strict={strict}: {hand:?}");
+                        assert!(search::legal(st, fast.ordinals[0], fast.ordinals[1], fast.ordinals[2], strict));
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("{stats:?}");
+}
+
+/// Every 5-card hand's ordinal orders hands exactly as the evaluator does, suits ignored.
+#[test]
+fn ordinals_follow_the_evaluator() {
+    for wheel in [Wheel::SecondHighest, Wheel::Lowest] {
+        let st = Strength::get(wheel);
+        let ev = Evaluator::with_options(wheel, false);
+        let mut by_ord = vec![None; FIVE_CLASSES];
+        let cards: Vec<Card> = (0..52).map(|c| Card::from_code(c).unwrap()).collect();
+        for a in 0..52 {
+            for b in a + 1..52 {
+                for c in b + 1..52 {
+                    for d in c + 1..52 {
+                        for e in d + 1..52 {
+                            let hand = [cards[a], cards[b], cards[c], cards[d], cards[e]];
+                            let o = st.five([a as u8, b as u8, c as u8, d as u8, e as u8]) as usize;
+                            let v = ev.eval5(&hand).value();
+                            match by_ord[o] {
+                                None => by_ord[o] = Some(v),
+                                Some(w) => assert_eq!(v, w, "ordinal {o} holds two ranks"),
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let vals: Vec<u32> = by_ord.iter().map(|v| v.expect("every ordinal occurs")).collect();
+        assert!(vals.windows(2).all(|w| w[0] < w[1]), "ordinals increase with strength");
+        let mut by3 = vec![None; THREE_CLASSES];
+        for a in 0..52 {
+            for b in a + 1..52 {
+                for c in b + 1..52 {
+                    let o = st.three([a as u8, b as u8, c as u8]) as usize;
+                    let v = ev.eval3(&[cards[a], cards[b], cards[c]]).value();
+                    assert_eq!(*by3[o].get_or_insert(v), v);
+                }
+            }
+        }
+        let vals: Vec<u32> = by3.iter().map(|v| v.unwrap()).collect();
+        assert!(vals.windows(2).all(|w| w[0] < w[1]));
+    }
+    assert_eq!(Subsets::get().five.len(), 1287);
+}
+
+/// Diagnostics, not checks: how much work the search does (`--ignored --nocapture`).
+#[test]
+#[ignore]
+fn search_work_profile() {
+    for players in [2usize, 4] {
+        let field = shisanshui::arrange::model_tables::field(Preset::Classic, players).unwrap();
+        let rules = Rules::classic();
+        let obj = Objective::new(field, &rules, players);
+        let st = Strength::get(rules.wheel);
+        let mut dealer = Dealer::from_seed(5);
+        let mut stats = Stats::default();
+        for _ in 0..2000 {
+            for hand in dealer.deal_four() {
+                let h = HandSubsets::new(st, codes(&hand));
+                search::best(&obj, st, &h, false, Some(&mut stats));
+            }
+        }
+        let n = stats.hands as f64;
+        eprintln!(
+            "{players}p: screened {:.0} loose {:.0} visited {:.0} evaluated {:.0}",
+            stats.screened as f64 / n,
+            stats.loose as f64 / n,
+            stats.backs as f64 / n,
+            stats.splits as f64 / n
+        );
+    }
+}
+
+/// Diagnostics: the search's work on constructed hard hands.
+#[test]
+#[ignore]
+fn search_work_hard_hands() {
+    let field = shisanshui::arrange::model_tables::field(Preset::Classic, 4).unwrap();
+    let rules = Rules::classic();
+    let obj = Objective::new(field, &rules, 4);
+    let st = Strength::get(rules.wheel);
+    for text in [
+        "Ac Ad Ah Kc Kd Kh Qc Qd Qh Jc Jd Jh Tc",
+        "2c 2d 2h 3c 3d 3h 4c 4d 4h 5c 5d 5h 6c",
+        "6c 7c 8c 9c Tc 6d 7d 8d 9d Td 6h 7h 8h",
+        "2h 3s 4d 6d 7c 8d 9h Jh Qc Ks Ad Ah As",
+        "2s 3c 4h 6d 7s 8c 9c Jc Qd Kd Ks Ah As",
+    ] {
+        let cards = shisanshui::parse_cards(text).unwrap();
+        let h = HandSubsets::new(st, std::array::from_fn(|i| cards[i].code()));
+        let mut stats = Stats::default();
+        let b = search::best(&obj, st, &h, false, Some(&mut stats));
+        eprintln!("{text}: {stats:?} ev {:.3} ords {:?}", b.ev, b.ordinals);
+    }
+}
+
+/// Diagnostics: subset ordinals against search time (`HANDS=n`); speed is measured by the
+/// criterion benchmark, never asserted.
+#[test]
+#[ignore]
+fn timing_breakdown() {
+    let rules = Rules::classic();
+    let st = Strength::get(rules.wheel);
+    let mut dealer = Dealer::from_seed(5);
+    let n: usize = std::env::var("HANDS").ok().and_then(|v| v.parse().ok()).unwrap_or(20_000);
+    let hands: Vec<[u8; 13]> = (0..n / 4).flat_map(|_| dealer.deal_four()).map(|h| codes(&h)).collect();
+    let t = std::time::Instant::now();
+    let subs: Vec<HandSubsets> = hands.iter().map(|c| HandSubsets::new(st, *c)).collect();
+    let t_sub = t.elapsed().as_secs_f64() / hands.len() as f64 * 1e6;
+    for players in [2usize, 4] {
+        let field = shisanshui::arrange::model_tables::field(Preset::Classic, players).unwrap();
+        let obj = Objective::new(field, &rules, players);
+        let t = std::time::Instant::now();
+        let mut acc = 0.0;
+        for h in &subs {
+            acc += search::best(&obj, st, h, false, None).ev;
+        }
+        let t_search = t.elapsed().as_secs_f64() / hands.len() as f64 * 1e6;
+        eprintln!("{players}p: subsets {t_sub:.2} µs, search {t_search:.2} µs ({acc:.1})");
+    }
+}
+
+/// Diagnostics: hill-climb towards hands that make the search work hardest (more backs
+/// searched, more exact sweep values) under each preset at four seats, and print them; the
+/// worst are timed by `sss-tournament speed` and the `arrange/hard` benchmark.
+#[test]
+#[ignore]
+fn hardest_hands() {
+    let cost = |s: &Stats| s.backs * 56 + s.splits * 10 + s.loose;
+    for preset in Preset::ALL {
+        let rules = Rules::preset(preset);
+        let st = Strength::get(rules.wheel);
+        let field = shisanshui::arrange::model_tables::field(preset, 4).unwrap();
+        let obj = Objective::new(field, &rules, 4);
+        let mut rng = Dealer::from_seed(99);
+        let mut worst: Vec<(u64, [u8; 13])> = Vec::new();
+        for _ in 0..30 {
+            let mut hand = codes(&rng.deal_four()[0]);
+            let measure = |hand: &[u8; 13]| {
+                let mut s = Stats::default();
+                search::best(&obj, st, &HandSubsets::new(st, *hand), false, Some(&mut s));
+                cost(&s)
+            };
+            let mut c = measure(&hand);
+            for _ in 0..300 {
+                // Swap one card for one not in the hand.
+                let mut next = hand;
+                let i = (rng.next_word() % 13) as usize;
+                let card = (rng.next_word() % 52) as u8;
+                if hand.contains(&card) {
+                    continue;
+                }
+                next[i] = card;
+                let nc = measure(&next);
+                if nc >= c {
+                    (hand, c) = (next, nc);
+                }
+            }
+            worst.push((c, hand));
+        }
+        worst.sort();
+        for (c, h) in worst.iter().rev().take(3) {
+            let mut cards: Vec<Card> = h.iter().map(|&x| Card::from_code(x).unwrap()).collect();
+            cards.sort();
+            eprintln!("{preset}: cost {c}: {}", shisanshui::format_cards(&cards));
+        }
+    }
+}
+
+/// Diagnostics: one hard hand searched repeatedly (for a profiler).
+#[test]
+#[ignore]
+fn one_hard_hand() {
+    let rules = Rules::preset(Preset::Kx);
+    let st = Strength::get(rules.wheel);
+    let obj = Objective::new(shisanshui::arrange::model_tables::field(Preset::Kx, 4).unwrap(), &rules, 4);
+    let cards = shisanshui::parse_cards("2h 3s 4d 6d 7c 8d 9h Jh Qc Ks Ad Ah As").unwrap();
+    let h = HandSubsets::new(st, std::array::from_fn(|i| cards[i].code()));
+    let mut stats = Stats::default();
+    for _ in 0..200 {
+        search::best(&obj, st, &h, false, Some(&mut stats));
+    }
+    eprintln!("{stats:?}");
+}
+
+/// The product-of-ranks baseline (searched as a sum of logarithms) reaches the brute-force
+/// maximum of the product over every legal split.
+#[test]
+fn product_baseline_is_the_maximum_product() {
+    let mut dealer = Dealer::from_seed(31);
+    for (wheel, strict) in [(Wheel::SecondHighest, false), (Wheel::Lowest, false), (Wheel::SecondHighest, true)] {
+        let st = Strength::get(wheel);
+        for _ in 0..if cfg!(debug_assertions) { 2 } else { 25 } {
+            for hand in dealer.deal_four() {
+                let h = HandSubsets::new(st, codes(&hand));
+                let got = shisanshui::arrange::baseline::product(&h, st, strict);
+                let product = |o: [u16; 3]| o.iter().map(|&x| x as u64 + 1).product::<u64>();
+                let mut best = 0u64;
+                search::for_each_legal(st, &h, strict, |_, _, _, o| best = best.max(product(o)));
+                assert_eq!(product(got.ordinals), best);
+                assert!(search::legal(st, got.ordinals[0], got.ordinals[1], got.ordinals[2], strict));
+            }
+        }
+    }
+}
