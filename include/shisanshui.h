@@ -135,6 +135,26 @@
 #define SSS_SCORING_RANKED 1
 
 /**
+ * Cards in one player's hand.
+ */
+#define SSS_HAND_SIZE 13
+
+/**
+ * Cards in the deck (one standard deck, no jokers).
+ */
+#define SSS_DECK_SIZE 52
+
+/**
+ * Fewest players a deal is for.
+ */
+#define SSS_DEAL_MIN_PLAYERS 2
+
+/**
+ * Most players a deal from one deck is for.
+ */
+#define SSS_DEAL_MAX_PLAYERS 4
+
+/**
  * Result of every fallible call. `SSS_OK` is 0; each failure has its own stable number.
  *
  * 1–99 mirror the variants of the engine's error type (new variants take the next free
@@ -437,6 +457,46 @@ typedef enum SssSpecial SssSpecial;
 typedef uint8_t SssSpecial;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
+
+/**
+ * Why a suggestion is on the list (`SssSuggestion.kind`). The numbers are ABI.
+ */
+enum SssSuggestionKind
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint8_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * The best arrangement overall (what `sss_arrange` plays); always first.
+     */
+    SSS_SUGGESTION_BEST = 0,
+    /**
+     * The best arrangement among those with the strongest possible back category.
+     */
+    SSS_SUGGESTION_STRONGEST_BACK = 1,
+    /**
+     * The best arrangement among those with the strongest possible middle category.
+     */
+    SSS_SUGGESTION_STRONGEST_MIDDLE = 2,
+    /**
+     * The best arrangement of another combination of lane categories.
+     */
+    SSS_SUGGESTION_ALTERNATIVE = 3,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum SssSuggestionKind SssSuggestionKind;
+#else
+typedef uint8_t SssSuggestionKind;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * An arranger for one rule set at one table size (RULES.md §7). Made by `sss_arranger_new` or
+ * `sss_arranger_new_preset`, released by `sss_arranger_free`. It never changes after it is
+ * made, so every function taking `const SssArranger *` may run on several threads at once.
+ */
+typedef struct SssArranger SssArranger;
 
 /**
  * A rule set (RULES.md §2–§9). Made by `sss_rules_new_preset`, `sss_rules_from_json` or
@@ -882,6 +942,93 @@ typedef struct SssEvent {
      */
     uint8_t reserved[3];
 } SssEvent;
+
+/**
+ * An arrangement chosen by the engine (never a foul). 24 bytes.
+ */
+typedef struct SssArranged {
+    /**
+     * Expected water of this arrangement against the field at this table (all opponents
+     * together), as a double.
+     */
+    double expected_water;
+    /**
+     * Front lane card codes, highest first.
+     */
+    uint8_t front[3];
+    /**
+     * Middle lane card codes, highest first.
+     */
+    uint8_t middle[5];
+    /**
+     * Back lane card codes, highest first.
+     */
+    uint8_t back[5];
+    /**
+     * `SssCategory` of the front, middle and back.
+     */
+    uint8_t categories[3];
+} SssArranged;
+
+/**
+ * One entry of a suggestion list (`sss_suggest`). 32 bytes.
+ */
+typedef struct SssSuggestion {
+    /**
+     * The arrangement, its categories and expected water.
+     */
+    struct SssArranged arranged;
+    /**
+     * An `SssSuggestionKind`.
+     */
+    uint8_t kind;
+    /**
+     * Always 0.
+     */
+    uint8_t reserved[7];
+} SssSuggestion;
+
+/**
+ * Whether declaring a special (报到) beats the best lane play (`sss_special_advice`). 56 bytes.
+ *
+ * Without a special (`has_special` 0) every other field is 0, and `special` as well as the lane
+ * codes and categories of `best_lanes` are `SSS_SPECIAL_NONE` (255): use `sss_arrange` for the
+ * lanes.
+ */
+typedef struct SssSpecialAdvice {
+    /**
+     * Expected water of declaring the special (every other seat pays it, RULES.md §6).
+     */
+    double declare_water;
+    /**
+     * Expected water of the best lane arrangement instead (`best_lanes.expected_water`).
+     */
+    double lane_water;
+    /**
+     * `declare_water - lane_water` (negative: the lanes are worth more).
+     */
+    double advantage;
+    /**
+     * The best lane arrangement.
+     */
+    struct SssArranged best_lanes;
+    /**
+     * 1 when the cards make an enabled special, else 0.
+     */
+    uint8_t has_special;
+    /**
+     * The special (an `SssSpecial`, the highest enabled one), or `SSS_SPECIAL_NONE`.
+     */
+    uint8_t special;
+    /**
+     * 1 when declaring is worth more than the lanes (`advantage > 0`), else 0.
+     */
+    uint8_t declare;
+    /**
+     * Always 0.
+     */
+    uint8_t reserved[5];
+} SssSpecialAdvice;
 
 #ifdef __cplusplus
 extern "C" {
@@ -1448,6 +1595,166 @@ SssStatus sss_settlement_to_json(const struct SssSettlement *settlement,
                                  uint8_t *buf,
                                  size_t cap,
                                  size_t *out_len);
+
+/**
+ * Make an arranger for a rule set at a table of `players` seats (2 to 4). The arranger keeps
+ * its own copy of the rules: later changes to `rules` do not affect it.
+ *
+ * Errors: `SSS_ERR_INVALID_TABLE` (players outside 2..=4), `SSS_ERR_INVALID_RULES` (an invalid
+ * rule set), `SSS_ERR_NULL_POINTER`. Free the result with `sss_arranger_free`.
+ *
+ * # Safety
+ * `rules` must be a live handle; `out` valid for a write.
+ */
+SssStatus sss_arranger_new(const struct SssRules *rules, uint32_t players, struct SssArranger **out);
+
+/**
+ * Make an arranger for a preset by name (`classic`, `regional`, `kx`, `hk`, `ranked`; ASCII
+ * case-insensitive) at a table of `players` seats. Errors: `SSS_ERR_UNKNOWN_PRESET`,
+ * `SSS_ERR_INVALID_TABLE`, `SSS_ERR_INVALID_UTF8`, `SSS_ERR_NULL_POINTER`. Free the result with
+ * `sss_arranger_free`.
+ *
+ * # Safety
+ * `name` must be valid for `len` bytes (or NULL when `len` is 0); `out` valid for a write.
+ */
+SssStatus sss_arranger_new_preset(const uint8_t *name,
+                                  size_t len,
+                                  uint32_t players,
+                                  struct SssArranger **out);
+
+/**
+ * Release an arranger. NULL is ignored. Each handle must be freed exactly once and not used
+ * afterwards.
+ *
+ * # Safety
+ * `arranger` must be NULL or a handle from this library that has not been freed.
+ */
+void sss_arranger_free(struct SssArranger *arranger);
+
+/**
+ * Read the number of seats the arranger plays for (2 to 4).
+ *
+ * # Safety
+ * `arranger` must be a live handle; `out_players` valid for a write.
+ */
+SssStatus sss_arranger_get_players(const struct SssArranger *arranger, uint32_t *out_players);
+
+/**
+ * Make a copy of the arranger's rule set as a new `SssRules` (free it with `sss_rules_free`),
+ * e.g. to check an arrangement with `sss_arrangement_check` under exactly these rules.
+ *
+ * # Safety
+ * `arranger` must be a live handle; `out_rules` valid for a write.
+ */
+SssStatus sss_arranger_get_rules(const struct SssArranger *arranger, struct SssRules **out_rules);
+
+/**
+ * Arrange 13 cards: the legal arrangement with the highest expected water against the field
+ * (never a foul). The answer does not depend on the order of the codes.
+ *
+ * Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD` (naming the position; codes are
+ * checked in order before the count), `SSS_ERR_WRONG_CARD_COUNT` (not 13 codes),
+ * `SSS_ERR_NULL_POINTER`.
+ *
+ * # Safety
+ * `arranger` must be a live handle; `codes` valid for `count` bytes (or NULL when `count` is
+ * 0); `out` valid for a write.
+ */
+SssStatus sss_arrange(const struct SssArranger *arranger,
+                      const uint8_t *codes,
+                      size_t count,
+                      struct SssArranged *out);
+
+/**
+ * Up to `n` good arrangements of 13 cards with distinct lane categories, for a 推荐牌型
+ * button: the best first (equal to `sss_arrange`), then the best with the strongest back
+ * category, the best with the strongest middle category, then the best of every other
+ * category combination by expected water. None is a foul.
+ *
+ * Writes the suggestions into `out_suggestions` (capacity `cap`; `n` always suffices) and
+ * their number (1 to `n`) into `*out_count`. When `cap` is too small returns
+ * `SSS_ERR_BUFFER_TOO_SMALL` with the needed count in `*out_count`.
+ * Errors also: `SSS_ERR_INVALID_ARGUMENT` (`n` is 0), and those of `sss_arrange` (card codes
+ * are checked before `n`, `n` before the count).
+ *
+ * # Safety
+ * `arranger` must be a live handle; `codes` valid for `count` bytes (or NULL when `count` is
+ * 0); `out_suggestions` valid for `cap` writes (or NULL when `cap` is 0); `out_count` valid for
+ * a write.
+ */
+SssStatus sss_suggest(const struct SssArranger *arranger,
+                      const uint8_t *codes,
+                      size_t count,
+                      size_t n,
+                      struct SssSuggestion *out_suggestions,
+                      size_t cap,
+                      size_t *out_count);
+
+/**
+ * Whether declaring the special that 13 cards make beats the best lane play: the special (the
+ * highest the rule set enables), the expected water of declaring it and of the best lanes, and
+ * the lanes themselves. Cards that make no enabled special give `has_special` 0 (see
+ * `SssSpecialAdvice`). Errors as `sss_arrange`.
+ *
+ * # Safety
+ * `arranger` must be a live handle; `codes` valid for `count` bytes (or NULL when `count` is
+ * 0); `out` valid for a write.
+ */
+SssStatus sss_special_advice(const struct SssArranger *arranger,
+                             const uint8_t *codes,
+                             size_t count,
+                             struct SssSpecialAdvice *out);
+
+/**
+ * The expected water of any arrangement (13 codes in lane order: 3 front, 5 middle, 5 back)
+ * against this arranger's field; a foul is priced as losing every lane to every opponent.
+ * Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD`, `SSS_ERR_WRONG_CARD_COUNT`,
+ * `SSS_ERR_NULL_POINTER`.
+ *
+ * # Safety
+ * `arranger` must be a live handle; `codes` valid for `count` bytes (or NULL when `count` is
+ * 0); `out_water` valid for a write.
+ */
+SssStatus sss_arranger_expected_water(const struct SssArranger *arranger,
+                                      const uint8_t *codes,
+                                      size_t count,
+                                      double *out_water);
+
+/**
+ * Shuffle one deck with the documented ChaCha20 shuffle keyed by `seed` and deal `players`
+ * hands of 13 (2 to 4 players). The result is the same in every language for the same seed.
+ *
+ * Writes `players × 13` codes into `out_codes` (capacity `cap`; `SSS_DECK_SIZE` always
+ * suffices), seat `p` at `out_codes[13p .. 13p + 13]`, and their number into `*out_count`.
+ * Errors: `SSS_ERR_INVALID_TABLE` (players outside 2..=4, checked first),
+ * `SSS_ERR_BUFFER_TOO_SMALL` (with the needed count in `*out_count`), `SSS_ERR_NULL_POINTER`.
+ *
+ * # Safety
+ * `out_codes` must be valid for `cap` writes (or NULL when `cap` is 0); `out_count` valid for
+ * a write.
+ */
+SssStatus sss_deal(uint32_t players, uint64_t seed, uint8_t *out_codes, size_t cap, size_t *out_count);
+
+/**
+ * As `sss_deal`, keyed from the operating system's random source instead of a seed: the deal
+ * cannot be predicted or replayed. Errors as `sss_deal`, and `SSS_ERR_INVALID_ARGUMENT` if the
+ * operating system provides no randomness.
+ *
+ * # Safety
+ * As `sss_deal`.
+ */
+SssStatus sss_deal_unseeded(uint32_t players, uint8_t *out_codes, size_t cap, size_t *out_count);
+
+/**
+ * The whole shuffled deck of a seed (52 codes, before it is dealt): `sss_deal` gives seat `p`
+ * positions `13p .. 13p + 13` of it. Errors: `SSS_ERR_BUFFER_TOO_SMALL` (cap below 52, with 52
+ * in `*out_count`), `SSS_ERR_NULL_POINTER`.
+ *
+ * # Safety
+ * `out_codes` must be valid for `cap` writes (or NULL when `cap` is 0); `out_count` valid for
+ * a write.
+ */
+SssStatus sss_shuffled_deck(uint64_t seed, uint8_t *out_codes, size_t cap, size_t *out_count);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -39,6 +39,9 @@ pub mod special;
 // Settlement and money (issue 4).
 pub mod money;
 pub mod settle;
+// Dealing and auto-arrangement (issue 5).
+pub mod arrange;
+pub mod deal;
 
 pub use boundary::SssStatus;
 

@@ -24,6 +24,12 @@ mod lanes;
 mod rules;
 // Special hands (issue 3).
 mod special;
+// Settlement and money (issue 4).
+mod money;
+mod settle;
+// Dealing and auto-arrangement (issue 5).
+mod arrange;
+mod deal;
 
 /// Native core of the `shisanshui` package; import `shisanshui` instead.
 #[pymodule]
@@ -35,5 +41,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     rules::register(m)?;
     lanes::register(m)?;
     special::register(m)?;
+    settle::register(m)?;
+    money::register(m)?;
+    deal::register(m)?;
+    arrange::register(m)?;
     Ok(())
 }

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Build the shisanshui C library (release), compile the C and C++ tests against the committed
 # include/shisanshui.h with -Wall -Wextra -Werror, link each statically (libshisanshui.a) and
-# dynamically (libshisanshui.so via rpath), run all four, and print
+# dynamically (libshisanshui.so via rpath), run them all, and print
 #   C tests: N passed, 0 failed
-# as the last line (N = checks across the four binaries). Exits non-zero on any failure.
+# as the last line (N = checks across all the binaries). Exits non-zero on any failure.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
@@ -28,13 +28,22 @@ gcc -std=c11 "${warn[@]}" tests/c/test_sss.c -L"$lib_dir" -l:libshisanshui.so -W
 g++ -std=c++17 "${warn[@]}" tests/c/test_sss.cpp "$lib_dir/libshisanshui.a" "${sys_libs[@]}" -o "$out/test_sss_cpp_static"
 g++ -std=c++17 "${warn[@]}" tests/c/test_sss.cpp -L"$lib_dir" -l:libshisanshui.so -Wl,-rpath,"$lib_dir" "${sys_libs[@]}" \
   -o "$out/test_sss_cpp_dynamic"
+# Settlement and money (issue 4): its own binary, built the same two ways.
+gcc -std=c11 "${warn[@]}" tests/c/test_settle.c "$lib_dir/libshisanshui.a" "${sys_libs[@]}" -o "$out/test_settle_static"
+gcc -std=c11 "${warn[@]}" tests/c/test_settle.c -L"$lib_dir" -l:libshisanshui.so -Wl,-rpath,"$lib_dir" "${sys_libs[@]}" \
+  -o "$out/test_settle_dynamic"
+# Dealing and auto-arrangement (issue 5): its own binary, built the same two ways.
+gcc -std=c11 "${warn[@]}" tests/c/test_arrange.c "$lib_dir/libshisanshui.a" "${sys_libs[@]}" -o "$out/test_arrange_static"
+gcc -std=c11 "${warn[@]}" tests/c/test_arrange.c -L"$lib_dir" -l:libshisanshui.so -Wl,-rpath,"$lib_dir" "${sys_libs[@]}" \
+  -o "$out/test_arrange_dynamic"
 
 # The static binaries must not need the shared library; the dynamic ones must load it.
-for b in test_sss_static test_sss_cpp_static; do
+for b in test_sss_static test_sss_cpp_static test_settle_static test_arrange_static; do
   if ldd "$out/$b" | grep -q libshisanshui; then echo "$b links libshisanshui dynamically" >&2; exit 1; fi
 done
-for b in test_sss_dynamic test_sss_cpp_dynamic; do
-  ldd "$out/$b" | grep -q "libshisanshui.so => $lib_dir/libshisanshui.so" \
+for b in test_sss_dynamic test_sss_cpp_dynamic test_settle_dynamic test_arrange_dynamic; do
+  # No `grep -q`: it exits at the first match and ldd's SIGPIPE would fail the pipeline (pipefail).
+  ldd "$out/$b" | grep "libshisanshui.so => $lib_dir/libshisanshui.so" >/dev/null \
     || { echo "$b does not load $lib_dir/libshisanshui.so" >&2; ldd "$out/$b" >&2; exit 1; }
 done
 
@@ -66,6 +75,10 @@ run c-static "$out/test_sss_static" "$vectors" c-static
 run c-dynamic "$out/test_sss_dynamic" "$vectors" c-dynamic
 run cpp-static "$out/test_sss_cpp_static" cpp-static
 run cpp-dynamic "$out/test_sss_cpp_dynamic" cpp-dynamic
+run settle-static "$out/test_settle_static" "$root/tests/vectors/settle.json" settle-static
+run settle-dynamic "$out/test_settle_dynamic" "$root/tests/vectors/settle.json" settle-dynamic
+run arrange-static "$out/test_arrange_static" "$root/tests/vectors" arrange-static
+run arrange-dynamic "$out/test_arrange_dynamic" "$root/tests/vectors" arrange-dynamic
 
 if [ "$total_failed" -ne 0 ]; then status=1; fi
 echo "C tests: $total_passed passed, $total_failed failed"

@@ -212,6 +212,8 @@ namespace Shisanshui.Tests
             Add("specials", SpecialTests.TestSpecials);
             Add("special errors", SpecialTests.TestSpecialErrors);
             Add("special vectors", () => SpecialTests.TestSpecialVectors(vectorsPath));
+            Add("settlement", () => SettleTests.Run(vectorsPath)); // issue 4: tests/csharp/SettleTests.cs
+            Add("dealing and arrangement", () => ArrangeTests.Run(vectorsPath)); // issue 5: tests/csharp/ArrangeTests.cs
             foreach (var t in Tests)
             {
                 T.Current = t.Key;

@@ -31,7 +31,8 @@ mcs_flags=(-langversion:7 -warnaserror -nologo)
 # The wrapper on its own, as a library: what a Unity project compiles from ffi/csharp.
 mcs "${mcs_flags[@]}" -target:library -out:"$out/Shisanshui.dll" ffi/csharp/*.cs
 # The tests compiled with the wrapper, so they can reach its internals (raw native calls).
-mcs "${mcs_flags[@]}" -out:"$out/tests.exe" ffi/csharp/*.cs tests/csharp/Tests.cs
+mcs "${mcs_flags[@]}" -out:"$out/tests.exe" ffi/csharp/*.cs tests/csharp/Tests.cs tests/csharp/SettleTests.cs \
+  tests/csharp/ArrangeTests.cs
 
 # The test program prints "C# tests: N passed, M failed" last and exits non-zero on failure.
 LD_LIBRARY_PATH="$lib_dir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \

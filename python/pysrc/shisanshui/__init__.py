@@ -48,6 +48,37 @@ from ._native import (
     parse_special,
 )
 
+# Settlement and money (issue 4).
+from ._native import (
+    Event,
+    LaneResult,
+    MoneyLine,
+    MoneyResult,
+    PairResult,
+    PlayerHand,
+    SeatResult,
+    Settlement,
+    Shot,
+    SpecialPayment,
+    escape,
+    settle,
+    settle_money,
+)
+
+# Dealing and auto-arrangement (issue 5).
+from ._enums import SuggestionKind
+from ._native import (
+    Arranged,
+    Arranger,
+    SpecialAdvice,
+    Suggestion,
+    auto_arrange,
+    deal,
+    shuffled_deck,
+    special_advice,
+    suggest,
+)
+
 __all__ = [
     # cards
     "Card",
@@ -74,6 +105,31 @@ __all__ = [
     "SpecialDetection",
     "detect_special",
     "parse_special",
+    # settlement and money
+    "PlayerHand",
+    "settle",
+    "Settlement",
+    "SeatResult",
+    "PairResult",
+    "LaneResult",
+    "Shot",
+    "SpecialPayment",
+    "Event",
+    "settle_money",
+    "escape",
+    "MoneyResult",
+    "MoneyLine",
+    # dealing and auto-arrangement
+    "deal",
+    "shuffled_deck",
+    "Arranger",
+    "Arranged",
+    "Suggestion",
+    "SuggestionKind",
+    "SpecialAdvice",
+    "auto_arrange",
+    "suggest",
+    "special_advice",
     # errors
     "Error",
     "UnknownRankError",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import Enum, IntEnum
 
-__all__ = ["Rank", "Suit", "Category", "Wheel", "ScoringMode", "Special"]
+__all__ = ["Rank", "Suit", "Category", "Wheel", "ScoringMode", "Special", "SuggestionKind"]
 
 _RANK_CHARS = "23456789TJQKA"
 
@@ -239,3 +239,20 @@ class Special(str, Enum):
 
 
 _SPECIAL_NUMBERS = {s: i for i, s in enumerate(Special)}
+
+
+class SuggestionKind(str, Enum):
+    """Why an arrangement is on a suggestion list (RULES.md §7, :func:`shisanshui.suggest`). A
+    ``str`` enum: the value is the name used by the shared vectors (``"strongest_back"``)."""
+
+    BEST = "best"
+    """The best arrangement overall (what :func:`shisanshui.auto_arrange` plays); always first."""
+    STRONGEST_BACK = "strongest_back"
+    """The best arrangement among those with the strongest possible back category."""
+    STRONGEST_MIDDLE = "strongest_middle"
+    """The best arrangement among those with the strongest possible middle category."""
+    ALTERNATIVE = "alternative"
+    """The best arrangement of another combination of lane categories."""
+
+    def __str__(self) -> str:
+        return self.value

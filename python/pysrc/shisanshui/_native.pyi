@@ -1,5 +1,6 @@
 """Type stubs for the native module ``shisanshui._native`` (import from ``shisanshui``)."""
 
+from fractions import Fraction
 from typing import Any, Dict, Final, Iterable, List, Literal, Optional, Tuple, Union, final
 
 from typing_extensions import TypeAlias
@@ -385,3 +386,433 @@ def detect_special(cards: _Cards, rules: _RulesLike = None) -> SpecialDetection:
 def parse_special(text: str) -> Special:
     """The special named by an id (``"TSF"``), English name (``"three straight flushes"`` or
     ``"three_straight_flushes"``, any case) or Chinese name (``"三同花顺"``)."""
+
+# ---------------------------------------------------------------------------------------------
+# Settlement (issue 4)
+# ---------------------------------------------------------------------------------------------
+
+_Water: TypeAlias = Union[int, Fraction]
+"""Exact water: an int or a :class:`fractions.Fraction` that is a whole number of twelfths."""
+
+_Rational: TypeAlias = Union[int, Fraction]
+"""An exact rational, e.g. ``Fraction(5, 100)`` for a 5% rake (floats are refused)."""
+
+@final
+class PlayerHand:
+    """What one seat puts on the table: three lanes, or a declared special (报到) with its 13 cards."""
+
+    @staticmethod
+    def arranged(
+        front: Union[_Cards, Arrangement], middle: Optional[_Cards] = None, back: Optional[_Cards] = None
+    ) -> PlayerHand:
+        """Three lanes: an :class:`Arrangement`, its text, 13 cards in lane order, or (front,
+        middle, back). Whether it fouls is the engine's to say when settling."""
+    @staticmethod
+    def declare(special: Union[Special, str], cards: _Cards) -> PlayerHand:
+        """A declared special with the seat's 13 cards (checked when settling)."""
+    @property
+    def kind(self) -> Literal["arranged", "special"]:
+        """``'arranged'`` or ``'special'``."""
+    @property
+    def arrangement(self) -> Optional[Arrangement]:
+        """The lanes of an arranged hand; else None."""
+    @property
+    def special(self) -> Optional[Special]:
+        """The declared special; None for an arranged hand."""
+    @property
+    def cards(self) -> Tuple[Card, ...]:
+        """The seat's 13 cards (lane order for an arranged hand)."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+_Seat: TypeAlias = Union[PlayerHand, Arrangement, str]
+"""A seat: a :class:`PlayerHand`, an :class:`Arrangement` or arrangement text."""
+
+def settle(hands: Iterable[_Seat], rules: _RulesLike = None) -> Settlement:
+    """Settle one round: 2 to 4 seats in seat order under a rule set. Everything is checked
+    first: :class:`InvalidTableError`, :class:`DuplicateCardError` (position ``seat × 13 +
+    index``), :class:`SpecialNotAllowedError`."""
+
+@final
+class Settlement:
+    """A settled round: totals, the pairwise matrix, every pair, and the events to animate.
+    Water is exact (:class:`fractions.Fraction`)."""
+
+    @property
+    def mode(self) -> ScoringMode:
+        """How the round was scored."""
+    @property
+    def seat_count(self) -> int:
+        """Number of seats."""
+    @property
+    def totals(self) -> Tuple[Fraction, ...]:
+        """Each seat's result (positive: received); they sum to zero."""
+    @property
+    def totals_twelfths(self) -> Tuple[int, ...]:
+        """Each seat's result in twelfths of a water point."""
+    @property
+    def matrix(self) -> Tuple[Tuple[Fraction, ...], ...]:
+        """``matrix[i][j]``: what seat ``i`` receives from seat ``j``."""
+    @property
+    def seats(self) -> Tuple[SeatResult, ...]:
+        """What each seat played, with its total."""
+    @property
+    def pairs(self) -> Tuple[PairResult, ...]:
+        """Every pair ``(i, j)``, ``i < j``, in the order (0,1), (0,2), …"""
+    def pair(self, a: int, b: int) -> Optional[PairResult]:
+        """The pair of seats ``a`` and ``b`` (either order), or None."""
+    @property
+    def events(self) -> Tuple[Event, ...]:
+        """Fouls and specials by seat, then shots by pair, then the home run."""
+    @property
+    def ranked_lane_water(self) -> Optional[Tuple[int, int, int]]:
+        """Ranked mode: the water of a lane win in the front, middle and back; else None."""
+    @property
+    def home_run_seat(self) -> Optional[int]:
+        """The seat that shot every other seat, or None."""
+    def to_json(self) -> str:
+        """The whole settlement as pretty-printed JSON (water as ``{"num": n, "den": d}``)."""
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON form as dicts and lists."""
+    def money(
+        self, base: int, carries: Optional[Iterable[int]] = None, rake: Optional[_Rational] = None
+    ) -> MoneyResult:
+        """The round in money (see :func:`settle_money`)."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    __hash__: None  # type: ignore[assignment]
+
+@final
+class SeatResult:
+    """What one seat played and its total."""
+
+    @property
+    def kind(self) -> Literal["arranged", "special"]:
+        """``'arranged'`` or ``'special'``."""
+    @property
+    def eval(self) -> Optional[ArrangementEval]:
+        """Lane ranks and the engine's foul check, for an arranged seat."""
+    @property
+    def is_foul(self) -> bool:
+        """Whether the seat played lanes and fouled."""
+    @property
+    def special(self) -> Optional[Special]:
+        """The declared special, or None."""
+    @property
+    def special_water(self) -> Optional[int]:
+        """The declared special's water under the rule set, or None."""
+    @property
+    def total(self) -> Fraction:
+        """The seat's result for the round."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    __hash__: None  # type: ignore[assignment]
+
+@final
+class LaneResult:
+    """One lane of one pair."""
+
+    @property
+    def lane(self) -> Literal["front", "middle", "back"]:
+        """Which lane."""
+    @property
+    def winner(self) -> Optional[int]:
+        """The seat that won the lane; None for a tie or two fouled seats."""
+    @property
+    def water(self) -> int:
+        """Water the loser pays for this lane before any shot; 0 without a winner."""
+    @property
+    def hand(self) -> Optional[Category]:
+        """The category of the winning hand, or None."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Shot:
+    """A shot (打枪) within a pair."""
+
+    @property
+    def shooter(self) -> int:
+        """Who shot."""
+    @property
+    def victim(self) -> int:
+        """Who was shot."""
+    @property
+    def lane_water(self) -> int:
+        """The lane water the shooter won."""
+    @property
+    def value(self) -> int:
+        """What the victim pays after the shot."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class SpecialPayment:
+    """A pair settled by a special."""
+
+    @property
+    def winner(self) -> Optional[int]:
+        """The seat that is paid; None when two equal specials tie."""
+    @property
+    def special(self) -> Optional[Special]:
+        """The special that is paid, or None."""
+    @property
+    def water(self) -> Fraction:
+        """What the winner receives (ranked: ``w / p``)."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class PairResult:
+    """The settlement of one pair of seats, from ``seats[0]``'s side."""
+
+    @property
+    def seats(self) -> Tuple[int, int]:
+        """The two seats, lower first."""
+    @property
+    def kind(self) -> Literal["lanes", "one_fouled", "both_fouled", "special_vs_normal", "special_vs_special"]:
+        """How the pair was settled."""
+    @property
+    def lanes(self) -> Optional[Tuple[LaneResult, ...]]:
+        """Front, middle and back, when lanes were compared."""
+    @property
+    def lane_water(self) -> int:
+        """Net lane water before any shot or home run."""
+    @property
+    def shot(self) -> Optional[Shot]:
+        """The shot, if one seat shot the other."""
+    @property
+    def home_run(self) -> Optional[int]:
+        """What the victim pays after a home run, if the shot is part of one."""
+    @property
+    def special(self) -> Optional[SpecialPayment]:
+        """The special payment, for a pair settled by a special."""
+    @property
+    def water(self) -> Fraction:
+        """What ``seats[0]`` receives from ``seats[1]`` in the end."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Event:
+    """Something worth showing, in the order a client animates it."""
+
+    @property
+    def kind(self) -> Literal["foul", "special", "shot", "home_run"]:
+        """What happened."""
+    @property
+    def seat(self) -> Optional[int]:
+        """The seat that fouled, declared, shot, or made the home run."""
+    @property
+    def victim(self) -> Optional[int]:
+        """A shot's victim."""
+    @property
+    def value(self) -> Optional[int]:
+        """A shot: what the victim pays; a home run: what the victims pay together."""
+    @property
+    def special(self) -> Optional[Special]:
+        """A special: the declared special."""
+    @property
+    def front_over_middle(self) -> Optional[bool]:
+        """A foul: the front beats the middle."""
+    @property
+    def middle_over_back(self) -> Optional[bool]:
+        """A foul: the middle beats the back."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+# ---------------------------------------------------------------------------------------------
+# Money (issue 4)
+# ---------------------------------------------------------------------------------------------
+
+def settle_money(
+    water: Iterable[_Water], base: int, carries: Optional[Iterable[int]] = None, rake: Optional[_Rational] = None
+) -> MoneyResult:
+    """Water in money (RULES.md §8): ``trunc(water × base)`` minor units, capped at each carry,
+    the larger side scaled to the smaller, rake on positive results; ``sum(amounts) + house == 0``."""
+
+def escape(
+    seats: int, leaver: int, base: int, carries: Optional[Iterable[int]] = None, rake: Optional[_Rational] = None
+) -> MoneyResult:
+    """An escape (逃跑): the leaver pays 18 water × base, every other seat receives 1 × base."""
+
+@final
+class MoneyLine:
+    """One seat's way from water to money."""
+
+    @property
+    def water(self) -> Fraction:
+        """The seat's water."""
+    @property
+    def raw(self) -> int:
+        """``trunc(water × base)``."""
+    @property
+    def capped(self) -> int:
+        """After the carry cap."""
+    @property
+    def scaled(self) -> int:
+        """After the proportional scaling of the larger side."""
+    @property
+    def rake(self) -> int:
+        """Rake taken from a positive result."""
+    @property
+    def amount(self) -> int:
+        """What the seat receives (negative: pays)."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class MoneyResult:
+    """A round in money (minor units)."""
+
+    @property
+    def lines(self) -> Tuple[MoneyLine, ...]:
+        """One line per seat."""
+    @property
+    def amounts(self) -> Tuple[int, ...]:
+        """Each seat's final amount."""
+    @property
+    def rake(self) -> int:
+        """Total rake."""
+    @property
+    def rounding(self) -> int:
+        """What truncation left over: ``-sum(scaled)``."""
+    @property
+    def house(self) -> int:
+        """The house's share: ``rake + rounding``."""
+    @property
+    def unclaimed(self) -> int:
+        """Escape only: what the leaver pays that no one receives."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+# ---------------------------------------------------------------------------------------------
+# Dealing and auto-arrangement (issue 5)
+# ---------------------------------------------------------------------------------------------
+
+from ._enums import SuggestionKind
+
+def deal(players: int = 4, seed: Optional[int] = None) -> List[List[Card]]:
+    """Shuffle one deck and deal ``players`` hands of 13 cards (2 to 4 players), seat by seat.
+
+    With a ``seed`` (an int from 0 to 2**64 - 1) the deal is the documented ChaCha20 shuffle of
+    that seed, the same in Rust, C, Python and C#; without one it is keyed from the operating
+    system and cannot be predicted or replayed. Raises :class:`InvalidTableError` for a player
+    count outside 2..4 and :class:`InvalidArgumentError` for a seed out of range.
+    """
+
+def shuffled_deck(seed: int) -> List[Card]:
+    """The shuffled deck of a seed (52 cards), before it is dealt: ``deal(players, seed)`` gives
+    seat ``p`` the cards at positions ``13 * p`` to ``13 * p + 12``."""
+
+@final
+class Arranged:
+    """An arrangement chosen by the engine (never a foul), with its lane categories and
+    expected water against the field."""
+
+    @property
+    def arrangement(self) -> Arrangement:
+        """The three lanes, each listed highest card first."""
+    @property
+    def categories(self) -> Tuple[Category, Category, Category]:
+        """The category of the front, middle and back."""
+    @property
+    def expected_water(self) -> float:
+        """Expected water against the field at this table (all opponents together)."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    __hash__: None  # type: ignore[assignment]
+
+@final
+class Suggestion:
+    """One entry of a suggestion list (:func:`suggest`)."""
+
+    @property
+    def kind(self) -> SuggestionKind:
+        """Why it was suggested."""
+    @property
+    def arrangement(self) -> Arrangement:
+        """The three lanes, each listed highest card first (never a foul)."""
+    @property
+    def categories(self) -> Tuple[Category, Category, Category]:
+        """The category of the front, middle and back."""
+    @property
+    def expected_water(self) -> float:
+        """Expected water against the field."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    __hash__: None  # type: ignore[assignment]
+
+@final
+class SpecialAdvice:
+    """Whether declaring a special (报到) beats the best lane play (:func:`special_advice`)."""
+
+    @property
+    def special(self) -> Special:
+        """The special the cards make (the highest the rule set enables)."""
+    @property
+    def declare_water(self) -> float:
+        """Expected water of declaring it (every other seat pays it, RULES.md §6)."""
+    @property
+    def lane_water(self) -> float:
+        """Expected water of the best lane arrangement instead."""
+    @property
+    def advantage(self) -> float:
+        """``declare_water - lane_water`` (negative: the lanes are worth more)."""
+    @property
+    def declare(self) -> bool:
+        """Whether declaring is worth more than playing the lanes."""
+    @property
+    def best_lanes(self) -> Arranged:
+        """The best lane arrangement."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    __hash__: None  # type: ignore[assignment]
+
+@final
+class Arranger:
+    """Arranges 13 cards for one rule set at one table size (RULES.md §7).
+
+    ``rules`` is a :class:`Rules`, a preset name or None for classic; ``players`` the seats at
+    the table, 2 to 4 (:class:`InvalidTableError` otherwise). The arranger keeps its own copy of
+    the rules. Making one builds the objective; every later call is only a search (run without
+    the GIL), so keep one per table and reuse it.
+    """
+
+    def __new__(cls, rules: _RulesLike = None, players: int = 4) -> Arranger: ...
+    @property
+    def rules(self) -> Rules:
+        """A copy of the rule set."""
+    @property
+    def players(self) -> int:
+        """Seats at the table, 2 to 4."""
+    def arrange(self, cards: _Cards) -> Arranged:
+        """The legal arrangement of 13 cards with the highest expected water (never a foul)."""
+    def suggest(self, cards: _Cards, n: int = 3) -> List[Suggestion]:
+        """Up to ``n`` (at least 1) good arrangements with distinct lane categories, the best
+        first."""
+    def special_advice(self, cards: _Cards) -> Optional[SpecialAdvice]:
+        """Declaring the special the cards make against the best lanes, or None without one."""
+    def expected_water(self, arrangement: Union[Arrangement, _Cards]) -> float:
+        """Expected water of any arrangement (a foul is priced as losing every lane)."""
+
+def auto_arrange(cards: _Cards, rules: _RulesLike = None, players: int = 4) -> Arranged:
+    """The legal arrangement of 13 cards with the highest expected water against the field at a
+    table of ``players`` seats (never a foul); ``Arranger(rules, players).arrange(cards)`` with
+    the arranger shared between calls."""
+
+def suggest(cards: _Cards, rules: _RulesLike = None, n: int = 3, players: int = 4) -> List[Suggestion]:
+    """Up to ``n`` distinct good arrangements of 13 cards for a 推荐牌型 button; the first is
+    what :func:`auto_arrange` plays."""
+
+def special_advice(cards: _Cards, rules: _RulesLike = None, players: int = 4) -> Optional[SpecialAdvice]:
+    """Whether declaring the special the cards make beats the best lane play, or None when they
+    make no special the rules enable."""
