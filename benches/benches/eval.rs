@@ -4,7 +4,9 @@
 //! Run: `cargo bench -p shisanshui-benches --bench eval`. Figures are in `BENCHMARKS.md`.
 //! Inputs are built before timing (our `[Card; 5]` arrays, rs_poker's `[Card; 5]` arrays), so
 //! only evaluation is measured. Each iteration evaluates every hand once and folds the results
-//! into a checksum that goes through `black_box`, so no evaluation can be optimised away.
+//! into a checksum that goes through `black_box`, so no evaluation can be optimised away. The
+//! `*_batch` rows call `Evaluator::eval5_batch` on consecutive slices of `BATCH` hands into one
+//! reused buffer, which goes through `black_box` after each call (so every rank is written).
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -14,7 +16,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rs_poker::core::{Card as RsCard, Rankable, Suit as RsSuit, Value as RsValue};
-use shisanshui::{Card, Evaluator, Wheel};
+use shisanshui::{Card, Evaluator, HandRank, Wheel};
 
 fn all_hands<const N: usize>() -> Vec<[Card; N]> {
     fn rec<const N: usize>(start: u8, depth: usize, cur: &mut [Card; N], out: &mut Vec<[Card; N]>) {
@@ -54,6 +56,18 @@ fn ours5(e: &Evaluator, hands: &[[Card; 5]]) -> u32 {
     hands.iter().fold(0u32, |acc, h| acc.wrapping_add(e.eval5(h).value()))
 }
 
+/// Hands per `eval5_batch` call: a buffer that stays in cache, as a caller streaming through a
+/// long list would use.
+const BATCH: usize = 4096;
+
+fn ours5_batch(e: &Evaluator, hands: &[[Card; 5]], buf: &mut [HandRank]) {
+    for chunk in hands.chunks(BATCH) {
+        let out = &mut buf[..chunk.len()];
+        e.eval5_batch(chunk, out).unwrap();
+        black_box(&*out);
+    }
+}
+
 fn theirs5(hands: &[[RsCard; 5]]) -> u32 {
     hands.iter().fold(0u32, |acc, h| acc.wrapping_add(h[..].rank().value_bits() as u32))
 }
@@ -67,15 +81,29 @@ fn five_card(c: &mut Criterion) {
     let classic = Evaluator::with_options(Wheel::SecondHighest, false);
     let hk = Evaluator::with_options(Wheel::Lowest, true);
 
+    let mut buf = vec![HandRank::default(); BATCH];
+
     let mut g = c.benchmark_group("eval5_all_2598960");
     configure(&mut g, in_order.len());
     g.bench_function("shisanshui/in_order", |b| b.iter(|| ours5(black_box(&classic), black_box(&in_order))));
+    g.bench_function("shisanshui_batch/in_order", |b| {
+        b.iter(|| ours5_batch(black_box(&classic), black_box(&in_order), &mut buf))
+    });
     g.bench_function("rs_poker/in_order", |b| b.iter(|| theirs5(black_box(&rs_in_order))));
     g.bench_function("shisanshui/shuffled", |b| b.iter(|| ours5(black_box(&classic), black_box(&mixed))));
+    g.bench_function("shisanshui_batch/shuffled", |b| {
+        b.iter(|| ours5_batch(black_box(&classic), black_box(&mixed), &mut buf))
+    });
     g.bench_function("rs_poker/shuffled", |b| b.iter(|| theirs5(black_box(&rs_mixed))));
     // The hk preset: wheel lowest and suits breaking ties (one more pass over the cards).
     g.bench_function("shisanshui_suit_tiebreak/in_order", |b| b.iter(|| ours5(black_box(&hk), black_box(&in_order))));
     g.bench_function("shisanshui_suit_tiebreak/shuffled", |b| b.iter(|| ours5(black_box(&hk), black_box(&mixed))));
+    g.bench_function("shisanshui_batch_suit_tiebreak/in_order", |b| {
+        b.iter(|| ours5_batch(black_box(&hk), black_box(&in_order), &mut buf))
+    });
+    g.bench_function("shisanshui_batch_suit_tiebreak/shuffled", |b| {
+        b.iter(|| ours5_batch(black_box(&hk), black_box(&mixed), &mut buf))
+    });
     g.finish();
 }
 
