@@ -18,47 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int g_passed;
-static int g_failed;
-
-static void check(int ok, const char *fmt, ...) {
-    if (ok) {
-        g_passed++;
-        return;
-    }
-    g_failed++;
-    {
-        va_list ap;
-        va_start(ap, fmt);
-        fprintf(stderr, "FAIL: ");
-        vfprintf(stderr, fmt, ap);
-        fprintf(stderr, "\n");
-        va_end(ap);
-    }
-}
-
-#define CHECK(cond) check((cond), "%s:%d: %s", __FILE__, __LINE__, #cond)
-
-static const uint8_t *u8s(const char *s) { return (const uint8_t *)s; }
-
-static const char *last_error(void) {
-    static char buf[1024];
-    size_t len = 0;
-    SssStatus st = sss_last_error_message((uint8_t *)buf, sizeof buf, &len);
-    if (st != SSS_OK) {
-        snprintf(buf, sizeof buf, "<sss_last_error_message failed with %d>", (int)st);
-    }
-    return buf;
-}
-
-static void expect(SssStatus got, SssStatus want, const char *needle, const char *what) {
-    check(got == want, "%s: status %d, expected %d (last error: %s)", what, (int)got, (int)want,
-          got == SSS_OK ? "-" : last_error());
-    if (want != SSS_OK && got == want && needle != NULL) {
-        const char *msg = last_error();
-        check(strstr(msg, needle) != NULL, "%s: message \"%s\" lacks \"%s\"", what, msg, needle);
-    }
-}
+#include "check.h"
 
 static char *read_file(const char *path, size_t *len) {
     FILE *f = fopen(path, "rb");

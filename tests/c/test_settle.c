@@ -32,46 +32,7 @@ _Static_assert(sizeof(SssEvent) == 16 && offsetof(SssEvent, kind) == 8, "SssEven
 _Static_assert(sizeof(SssStakes) == 24 && sizeof(SssMoneyLine) == 64 && sizeof(SssMoneyTotals) == 32,
                "money structs");
 
-static int g_passed;
-static int g_failed;
-
-static void check(int ok, const char *fmt, ...) {
-    if (ok) {
-        g_passed++;
-        return;
-    }
-    g_failed++;
-    {
-        va_list ap;
-        va_start(ap, fmt);
-        fprintf(stderr, "FAIL: ");
-        vfprintf(stderr, fmt, ap);
-        fprintf(stderr, "\n");
-        va_end(ap);
-    }
-}
-
-#define CHECK(cond) check((cond), "%s:%d: %s", __FILE__, __LINE__, #cond)
-
-static const uint8_t *u8s(const char *s) { return (const uint8_t *)s; }
-
-static const char *last_error(void) {
-    static char buf[1024];
-    size_t len = 0;
-    if (sss_last_error_message((uint8_t *)buf, sizeof buf, &len) != SSS_OK) {
-        snprintf(buf, sizeof buf, "<no message>");
-    }
-    return buf;
-}
-
-static void expect(SssStatus got, SssStatus want, const char *needle, const char *what) {
-    check(got == want, "%s: status %d, expected %d (last error: %s)", what, (int)got, (int)want,
-          got == SSS_OK ? "-" : last_error());
-    if (want != SSS_OK && got == want && needle != NULL) {
-        const char *msg = last_error();
-        check(strstr(msg, needle) != NULL, "%s: message \"%s\" lacks \"%s\"", what, msg, needle);
-    }
-}
+#include "check.h"
 
 static SssRules *preset(const char *name) {
     SssRules *r = NULL;
