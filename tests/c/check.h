@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "shisanshui.h"
@@ -57,6 +58,24 @@ static inline void expect(SssStatus got, SssStatus want, const char *needle, con
         const char *msg = last_error();
         check(strstr(msg, needle) != NULL, "%s: message \"%s\" lacks \"%s\"", what, msg, needle);
     }
+}
+
+/* A whole file as a NUL-terminated buffer (caller frees), or NULL when it cannot be opened. */
+static inline char *read_file(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    char *buf;
+    long size;
+    if (f == NULL) {
+        return NULL;
+    }
+    fseek(f, 0, SEEK_END);
+    size = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    buf = (char *)malloc((size_t)size + 1);
+    *len = fread(buf, 1, (size_t)size, f);
+    buf[*len] = '\0';
+    fclose(f);
+    return buf;
 }
 
 #endif /* SSS_TEST_CHECK_H */

@@ -20,23 +20,6 @@
 
 #include "check.h"
 
-static char *read_file(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    char *buf;
-    long size;
-    if (f == NULL) {
-        return NULL;
-    }
-    fseek(f, 0, SEEK_END);
-    size = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    buf = (char *)malloc((size_t)size + 1);
-    *len = fread(buf, 1, (size_t)size, f);
-    buf[*len] = '\0';
-    fclose(f);
-    return buf;
-}
-
 static json *load(const char *dir, const char *name, char **text_out) {
     char path[1024];
     size_t len = 0;

@@ -671,23 +671,6 @@ static void test_threads(void) {
 /* Shared vectors (tests/vectors/eval.json)                                                   */
 /* ------------------------------------------------------------------------------------------ */
 
-static char *read_file(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    char *buf;
-    long size;
-    if (f == NULL) {
-        return NULL;
-    }
-    fseek(f, 0, SEEK_END);
-    size = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    buf = (char *)malloc((size_t)size + 1);
-    *len = fread(buf, 1, (size_t)size, f);
-    buf[*len] = '\0';
-    fclose(f);
-    return buf;
-}
-
 static int json_int(const json *obj, const char *key) {
     const json *v = json_get(obj, key);
     check(v != NULL && v->type == JSON_NUMBER, "vector member %s is a number", key);
