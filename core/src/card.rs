@@ -520,24 +520,18 @@ mod tests {
 
     #[test]
     fn bad_text_is_named() {
-        assert_eq!(
-            parse_cards("As Xs").unwrap_err(),
-            Error::UnknownRank { token: "Xs".into(), position: 1 }
-        );
-        assert_eq!(
-            parse_cards("As Kx").unwrap_err(),
-            Error::UnknownSuit { token: "Kx".into(), position: 1 }
-        );
+        assert_eq!(parse_cards("As Xs").unwrap_err(), Error::UnknownRank { token: "Xs".into(), position: 1 });
+        assert_eq!(parse_cards("As Kx").unwrap_err(), Error::UnknownSuit { token: "Kx".into(), position: 1 });
         assert_eq!("A".parse::<Card>().unwrap_err(), Error::UnknownSuit { token: "A".into(), position: 0 });
         assert_eq!("1h".parse::<Card>().unwrap_err(), Error::UnknownRank { token: "1h".into(), position: 0 });
         assert_eq!(
             parse_cards("As Kd As").unwrap_err(),
             Error::DuplicateCard { card: "As".parse().unwrap(), position: 2 }
         );
-        assert_eq!(exact_cards::<3>(&parse_cards("As Kd").unwrap()).unwrap_err(), Error::WrongCardCount {
-            expected: 3,
-            found: 2
-        });
+        assert_eq!(
+            exact_cards::<3>(&parse_cards("As Kd").unwrap()).unwrap_err(),
+            Error::WrongCardCount { expected: 3, found: 2 }
+        );
     }
 
     #[test]

@@ -241,10 +241,10 @@ mod tests {
 
     #[test]
     fn bad_arrangements() {
-        assert_eq!("As Kd / Qh Jh Th 9h 8h / 2c 3c 4c 5c 6c".parse::<Arrangement>().unwrap_err(), Error::WrongCardCount {
-            expected: 3,
-            found: 2
-        });
+        assert_eq!(
+            "As Kd / Qh Jh Th 9h 8h / 2c 3c 4c 5c 6c".parse::<Arrangement>().unwrap_err(),
+            Error::WrongCardCount { expected: 3, found: 2 }
+        );
         assert!(matches!(
             "As Kd Qh / As Jh Th 9h 8h / 2c 3c 4c 5c 6c".parse::<Arrangement>().unwrap_err(),
             Error::DuplicateCard { position: 3, .. }

@@ -90,6 +90,43 @@ fn ordinals_follow_the_evaluator() {
     assert_eq!(Subsets::get().five.len(), 1287);
 }
 
+/// The search decides a front's legality by one threshold per middle (`front_below`): valid
+/// because front keys rise with the 3-card ordinal. Checked against `legal` for every pair.
+#[test]
+fn front_legality_is_a_threshold() {
+    for wheel in [Wheel::SecondHighest, Wheel::Lowest] {
+        let st = Strength::get(wheel);
+        assert!(st.three_front_key.windows(2).all(|w| w[0] < w[1]), "front keys rise with the ordinal");
+        for m in 0..FIVE_CLASSES as u16 {
+            for f in 0..THREE_CLASSES as u16 {
+                for strict in [false, true] {
+                    let by_threshold = f < st.front_below[strict as usize][m as usize];
+                    // `legal` with the back above both (its own test is the middle-back order).
+                    assert_eq!(by_threshold, search::legal(st, f, m, FIVE_CLASSES as u16, strict), "{f} {m} {strict}");
+                }
+            }
+        }
+    }
+}
+
+/// Every back's split table lists its 56 splits once each: the middle and front masks are
+/// disjoint, miss the back, and cover the other eight positions.
+#[test]
+fn split_tables_cover_every_split() {
+    let sub = Subsets::get();
+    for (bi, &back) in sub.five.iter().enumerate() {
+        let mut seen = std::collections::HashSet::new();
+        for &pair in sub.splits[bi].iter() {
+            let (middle, front) = (sub.five[(pair & 0xFFFF) as usize], sub.three[(pair >> 16) as usize]);
+            assert_eq!(middle & front, 0);
+            assert_eq!((middle | front) & back, 0);
+            assert_eq!(middle | front | back, 0x1FFF);
+            assert!(seen.insert(front));
+        }
+        assert_eq!(seen.len(), 56);
+    }
+}
+
 /// Diagnostics, not checks: how much work the search does (`--ignored --nocapture`).
 #[test]
 #[ignore]

@@ -95,6 +95,9 @@ impl FieldModel {
 pub(crate) struct LaneTab {
     /// Expected water of this lane against all opponents (lane wins and losses only).
     pub value: Vec<f64>,
+    /// `value` zero-padded to a power of two, so that masked ordinals need no bounds check in
+    /// the search's innermost loop.
+    pub padded: Box<[f64; ORD_PAD]>,
     /// Prefix maximum of `value`: a bound for any hand at or below an ordinal.
     pub value_cap: Vec<f64>,
     /// Percentile coordinate for "I beat the opponent here" (copula axis), as a grid cell and
@@ -113,6 +116,44 @@ pub(crate) struct LaneTab {
     pub water_cap: Vec<f64>,
     /// Expected water of an opponent hand that beats this one (at least 1).
     pub above_water: Vec<f64>,
+    /// The sweep terms' view of each ordinal (filled by the objective, which knows the axis).
+    pub coords: Vec<SweepCoord>,
+}
+
+impl LaneTab {
+    /// Fill `coords` for this lane's copula axis.
+    fn with_coords(mut self, lane: usize) -> LaneTab {
+        self.coords = (0..self.value.len())
+            .map(|x| SweepCoord {
+                win: self.win_cell[x].0 * STRIDE[lane] as u32,
+                lose: self.lose_cell[x].0 * STRIDE[lane] as u32,
+                win_frac: self.win_cell[x].1,
+                lose_frac: self.lose_cell[x].1,
+                water: self.water[x],
+                water_cap: self.water_cap[x],
+                above: self.above_water[x],
+            })
+            .collect();
+        self
+    }
+}
+
+/// What the sweep terms read of one lane ordinal, in one place (one cache line instead of
+/// seven tables).
+#[derive(Copy, Clone, Debug, Default)]
+pub(crate) struct SweepCoord {
+    /// Knot offset of the win coordinate's cell along this lane's axis.
+    win: u32,
+    /// Knot offset of the lose coordinate's cell.
+    lose: u32,
+    /// Fraction of the win coordinate within its cell.
+    win_frac: f64,
+    /// Fraction of the lose coordinate within its cell.
+    lose_frac: f64,
+    /// `LaneTab::water`, `water_cap` and `above_water`.
+    water: f64,
+    water_cap: f64,
+    above: f64,
 }
 
 /// The shooting and home-run part of an objective.
@@ -186,7 +227,10 @@ fn powu(x: f64, k: usize) -> f64 {
     }
 }
 
-/// A grid copied into a zero-padded fixed array.
+/// Ordinal-indexed tables padded to this length (both ordinal ranges are below it).
+pub(crate) const ORD_PAD: usize = 8192;
+
+/// A grid or table copied into a zero-padded fixed array (`PADDED` = `ORD_PAD`).
 fn pad<T: Copy + Default>(v: &[T]) -> Box<[T; PADDED]> {
     let mut out = Box::new([T::default(); PADDED]);
     out[..v.len()].copy_from_slice(v);
@@ -236,17 +280,16 @@ const STRIDE: [usize; 3] = [KNOTS * KNOTS, KNOTS, 1];
 /// Grids are stored padded to this many knots, so that masked indices need no bounds checks.
 const PADDED: usize = 8192;
 
-/// [`interp`] from precomputed cells: bit-for-bit the same value, without the conversions.
+/// Trilinear interpolation in a padded `KNOTS³` grid from the knot offset of the cell (the three
+/// axes' offsets summed) and the three fractions: bit-for-bit what [`interp`] computes.
 #[inline(always)]
-fn interp_cells<T: Copy, const W: usize>(
+fn interp_at<T: Copy, const W: usize>(
     knots: &[T; PADDED],
     get: impl Fn(T) -> [f64; W],
-    cells: [(u32, f64); 3],
+    base: usize,
+    t: [f64; 3],
 ) -> [f64; W] {
-    let (i, fx) = cells[0];
-    let (j, fy) = cells[1];
-    let (k, fz) = cells[2];
-    let base = i as usize * STRIDE[0] + j as usize * STRIDE[1] + k as usize;
+    let [fx, fy, fz] = t;
     let at = |o: usize| get(knots[(base + o) & (PADDED - 1)]);
     let lerp = |a: [f64; W], b: [f64; W], t: f64| -> [f64; W] { std::array::from_fn(|w| a[w] + (b[w] - a[w]) * t) };
     let (sx, sy) = (STRIDE[0], STRIDE[1]);
@@ -298,7 +341,7 @@ impl Objective {
             let pmf: Vec<f64> = field.lane(lane).iter().map(|&c| c as f64 / SCALE as f64).collect();
             let cats: &[Category] = if lane == Lane::Front { &st.three_category } else { &st.five_category };
             let water: Vec<f64> = cats.iter().map(|&c| lane_water(rules, lane, c) as f64).collect();
-            lane_tab(&pmf, &water, n, ranked, ties, suit)
+            lane_tab(&pmf, &water, n, ranked, ties, suit).with_coords(lane as usize)
         });
         let sweeps = shoot_active.then(|| {
             let cells: Vec<f64> = field.copula.iter().map(|&c| c as f64 / SCALE as f64).collect();
@@ -380,6 +423,7 @@ impl Objective {
             let len = value.len();
             LaneTab {
                 value_cap: prefix_max(&value),
+                padded: pad(&value),
                 value,
                 win_cell: vec![(0, 0.0); len],
                 lose_cell: vec![(0, 0.0); len],
@@ -388,6 +432,7 @@ impl Objective {
                 water: vec![1.0; len],
                 water_cap: vec![1.0; len],
                 above_water: vec![1.0; len],
+                coords: Vec::new(),
             }
         });
         let obj = Objective {
@@ -444,13 +489,28 @@ impl Objective {
     #[inline]
     pub fn sweep_value(&self, f: u16, m: u16, b: u16) -> f64 {
         let Some(s) = &self.sweeps else { return 0.0 };
+        self.sweep_at::<false>(s, f, m, b)
+    }
+
+    /// The sweep terms at `(f, m, b)`, with each lane's water (`CAP`: its prefix maximum).
+    #[inline(always)]
+    fn sweep_at<const CAP: bool>(&self, s: &Sweeps, f: u16, m: u16, b: u16) -> f64 {
         let [lf, lm, lb] = &self.lanes;
-        let (f, m, b) = (f as usize, m as usize, b as usize);
-        let [p_shoot] = interp_cells(&s.win_padded, |x| [x], [lf.win_cell[f], lm.win_cell[m], lb.win_cell[b]]);
-        let [p_shot, p_hr_by] =
-            interp_cells(&s.lose_padded, |x| x, [lf.lose_cell[f], lm.lose_cell[m], lb.lose_cell[b]]);
-        let mine = lf.water[f] + lm.water[m] + lb.water[b];
-        let theirs = lf.above_water[f] + lm.above_water[m] + lb.above_water[b];
+        let (cf, cm, cb) = (&lf.coords[f as usize], &lm.coords[m as usize], &lb.coords[b as usize]);
+        let [p_shoot] = interp_at(
+            &s.win_padded,
+            |x| [x],
+            (cf.win + cm.win + cb.win) as usize,
+            [cf.win_frac, cm.win_frac, cb.win_frac],
+        );
+        let [p_shot, p_hr_by] = interp_at(
+            &s.lose_padded,
+            |x| x,
+            (cf.lose + cm.lose + cb.lose) as usize,
+            [cf.lose_frac, cm.lose_frac, cb.lose_frac],
+        );
+        let mine = if CAP { cf.water_cap + cm.water_cap + cb.water_cap } else { cf.water + cm.water + cb.water };
+        let theirs = cf.above + cm.above + cb.above;
         let n = self.opponents;
         let mut v = n * (p_shoot * (s.mult_minus_1 * mine + s.bonus) - p_shot * (s.mult_minus_1 * theirs + s.bonus));
         if let Some((m1, bm)) = s.home_run {
@@ -482,11 +542,13 @@ impl Objective {
         let p_shoot = s.win_padded[knot(lf.win_hi[f], lm.win_hi[m], lb.win_hi[b])];
         let [p_shot, p_hr_by] = s.lose_padded[knot(lf.lose_lo[f], lm.lose_lo[m], lb.lose_lo[b])];
         let mine = lf.water_cap[f] + lm.water_cap[m] + lb.water_cap[b];
+        // `above_water` never grows with the ordinal: at the caps it is a lower bound.
+        let theirs = lf.above_water[f] + lm.above_water[m] + lb.above_water[b];
         let n = self.opponents;
-        let mut v = n * (p_shoot * (s.mult_minus_1 * mine + s.bonus) - p_shot * (s.mult_minus_1 * 3.0 + s.bonus));
+        let mut v = n * (p_shoot * (s.mult_minus_1 * mine + s.bonus) - p_shot * (s.mult_minus_1 * theirs + s.bonus));
         if let Some((m1, bm)) = s.home_run {
             v += n * powu(p_shoot, self.opponents_count) * ((mine * s.mult + s.bonus) * m1 + bm);
-            v -= n * p_hr_by * ((3.0 * s.mult + s.bonus) * m1 + bm);
+            v -= n * p_hr_by * ((theirs * s.mult + s.bonus) * m1 + bm);
         }
         // Rounding in the cumulative sums is not monotone to the last bit.
         v + 1e-9 * (1.0 + v.abs())
@@ -498,18 +560,8 @@ impl Objective {
     #[inline]
     pub fn sweep_bound_tight(&self, f: u16, m: u16, b: u16) -> f64 {
         let Some(s) = &self.sweeps else { return 0.0 };
-        let [lf, lm, lb] = &self.lanes;
-        let (f, m, b) = (f as usize, m as usize, b as usize);
-        let [p_shoot] = interp_cells(&s.win_padded, |x| [x], [lf.win_cell[f], lm.win_cell[m], lb.win_cell[b]]);
-        let [p_shot, p_hr_by] =
-            interp_cells(&s.lose_padded, |x| x, [lf.lose_cell[f], lm.lose_cell[m], lb.lose_cell[b]]);
-        let mine = lf.water_cap[f] + lm.water_cap[m] + lb.water_cap[b];
-        let n = self.opponents;
-        let mut v = n * (p_shoot * (s.mult_minus_1 * mine + s.bonus) - p_shot * (s.mult_minus_1 * 3.0 + s.bonus));
-        if let Some((m1, bm)) = s.home_run {
-            v += n * powu(p_shoot, self.opponents_count) * ((mine * s.mult + s.bonus) * m1 + bm);
-            v -= n * p_hr_by * ((3.0 * s.mult + s.bonus) * m1 + bm);
-        }
+        // `above_water` never grows with the ordinal: at the caps it is a lower bound.
+        let v = self.sweep_at::<true>(s, f, m, b);
         v + 1e-9 * (1.0 + v.abs())
     }
 
@@ -605,10 +657,12 @@ fn lane_tab(pmf: &[f64], water: &[f64], n: usize, ranked: bool, ties: bool, suit
         win_hi: win.iter().map(|&a| ((a * g).ceil() as usize).min(GRID) as u32).collect(),
         lose_lo: lose.iter().map(|&c| ((c * g).floor() as usize).min(GRID) as u32).collect(),
         value_cap: prefix_max(&value),
+        padded: pad(&value),
         value,
         water_cap: prefix_max(water),
         water: water.to_vec(),
         above_water,
+        coords: Vec::new(),
     }
 }
 

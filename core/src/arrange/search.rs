@@ -7,11 +7,16 @@
 //! 1. the strongest back's splits give a first incumbent;
 //! 2. every other back is bounded by its ordinal alone (the objective grows with each lane's
 //!    ordinal, a legal middle is never above its back nor the front above the middle), then by
-//!    what the other eight cards can make in the middle;
-//! 3. the survivors, best bound first, get a joint bound of middle and front, then their
-//!    splits: fouls skipped first, then splits whose lane values plus a sweep bound cannot
-//!    reach the best found, before the (costlier) exact sweep value. The first bound below the
-//!    best found ends the search.
+//!    what the other eight cards' ranks can make in the middle;
+//! 3. the survivors, best bound first, get a joint bound of middle and front from the ranks,
+//!    then a *scan* of their legal splits' lane values: the exact lane bound of the back and
+//!    the strongest legal front and middle, at which the sweep terms are bounded. Weak hands
+//!    have many backs worth nearly the same (every split pays about the same price of being
+//!    shot), and only this bound tells them apart. The scan also values the back's best split
+//!    by lane values, raising the incumbent early;
+//! 4. the backs whose scanned bound reaches the incumbent are searched split by split, best
+//!    bound first: splits below the back's bound skipped, the rest valued exactly. The first
+//!    bound below the best found ends the search.
 //!
 //! Splits that differ only by swapping same-rank cards that can never be in a flush are worth
 //! the same; one of each such family is visited ([`HandSubsets::canonical`]).
@@ -20,7 +25,7 @@
 //! position masks), so the result does not depend on visiting order: [`exhaustive`] visits all
 //! 72,072 splits in plain order and must return the same split — the tests check it.
 
-use super::model::{LaneTab, Objective};
+use super::model::{LaneTab, Objective, ORD_PAD};
 use super::strength::{subset_ordinals, suit_major_bit, suit_masks, Strength, Subsets};
 
 /// A split of 13 card positions (bit `i` = the hand's `i`-th card) with its lane ordinals.
@@ -113,7 +118,7 @@ impl HandSubsets {
     /// tie-break, which prefers higher masks, picks exactly this one among equals).
     #[inline]
     pub fn canonical(&self, back: u16, middle: u16) -> bool {
-        (back & self.twins) & !(back >> 1) == 0 && (middle & self.twins) & !((middle | back) >> 1) == 0
+        canonical(self.twins, back, middle)
     }
 
     /// The cards not in a five-card position mask, in the suit-major layout.
@@ -127,6 +132,24 @@ impl HandSubsets {
         }
         out
     }
+}
+
+/// What [`Ctx::scan`] finds behind one back.
+struct Scan {
+    /// The largest lane value (back + middle + front) of a legal split.
+    top: f64,
+    /// The strongest legal front.
+    of_cap: u16,
+    /// The strongest legal middle.
+    om_cap: u16,
+    /// The split with `top`: front and middle ordinals, middle mask.
+    arg: (u16, u16, u16),
+}
+
+/// [`HandSubsets::canonical`] with the hand's twin mask given.
+#[inline(always)]
+fn canonical(twins: u16, back: u16, middle: u16) -> bool {
+    (back & twins) & !(back >> 1) == 0 && (middle & twins) & !((middle | back) >> 1) == 0
 }
 
 /// Whether lane ordinals `(f, m, b)` are legal (RULES.md §2, ranks only).
@@ -208,64 +231,120 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    /// Try every split of the other eight cards behind back `bi`; `sweep_cap` bounds the sweep
-    /// value of all of them.
+    /// The bound of back `bi` from its legal splits (see [`Ctx::scan`]), with the sweep part
+    /// of it (capped by `cap`, a bound of the sweep values found otherwise); `None` when no
+    /// legal split exists. The split with the best lane values is valued on the way, which
+    /// raises the best found cheaply before whole backs are searched.
     #[inline]
-    fn splits(&self, bi: usize, sweep_cap: f64, best: &mut Split, evaluated: &mut u32) {
-        let (st, h, sub, strict) = (self.st, self.h, self.sub, self.strict);
+    fn bound_back(&self, bi: usize, cap: f64, best: &mut Split, evaluated: &mut u32) -> Option<(f64, f64)> {
+        let ob = self.h.five[bi];
+        let vb = self.obj.lanes[2].value[ob as usize];
+        let scan = self.scan(bi, ob, vb)?;
+        let sweep_cap =
+            if self.sweeps { self.obj.sweep_bound_tight(scan.of_cap, scan.om_cap, ob).min(cap) } else { 0.0 };
+        let bound = scan.top + sweep_cap;
+        if bound >= best.ev {
+            let (of, om, mmask) = scan.arg;
+            let ev = scan.top
+                + if self.sweeps {
+                    *evaluated += 1;
+                    self.obj.sweep_value(of, om, ob)
+                } else {
+                    0.0
+                };
+            let bmask = self.sub.five[bi];
+            if best.is_beaten_by(ev, bmask, mmask) {
+                *best =
+                    Split { front: !bmask & 0x1FFF ^ mmask, middle: mmask, back: bmask, ordinals: [of, om, ob], ev };
+            }
+        }
+        Some((bound, sweep_cap))
+    }
+
+    /// Value every legal split behind back `bi` that can beat the best found, given
+    /// `sweep_cap`, a bound of their sweep values ([`Ctx::bound_back`]).
+    #[inline]
+    fn search_back(&self, bi: usize, sweep_cap: f64, best: &mut Split, evaluated: &mut u32) {
+        let (h, sub, obj) = (self.h, self.sub, self.obj);
+        let [lf, lm, lb] = &obj.lanes;
         let ob = h.five[bi];
+        let vb = lb.value[ob as usize];
         let bmask = sub.five[bi];
         let rest = !bmask & 0x1FFF;
-        let vb = self.obj.lanes[2].value[ob as usize];
-        let p = positions(rest);
-        for a in 0..6 {
-            for b in a + 1..7 {
-                let fab = p[a] | p[b];
-                for &pc in &p[b + 1..] {
-                    let fmask = fab | pc;
-                    let mmask = rest ^ fmask;
-                    let i5 = sub.index[mmask as usize] as usize;
-                    let om = h.five[i5];
-                    if om > ob || (strict && om == ob) || !h.canonical(bmask, mmask) {
-                        continue;
-                    }
-                    let i3 = sub.index[fmask as usize] as usize;
-                    let of = h.three[i3];
-                    let (fk, mk) = (st.three_front_key[of as usize], st.five_front_key[om as usize]);
-                    if fk > mk || (strict && fk == mk) {
-                        continue;
-                    }
-                    let lanes = vb + self.obj.lanes[1].value[om as usize] + self.obj.lanes[0].value[of as usize];
-                    if lanes + sweep_cap < best.ev {
-                        continue;
-                    }
-                    let ev = if !self.sweeps {
-                        lanes
-                    } else if [of, om, ob] == best.ordinals {
-                        // The value is a function of the ordinals: a symmetric twin of the best.
-                        best.ev
-                    } else {
-                        if lanes + self.obj.sweep_bound(of, om, ob) < best.ev {
-                            continue;
-                        }
-                        *evaluated += 1;
-                        lanes + self.obj.sweep_value(of, om, ob)
-                    };
-                    if best.is_beaten_by(ev, bmask, mmask) {
-                        *best = Split { front: fmask, middle: mmask, back: bmask, ordinals: [of, om, ob], ev };
-                    }
-                }
+        let below = &self.st.front_below[self.strict as usize];
+        let om_max = ob as i32 - self.strict as i32;
+        for &pair in sub.splits[bi].iter() {
+            let i5 = (pair & 0xFFFF) as usize;
+            let om = h.five[i5];
+            let mmask = sub.five[i5];
+            if om as i32 > om_max || !h.canonical(bmask, mmask) {
+                continue;
+            }
+            let of = h.three[(pair >> 16) as usize];
+            if of >= below[om as usize & (ORD_PAD - 1)] {
+                continue;
+            }
+            let lanes = vb + lm.padded[om as usize & (ORD_PAD - 1)] + lf.padded[of as usize & (ORD_PAD - 1)];
+            if lanes + sweep_cap < best.ev {
+                continue;
+            }
+            let ev = if !self.sweeps {
+                lanes
+            } else if [of, om, ob] == best.ordinals {
+                // The value is a function of the ordinals: a symmetric twin of the best.
+                best.ev
+            } else {
+                *evaluated += 1;
+                lanes + obj.sweep_value(of, om, ob)
+            };
+            if best.is_beaten_by(ev, bmask, mmask) {
+                *best = Split { front: rest ^ mmask, middle: mmask, back: bmask, ordinals: [of, om, ob], ev };
             }
         }
     }
+
+    /// Over the legal splits behind back `bi` (ordinal `ob`, lane value `vb`): the largest
+    /// lane value, the split that has it, and the strongest front and middle any legal split
+    /// reaches. A few loads per split: this exact bound of the lane values, with the sweep
+    /// terms bounded at the two caps, separates near-tied backs where caps from the cards'
+    /// ranks alone cannot (those let the front and the middle both have the best cards).
+    #[inline]
+    fn scan(&self, bi: usize, ob: u16, vb: f64) -> Option<Scan> {
+        // Everything the loop reads, in locals: the compiler would otherwise reload the table
+        // pointers through `self` on every split.
+        let (five, three, masks) = (&self.h.five, &self.h.three, &self.sub.five);
+        let (vf, vm): (&[f64; ORD_PAD], &[f64; ORD_PAD]) = (&self.obj.lanes[0].padded, &self.obj.lanes[1].padded);
+        let below: &[u16; ORD_PAD] = &self.st.front_below[self.strict as usize];
+        let (twins, bmask) = (self.h.twins, masks[bi]);
+        // Strict order: the middle strictly below the back.
+        let om_max = ob as i32 - self.strict as i32;
+        let (mut top, mut of_cap, mut om_cap) = (f64::NEG_INFINITY, 0u16, 0u16);
+        let mut arg = (0u16, 0u16, 0u16);
+        for &pair in self.sub.splits[bi].iter() {
+            let i5 = (pair & 0xFFFF) as usize;
+            let om = five[i5];
+            if om as i32 > om_max || !canonical(twins, bmask, masks[i5]) {
+                continue;
+            }
+            let of = three[(pair >> 16) as usize];
+            if of >= below[om as usize & (ORD_PAD - 1)] {
+                continue;
+            }
+            let lanes = vb + vm[om as usize & (ORD_PAD - 1)] + vf[of as usize & (ORD_PAD - 1)];
+            // Ties go to the larger middle mask, as in the search's order.
+            if lanes > top || (lanes == top && masks[i5] > arg.2) {
+                top = lanes;
+                arg = (of, om, masks[i5]);
+            }
+            of_cap = of_cap.max(of);
+            om_cap = om_cap.max(om);
+        }
+        (top > f64::NEG_INFINITY).then_some(Scan { top, of_cap, om_cap, arg })
+    }
 }
 
-/// The best legal split by branch and bound (see the module docs). Counts of visited backs
-/// and evaluated splits go to `stats` when given.
-///
-/// Three passes: the strongest back's splits give a first incumbent; every other back is then
-/// bounded (cheaply, then by what its other eight cards can make at best) and the survivors
-/// are searched best bound first, stopping at the first bound below the best found.
+/// The best legal split by branch and bound (see the module docs). Counts of the work done go
+/// to `stats` when given.
 pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats: Option<&mut Stats>) -> Split {
     let sub = Subsets::get();
     let [lf, lm, lb] = &obj.lanes;
@@ -280,11 +359,14 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
     let mut best = NONE;
     let mut evaluated = 0u32;
     let mut loose = 0u32;
+    let mut scanned = 0u32;
     // Pass 1: the strongest back, for a first incumbent.
-    ctx.splits(first.0, f64::INFINITY, &mut best, &mut evaluated);
+    if let Some((_, cap)) = ctx.bound_back(first.0, f64::INFINITY, &mut best, &mut evaluated) {
+        ctx.search_back(first.0, cap, &mut best, &mut evaluated);
+    }
     // Pass 2: bound every other back by its ordinal alone, then by what the other eight cards'
     // rank groups can make at best (the middle only; cheap).
-    let mut cands: Vec<(f64, u16)> = Vec::with_capacity(256);
+    let mut cands: Vec<u64> = Vec::with_capacity(256);
     // Backs below this ordinal cannot reach the incumbent: one compare each, no table load.
     let floor = obj.lowest_back_reaching(best.ev);
     for (bi, &ob) in h.five.iter().enumerate() {
@@ -303,19 +385,34 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
         let bound =
             lb.value[ob as usize] + lm.value_cap[om as usize] + lf.value_cap[of as usize] + obj.back_sweep[ob as usize];
         if bound >= best.ev {
-            cands.push((bound, bi as u16));
+            // The bound's order key with the back in its low 16 bits: plain integers to sort.
+            cands.push(order_key(bound) & !0xFFFF | (0xFFFF ^ bi as u64));
         }
     }
     let cands_total = cands.len();
     // Pass 3: the survivors, best bound first; each gets the joint bound of its middle and
-    // front (and exact flushes) before its splits are searched.
-    cands.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-    let mut visited = 1u32;
-    for &(bound, bi) in &cands {
-        if bound < best.ev {
+    // front from the ranks (and exact flushes), then the scan of its legal splits.
+    let mut backs: Vec<(u64, u16, f64)> = Vec::new();
+    // Usually only the first few are taken: sort the best 48 first, the rest only if reached.
+    let head = cands.len().min(48);
+    if cands.len() > head {
+        cands.select_nth_unstable_by(head - 1, |a, b| b.cmp(a));
+    }
+    cands[..head].sort_unstable_by(|a, b| b.cmp(a));
+    let mut sorted = head;
+    let mut next = 0;
+    while next < cands.len() {
+        if next == sorted {
+            cands[sorted..].sort_unstable_by(|a, b| b.cmp(a));
+            sorted = cands.len();
+        }
+        let key = cands[next];
+        next += 1;
+        // Every later bound is at most the largest bound with this key's upper bits.
+        if from_order_key(key | 0xFFFF) < best.ev {
             break;
         }
-        let bi = bi as usize;
+        let bi = (0xFFFF ^ key & 0xFFFF) as usize;
         let ob = h.five[bi];
         let counts = h.counts - st.five_counts[ob as usize];
         let suits_left = h.suit_counts - h.five_suits[bi];
@@ -331,8 +428,23 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
         if lanes_cap + sweep_cap < best.ev {
             continue;
         }
+        scanned += 1;
+        if let Some((bound, cap)) = ctx.bound_back(bi, sweep_cap, &mut best, &mut evaluated) {
+            if bound >= best.ev {
+                backs.push((order_key(bound), u16::MAX - bi as u16, cap));
+            }
+        }
+    }
+    // Pass 4: the backs whose own bound reached the best found, best bound first (these bounds
+    // are close to the backs' values, so the best back tends to come first and prune the rest).
+    backs.sort_unstable_by_key(|b| std::cmp::Reverse((b.0, b.1)));
+    let mut visited = 1u32;
+    for &(key, bi, cap) in &backs {
+        if from_order_key(key) < best.ev {
+            break;
+        }
         visited += 1;
-        ctx.splits(bi, sweep_cap, &mut best, &mut evaluated);
+        ctx.search_back((u16::MAX - bi) as usize, cap, &mut best, &mut evaluated);
     }
     if let Some(s) = stats {
         s.backs += visited as u64;
@@ -340,8 +452,26 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
         s.hands += 1;
         s.screened += cands_total as u64;
         s.loose += loose as u64;
+        s.scanned += scanned as u64;
     }
     best
+}
+
+/// A `u64` that orders like `f64::total_cmp` (to heap bounds as plain integers).
+#[inline]
+fn order_key(x: f64) -> u64 {
+    let b = x.to_bits();
+    if b >> 63 == 1 {
+        !b
+    } else {
+        b | 1 << 63
+    }
+}
+
+/// The inverse of [`order_key`].
+#[inline]
+fn from_order_key(k: u64) -> f64 {
+    f64::from_bits(if k >> 63 == 1 { k & !(1 << 63) } else { !k })
 }
 
 /// Work counters of [`best`].
@@ -357,6 +487,8 @@ pub struct Stats {
     pub screened: u64,
     /// Backs that passed the bound of their ordinal alone (pass 2).
     pub loose: u64,
+    /// Backs whose legal splits were scanned for their own bound (pass 3a).
+    pub scanned: u64,
 }
 
 /// The reference: every one of the 72,072 splits, fouls skipped, same objective and order.

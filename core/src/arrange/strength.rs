@@ -39,6 +39,10 @@ pub struct Strength {
     /// For each 5-card ordinal, the highest 3-card ordinal that may sit in front of it
     /// (front key ≤ middle key); a cap for the search's bounds.
     pub front_cap: Vec<u16>,
+    /// `front_below[strict][m]`: how many 3-card ordinals may sit in front of 5-card ordinal
+    /// `m` (front keys rise with the ordinal, so a front is legal exactly when its ordinal is
+    /// below this), without and with `strict_order`; zero-padded to a power of two.
+    pub front_below: [Box<[u16; 8192]>; 2],
     /// Category of each 5-card ordinal.
     pub five_category: Vec<Category>,
     /// Category of each 3-card ordinal.
@@ -142,6 +146,14 @@ impl Strength {
             .iter()
             .map(|&k| three_front_key.iter().rposition(|&f| f <= k).map_or(0, |p| p as u16))
             .collect();
+        let front_below = [false, true].map(|strict| {
+            let mut t = Box::new([0u16; 8192]);
+            for (slot, &k) in t.iter_mut().zip(&five_front_key) {
+                // Front keys rise with the ordinal (a test checks it): a partition point.
+                *slot = three_front_key.partition_point(|&f| if strict { f < k } else { f <= k }) as u16;
+            }
+            t
+        });
         let mut keys = [0u64; 52];
         keys.copy_from_slice(&lookup_card_keys());
         let mut five_group_cap = [0u16; 160];
@@ -177,6 +189,7 @@ impl Strength {
             five_front_key,
             three_front_key,
             front_cap,
+            front_below,
             five_group_cap,
             three_group_cap,
             straight_cap: Vec::new(),
@@ -550,6 +563,9 @@ pub struct Subsets {
     pub three: [u16; 286],
     /// `index[mask]`: position of a 5- or 3-card mask in `five` / `three`.
     pub index: [u16; 8192],
+    /// `splits[back]`: the 56 ways to split the other eight positions into a middle and a
+    /// front, each as `middle index | front index << 16` (what the search reads per back).
+    pub splits: Box<[[u32; 56]; 1287]>,
 }
 
 impl Subsets {
@@ -557,7 +573,12 @@ impl Subsets {
     pub fn get() -> &'static Subsets {
         static S: OnceLock<Subsets> = OnceLock::new();
         S.get_or_init(|| {
-            let mut s = Subsets { five: [0; 1287], three: [0; 286], index: [u16::MAX; 8192] };
+            let mut s = Subsets {
+                five: [0; 1287],
+                three: [0; 286],
+                index: [u16::MAX; 8192],
+                splits: vec![[0u32; 56]; 1287].into_boxed_slice().try_into().expect("1287 backs"),
+            };
             let mut i = 0;
             for a in 0..13 {
                 for b in a + 1..13 {
@@ -582,6 +603,13 @@ impl Subsets {
                         s.index[m as usize] = i as u16;
                         i += 1;
                     }
+                }
+            }
+            for (bi, &back) in s.five.iter().enumerate() {
+                let rest = !back & 0x1FFF;
+                let fronts = s.three.iter().filter(|&&f| f & back == 0);
+                for (slot, &front) in s.splits[bi].iter_mut().zip(fronts) {
+                    *slot = s.index[(rest ^ front) as usize] as u32 | (s.index[front as usize] as u32) << 16;
                 }
             }
             s
