@@ -287,3 +287,42 @@ fn product_baseline_is_the_maximum_product() {
         }
     }
 }
+
+/// The per-hand subset ordinals (computed in a revolving-door order, flushes patched in
+/// afterwards) equal the ordinal of each subset looked up directly, on random hands and on
+/// hands with long suits.
+#[test]
+fn subset_ordinals_match_direct_lookups() {
+    let sub = Subsets::get();
+    for (k, door) in [(5usize, &sub.five_door[..]), (3, &sub.three_door[..])] {
+        let masks: Vec<u16> = door
+            .iter()
+            .map(|&s| if k == 5 { sub.five[(s >> 16) as usize] } else { sub.three[(s >> 16) as usize] })
+            .collect();
+        let distinct: std::collections::HashSet<u16> = masks.iter().copied().collect();
+        assert_eq!(distinct.len(), masks.len(), "each subset once");
+        for (w, &s) in masks.windows(2).zip(&door[1..]) {
+            assert_eq!((w[0] ^ w[1]).count_ones(), 2, "one card out, one in");
+            assert_eq!(w[0] & !w[1], 1 << (s & 15));
+            assert_eq!(w[1] & !w[0], 1 << (s >> 4 & 15));
+        }
+    }
+    let st = Strength::get(Wheel::SecondHighest);
+    let mut dealer = Dealer::from_seed(8);
+    let mut hands: Vec<[u8; 13]> = (0..50).flat_map(|_| dealer.deal_four()).map(|h| codes(&h)).collect();
+    for text in ["2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah", "2c 3c 4c 5c 6c 2d 3d 4d 5d 6d 7h 7s 8h"] {
+        let cards = shisanshui::parse_cards(text).unwrap();
+        hands.push(std::array::from_fn(|i| cards[i].code()));
+    }
+    for codes in hands {
+        let h = HandSubsets::new(st, codes);
+        for (i, &m) in sub.five.iter().enumerate() {
+            let c: Vec<u8> = (0..13).filter(|&p| m >> p & 1 == 1).map(|p| h.codes[p]).collect();
+            assert_eq!(h.five[i], st.five(c.clone().try_into().unwrap()));
+        }
+        for (i, &m) in sub.three.iter().enumerate() {
+            let c: Vec<u8> = (0..13).filter(|&p| m >> p & 1 == 1).map(|p| h.codes[p]).collect();
+            assert_eq!(h.three[i], st.three(c.try_into().unwrap()));
+        }
+    }
+}

@@ -177,31 +177,30 @@ fn positions(mut rest: u16) -> [u16; 8] {
 }
 
 /// A bound of `middle value + front value` over every legal way to split eight cards (given
-/// as per-rank counts in nibbles, rank mask and suit masks) with the middle at most `top`, and
-/// the ordinal caps of middle and front it used.
+/// as per-rank counts in nibbles, with the best flush they make, or 0) with the middle at most
+/// `top`, and the ordinal caps of middle and front it used.
 ///
-/// The front is a high card, a pair or trips. For each, the middle is bounded by what the
-/// eight cards make without the front's group: a front pair of the highest pair rank leaves
-/// the middle without those two cards; any lower front group is bounded by the second highest
-/// group's front and the middle of all eight cards.
+/// The front is a high card (at best the three highest ranks), a pair or trips. For each,
+/// the middle is bounded by what the eight cards make without the front's group: a front
+/// pair of the highest pair rank leaves the middle without those two cards; any lower front
+/// group is bounded by the second highest group's front and the middle of all eight cards.
 #[inline]
 fn inner_cap(st: &Strength, lm: &LaneTab, lf: &LaneTab, counts: u64, flush: u16, top: u16) -> (f64, u16, u16) {
     const LOW: u64 = 0x1111_1111_1111_1111;
     let flag = |add: u64| (counts + add * LOW) & (8 * LOW) & 0xF_FFFF_FFFF_FFFF;
     let top_of = |f: u64| (63 - f.leading_zeros() as usize) / 4;
-    let (five_all, three_all) = st.exact_caps(counts);
-    let om_all = five_all.max(flush).min(top);
+    let om_all = st.exact_caps(counts).0.max(flush).min(top);
     let mut best = f64::NEG_INFINITY;
     let (mut om_max, mut of_max) = (0u16, 0u16);
     let mut option = |om: u16, front: u16| {
         let of = front.min(st.front_cap[om as usize]);
-        let v = lm.value_cap[om as usize] + lf.value_cap[of as usize];
-        best = best.max(v);
+        best = best.max(lm.value_cap[om as usize] + lf.value_cap[of as usize]);
         om_max = om_max.max(om);
         of_max = of_max.max(of);
     };
-    // A high-card front.
-    option(om_all, st.three_group_cap[top_of(flag(7))].min(three_all));
+    if let Some(high) = st.high_three(flag(7)) {
+        option(om_all, high);
+    }
     // A pair (2 cards) or trips (3) in front.
     for (n, add, cat) in [(2u64, 6u64, 1usize), (3, 5, 3)] {
         let groups = flag(add);
@@ -231,6 +230,36 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
+    /// The rank counts of the eight cards behind back `bi`, the best flush they make (0 without
+    /// one) and the middle's ceiling.
+    #[inline]
+    fn rest_of(&self, bi: usize) -> (u64, u16, u16) {
+        let (st, h) = (self.st, self.h);
+        let ob = h.five[bi];
+        // A class fixes its ranks: the hand's counts less the back's.
+        let counts = h.counts - st.five_counts[ob as usize];
+        let suits_left = h.suit_counts - h.five_suits[bi];
+        let flush = if (suits_left + 0x3333) & 0x8888 != 0 {
+            st.shape_cap(0, suit_masks(h.rest_cards(self.sub.five[bi])))
+        } else {
+            0
+        };
+        (counts, flush, if self.strict { ob.saturating_sub(1) } else { ob })
+    }
+
+    /// The bound of back `bi` at the largest caps of middle and front its other eight cards'
+    /// ranks allow (one sweep value), and the sweep part of it.
+    #[inline]
+    fn coarse_bound(&self, bi: usize) -> Option<(f64, f64)> {
+        let (st, obj) = (self.st, self.obj);
+        let [lf, lm, lb] = &obj.lanes;
+        let ob = self.h.five[bi];
+        let (counts, flush, top) = self.rest_of(bi);
+        let (lanes, om_cap, of_cap) = inner_cap(st, lm, lf, counts, flush, top);
+        let sweep = if self.sweeps { obj.sweep_bound_tight(of_cap, om_cap, ob) } else { 0.0 };
+        Some((lb.value[ob as usize] + lanes + sweep, sweep))
+    }
+
     /// The bound of back `bi` from its legal splits (see [`Ctx::scan`]), with the sweep part
     /// of it (capped by `cap`, a bound of the sweep values found otherwise); `None` when no
     /// legal split exists. The split with the best lane values is valued on the way, which
@@ -349,7 +378,6 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
     let sub = Subsets::get();
     let [lf, lm, lb] = &obj.lanes;
     let ctx = Ctx { obj, st, h, sub, strict, sweeps: obj.has_sweeps() };
-    let sweeps = ctx.sweeps;
     let mut first = (0usize, 0u16);
     for (i, &o) in h.five.iter().enumerate() {
         if o > first.1 {
@@ -385,66 +413,52 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
         let bound =
             lb.value[ob as usize] + lm.value_cap[om as usize] + lf.value_cap[of as usize] + obj.back_sweep[ob as usize];
         if bound >= best.ev {
-            // The bound's order key with the back in its low 16 bits: plain integers to sort.
-            cands.push(order_key(bound) & !0xFFFF | (0xFFFF ^ bi as u64));
+            // The bound's order key with the back in its low bits (level 0; see pass 3).
+            cands.push(order_key(bound) & !0xFFFF | (0x7FF ^ bi as u64));
         }
     }
     let cands_total = cands.len();
-    // Pass 3: the survivors, best bound first; each gets the joint bound of its middle and
-    // front from the ranks (and exact flushes), then the scan of its legal splits.
-    let mut backs: Vec<(u64, u16, f64)> = Vec::new();
-    // Usually only the first few are taken: sort the best 48 first, the rest only if reached.
-    let head = cands.len().min(48);
-    if cands.len() > head {
-        cands.select_nth_unstable_by(head - 1, |a, b| b.cmp(a));
-    }
-    cands[..head].sort_unstable_by(|a, b| b.cmp(a));
-    let mut sorted = head;
-    let mut next = 0;
-    while next < cands.len() {
-        if next == sorted {
-            cands[sorted..].sort_unstable_by(|a, b| b.cmp(a));
-            sorted = cands.len();
-        }
-        let key = cands[next];
-        next += 1;
-        // Every later bound is at most the largest bound with this key's upper bits.
+    // Pass 3, best first: the back with the highest bound is refined one level (the joint
+    // bound of middle and front from the ranks; the scan of its legal splits; finally its
+    // splits searched) and goes back with its tighter bound. A back
+    // is thus refined only while its bound is the highest of all, never because the best found
+    // was still low when it came up: each level runs only on backs whose previous bound
+    // reaches the optimum. The first bound below the best found ends the search.
+    //
+    // Keys: the bound's order key, its low 16 bits replaced by the level (2 bits, deeper
+    // first among equals) and the back's index (11 bits): plain integers in a heap.
+    let pack = |bound: f64, level: u64, bi: usize| order_key(bound) & !0xFFFF | level << 13 | (0x7FF ^ bi as u64);
+    let mut heap = std::collections::BinaryHeap::from(cands);
+    // Sweep caps found at the last level (a bound of the sweep value of every split behind a
+    // back), read by the next.
+    let mut caps = [f64::INFINITY; 1287];
+    let mut visited = 1u32;
+    while let Some(key) = heap.pop() {
+        // Every bound left is at most the largest bound with this key's upper bits.
         if from_order_key(key | 0xFFFF) < best.ev {
             break;
         }
-        let bi = (0xFFFF ^ key & 0xFFFF) as usize;
-        let ob = h.five[bi];
-        let counts = h.counts - st.five_counts[ob as usize];
-        let suits_left = h.suit_counts - h.five_suits[bi];
-        let flush = if (suits_left + 0x3333) & 0x8888 != 0 {
-            st.shape_cap(0, suit_masks(h.rest_cards(sub.five[bi])))
-        } else {
-            0
+        let (level, bi) = ((key >> 13) & 3, (0x7FF ^ key & 0x7FF) as usize);
+        let refined = match level {
+            0 => ctx.coarse_bound(bi),
+            1 => {
+                scanned += 1;
+                ctx.bound_back(bi, caps[bi], &mut best, &mut evaluated)
+            }
+            _ => {
+                visited += 1;
+                ctx.search_back(bi, caps[bi], &mut best, &mut evaluated);
+                None
+            }
         };
-        let top_middle = if strict { ob.saturating_sub(1) } else { ob };
-        let (lanes_rest, om_cap, of_cap) = inner_cap(st, lm, lf, counts, flush, top_middle);
-        let lanes_cap = lb.value[ob as usize] + lanes_rest;
-        let sweep_cap = if sweeps { obj.sweep_bound_tight(of_cap, om_cap, ob) } else { 0.0 };
-        if lanes_cap + sweep_cap < best.ev {
-            continue;
-        }
-        scanned += 1;
-        if let Some((bound, cap)) = ctx.bound_back(bi, sweep_cap, &mut best, &mut evaluated) {
+        if let Some((bound, cap)) = refined {
             if bound >= best.ev {
-                backs.push((order_key(bound), u16::MAX - bi as u16, cap));
+                caps[bi] = cap;
+                // Without sweeps the per-kind level has nothing to add.
+                let next = level + 1;
+                heap.push(pack(bound, next, bi));
             }
         }
-    }
-    // Pass 4: the backs whose own bound reached the best found, best bound first (these bounds
-    // are close to the backs' values, so the best back tends to come first and prune the rest).
-    backs.sort_unstable_by_key(|b| std::cmp::Reverse((b.0, b.1)));
-    let mut visited = 1u32;
-    for &(key, bi, cap) in &backs {
-        if from_order_key(key) < best.ev {
-            break;
-        }
-        visited += 1;
-        ctx.search_back((u16::MAX - bi) as usize, cap, &mut best, &mut evaluated);
     }
     if let Some(s) = stats {
         s.backs += visited as u64;

@@ -262,6 +262,22 @@ impl Strength {
         (five, three)
     }
 
+    /// The best high-card three-card hand of the ranks flagged in `f` (bit `4r + 3` for rank
+    /// `r`): its three highest ranks; `None` with fewer than three.
+    #[inline]
+    pub fn high_three(&self, mut f: u64) -> Option<u16> {
+        let mut sum = 0;
+        for _ in 0..3 {
+            if f == 0 {
+                return None;
+            }
+            let r = (63 - f.leading_zeros() as usize) / 4;
+            sum += (RANK_KEYS[r] as u64) << KEY_SHIFT;
+            f &= !(8u64 << (4 * r));
+        }
+        Some(self.three_from_sum(sum))
+    }
+
     /// The best five-card hand without flushes and the best three-card hand among cards given
     /// by their per-rank counts (one nibble per rank), exactly: for each category the cards
     /// make, its strongest hand (the top group, then the top kickers) is looked up.
@@ -563,6 +579,14 @@ pub struct Subsets {
     pub three: [u16; 286],
     /// `index[mask]`: position of a 5- or 3-card mask in `five` / `three`.
     pub index: [u16; 8192],
+    /// The five-card subsets in a revolving-door order (each differs from the one before by
+    /// one card out and one in): entry `i` is `out | in << 4 | index << 16` (positions and
+    /// the subset's index in `five`); entry 0 has the first subset's lowest position as `out`
+    /// and `in` unused. Evaluating subsets in this order costs one add and one subtract of card
+    /// keys each.
+    pub five_door: Box<[u32; 1287]>,
+    /// The same for the three-card subsets (index in `three`).
+    pub three_door: [u32; 286],
     /// `splits[back]`: the 56 ways to split the other eight positions into a middle and a
     /// front, each as `middle index | front index << 16` (what the search reads per back).
     pub splits: Box<[[u32; 56]; 1287]>,
@@ -578,6 +602,8 @@ impl Subsets {
                 three: [0; 286],
                 index: [u16::MAX; 8192],
                 splits: vec![[0u32; 56]; 1287].into_boxed_slice().try_into().expect("1287 backs"),
+                five_door: Box::new([0; 1287]),
+                three_door: [0; 286],
             };
             let mut i = 0;
             for a in 0..13 {
@@ -605,6 +631,18 @@ impl Subsets {
                     }
                 }
             }
+            for (k, slot) in [(5u32, &mut s.five_door[..]), (3, &mut s.three_door[..])] {
+                for (i, (prev, next)) in
+                    std::iter::once(0).chain(revolving_door(13, k)).zip(revolving_door(13, k)).enumerate()
+                {
+                    let index = s.index[next as usize] as u32;
+                    slot[i] = if i == 0 {
+                        next.trailing_zeros() | index << 16
+                    } else {
+                        (prev & !next).trailing_zeros() | (next & !prev).trailing_zeros() << 4 | index << 16
+                    };
+                }
+            }
             for (bi, &back) in s.five.iter().enumerate() {
                 let rest = !back & 0x1FFF;
                 let fronts = s.three.iter().filter(|&&f| f & back == 0);
@@ -617,27 +655,52 @@ impl Subsets {
     }
 }
 
-/// Ordinals and suit counts of the 1287 five-card subsets, with or without the flush test.
+/// The `k`-subsets of `n` positions as masks in a revolving-door order: consecutive subsets
+/// differ by one position out and one in (the recursive construction R(n, k) = R(n−1, k), then
+/// R(n−1, k−1) reversed with position n−1 added).
+pub fn revolving_door(n: u32, k: u32) -> Vec<u16> {
+    if k == 0 {
+        return vec![0];
+    }
+    if k == n {
+        return vec![((1u32 << n) - 1) as u16];
+    }
+    let mut out = revolving_door(n - 1, k);
+    out.extend(revolving_door(n - 1, k - 1).into_iter().rev().map(|m| m | 1 << (n - 1)));
+    out
+}
+
+/// Ordinals (as if none were a flush) and suit counts of the 1287 five-card subsets.
 #[inline(always)]
-fn fives<const FLUSH: bool>(st: &Strength, k: &[u64; 13], five: &mut [u16; 1287], five_suits: &mut [u16; 1287]) {
-    let mut i = 0;
-    for a in 0..13 {
-        let ka = k[a];
-        for b in a + 1..13 {
-            let kb = ka + k[b];
-            for c in b + 1..13 {
-                let kc = kb + k[c];
-                for d in c + 1..13 {
-                    let kd = kc + k[d];
-                    for &ke in &k[d + 1..] {
-                        let sum = kd + ke;
-                        five[i] = if FLUSH { st.five_from_sum(sum) } else { st.five_plain(sum) };
-                        five_suits[i] = Strength::suits_of_sum(sum);
-                        i += 1;
-                    }
-                }
-            }
-        }
+fn fives(st: &Strength, k: &[u64; 16], five: &mut [u16; 1287], five_suits: &mut [u16; 1287]) {
+    let sub = Subsets::get();
+    let door = &sub.five_door;
+    let first = sub.five[(door[0] >> 16) as usize];
+    let mut sum: u64 = (0..13).filter(|&i| first >> i & 1 == 1).map(|i| k[i]).sum();
+    let mut put = |sum: u64, step: u32| {
+        let i = (step >> 16) as usize;
+        five[i] = st.five_plain(sum);
+        five_suits[i] = Strength::suits_of_sum(sum);
+    };
+    put(sum, door[0]);
+    for &step in &door[1..] {
+        // One card out, one in (exact integer sums: the keys' fields never borrow).
+        sum = sum.wrapping_sub(k[(step & 15) as usize]).wrapping_add(k[(step >> 4 & 15) as usize]);
+        put(sum, step);
+    }
+}
+
+/// Ordinals of the 286 three-card subsets, in the same revolving-door way.
+#[inline(always)]
+fn threes(st: &Strength, k: &[u64; 16], three: &mut [u16; 286]) {
+    let sub = Subsets::get();
+    let door = &sub.three_door;
+    let first = sub.three[(door[0] >> 16) as usize];
+    let mut sum: u64 = (0..13).filter(|&i| first >> i & 1 == 1).map(|i| k[i]).sum();
+    three[(door[0] >> 16) as usize] = st.three_from_sum(sum);
+    for &step in &door[1..] {
+        sum = sum.wrapping_sub(k[(step & 15) as usize]).wrapping_add(k[(step >> 4 & 15) as usize]);
+        three[(step >> 16) as usize] = st.three_from_sum(sum);
     }
 }
 
@@ -650,24 +713,39 @@ pub fn subset_ordinals(
     five_suits: &mut [u16; 1287],
     three: &mut [u16; 286],
 ) {
-    let k: [u64; 13] = std::array::from_fn(|i| st.key(codes[i]));
-    // Without five cards of one suit in the hand no subset is a flush: skip that test.
-    let suits: u32 = codes.iter().map(|&c| 1u32 << (4 * (c & 3))).sum();
-    // A nibble holds up to 15: counts 5..=7 carry into bit 3 when 3 is added, counts 8..=13
-    // already have it (13 + 3 would overflow into the next suit).
-    if ((suits + 0x3333) | suits) & 0x8888 != 0 {
-        fives::<true>(st, &k, five, five_suits);
-    } else {
-        fives::<false>(st, &k, five, five_suits);
+    // Padded to 16 so that a 4-bit position needs no bounds check.
+    let k: [u64; 16] = std::array::from_fn(|i| if i < 13 { st.key(codes[i]) } else { 0 });
+    fives(st, &k, five, five_suits);
+    // Flushes: only the five-card subsets of one suit's cards, when a suit holds five or more
+    // (few: 1 of 1287 with five, 21 with seven), are looked up again.
+    let mut suited = [0u16; 4];
+    for (i, &c) in codes.iter().enumerate() {
+        suited[(c & 3) as usize] |= 1 << i;
     }
-    let mut i = 0;
-    for a in 0..13 {
-        for b in a + 1..13 {
-            let kb = k[a] + k[b];
-            for &kc in &k[b + 1..] {
-                three[i] = st.three_from_sum(kb + kc);
-                i += 1;
+    for mut mask in suited {
+        if mask.count_ones() < 5 {
+            continue;
+        }
+        let mut pos = [0u16; 13];
+        let mut n = 0;
+        while mask != 0 {
+            pos[n] = mask & mask.wrapping_neg();
+            mask &= mask - 1;
+            n += 1;
+        }
+        let index = &Subsets::get().index;
+        for a in 0..n {
+            for b in a + 1..n {
+                for c in b + 1..n {
+                    for d in c + 1..n {
+                        for e in d + 1..n {
+                            let i = index[(pos[a] | pos[b] | pos[c] | pos[d] | pos[e]) as usize] as usize;
+                            five[i] = st.flush_of[five[i] as usize];
+                        }
+                    }
+                }
             }
         }
     }
+    threes(st, &k, three);
 }
