@@ -54,7 +54,13 @@ fn signed(w: &Water) -> String {
 }
 
 fn money(cents: i64) -> String {
-    let sign = if cents < 0 { "-" } else if cents > 0 { "+" } else { " " };
+    let sign = if cents < 0 {
+        "-"
+    } else if cents > 0 {
+        "+"
+    } else {
+        " "
+    };
     format!("{sign}{}.{:02}", cents.abs() / 100, cents.abs() % 100)
 }
 

@@ -326,3 +326,46 @@ fn subset_ordinals_match_direct_lookups() {
         }
     }
 }
+
+/// Diagnostics: the slowest of `HANDS` random hands (default 20,000) at four seats under classic
+/// and kx, each timed alone (best of two calls), with the search's work counters — where the
+/// tail of the time distribution comes from. Speed is measured, never asserted.
+#[test]
+#[ignore]
+fn slowest_random_hands() {
+    let n: usize = std::env::var("HANDS").ok().and_then(|v| v.parse().ok()).unwrap_or(20_000);
+    for preset in [Preset::Classic, Preset::Kx] {
+        let rules = Rules::preset(preset);
+        let st = Strength::get(rules.wheel);
+        let obj = Objective::new(shisanshui::arrange::model_tables::field(preset, 4).unwrap(), &rules, 4);
+        let mut dealer = Dealer::from_seed(1234);
+        let mut timed = vec![];
+        for _ in 0..n / 4 {
+            for hand in dealer.deal_four() {
+                let codes = codes(&hand);
+                let mut fastest = f64::INFINITY;
+                let mut stats = Stats::default();
+                for _ in 0..2 {
+                    let t = std::time::Instant::now();
+                    let h = HandSubsets::new(st, codes);
+                    stats = Stats::default();
+                    std::hint::black_box(search::best(&obj, st, &h, false, Some(&mut stats)));
+                    fastest = fastest.min(t.elapsed().as_secs_f64() * 1e6);
+                }
+                timed.push((fastest, codes, stats));
+            }
+        }
+        timed.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let mean = timed.iter().map(|r| r.0).sum::<f64>() / timed.len() as f64;
+        eprintln!(
+            "{preset}: mean {mean:.1} µs, p99 {:.1}, p99.9 {:.1}",
+            timed[timed.len() / 100].0,
+            timed[timed.len() / 1000].0
+        );
+        for (t, codes, s) in timed.iter().take(5) {
+            let mut cards: Vec<Card> = codes.iter().map(|&c| Card::from_code(c).unwrap()).collect();
+            cards.sort();
+            eprintln!("  {t:.1} µs {} {s:?}", shisanshui::format_cards(&cards));
+        }
+    }
+}

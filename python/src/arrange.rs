@@ -41,23 +41,14 @@ fn kind_member(py: Python<'_>, kind: SuggestionKind) -> PyResult<Bound<'_, PyAny
         SuggestionKind::Alternative => "alternative",
         // The core's enum is non_exhaustive: a new kind needs a member in _enums.py first.
         other => {
-            return Err(PyTypeError::new_err(format!(
-                "suggestion kind {other:?} has no SuggestionKind member yet"
-            )))
+            return Err(PyTypeError::new_err(format!("suggestion kind {other:?} has no SuggestionKind member yet")))
         }
     };
-    SUGGESTION_KIND
-        .import(py, "shisanshui._enums", "SuggestionKind")?
-        .call1((value,))
+    SUGGESTION_KIND.import(py, "shisanshui._enums", "SuggestionKind")?.call1((value,))
 }
 
 fn categories<'py>(py: Python<'py>, c: &[Category; 3]) -> PyResult<Bound<'py, PyTuple>> {
-    PyTuple::new(
-        py,
-        c.iter()
-            .map(|&c| enums::category(py, c))
-            .collect::<PyResult<Vec<_>>>()?,
-    )
+    PyTuple::new(py, c.iter().map(|&c| enums::category(py, c)).collect::<PyResult<Vec<_>>>()?)
 }
 
 fn category_names(c: &[Category; 3]) -> String {
@@ -135,10 +126,7 @@ impl PySuggestion {
 
     /// `<Suggestion best: 5c 4d 3s / … / …; high card, straight, full house; expected water 0.571>`.
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let kind = kind_member(py, self.0.kind)?
-            .getattr("value")?
-            .str()?
-            .to_string();
+        let kind = kind_member(py, self.0.kind)?.getattr("value")?.str()?.to_string();
         Ok(format!(
             "<Suggestion {kind}: {}; {}; expected water {:.3}>",
             self.0.arrangement,
@@ -198,11 +186,7 @@ impl PySpecialAdvice {
             "<SpecialAdvice {} {}: {} ({:.3} against lanes {:.3})>",
             a.special.id(),
             a.special.chinese_name(),
-            if a.declare() {
-                "declare"
-            } else {
-                "play the lanes"
-            },
+            if a.declare() { "declare" } else { "play the lanes" },
             a.declare_water,
             a.lane_water
         )
@@ -213,27 +197,19 @@ impl PySpecialAdvice {
 /// int is reported the same way.
 fn count_arg(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
     if obj.is_instance_of::<PyBool>() || !obj.is_instance_of::<PyInt>() {
-        let ty = obj
-            .get_type()
-            .name()
-            .map(|n| n.to_string())
-            .unwrap_or_default();
+        let ty = obj.get_type().name().map(|n| n.to_string()).unwrap_or_default();
         return Err(PyTypeError::new_err(format!("n must be an int, not {ty}")));
     }
     obj.extract::<usize>().map_err(|_| {
         let shown = obj.str().map(|s| s.to_string()).unwrap_or_default();
-        invalid_argument(format!(
-            "asked for {shown} suggestions; n must be at least 1"
-        ))
+        invalid_argument(format!("asked for {shown} suggestions; n must be at least 1"))
     })
 }
 
 fn table_players(players: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
     match players {
         None => Ok(DEFAULT_PLAYERS),
-        Some(p) => players_arg(p, |v| {
-            CoreError::InvalidTable(format!("a table has 2 to 4 players, got {v}"))
-        }),
+        Some(p) => players_arg(p, |v| CoreError::InvalidTable(format!("a table has 2 to 4 players, got {v}"))),
     }
 }
 
@@ -242,10 +218,7 @@ fn shared(rules: &Rules, players: usize) -> PyResult<Arc<Arranger>> {
     static CACHE: Mutex<Vec<Arc<Arranger>>> = Mutex::new(Vec::new());
     {
         let list = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(a) = list
-            .iter()
-            .find(|a| a.players() == players && a.rules() == rules)
-        {
+        if let Some(a) = list.iter().find(|a| a.players() == players && a.rules() == rules) {
             return Ok(a.clone());
         }
     }
@@ -294,9 +267,7 @@ impl PyArranger {
     #[pyo3(signature = (rules = None, players = None), text_signature = "(rules=None, players=4)")]
     fn new(rules: Option<&Bound<'_, PyAny>>, players: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         let players = table_players(players)?;
-        with_rules(rules, |r| {
-            Ok(PyArranger(Arc::new(Arranger::new(r, players).or_raise()?)))
-        })
+        with_rules(rules, |r| Ok(PyArranger(Arc::new(Arranger::new(r, players).or_raise()?))))
     }
 
     /// A copy of the rule set (changing it does not change the arranger).
@@ -336,11 +307,7 @@ impl PyArranger {
 
     /// When the 13 cards make a special the rules enable: its value if declared against the
     /// best lane play (a :class:`SpecialAdvice`). None when they make none.
-    fn special_advice(
-        &self,
-        py: Python<'_>,
-        cards: &Bound<'_, PyAny>,
-    ) -> PyResult<Option<PySpecialAdvice>> {
+    fn special_advice(&self, py: Python<'_>, cards: &Bound<'_, PyAny>) -> PyResult<Option<PySpecialAdvice>> {
         let hand = self::cards(cards)?;
         Ok(search(py, &self.0, hand, |a, h| a.special_advice(h))?.map(PySpecialAdvice))
     }
@@ -356,10 +323,7 @@ impl PyArranger {
     /// `<Arranger classic, 4 players>` (`custom rules` when the rules are no preset).
     fn __repr__(&self) -> String {
         let rules = self.0.rules();
-        let name = Preset::ALL
-            .into_iter()
-            .find(|&p| Rules::preset(p) == *rules)
-            .map_or("custom rules", |p| p.name());
+        let name = Preset::ALL.into_iter().find(|&p| Rules::preset(p) == *rules).map_or("custom rules", |p| p.name());
         format!("<Arranger {name}, {} players>", self.0.players())
     }
 }

@@ -25,15 +25,8 @@ impl PyCard {
         if let Ok(s) = card.cast::<PyString>() {
             return s.to_cow()?.parse::<Card>().or_raise().map(PyCard);
         }
-        let hint = if card.is_instance_of::<PyInt>() {
-            "; use Card.from_code(n) for an int code"
-        } else {
-            ""
-        };
-        Err(PyTypeError::new_err(format!(
-            "Card() takes card text such as 'As', not {}{hint}",
-            card.get_type().name()?
-        )))
+        let hint = if card.is_instance_of::<PyInt>() { "; use Card.from_code(n) for an int code" } else { "" };
+        Err(PyTypeError::new_err(format!("Card() takes card text such as 'As', not {}{hint}", card.get_type().name()?)))
     }
 
     /// The card with this interchange code, `(rank - 2) * 4 + suit`, 0..=51.
@@ -45,10 +38,7 @@ impl PyCard {
     /// The card of this rank and suit (`Rank`/`Suit` members or their int values).
     #[staticmethod]
     fn from_rank_suit(rank: &Bound<'_, PyAny>, suit: &Bound<'_, PyAny>) -> PyResult<Self> {
-        Ok(PyCard(Card::new(
-            enums::rank_from(rank)?,
-            enums::suit_from(suit)?,
-        )))
+        Ok(PyCard(Card::new(enums::rank_from(rank)?, enums::suit_from(suit)?)))
     }
 
     /// All 52 cards, lowest code first.
@@ -97,10 +87,7 @@ impl PyCard {
 /// A card from a Python int code; `bool` is refused (it is an int to Python, never a card).
 pub fn card_from_code(code: &Bound<'_, PyAny>) -> PyResult<Card> {
     if code.is_instance_of::<PyBool>() || !code.is_instance_of::<PyInt>() {
-        return Err(PyTypeError::new_err(format!(
-            "a card code must be an int, not {}",
-            code.get_type().name()?
-        )));
+        return Err(PyTypeError::new_err(format!("a card code must be an int, not {}", code.get_type().name()?)));
     }
     match code.extract::<u32>() {
         Ok(c) => Card::try_from(c).or_raise(),
@@ -130,18 +117,9 @@ fn card_item(item: &Bound<'_, PyAny>, position: usize) -> PyResult<Card> {
 /// Move an error's position by `offset` (a lane parsed on its own inside an arrangement).
 fn shifted(e: CoreError, offset: usize) -> CoreError {
     match e {
-        CoreError::UnknownRank { token, position } => CoreError::UnknownRank {
-            token,
-            position: position + offset,
-        },
-        CoreError::UnknownSuit { token, position } => CoreError::UnknownSuit {
-            token,
-            position: position + offset,
-        },
-        CoreError::DuplicateCard { card, position } => CoreError::DuplicateCard {
-            card,
-            position: position + offset,
-        },
+        CoreError::UnknownRank { token, position } => CoreError::UnknownRank { token, position: position + offset },
+        CoreError::UnknownSuit { token, position } => CoreError::UnknownSuit { token, position: position + offset },
+        CoreError::DuplicateCard { card, position } => CoreError::DuplicateCard { card, position: position + offset },
         other => other,
     }
 }
@@ -154,10 +132,7 @@ pub fn cards_at(obj: &Bound<'_, PyAny>, offset: usize) -> PyResult<Vec<Card>> {
         return shisanshui::parse_cards(&s.to_cow()?).map_err(|e| to_pyerr(shifted(e, offset)));
     }
     // Bytes iterate as ints, which would silently read `b"As"` as codes 65 and 115.
-    if obj.is_instance_of::<PyBytes>()
-        || obj.is_instance_of::<PyByteArray>()
-        || obj.cast::<PyCard>().is_ok()
-    {
+    if obj.is_instance_of::<PyBytes>() || obj.is_instance_of::<PyByteArray>() || obj.cast::<PyCard>().is_ok() {
         return Err(not_cards(obj));
     }
     let iter = obj.try_iter().map_err(|_| not_cards(obj))?;
@@ -181,11 +156,7 @@ pub fn cards(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
 }
 
 fn not_cards(obj: &Bound<'_, PyAny>) -> PyErr {
-    let ty = obj
-        .get_type()
-        .name()
-        .map(|n| n.to_string())
-        .unwrap_or_default();
+    let ty = obj.get_type().name().map(|n| n.to_string()).unwrap_or_default();
     PyTypeError::new_err(format!(
         "cards must be text such as 'As Kd 10h' or an iterable of Card, card text or int codes, not {ty}"
     ))
@@ -194,11 +165,7 @@ fn not_cards(obj: &Bound<'_, PyAny>) -> PyErr {
 /// Parse card text (`"As Kd 10h"`, `"AsKd"`, `"As,Kd"`) into a list of distinct cards.
 #[pyfunction]
 fn parse_cards(text: &str) -> PyResult<Vec<PyCard>> {
-    Ok(shisanshui::parse_cards(text)
-        .or_raise()?
-        .into_iter()
-        .map(PyCard)
-        .collect())
+    Ok(shisanshui::parse_cards(text).or_raise()?.into_iter().map(PyCard).collect())
 }
 
 /// Display cards as `As Kd Th` (any "cards" argument: text, or Card / text / int items).

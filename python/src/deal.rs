@@ -13,29 +13,20 @@ use crate::errors::{invalid_argument, to_pyerr, OrRaise};
 
 /// The type name of a Python object, for messages.
 fn type_name(obj: &Bound<'_, PyAny>) -> String {
-    obj.get_type()
-        .name()
-        .map(|n| n.to_string())
-        .unwrap_or_default()
+    obj.get_type().name().map(|n| n.to_string()).unwrap_or_default()
 }
 
 /// An int argument (never a bool, which Python counts as an int).
 fn int_arg<'a, 'py>(obj: &'a Bound<'py, PyAny>, name: &str) -> PyResult<&'a Bound<'py, PyAny>> {
     if obj.is_instance_of::<PyBool>() || !obj.is_instance_of::<PyInt>() {
-        return Err(PyTypeError::new_err(format!(
-            "{name} must be an int, not {}",
-            type_name(obj)
-        )));
+        return Err(PyTypeError::new_err(format!("{name} must be an int, not {}", type_name(obj))));
     }
     Ok(obj)
 }
 
 /// A player count. Values that do not even fit `usize` (negative, huge) are reported with
 /// `out_of_range(value)`, the same error the core gives for any other count outside 2..=4.
-pub fn players_arg(
-    obj: &Bound<'_, PyAny>,
-    out_of_range: impl Fn(String) -> CoreError,
-) -> PyResult<usize> {
+pub fn players_arg(obj: &Bound<'_, PyAny>, out_of_range: impl Fn(String) -> CoreError) -> PyResult<usize> {
     let obj = int_arg(obj, "players")?;
     match obj.extract::<usize>() {
         Ok(n) => Ok(n),
@@ -48,9 +39,7 @@ fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
     let obj = int_arg(obj, "seed")?;
     obj.extract::<u64>().map_err(|_| {
         let shown = obj.str().map(|s| s.to_string()).unwrap_or_default();
-        invalid_argument(format!(
-            "seed {shown} is out of range (a seed is an int from 0 to 2**64 - 1)"
-        ))
+        invalid_argument(format!("seed {shown} is out of range (a seed is an int from 0 to 2**64 - 1)"))
     })
 }
 
@@ -66,10 +55,7 @@ fn hand(cards: &[shisanshui::Card]) -> Vec<PyCard> {
 /// 2..4 and ``InvalidArgumentError`` for a seed out of range.
 #[pyfunction]
 #[pyo3(signature = (players = None, seed = None), text_signature = "(players=4, seed=None)")]
-fn deal(
-    players: Option<&Bound<'_, PyAny>>,
-    seed: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Vec<Vec<PyCard>>> {
+fn deal(players: Option<&Bound<'_, PyAny>>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Vec<PyCard>>> {
     let players = match players {
         None => core_deal::MAX_PLAYERS,
         Some(p) => players_arg(p, |v| {

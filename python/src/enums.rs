@@ -47,9 +47,7 @@ fn int_member<'py>(
         for member in cls.try_iter()? {
             let member = member?;
             if member.extract::<usize>()? != by_value.len() {
-                return Err(PyTypeError::new_err(format!(
-                    "{MODULE}.{class} must list its values 0, 1, 2, … in order"
-                )));
+                return Err(PyTypeError::new_err(format!("{MODULE}.{class} must list its values 0, 1, 2, … in order")));
             }
             by_value.push(member.unbind());
         }
@@ -58,9 +56,7 @@ fn int_member<'py>(
     members
         .get(usize::from(value))
         .map(|m| m.bind(py).clone())
-        .ok_or_else(|| {
-            PyTypeError::new_err(format!("{MODULE}.{class} has no member with value {value}"))
-        })
+        .ok_or_else(|| PyTypeError::new_err(format!("{MODULE}.{class} has no member with value {value}")))
 }
 
 /// `Rank` member for a core rank (value = rank index 0..=12).
@@ -83,9 +79,7 @@ pub fn wheel_name(w: Wheel) -> PyResult<&'static str> {
     match w {
         Wheel::SecondHighest => Ok("second_highest"),
         Wheel::Lowest => Ok("lowest"),
-        _ => Err(PyTypeError::new_err(
-            "this wheel option is not supported by the Python binding yet",
-        )),
+        _ => Err(PyTypeError::new_err("this wheel option is not supported by the Python binding yet")),
     }
 }
 
@@ -99,9 +93,7 @@ pub fn scoring_name(s: ScoringMode) -> PyResult<&'static str> {
     match s {
         ScoringMode::Pairwise => Ok("pairwise"),
         ScoringMode::Ranked => Ok("ranked"),
-        _ => Err(PyTypeError::new_err(
-            "this scoring mode is not supported by the Python binding yet",
-        )),
+        _ => Err(PyTypeError::new_err("this scoring mode is not supported by the Python binding yet")),
     }
 }
 
@@ -125,9 +117,7 @@ fn small_int(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Option<i64>> {
 
 fn capitalized(s: &str) -> String {
     let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }
 
 /// A core rank from a `Rank` member or its int value 0..=12.
@@ -135,9 +125,7 @@ pub fn rank_from(obj: &Bound<'_, PyAny>) -> PyResult<Rank> {
     small_int(obj, "rank")?
         .and_then(|i| u8::try_from(i).ok())
         .and_then(Rank::from_index)
-        .ok_or_else(|| {
-            invalid_argument(format!("rank {obj} is out of range (0 = two .. 12 = ace)"))
-        })
+        .ok_or_else(|| invalid_argument(format!("rank {obj} is out of range (0 = two .. 12 = ace)")))
 }
 
 /// A core suit from a `Suit` member or its int value 0..=3.
@@ -145,21 +133,13 @@ pub fn suit_from(obj: &Bound<'_, PyAny>) -> PyResult<Suit> {
     small_int(obj, "suit")?
         .and_then(|i| u8::try_from(i).ok())
         .and_then(Suit::from_index)
-        .ok_or_else(|| {
-            invalid_argument(format!(
-                "suit {obj} is out of range (0 = diamonds .. 3 = spades)"
-            ))
-        })
+        .ok_or_else(|| invalid_argument(format!("suit {obj} is out of range (0 = diamonds .. 3 = spades)")))
 }
 
 /// The text of a `str`-valued option (a `Wheel`/`ScoringMode` member is a `str`).
 fn option_text(obj: &Bound<'_, PyAny>, path: &str, expected: &str) -> PyResult<String> {
     let s = obj.cast::<PyString>().map_err(|_| {
-        let ty = obj
-            .get_type()
-            .name()
-            .map(|n| n.to_string())
-            .unwrap_or_default();
+        let ty = obj.get_type().name().map(|n| n.to_string()).unwrap_or_default();
         PyTypeError::new_err(format!("`{path}` must be {expected}, not {ty}"))
     })?;
     Ok(s.to_cow()?.to_string())
@@ -171,10 +151,7 @@ pub fn wheel_from(obj: &Bound<'_, PyAny>, path: &str) -> PyResult<Wheel> {
     match text.to_ascii_lowercase().as_str() {
         "second_highest" => Ok(Wheel::SecondHighest),
         "lowest" => Ok(Wheel::Lowest),
-        _ => Err(invalid_rules(
-            path,
-            format!("unknown wheel option {text:?} (expected second_highest or lowest)"),
-        )),
+        _ => Err(invalid_rules(path, format!("unknown wheel option {text:?} (expected second_highest or lowest)"))),
     }
 }
 
@@ -184,9 +161,6 @@ pub fn scoring_from(obj: &Bound<'_, PyAny>, path: &str) -> PyResult<ScoringMode>
     match text.to_ascii_lowercase().as_str() {
         "pairwise" => Ok(ScoringMode::Pairwise),
         "ranked" => Ok(ScoringMode::Ranked),
-        _ => Err(invalid_rules(
-            path,
-            format!("unknown scoring mode {text:?} (expected pairwise or ranked)"),
-        )),
+        _ => Err(invalid_rules(path, format!("unknown scoring mode {text:?} (expected pairwise or ranked)"))),
     }
 }

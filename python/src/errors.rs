@@ -14,84 +14,19 @@ use shisanshui::Error as CoreError;
 
 use crate::card::PyCard;
 
-create_exception!(
-    shisanshui,
-    Error,
-    PyValueError,
-    "Base class of every error raised by the shisanshui engine."
-);
-create_exception!(
-    shisanshui,
-    UnknownRankError,
-    Error,
-    "A card's rank text is not 2-9, T/10, J, Q, K or A."
-);
-create_exception!(
-    shisanshui,
-    UnknownSuitError,
-    Error,
-    "A card's suit text is not d c h s or ♦ ♣ ♥ ♠."
-);
-create_exception!(
-    shisanshui,
-    BadCardCodeError,
-    Error,
-    "A card code outside 0..=51."
-);
-create_exception!(
-    shisanshui,
-    DuplicateCardError,
-    Error,
-    "The same card appears twice."
-);
-create_exception!(
-    shisanshui,
-    WrongCardCountError,
-    Error,
-    "A hand, lane or deal with the wrong number of cards."
-);
-create_exception!(
-    shisanshui,
-    InvalidRulesError,
-    Error,
-    "A rule-set value out of range or contradicting another."
-);
-create_exception!(
-    shisanshui,
-    UnknownPresetError,
-    Error,
-    "A preset name that is not a shipped preset."
-);
-create_exception!(
-    shisanshui,
-    UnknownSpecialError,
-    Error,
-    "A special-hand name or id the engine does not know."
-);
-create_exception!(
-    shisanshui,
-    SpecialNotAllowedError,
-    Error,
-    "A declared special the cards or the rules do not allow."
-);
-create_exception!(
-    shisanshui,
-    InvalidTableError,
-    Error,
-    "A table or round that cannot be settled or dealt."
-);
-create_exception!(
-    shisanshui,
-    InvalidMoneyError,
-    Error,
-    "Money input out of range."
-);
-create_exception!(
-    shisanshui,
-    InvalidArgumentError,
-    Error,
-    "Any other argument out of range."
-);
+create_exception!(shisanshui, Error, PyValueError, "Base class of every error raised by the shisanshui engine.");
+create_exception!(shisanshui, UnknownRankError, Error, "A card's rank text is not 2-9, T/10, J, Q, K or A.");
+create_exception!(shisanshui, UnknownSuitError, Error, "A card's suit text is not d c h s or ♦ ♣ ♥ ♠.");
+create_exception!(shisanshui, BadCardCodeError, Error, "A card code outside 0..=51.");
+create_exception!(shisanshui, DuplicateCardError, Error, "The same card appears twice.");
+create_exception!(shisanshui, WrongCardCountError, Error, "A hand, lane or deal with the wrong number of cards.");
+create_exception!(shisanshui, InvalidRulesError, Error, "A rule-set value out of range or contradicting another.");
+create_exception!(shisanshui, UnknownPresetError, Error, "A preset name that is not a shipped preset.");
+create_exception!(shisanshui, UnknownSpecialError, Error, "A special-hand name or id the engine does not know.");
+create_exception!(shisanshui, SpecialNotAllowedError, Error, "A declared special the cards or the rules do not allow.");
+create_exception!(shisanshui, InvalidTableError, Error, "A table or round that cannot be settled or dealt.");
+create_exception!(shisanshui, InvalidMoneyError, Error, "Money input out of range.");
+create_exception!(shisanshui, InvalidArgumentError, Error, "Any other argument out of range.");
 
 /// Build the Python exception for an engine error, with its fields as attributes.
 pub fn to_pyerr(e: CoreError) -> PyErr {
@@ -101,33 +36,21 @@ pub fn to_pyerr(e: CoreError) -> PyErr {
             CoreError::UnknownRank { .. } => (py.get_type::<UnknownRankError>(), "unknown_rank"),
             CoreError::UnknownSuit { .. } => (py.get_type::<UnknownSuitError>(), "unknown_suit"),
             CoreError::BadCardCode { .. } => (py.get_type::<BadCardCodeError>(), "bad_card_code"),
-            CoreError::DuplicateCard { .. } => {
-                (py.get_type::<DuplicateCardError>(), "duplicate_card")
-            }
-            CoreError::WrongCardCount { .. } => {
-                (py.get_type::<WrongCardCountError>(), "wrong_card_count")
-            }
+            CoreError::DuplicateCard { .. } => (py.get_type::<DuplicateCardError>(), "duplicate_card"),
+            CoreError::WrongCardCount { .. } => (py.get_type::<WrongCardCountError>(), "wrong_card_count"),
             CoreError::InvalidRules { .. } => (py.get_type::<InvalidRulesError>(), "invalid_rules"),
             CoreError::UnknownPreset(_) => (py.get_type::<UnknownPresetError>(), "unknown_preset"),
-            CoreError::UnknownSpecial(_) => {
-                (py.get_type::<UnknownSpecialError>(), "unknown_special")
-            }
-            CoreError::SpecialNotAllowed { .. } => (
-                py.get_type::<SpecialNotAllowedError>(),
-                "special_not_allowed",
-            ),
+            CoreError::UnknownSpecial(_) => (py.get_type::<UnknownSpecialError>(), "unknown_special"),
+            CoreError::SpecialNotAllowed { .. } => (py.get_type::<SpecialNotAllowedError>(), "special_not_allowed"),
             CoreError::InvalidTable(_) => (py.get_type::<InvalidTableError>(), "invalid_table"),
             CoreError::InvalidMoney(_) => (py.get_type::<InvalidMoneyError>(), "invalid_money"),
-            CoreError::InvalidArgument(_) => {
-                (py.get_type::<InvalidArgumentError>(), "invalid_argument")
-            }
+            CoreError::InvalidArgument(_) => (py.get_type::<InvalidArgumentError>(), "invalid_argument"),
             // `Error` is non_exhaustive: a variant added later still raises, as the base class.
             _ => (py.get_type::<Error>(), "error"),
         };
         let attrs = || -> PyResult<Vec<(&'static str, Bound<'_, PyAny>)>> {
             Ok(match e {
-                CoreError::UnknownRank { token, position }
-                | CoreError::UnknownSuit { token, position } => {
+                CoreError::UnknownRank { token, position } | CoreError::UnknownSuit { token, position } => {
                     vec![
                         ("token", token.into_pyobject(py)?.into_any()),
                         ("position", position.into_pyobject(py)?.into_any()),
@@ -145,10 +68,7 @@ pub fn to_pyerr(e: CoreError) -> PyErr {
                     ("found", found.into_pyobject(py)?.into_any()),
                 ],
                 CoreError::InvalidRules { path, reason } => {
-                    vec![
-                        ("path", path.into_pyobject(py)?.into_any()),
-                        ("reason", reason.into_pyobject(py)?.into_any()),
-                    ]
+                    vec![("path", path.into_pyobject(py)?.into_any()), ("reason", reason.into_pyobject(py)?.into_any())]
                 }
                 CoreError::SpecialNotAllowed { special, reason } => vec![
                     ("special", special.into_pyobject(py)?.into_any()),
@@ -190,10 +110,7 @@ pub fn raise_with<'py>(
 /// (negative or huge); same message as the core's `Display`.
 pub fn bad_card_code(value: &Bound<'_, PyAny>) -> PyErr {
     let py = value.py();
-    let shown = value
-        .str()
-        .map(|s| s.to_string())
-        .unwrap_or_else(|_| "?".into());
+    let shown = value.str().map(|s| s.to_string()).unwrap_or_else(|_| "?".into());
     raise_with(
         &py.get_type::<BadCardCodeError>(),
         format!("card code {shown} is out of range (valid codes are 0..=51)"),
@@ -205,10 +122,7 @@ pub fn bad_card_code(value: &Bound<'_, PyAny>) -> PyErr {
 /// An `InvalidRulesError` raised by the binding itself (a value Python cannot even store in
 /// the field, such as a negative count), shaped like the core's.
 pub fn invalid_rules(path: &str, reason: String) -> PyErr {
-    to_pyerr(CoreError::InvalidRules {
-        path: path.to_string(),
-        reason,
-    })
+    to_pyerr(CoreError::InvalidRules { path: path.to_string(), reason })
 }
 
 /// An `InvalidArgumentError` raised by the binding itself.
@@ -237,30 +151,15 @@ impl<T> OrRaise<T> for Result<T, CoreError> {
 fn _raise_error(kind: &str) -> PyResult<()> {
     let card = shisanshui::Card::from_code(51).or_raise()?;
     let e = match kind {
-        "unknown_rank" => CoreError::UnknownRank {
-            token: "Xs".into(),
-            position: 1,
-        },
-        "unknown_suit" => CoreError::UnknownSuit {
-            token: "Kx".into(),
-            position: 2,
-        },
+        "unknown_rank" => CoreError::UnknownRank { token: "Xs".into(), position: 1 },
+        "unknown_suit" => CoreError::UnknownSuit { token: "Kx".into(), position: 2 },
         "bad_card_code" => CoreError::BadCardCode { code: 52 },
         "duplicate_card" => CoreError::DuplicateCard { card, position: 3 },
-        "wrong_card_count" => CoreError::WrongCardCount {
-            expected: 5,
-            found: 4,
-        },
-        "invalid_rules" => CoreError::InvalidRules {
-            path: "shooting.multiplier".into(),
-            reason: "too big".into(),
-        },
+        "wrong_card_count" => CoreError::WrongCardCount { expected: 5, found: 4 },
+        "invalid_rules" => CoreError::InvalidRules { path: "shooting.multiplier".into(), reason: "too big".into() },
         "unknown_preset" => CoreError::UnknownPreset("nope".into()),
         "unknown_special" => CoreError::UnknownSpecial("XYZ".into()),
-        "special_not_allowed" => CoreError::SpecialNotAllowed {
-            special: "SD".into(),
-            reason: "not enabled".into(),
-        },
+        "special_not_allowed" => CoreError::SpecialNotAllowed { special: "SD".into(), reason: "not enabled".into() },
         "invalid_table" => CoreError::InvalidTable("5 players".into()),
         "invalid_money" => CoreError::InvalidMoney("negative stake".into()),
         "invalid_argument" => CoreError::InvalidArgument("0 suggestions".into()),
@@ -282,15 +181,9 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidRulesError", py.get_type::<InvalidRulesError>())?;
     m.add("UnknownPresetError", py.get_type::<UnknownPresetError>())?;
     m.add("UnknownSpecialError", py.get_type::<UnknownSpecialError>())?;
-    m.add(
-        "SpecialNotAllowedError",
-        py.get_type::<SpecialNotAllowedError>(),
-    )?;
+    m.add("SpecialNotAllowedError", py.get_type::<SpecialNotAllowedError>())?;
     m.add("InvalidTableError", py.get_type::<InvalidTableError>())?;
     m.add("InvalidMoneyError", py.get_type::<InvalidMoneyError>())?;
-    m.add(
-        "InvalidArgumentError",
-        py.get_type::<InvalidArgumentError>(),
-    )?;
+    m.add("InvalidArgumentError", py.get_type::<InvalidArgumentError>())?;
     Ok(())
 }

@@ -32,9 +32,7 @@ impl PyHandRank {
         }
         match value.extract::<u32>() {
             Ok(v) => HandRank::from_value(v).or_raise().map(PyHandRank),
-            Err(_) => Err(invalid_argument(format!(
-                "{value} is not a hand rank value"
-            ))),
+            Err(_) => Err(invalid_argument(format!("{value} is not a hand rank value"))),
         }
     }
 
@@ -80,10 +78,7 @@ impl PyHandRank {
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (u32,))> {
-        Ok((
-            slf.get_type().getattr("from_value")?,
-            (slf.get().0.value(),),
-        ))
+        Ok((slf.get_type().getattr("from_value")?, (slf.get().0.value(),)))
     }
 }
 
@@ -94,12 +89,7 @@ impl PyHandRank {
 #[pyo3(signature = (cards, rules = None))]
 fn evaluate(cards: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<PyHandRank> {
     let hand = self::cards(cards)?;
-    with_rules(rules, |r| {
-        shisanshui::Evaluator::new(r)
-            .evaluate(&hand)
-            .or_raise()
-            .map(PyHandRank)
-    })
+    with_rules(rules, |r| shisanshui::Evaluator::new(r).evaluate(&hand).or_raise().map(PyHandRank))
 }
 
 /// Add `HandRank` and `evaluate` to the module.

@@ -20,11 +20,7 @@ use crate::rules::with_rules;
 pub struct PyArrangement(pub Arrangement);
 
 /// Read three lanes; error positions count across the lanes (front 0–2, middle 3–7, back 8–12).
-pub fn lanes(
-    front: &Bound<'_, PyAny>,
-    middle: &Bound<'_, PyAny>,
-    back: &Bound<'_, PyAny>,
-) -> PyResult<Arrangement> {
+pub fn lanes(front: &Bound<'_, PyAny>, middle: &Bound<'_, PyAny>, back: &Bound<'_, PyAny>) -> PyResult<Arrangement> {
     let f = cards_at(front, 0)?;
     let m = cards_at(middle, f.len())?;
     let b = cards_at(back, f.len() + m.len())?;
@@ -67,9 +63,7 @@ impl PyArrangement {
     /// From 13 cards in lane order: 3 front, 5 middle, 5 back.
     #[staticmethod]
     fn from_cards(cards: &Bound<'_, PyAny>) -> PyResult<Self> {
-        Arrangement::from_cards(&self::cards(cards)?)
-            .or_raise()
-            .map(PyArrangement)
+        Arrangement::from_cards(&self::cards(cards)?).or_raise().map(PyArrangement)
     }
 
     /// The front lane (头墩), 3 cards.

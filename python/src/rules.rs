@@ -76,9 +76,7 @@ impl Value {
     fn repr(&self) -> PyResult<String> {
         Ok(match self {
             Value::Bool(b) => if *b { "True" } else { "False" }.to_string(),
-            Value::Int(n) | Value::OptInt(Some(n)) | Value::Amount(Amount::Fixed(n)) => {
-                n.to_string()
-            }
+            Value::Int(n) | Value::OptInt(Some(n)) | Value::Amount(Amount::Fixed(n)) => n.to_string(),
             Value::OptInt(None) => "None".to_string(),
             Value::Wheel(w) => format!("'{}'", enums::wheel_name(*w)?),
             Value::Scoring(s) => format!("'{}'", enums::scoring_name(*s)?),
@@ -114,11 +112,7 @@ fn get(r: &Rules, name: &str) -> PyResult<Value> {
         "home_run_bonus" => Value::Int(hr.bonus_per_victim),
         "home_run_multiplier" => Value::Amount(hr.multiplier),
         "home_run_min_players" => Value::Int(hr.min_players.into()),
-        _ => {
-            return Err(PyTypeError::new_err(format!(
-                "Rules has no option {name:?}"
-            )))
-        }
+        _ => return Err(PyTypeError::new_err(format!("Rules has no option {name:?}"))),
     })
 }
 
@@ -127,10 +121,7 @@ fn path_of(name: &str) -> &'static str {
 }
 
 fn type_name(v: &Bound<'_, PyAny>) -> String {
-    v.get_type()
-        .name()
-        .map(|n| n.to_string())
-        .unwrap_or_default()
+    v.get_type().name().map(|n| n.to_string()).unwrap_or_default()
 }
 
 fn boolean(v: &Bound<'_, PyAny>, path: &str) -> PyResult<bool> {
@@ -142,17 +133,11 @@ fn boolean(v: &Bound<'_, PyAny>, path: &str) -> PyResult<bool> {
 /// A non-negative int that fits `max`; the core's `validate` then checks the rule's own range.
 fn count(v: &Bound<'_, PyAny>, path: &str, max: u32) -> PyResult<u32> {
     if v.is_instance_of::<PyBool>() || !v.is_instance_of::<PyInt>() {
-        return Err(PyTypeError::new_err(format!(
-            "`{path}` must be an int, not {}",
-            type_name(v)
-        )));
+        return Err(PyTypeError::new_err(format!("`{path}` must be an int, not {}", type_name(v))));
     }
     match v.extract::<u64>() {
         Ok(n) if n <= u64::from(max) => Ok(n as u32),
-        _ => Err(invalid_rules(
-            path,
-            format!("{v} is out of range (0 to {max})"),
-        )),
+        _ => Err(invalid_rules(path, format!("{v} is out of range (0 to {max})"))),
     }
 }
 
@@ -174,10 +159,7 @@ fn amount(v: &Bound<'_, PyAny>, path: &str) -> PyResult<Amount> {
         return if s.eq_ignore_ascii_case(PLAYERS_MINUS_ONE) {
             Ok(Amount::PlayersMinusOne)
         } else {
-            Err(invalid_rules(
-                path,
-                format!("{s:?} is not an amount (an int or '{PLAYERS_MINUS_ONE}')"),
-            ))
+            Err(invalid_rules(path, format!("{s:?} is not an amount (an int or '{PLAYERS_MINUS_ONE}')")))
         };
     }
     if v.is_instance_of::<PyBool>() || !v.is_instance_of::<PyInt>() {
@@ -219,11 +201,7 @@ fn set(r: &mut Rules, name: &str, v: &Bound<'_, PyAny>) -> PyResult<()> {
         "home_run_multiplier" => hr.multiplier = amount(v, path)?,
         "home_run_min_players" => hr.min_players = small(v, path)?,
         "specials" => r.specials = specials_from(v)?,
-        _ => {
-            return Err(PyTypeError::new_err(format!(
-                "Rules has no option {name:?}"
-            )))
-        }
+        _ => return Err(PyTypeError::new_err(format!("Rules has no option {name:?}"))),
     }
     Ok(())
 }
@@ -234,37 +212,22 @@ fn specials_from(v: &Bound<'_, PyAny>) -> PyResult<Vec<SpecialWater>> {
     let pairs: Bound<'_, PyAny> = match v.cast::<PyDict>() {
         Ok(d) => d.items().into_any(),
         Err(_) if v.is_instance_of::<PyString>() => {
-            return Err(PyTypeError::new_err(
-                "`specials` must be a list of (special, water) pairs, not str",
-            ))
+            return Err(PyTypeError::new_err("`specials` must be a list of (special, water) pairs, not str"))
         }
         Err(_) => v.clone(),
     };
     let iter = pairs.try_iter().map_err(|_| {
-        PyTypeError::new_err(format!(
-            "`specials` must be a list of (special, water) pairs, not {}",
-            type_name(v)
-        ))
+        PyTypeError::new_err(format!("`specials` must be a list of (special, water) pairs, not {}", type_name(v)))
     })?;
     let mut out = Vec::new();
     for (i, item) in iter.enumerate() {
         let item = item?;
-        let pair = item
-            .cast::<PyTuple>()
-            .ok()
-            .filter(|t| t.len() == 2)
-            .ok_or_else(|| {
-                PyTypeError::new_err(format!(
-                    "specials[{i}] must be a (special, water) pair, not {}",
-                    type_name(&item)
-                ))
-            })?;
+        let pair = item.cast::<PyTuple>().ok().filter(|t| t.len() == 2).ok_or_else(|| {
+            PyTypeError::new_err(format!("specials[{i}] must be a (special, water) pair, not {}", type_name(&item)))
+        })?;
         let (id, water) = (pair.get_item(0)?, pair.get_item(1)?);
         let id = id.cast::<PyString>().map_err(|_| {
-            PyTypeError::new_err(format!(
-                "specials[{i}].special must be a str such as 'SD', not {}",
-                type_name(&id)
-            ))
+            PyTypeError::new_err(format!("specials[{i}].special must be a str such as 'SD', not {}", type_name(&id)))
         })?;
         let special: Special = id.to_cow()?.parse().or_raise()?;
         let water = count(&water, &format!("specials[{i}].water"), u32::MAX)?;
@@ -285,11 +248,7 @@ fn specials_to_py<'py>(py: Python<'py>, r: &Rules) -> PyResult<Bound<'py, PyList
 }
 
 fn specials_repr(r: &Rules) -> String {
-    let items: Vec<String> = r
-        .specials
-        .iter()
-        .map(|s| format!("('{}', {})", s.special.id(), s.water))
-        .collect();
+    let items: Vec<String> = r.specials.iter().map(|s| format!("('{}', {})", s.special.id(), s.water)).collect();
     format!("[{}]", items.join(", "))
 }
 
@@ -332,10 +291,7 @@ impl PyRules {
     #[new]
     #[pyo3(signature = (preset = "classic", **changes))]
     fn new(preset: &str, changes: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        Ok(PyRules(changed(
-            &Rules::from_preset_name(preset).or_raise()?,
-            changes,
-        )?))
+        Ok(PyRules(changed(&Rules::from_preset_name(preset).or_raise()?, changes)?))
     }
 
     /// The rules of a preset (`"classic"`, `"regional"`, `"kx"`, `"hk"`, `"ranked"`), with
@@ -359,18 +315,13 @@ impl PyRules {
 
     /// The JSON form as Python dicts and lists.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        py.import("json")?
-            .call_method1("loads", (self.0.to_json(),))
+        py.import("json")?.call_method1("loads", (self.0.to_json(),))
     }
 
     /// Load from the `to_dict` form and validate.
     #[staticmethod]
     fn from_dict(data: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let text: String = data
-            .py()
-            .import("json")?
-            .call_method1("dumps", (data,))?
-            .extract()?;
+        let text: String = data.py().import("json")?.call_method1("dumps", (data,))?.extract()?;
         Self::from_json(&text)
     }
 
@@ -396,10 +347,7 @@ impl PyRules {
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        Ok((
-            slf.get_type().getattr("from_json")?,
-            (slf.borrow().0.to_json(),),
-        ))
+        Ok((slf.get_type().getattr("from_json")?, (slf.borrow().0.to_json(),)))
     }
 
     /// `Rules.preset('<closest preset>', <changed options>...)`.
@@ -689,10 +637,7 @@ static CLASSIC: OnceLock<Rules> = OnceLock::new();
 
 /// Run `f` with the rule set a `rules=` argument names: a `Rules` (borrowed, not copied), a
 /// preset name, or None for classic.
-pub fn with_rules<R>(
-    arg: Option<&Bound<'_, PyAny>>,
-    f: impl FnOnce(&Rules) -> PyResult<R>,
-) -> PyResult<R> {
+pub fn with_rules<R>(arg: Option<&Bound<'_, PyAny>>, f: impl FnOnce(&Rules) -> PyResult<R>) -> PyResult<R> {
     let Some(obj) = arg.filter(|o| !o.is_none()) else {
         return f(CLASSIC.get_or_init(Rules::classic));
     };
@@ -702,19 +647,13 @@ pub fn with_rules<R>(
     if let Ok(s) = obj.cast::<PyString>() {
         return f(&Rules::from_preset_name(&s.to_cow()?).or_raise()?);
     }
-    Err(PyTypeError::new_err(format!(
-        "rules must be a Rules, a preset name or None, not {}",
-        type_name(obj)
-    )))
+    Err(PyTypeError::new_err(format!("rules must be a Rules, a preset name or None, not {}", type_name(obj))))
 }
 
 /// Add `Rules`, `PRESETS` and `PLAYERS_MINUS_ONE` to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyRules>()?;
-    m.add(
-        "PRESETS",
-        PyTuple::new(m.py(), Preset::ALL.map(|p| p.name()))?,
-    )?;
+    m.add("PRESETS", PyTuple::new(m.py(), Preset::ALL.map(|p| p.name()))?)?;
     m.add("PLAYERS_MINUS_ONE", PLAYERS_MINUS_ONE)?;
     Ok(())
 }

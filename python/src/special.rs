@@ -67,12 +67,7 @@ impl PySpecialDetection {
     /// Every enabled special the hand qualifies for, in the rule set's order (highest first).
     #[getter]
     fn all<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let members = self
-            .0
-            .all
-            .iter()
-            .map(|&s| member(py, s))
-            .collect::<PyResult<Vec<_>>>()?;
+        let members = self.0.all.iter().map(|&s| member(py, s)).collect::<PyResult<Vec<_>>>()?;
         PyTuple::new(py, members)
     }
 
@@ -92,12 +87,7 @@ impl PySpecialDetection {
             return "<SpecialDetection none>".to_string();
         };
         let all: Vec<&str> = d.all.iter().map(|s| s.id()).collect();
-        let mut text = format!(
-            "<SpecialDetection {} {}; all {}",
-            best.id(),
-            best.chinese_name(),
-            all.join(" ")
-        );
+        let mut text = format!("<SpecialDetection {} {}; all {}", best.id(), best.chinese_name(), all.join(" "));
         if let Some(a) = &d.arrangement {
             text += &format!("; {a}");
         }
@@ -111,16 +101,11 @@ impl PySpecialDetection {
 /// rule set does not list is never reported (hk lists no supreme dragon: it is a dragon there).
 #[pyfunction]
 #[pyo3(signature = (cards, rules = None))]
-fn detect_special(
-    cards: &Bound<'_, PyAny>,
-    rules: Option<&Bound<'_, PyAny>>,
-) -> PyResult<PySpecialDetection> {
+fn detect_special(cards: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<PySpecialDetection> {
     // Cards first (bad codes and duplicates, in order), then the count: the core's order.
     let hand = self::cards(cards)?;
     with_rules(rules, |r| {
-        let found = SpecialDetector::new(r)
-            .and_then(|d| d.detect(&hand))
-            .or_raise()?;
+        let found = SpecialDetector::new(r).and_then(|d| d.detect(&hand)).or_raise()?;
         Ok(PySpecialDetection(found))
     })
 }
@@ -130,11 +115,7 @@ fn detect_special(
 #[pyfunction]
 fn parse_special<'py>(py: Python<'py>, text: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     let text = text.cast::<PyString>().map_err(|_| {
-        let ty = text
-            .get_type()
-            .name()
-            .map(|n| n.to_string())
-            .unwrap_or_default();
+        let ty = text.get_type().name().map(|n| n.to_string()).unwrap_or_default();
         PyTypeError::new_err(format!("a special name must be a str, not {ty}"))
     })?;
     let s: Special = text.to_cow()?.parse().or_raise()?;

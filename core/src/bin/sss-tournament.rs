@@ -289,7 +289,7 @@ fn specials(o: &Opts, preset: Preset, players: usize) -> Result<(), String> {
 }
 
 /// Hands built to be hard for the search: many pairs, many straights, long suits.
-pub const HARD_HANDS: [&str; 17] = [
+pub const HARD_HANDS: [&str; 20] = [
     "2c 2d 3c 3d 4c 4d 5c 5d 6c 6d 7c 7d 8c",
     "Ac Ad Kc Kd Qc Qd Jc Jd Tc Td 9c 9d 8h",
     "2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac",
@@ -309,6 +309,10 @@ pub const HARD_HANDS: [&str; 17] = [
     "2h 3d 4h 6d 7s 8d 9c Js Qs Kc Ad Ah As",
     "2c 2h 3d 3s 4d 5c 5s 8h 9c Td Js Kh Ah",
     "2d 2c 3d 3h 4d 4s 5s 6s 8s 9d Qc Kc Ac",
+    // The slowest of 20,000 random hands (`arrange_search.rs`, `slowest_random_hands`).
+    "2h 3d 4h 6c 7d 8c 9d Js Qc Kd Kh Ac Ah",
+    "3c 4c 5d 5s 6d 6h 8d 8s 9c Jc Qh Kh As",
+    "2c 3c 5s 6d 7h 8h Td Jd Qc Qs Kc Ks Ah",
 ];
 
 fn speed(o: &Opts, preset: Preset, players: usize) -> Result<(), String> {
