@@ -17,7 +17,7 @@ use shisanshui::Preset;
 /// The committed tables' settings (recorded in each model; see `docs/arrange.md`).
 const DEFAULT_SEED: u64 = 0x5353_5f41_5252_414e; // "SSS_ARRAN"
 const DEFAULT_DEALS: u32 = 100_000;
-const DEFAULT_ITERATIONS: u8 = 4;
+const DEFAULT_ITERATIONS: u8 = 8;
 
 fn main() -> ExitCode {
     match run() {
