@@ -290,8 +290,17 @@ fn interp_at<T: Copy, const W: usize>(
     t: [f64; 3],
 ) -> [f64; W] {
     let [fx, fy, fz] = t;
-    let at = |o: usize| get(knots[(base + o) & (PADDED - 1)]);
-    let lerp = |a: [f64; W], b: [f64; W], t: f64| -> [f64; W] { std::array::from_fn(|w| a[w] + (b[w] - a[w]) * t) };
+    // One bounds check for the cell's whole corner block instead of eight masks.
+    let block = &knots[base..base + STRIDE[0] + STRIDE[1] + 2];
+    let at = |o: usize| get(block[o]);
+    #[inline(always)]
+    fn lerp<const W: usize>(a: [f64; W], b: [f64; W], t: f64) -> [f64; W] {
+        let mut out = a;
+        for w in 0..W {
+            out[w] = a[w] + (b[w] - a[w]) * t;
+        }
+        out
+    }
     let (sx, sy) = (STRIDE[0], STRIDE[1]);
     let c00 = lerp(at(0), at(1), fz);
     let c01 = lerp(at(sy), at(sy + 1), fz);

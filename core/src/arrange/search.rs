@@ -27,6 +27,7 @@
 
 use super::model::{LaneTab, Objective, ORD_PAD};
 use super::strength::{subset_ordinals, suit_major_bit, suit_masks, Strength, Subsets};
+use crate::eval::Category;
 
 /// A split of 13 card positions (bit `i` = the hand's `i`-th card) with its lane ordinals.
 #[derive(Copy, Clone, PartialEq, Debug)]
@@ -180,7 +181,8 @@ fn positions(mut rest: u16) -> [u16; 8] {
 /// as per-rank counts in nibbles, with the best flush they make, or 0) with the middle at most
 /// `top`, and the ordinal caps of middle and front it used.
 ///
-/// The front is a high card (at best the three highest ranks), a pair or trips. For each,
+/// The front is a high card (at best the three highest ranks, or the three below the top one
+/// when the middle can only be a high card holding it), a pair or trips. For each,
 /// the middle is bounded by what the eight cards make without the front's group: a front
 /// pair of the highest pair rank leaves the middle without those two cards; any lower front
 /// group is bounded by the second highest group's front and the middle of all eight cards.
@@ -189,7 +191,8 @@ fn inner_cap(st: &Strength, lm: &LaneTab, lf: &LaneTab, counts: u64, flush: u16,
     const LOW: u64 = 0x1111_1111_1111_1111;
     let flag = |add: u64| (counts + add * LOW) & (8 * LOW) & 0xF_FFFF_FFFF_FFFF;
     let top_of = |f: u64| (63 - f.leading_zeros() as usize) / 4;
-    let om_all = st.exact_caps(counts).0.max(flush).min(top);
+    let five_all = st.exact_caps(counts).0;
+    let om_all = five_all.max(flush).min(top);
     let mut best = f64::NEG_INFINITY;
     let (mut om_max, mut of_max) = (0u16, 0u16);
     let mut option = |om: u16, front: u16| {
@@ -198,7 +201,18 @@ fn inner_cap(st: &Strength, lm: &LaneTab, lf: &LaneTab, counts: u64, flush: u16,
         om_max = om_max.max(om);
         of_max = of_max.max(of);
     };
-    if let Some(high) = st.high_three(flag(7)) {
+    let ranks = flag(7);
+    let r = top_of(ranks);
+    // When the eight cards make nothing better than a high card (no flush either), every
+    // middle is a high card, and a front holding the only card of the top rank would beat it:
+    // the front's best is then the three highest of the other ranks.
+    let high =
+        if flush == 0 && (counts >> (4 * r)) & 0xF == 1 && st.five_category[five_all as usize] == Category::HighCard {
+            st.high_three(ranks & !(8 << (4 * r)))
+        } else {
+            st.high_three(ranks)
+        };
+    if let Some(high) = high {
         option(om_all, high);
     }
     // A pair (2 cards) or trips (3) in front.
@@ -294,27 +308,29 @@ impl Ctx<'_> {
     /// `sweep_cap`, a bound of their sweep values ([`Ctx::bound_back`]).
     #[inline]
     fn search_back(&self, bi: usize, sweep_cap: f64, best: &mut Split, evaluated: &mut u32) {
-        let (h, sub, obj) = (self.h, self.sub, self.obj);
-        let [lf, lm, lb] = &obj.lanes;
-        let ob = h.five[bi];
-        let vb = lb.value[ob as usize];
-        let bmask = sub.five[bi];
+        // Everything the loop reads, in locals (as in `scan`).
+        let (five, three, masks) = (&self.h.five, &self.h.three, &self.sub.five);
+        let obj = self.obj;
+        let (vf, vm): (&[f64; ORD_PAD], &[f64; ORD_PAD]) = (&obj.lanes[0].padded, &obj.lanes[1].padded);
+        let below: &[u16; ORD_PAD] = &self.st.front_below[self.strict as usize];
+        let (twins, bmask) = (self.h.twins, masks[bi]);
+        let ob = five[bi];
+        let vb = obj.lanes[2].value[ob as usize];
         let rest = !bmask & 0x1FFF;
-        let below = &self.st.front_below[self.strict as usize];
         let om_max = ob as i32 - self.strict as i32;
-        for &pair in sub.splits[bi].iter() {
+        for &pair in self.sub.splits[bi].iter() {
             let i5 = (pair & 0xFFFF) as usize;
-            let om = h.five[i5];
-            let mmask = sub.five[i5];
-            if om as i32 > om_max || !h.canonical(bmask, mmask) {
+            let om = five[i5];
+            if om as i32 > om_max {
                 continue;
             }
-            let of = h.three[(pair >> 16) as usize];
+            let of = three[(pair >> 16) as usize];
             if of >= below[om as usize & (ORD_PAD - 1)] {
                 continue;
             }
-            let lanes = vb + lm.padded[om as usize & (ORD_PAD - 1)] + lf.padded[of as usize & (ORD_PAD - 1)];
-            if lanes + sweep_cap < best.ev {
+            let lanes = vb + vm[om as usize & (ORD_PAD - 1)] + vf[of as usize & (ORD_PAD - 1)];
+            let mmask = masks[i5];
+            if lanes + sweep_cap < best.ev || !canonical(twins, bmask, mmask) {
                 continue;
             }
             let ev = if !self.sweeps {
@@ -352,7 +368,9 @@ impl Ctx<'_> {
         for &pair in self.sub.splits[bi].iter() {
             let i5 = (pair & 0xFFFF) as usize;
             let om = five[i5];
-            if om as i32 > om_max || !canonical(twins, bmask, masks[i5]) {
+            // Symmetric twins have the same ordinals, so the maxima need no canonical test;
+            // only the split valued early must be a representative.
+            if om as i32 > om_max {
                 continue;
             }
             let of = three[(pair >> 16) as usize];
@@ -361,7 +379,7 @@ impl Ctx<'_> {
             }
             let lanes = vb + vm[om as usize & (ORD_PAD - 1)] + vf[of as usize & (ORD_PAD - 1)];
             // Ties go to the larger middle mask, as in the search's order.
-            if lanes > top || (lanes == top && masks[i5] > arg.2) {
+            if (lanes > top || (lanes == top && masks[i5] > arg.2)) && canonical(twins, bmask, masks[i5]) {
                 top = lanes;
                 arg = (of, om, masks[i5]);
             }
