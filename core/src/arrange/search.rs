@@ -191,7 +191,7 @@ fn inner_cap(st: &Strength, lm: &LaneTab, lf: &LaneTab, counts: u64, flush: u16,
     const LOW: u64 = 0x1111_1111_1111_1111;
     let flag = |add: u64| (counts + add * LOW) & (8 * LOW) & 0xF_FFFF_FFFF_FFFF;
     let top_of = |f: u64| (63 - f.leading_zeros() as usize) / 4;
-    let five_all = st.exact_caps(counts).0;
+    let five_all = st.exact_five_cap(counts);
     let om_all = five_all.max(flush).min(top);
     let mut best = f64::NEG_INFINITY;
     let (mut om_max, mut of_max) = (0u16, 0u16);
@@ -223,7 +223,7 @@ fn inner_cap(st: &Strength, lm: &LaneTab, lf: &LaneTab, counts: u64, flush: u16,
         }
         let r = top_of(groups);
         // Straights and flushes are kept whole: a bound, not the exact remainder.
-        let cap = st.exact_caps(counts - (n << (4 * r))).0.max(flush);
+        let cap = st.exact_five_cap(counts - (n << (4 * r))).max(flush);
         option(cap.min(top), st.three_group_cap[cat * 16 + r]);
         let lower = groups & !(0xF << (4 * r));
         if lower != 0 {

@@ -278,11 +278,11 @@ impl Strength {
         Some(self.three_from_sum(sum))
     }
 
-    /// The best five-card hand without flushes and the best three-card hand among cards given
-    /// by their per-rank counts (one nibble per rank), exactly: for each category the cards
-    /// make, its strongest hand (the top group, then the top kickers) is looked up.
+    /// The best five-card hand without flushes among cards given by their per-rank counts (one
+    /// nibble per rank), exactly: for each category the cards make, its strongest hand (the top
+    /// group, then the top kickers) is looked up.
     #[inline]
-    pub fn exact_caps(&self, counts: u64) -> (u16, u16) {
+    pub fn exact_five_cap(&self, counts: u64) -> u16 {
         const LOW: u64 = 0x1111_1111_1111_1111;
         const RANKS: u64 = 0xF_FFFF_FFFF_FFFF;
         let flag = |add: u64| (counts + add * LOW) & (8 * LOW) & RANKS;
@@ -304,12 +304,8 @@ impl Strength {
         };
         let (f1, f2, f3, f4) = (flag(7), flag(6), flag(5), flag(4));
         let mut five = 0u16;
-        let mut three = 0u16;
         if let Some(s) = tops(f1, 5) {
             five = self.five_plain(s);
-        }
-        if let Some(s) = tops(f1, 3) {
-            three = self.three_from_sum(s);
         }
         let run = f1 & f1 >> 4 & f1 >> 8 & f1 >> 12 & f1 >> 16;
         if run != 0 {
@@ -324,9 +320,6 @@ impl Strength {
             if let Some(s) = tops(rest, 3) {
                 five = five.max(self.five_plain(2 * rk(p) + s));
             }
-            if let Some(s) = tops(rest, 1) {
-                three = three.max(self.three_from_sum(2 * rk(p) + s));
-            }
             let lower = without(f2, p);
             if lower != 0 {
                 let q = top(lower);
@@ -336,7 +329,6 @@ impl Strength {
             }
             if f3 != 0 {
                 let t = top(f3);
-                three = three.max(self.three_from_sum(3 * rk(t)));
                 let rest = without(f1, t);
                 if let Some(s) = tops(rest, 2) {
                     five = five.max(self.five_plain(3 * rk(t) + s));
@@ -353,7 +345,7 @@ impl Strength {
                 }
             }
         }
-        (five, three)
+        five
     }
 
     /// Fill `straight_cap` and `suited_cap` (five consecutive ranks, the wheel included).
