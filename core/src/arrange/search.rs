@@ -308,30 +308,13 @@ impl Ctx<'_> {
     /// `sweep_cap`, a bound of their sweep values ([`Ctx::bound_back`]).
     #[inline]
     fn search_back(&self, bi: usize, sweep_cap: f64, best: &mut Split, evaluated: &mut u32) {
-        // Everything the loop reads, in locals (as in `scan`).
-        let (five, three, masks) = (&self.h.five, &self.h.three, &self.sub.five);
         let obj = self.obj;
-        let (vf, vm): (&[f64; ORD_PAD], &[f64; ORD_PAD]) = (&obj.lanes[0].padded, &obj.lanes[1].padded);
-        let below: &[u16; ORD_PAD] = &self.st.front_below[self.strict as usize];
-        let (twins, bmask) = (self.h.twins, masks[bi]);
-        let ob = five[bi];
-        let vb = obj.lanes[2].value[ob as usize];
+        let (twins, bmask) = (self.h.twins, self.sub.five[bi]);
+        let ob = self.h.five[bi];
         let rest = !bmask & 0x1FFF;
-        let om_max = ob as i32 - self.strict as i32;
-        for &pair in self.sub.splits[bi].iter() {
-            let i5 = (pair & 0xFFFF) as usize;
-            let om = five[i5];
-            if om as i32 > om_max {
-                continue;
-            }
-            let of = three[(pair >> 16) as usize];
-            if of >= below[om as usize & (ORD_PAD - 1)] {
-                continue;
-            }
-            let lanes = vb + vm[om as usize & (ORD_PAD - 1)] + vf[of as usize & (ORD_PAD - 1)];
-            let mmask = masks[i5];
+        self.legal_splits(bi, ob, obj.lanes[2].value[ob as usize], |of, om, mmask, lanes| {
             if lanes + sweep_cap < best.ev || !canonical(twins, bmask, mmask) {
-                continue;
+                return;
             }
             let ev = if !self.sweeps {
                 lanes
@@ -345,6 +328,31 @@ impl Ctx<'_> {
             if best.is_beaten_by(ev, bmask, mmask) {
                 *best = Split { front: rest ^ mmask, middle: mmask, back: bmask, ordinals: [of, om, ob], ev };
             }
+        });
+    }
+
+    /// Call `f(front, middle, middle mask, lane value)` on every legal split behind back `bi`
+    /// (ordinal `ob`, lane value `vb`), symmetric twins included: the loop both stages share.
+    #[inline(always)]
+    fn legal_splits(&self, bi: usize, ob: u16, vb: f64, mut f: impl FnMut(u16, u16, u16, f64)) {
+        // Everything the loop reads, in locals: the compiler would otherwise reload the table
+        // pointers through `self` on every split.
+        let (five, three, masks) = (&self.h.five, &self.h.three, &self.sub.five);
+        let (vf, vm): (&[f64; ORD_PAD], &[f64; ORD_PAD]) = (&self.obj.lanes[0].padded, &self.obj.lanes[1].padded);
+        let below: &[u16; ORD_PAD] = &self.st.front_below[self.strict as usize];
+        // Strict order: the middle strictly below the back.
+        let om_max = ob as i32 - self.strict as i32;
+        for &pair in self.sub.splits[bi].iter() {
+            let i5 = (pair & 0xFFFF) as usize;
+            let om = five[i5];
+            if om as i32 > om_max {
+                continue;
+            }
+            let of = three[(pair >> 16) as usize];
+            if of >= below[om as usize & (ORD_PAD - 1)] {
+                continue;
+            }
+            f(of, om, masks[i5], vb + vm[om as usize & (ORD_PAD - 1)] + vf[of as usize & (ORD_PAD - 1)]);
         }
     }
 
@@ -355,37 +363,20 @@ impl Ctx<'_> {
     /// ranks alone cannot (those let the front and the middle both have the best cards).
     #[inline]
     fn scan(&self, bi: usize, ob: u16, vb: f64) -> Option<Scan> {
-        // Everything the loop reads, in locals: the compiler would otherwise reload the table
-        // pointers through `self` on every split.
-        let (five, three, masks) = (&self.h.five, &self.h.three, &self.sub.five);
-        let (vf, vm): (&[f64; ORD_PAD], &[f64; ORD_PAD]) = (&self.obj.lanes[0].padded, &self.obj.lanes[1].padded);
-        let below: &[u16; ORD_PAD] = &self.st.front_below[self.strict as usize];
-        let (twins, bmask) = (self.h.twins, masks[bi]);
-        // Strict order: the middle strictly below the back.
-        let om_max = ob as i32 - self.strict as i32;
+        let (twins, bmask) = (self.h.twins, self.sub.five[bi]);
         let (mut top, mut of_cap, mut om_cap) = (f64::NEG_INFINITY, 0u16, 0u16);
         let mut arg = (0u16, 0u16, 0u16);
-        for &pair in self.sub.splits[bi].iter() {
-            let i5 = (pair & 0xFFFF) as usize;
-            let om = five[i5];
+        self.legal_splits(bi, ob, vb, |of, om, mmask, lanes| {
             // Symmetric twins have the same ordinals, so the maxima need no canonical test;
-            // only the split valued early must be a representative.
-            if om as i32 > om_max {
-                continue;
-            }
-            let of = three[(pair >> 16) as usize];
-            if of >= below[om as usize & (ORD_PAD - 1)] {
-                continue;
-            }
-            let lanes = vb + vm[om as usize & (ORD_PAD - 1)] + vf[of as usize & (ORD_PAD - 1)];
-            // Ties go to the larger middle mask, as in the search's order.
-            if (lanes > top || (lanes == top && masks[i5] > arg.2)) && canonical(twins, bmask, masks[i5]) {
+            // only the split valued early must be a representative. Ties go to the larger
+            // middle mask, as in the search's order.
+            if (lanes > top || (lanes == top && mmask > arg.2)) && canonical(twins, bmask, mmask) {
                 top = lanes;
-                arg = (of, om, masks[i5]);
+                arg = (of, om, mmask);
             }
             of_cap = of_cap.max(of);
             om_cap = om_cap.max(om);
-        }
+        });
         (top > f64::NEG_INFINITY).then_some(Scan { top, of_cap, om_cap, arg })
     }
 }

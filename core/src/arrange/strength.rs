@@ -663,36 +663,16 @@ pub fn revolving_door(n: u32, k: u32) -> Vec<u16> {
 }
 
 /// Ordinals (as if none were a flush) and suit counts of the 1287 five-card subsets.
+/// Walk the subsets of a revolving-door table (`Subsets::five_door` or `three_door`, whose
+/// first subset is `first`), calling `put(index, sum of card keys)` for each: one card out and
+/// one in per step (exact integer sums: the keys' fields never borrow).
 #[inline(always)]
-fn fives(st: &Strength, k: &[u64; 16], five: &mut [u16; 1287], five_suits: &mut [u16; 1287]) {
-    let sub = Subsets::get();
-    let door = &sub.five_door;
-    let first = sub.five[(door[0] >> 16) as usize];
+fn walk_door(door: &[u32], first: u16, k: &[u64; 16], mut put: impl FnMut(usize, u64)) {
     let mut sum: u64 = (0..13).filter(|&i| first >> i & 1 == 1).map(|i| k[i]).sum();
-    let mut put = |sum: u64, step: u32| {
-        let i = (step >> 16) as usize;
-        five[i] = st.five_plain(sum);
-        five_suits[i] = Strength::suits_of_sum(sum);
-    };
-    put(sum, door[0]);
-    for &step in &door[1..] {
-        // One card out, one in (exact integer sums: the keys' fields never borrow).
-        sum = sum.wrapping_sub(k[(step & 15) as usize]).wrapping_add(k[(step >> 4 & 15) as usize]);
-        put(sum, step);
-    }
-}
-
-/// Ordinals of the 286 three-card subsets, in the same revolving-door way.
-#[inline(always)]
-fn threes(st: &Strength, k: &[u64; 16], three: &mut [u16; 286]) {
-    let sub = Subsets::get();
-    let door = &sub.three_door;
-    let first = sub.three[(door[0] >> 16) as usize];
-    let mut sum: u64 = (0..13).filter(|&i| first >> i & 1 == 1).map(|i| k[i]).sum();
-    three[(door[0] >> 16) as usize] = st.three_from_sum(sum);
+    put((door[0] >> 16) as usize, sum);
     for &step in &door[1..] {
         sum = sum.wrapping_sub(k[(step & 15) as usize]).wrapping_add(k[(step >> 4 & 15) as usize]);
-        three[(step >> 16) as usize] = st.three_from_sum(sum);
+        put((step >> 16) as usize, sum);
     }
 }
 
@@ -707,7 +687,12 @@ pub fn subset_ordinals(
 ) {
     // Padded to 16 so that a 4-bit position needs no bounds check.
     let k: [u64; 16] = std::array::from_fn(|i| if i < 13 { st.key(codes[i]) } else { 0 });
-    fives(st, &k, five, five_suits);
+    let sub = Subsets::get();
+    // Ordinals as if none were a flush, and suit counts.
+    walk_door(&sub.five_door[..], sub.five[(sub.five_door[0] >> 16) as usize], &k, |i, sum| {
+        five[i] = st.five_plain(sum);
+        five_suits[i] = Strength::suits_of_sum(sum);
+    });
     // Flushes: only the five-card subsets of one suit's cards, when a suit holds five or more
     // (few: 1 of 1287 with five, 21 with seven), are looked up again.
     let mut suited = [0u16; 4];
@@ -725,7 +710,7 @@ pub fn subset_ordinals(
             mask &= mask - 1;
             n += 1;
         }
-        let index = &Subsets::get().index;
+        let index = &sub.index;
         for a in 0..n {
             for b in a + 1..n {
                 for c in b + 1..n {
@@ -739,5 +724,7 @@ pub fn subset_ordinals(
             }
         }
     }
-    threes(st, &k, three);
+    walk_door(&sub.three_door[..], sub.three[(sub.three_door[0] >> 16) as usize], &k, |i, sum| {
+        three[i] = st.three_from_sum(sum);
+    });
 }
