@@ -36,7 +36,7 @@ fn hands(n: usize) -> Vec<[Card; 13]> {
 
 /// Hard hands for the search: many pairs and trips (many near-equal splits), long straights
 /// and suits (many strong five-card hands to choose from).
-const HARD: [(&str, &str); 12] = [
+const HARD: [(&str, &str); 13] = [
     ("six_pairs", "2c 2d 3c 3d 4c 4d 5c 5d 6c 6d 7c 7d 8c"),
     ("four_trips", "2c 2d 2h 3c 3d 3h 4c 4d 4h 5c 5d 5h 6c"),
     ("three_trips_royal", "Ac Ad Ah Kc Kd Kh Qc Qd Qh Jc Jd Jh Tc"),
@@ -51,6 +51,8 @@ const HARD: [(&str, &str); 12] = [
     ("climbed_hk", "2h 3d 4h 6d 7s 8d 9c Js Qs Kc Ad Ah As"),
     // The slowest of 20,000 random hands (core/tests/arrange_search.rs, slowest_random_hands).
     ("slowest_random", "2h 3d 4h 6c 7d 8c 9d Js Qc Kd Kh Ac Ah"),
+    // The slowest of 50,000 random hands by the per-hand report of `sss-tournament speed`.
+    ("slowest_random_50k", "2s 3s 4h 6h 7c 8h 9c Jd Qs Qd Ks Ah Ad"),
 ];
 
 fn configure(g: &mut BenchmarkGroup<'_, criterion::measurement::WallTime>) {

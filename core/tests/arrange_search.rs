@@ -109,6 +109,46 @@ fn front_legality_is_a_threshold() {
     }
 }
 
+/// `middle_below` bounds every five of eight cards that is at most a back's ordinal, checked by
+/// enumerating the fives directly, for backs of every category up to trips and random cards;
+/// and for some of them the bound is tighter than the back itself (else it would be useless).
+#[test]
+fn middle_below_bounds_every_legal_middle() {
+    let mut dealer = Dealer::from_seed(77);
+    for wheel in [Wheel::SecondHighest, Wheel::Lowest] {
+        let st = Strength::get(wheel);
+        let (mut checked, mut tighter) = (0, 0);
+        for _ in 0..400 {
+            let deal = dealer.deal_four();
+            let (back, rest): (Vec<u8>, Vec<u8>) =
+                (deal[0][..5].iter().map(|c| c.code()).collect(), deal[1][..8].iter().map(|c| c.code()).collect());
+            let top = st.five([back[0], back[1], back[2], back[3], back[4]]);
+            let counts: u64 = rest.iter().map(|&c| 1u64 << (4 * (c >> 2))).sum();
+            let bound = st.middle_below(counts, u16::MAX, top);
+            let mut best_legal = None;
+            for a in 0..8 {
+                for b in a + 1..8 {
+                    for c in b + 1..8 {
+                        for d in c + 1..8 {
+                            for e in d + 1..8 {
+                                let o = st.five([rest[a], rest[b], rest[c], rest[d], rest[e]]);
+                                if o <= top {
+                                    assert!(o <= bound, "{rest:?} under {top}: middle {o} above the bound {bound}");
+                                    best_legal = best_legal.max(Some(o));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            checked += 1;
+            tighter += (bound < top) as u32;
+            assert!(best_legal.is_none_or(|o| o <= bound));
+        }
+        assert!(tighter > 0, "{checked} backs, none bounded below themselves");
+    }
+}
+
 /// Every back's split table lists its 56 splits once each: the middle and front masks are
 /// disjoint, miss the back, and cover the other eight positions.
 #[test]

@@ -7,7 +7,8 @@
 //! 1. the strongest back's splits give a first incumbent;
 //! 2. every other back is bounded by its ordinal alone (the objective grows with each lane's
 //!    ordinal, a legal middle is never above its back nor the front above the middle), then by
-//!    what the other eight cards' ranks can make in the middle;
+//!    what the other eight cards' ranks can make in the middle — when they make more than a
+//!    weak back, only what fits under it ([`Strength::middle_below`]);
 //! 3. the survivors, best bound first, get a joint bound of middle and front from the ranks,
 //!    then a *scan* of their legal splits' lane values: the exact lane bound of the back and
 //!    the strongest legal front and middle, at which the sweep terms are bounded. Weak hands
@@ -192,7 +193,7 @@ fn inner_cap(st: &Strength, lm: &LaneTab, lf: &LaneTab, counts: u64, flush: u16,
     let flag = |add: u64| (counts + add * LOW) & (8 * LOW) & 0xF_FFFF_FFFF_FFFF;
     let top_of = |f: u64| (63 - f.leading_zeros() as usize) / 4;
     let five_all = st.exact_five_cap(counts);
-    let om_all = five_all.max(flush).min(top);
+    let om_all = st.middle_below(counts, five_all.max(flush), top);
     let mut best = f64::NEG_INFINITY;
     let (mut om_max, mut of_max) = (0u16, 0u16);
     let mut option = |om: u16, front: u16| {
@@ -223,8 +224,9 @@ fn inner_cap(st: &Strength, lm: &LaneTab, lf: &LaneTab, counts: u64, flush: u16,
         }
         let r = top_of(groups);
         // Straights and flushes are kept whole: a bound, not the exact remainder.
-        let cap = st.exact_five_cap(counts - (n << (4 * r))).max(flush);
-        option(cap.min(top), st.three_group_cap[cat * 16 + r]);
+        let rest = counts - (n << (4 * r));
+        let cap = st.middle_below(rest, st.exact_five_cap(rest).max(flush), top);
+        option(cap, st.three_group_cap[cat * 16 + r]);
         let lower = groups & !(0xF << (4 * r));
         if lower != 0 {
             option(om_all, st.three_group_cap[cat * 16 + top_of(lower)]);
@@ -387,12 +389,10 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
     let sub = Subsets::get();
     let [lf, lm, lb] = &obj.lanes;
     let ctx = Ctx { obj, st, h, sub, strict, sweeps: obj.has_sweeps() };
-    let mut first = (0usize, 0u16);
-    for (i, &o) in h.five.iter().enumerate() {
-        if o > first.1 {
-            first = (i, o);
-        }
-    }
+    // The strongest back (the first of equals): a plain maximum, then its position, which
+    // vectorise where one loop tracking both would not.
+    let top = h.five.iter().copied().max().unwrap_or(0);
+    let first = (h.five.iter().position(|&o| o == top).unwrap_or(0), top);
     let mut best = NONE;
     let mut evaluated = 0u32;
     let mut loose = 0u32;
@@ -417,7 +417,9 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
         let suits_left = h.suit_counts - h.five_suits[bi];
         let top_middle = if strict { ob.saturating_sub(1) } else { ob };
         let (five, three) = st.count_caps(counts);
-        let om = if (suits_left + 0x3333) & 0x8888 != 0 { top_middle } else { five.min(top_middle) };
+        // With a flush possible, what the cards make best is not known here.
+        let made = if (suits_left + 0x3333) & 0x8888 != 0 { u16::MAX } else { five };
+        let om = st.middle_below(counts, made, top_middle);
         let of = three.min(st.front_cap[om as usize]);
         let bound =
             lb.value[ob as usize] + lm.value_cap[om as usize] + lf.value_cap[of as usize] + obj.back_sweep[ob as usize];

@@ -262,6 +262,61 @@ impl Strength {
         (five, three)
     }
 
+    /// A bound of the middles at most `top` (an ordinal) among cards given by their per-rank
+    /// counts (one nibble per rank), given `cap`, a bound of every hand they make (`u16::MAX`
+    /// when unknown). When `cap` is above `top` (the back is weaker than what its other eight
+    /// cards make: common in weak hands) and the back is at most trips, a legal middle is of a
+    /// lower category, or of the back's with its group no higher: the cards' better groups,
+    /// straights and flushes cannot sit in it whole. Otherwise `min(cap, top)`.
+    #[inline(always)]
+    pub fn middle_below(&self, counts: u64, cap: u16, top: u16) -> u16 {
+        if cap <= top {
+            cap
+        } else {
+            self.middle_strictly_below(counts, top)
+        }
+    }
+
+    /// [`Strength::middle_below`] when what the cards make may be above `top`.
+    #[inline(never)]
+    fn middle_strictly_below(&self, counts: u64, top: u16) -> u16 {
+        let cat = self.five_category[top as usize];
+        if cat > Category::ThreeOfAKind {
+            return top;
+        }
+        const LOW: u64 = 0x1111_1111_1111_1111;
+        const RANKS: u64 = 0xF_FFFF_FFFF_FFFF;
+        let flag = |add: u64| (counts + add * LOW) & (8 * LOW) & RANKS;
+        let top_of = |f: u64| (63 - f.leading_zeros() as usize) / 4;
+        // The cards' groups of the back's category are those no higher than its group.
+        let group = self.five_rank[top as usize].nibbles()[0] as usize;
+        let at_most = |f: u64, c: Category| if c == cat { f & ((16u64 << (4 * group)) - 1) } else { f };
+        let mut m = 0u16;
+        let (present, pairs, trips) = (flag(7), flag(6), flag(5));
+        if present != 0 {
+            m = self.five_group_cap[top_of(present)];
+        }
+        if cat >= Category::OnePair {
+            let p = at_most(pairs, Category::OnePair);
+            if p != 0 {
+                m = m.max(self.five_group_cap[16 + top_of(p)]);
+            }
+        }
+        if cat >= Category::TwoPair {
+            let p = at_most(pairs, Category::TwoPair);
+            if p & p.wrapping_sub(1) != 0 {
+                m = m.max(self.five_group_cap[2 * 16 + top_of(p)]);
+            }
+        }
+        if cat >= Category::ThreeOfAKind {
+            let t = at_most(trips, Category::ThreeOfAKind);
+            if t != 0 {
+                m = m.max(self.five_group_cap[3 * 16 + top_of(t)]);
+            }
+        }
+        m.min(top)
+    }
+
     /// The best high-card three-card hand of the ranks flagged in `f` (bit `4r + 3` for rank
     /// `r`): its three highest ranks; `None` with fewer than three.
     #[inline]
