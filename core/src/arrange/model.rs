@@ -506,12 +506,15 @@ impl Objective {
     fn sweep_at<const CAP: bool>(&self, s: &Sweeps, f: u16, m: u16, b: u16) -> f64 {
         let [lf, lm, lb] = &self.lanes;
         let (cf, cm, cb) = (&lf.coords[f as usize], &lm.coords[m as usize], &lb.coords[b as usize]);
-        let [p_shoot] = interp_at(
-            &s.win_padded,
-            |x| [x],
-            (cf.win + cm.win + cb.win) as usize,
-            [cf.win_frac, cm.win_frac, cb.win_frac],
-        );
+        let win = (cf.win + cm.win + cb.win) as usize;
+        // The grid is cumulative, so the cell's far corner is its largest: when it is zero (no
+        // opponent is below me in all three lanes, as for every weak hand) so is every corner
+        // and the interpolation, exactly (the knots are sums of multiples of 2^-20).
+        let [p_shoot] = if s.win_padded[(win + STRIDE[0] + STRIDE[1] + 1) & (PADDED - 1)] == 0.0 {
+            [0.0]
+        } else {
+            interp_at(&s.win_padded, |x| [x], win, [cf.win_frac, cm.win_frac, cb.win_frac])
+        };
         let [p_shot, p_hr_by] = interp_at(
             &s.lose_padded,
             |x| x,
