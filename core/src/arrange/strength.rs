@@ -9,7 +9,9 @@
 
 use std::sync::OnceLock;
 
-use crate::eval::gen::{classify, lookup_card_keys, pack, KEY_SHIFT, LOOKUP_ROW_SHIFT, OFFSETS_LEN, RANK_KEYS};
+use crate::eval::gen::{
+    classify, lookup_card_keys, multisets, pack, rank_key, KEY_SHIFT, LOOKUP_ROW_SHIFT, OFFSETS_LEN, RANK_KEYS,
+};
 use crate::eval::{Category, HandRank};
 use crate::rules::Wheel;
 
@@ -72,30 +74,6 @@ fn fixed<T: Copy + Default, const N: usize>(v: &[T]) -> Box<[T; N]> {
     let mut out = Box::new([T::default(); N]);
     out[..v.len()].copy_from_slice(v);
     out
-}
-
-/// Every multiset of `n` ranks with at most 4 of each, as counts per rank.
-fn multisets(n: u8) -> Vec<[u8; 13]> {
-    fn rec(r: usize, left: u8, cur: &mut [u8; 13], out: &mut Vec<[u8; 13]>) {
-        if r == 13 {
-            if left == 0 {
-                out.push(*cur);
-            }
-            return;
-        }
-        for c in 0..=left.min(4) {
-            cur[r] = c;
-            rec(r + 1, left - c, cur, out);
-        }
-        cur[r] = 0;
-    }
-    let mut out = Vec::new();
-    rec(0, n, &mut [0; 13], &mut out);
-    out
-}
-
-fn rank_key(counts: &[u8; 13]) -> u32 {
-    counts.iter().zip(RANK_KEYS).map(|(&c, k)| c as u32 * k).sum()
 }
 
 /// The distinct ranks of some hands, weakest first (their ordinals).

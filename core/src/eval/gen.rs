@@ -82,8 +82,9 @@ pub fn classify(counts: &[u8; 13], flush: bool, wheel: Wheel) -> HandRank {
     }
 }
 
-/// Every multiset of `n` ranks with at most 4 of a rank, as counts.
-fn multisets(n: u8) -> Vec<[u8; 13]> {
+/// Every multiset of `n` ranks with at most 4 of a rank, as counts (also the strength
+/// ordinals' enumeration, `arrange::strength`).
+pub(crate) fn multisets(n: u8) -> Vec<[u8; 13]> {
     fn rec(r: usize, left: u8, cur: &mut [u8; 13], out: &mut Vec<[u8; 13]>) {
         if r == 13 {
             if left == 0 {
@@ -102,7 +103,8 @@ fn multisets(n: u8) -> Vec<[u8; 13]> {
     out
 }
 
-fn rank_key(counts: &[u8; 13]) -> u32 {
+/// The rank part of a hand's key: the sum of its ranks' keys.
+pub(crate) fn rank_key(counts: &[u8; 13]) -> u32 {
     counts.iter().zip(RANK_KEYS).map(|(&c, k)| c as u32 * k).sum()
 }
 
