@@ -9,6 +9,10 @@ use std::collections::HashSet;
 use shisanshui::deal::{deal, seed_key, shuffled_deck, Dealer, DECK_SIZE, HAND_SIZE};
 use shisanshui::{Card, Error};
 
+mod support;
+
+use support::check_vectors;
+
 const PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/vectors/deal.json");
 
 /// Seeds recorded in the vector: small, large, powers of two, the extremes.
@@ -177,14 +181,5 @@ fn shared_vector_matches_the_engine() {
     let v: serde_json::Value = serde_json::from_str(&fresh).unwrap();
     assert_eq!(v["deals"].as_array().unwrap().len(), SEEDS.len() * 3);
     assert_eq!(v["deals"][SEEDS.len() * 3 - 1]["seed"].as_u64(), Some(u64::MAX));
-    if std::env::var_os("UPDATE_VECTORS").is_some() {
-        std::fs::write(PATH, &fresh).unwrap();
-        return;
-    }
-    let committed =
-        std::fs::read_to_string(PATH).unwrap_or_else(|e| panic!("{PATH}: {e}; run with UPDATE_VECTORS=1 to create it"));
-    assert!(
-        committed == fresh,
-        "{PATH} differs from the engine; rerun with UPDATE_VECTORS=1 if the change is intended"
-    );
+    check_vectors(PATH, &fresh, "cargo test -p shisanshui --test deal", "");
 }

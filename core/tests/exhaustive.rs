@@ -11,6 +11,11 @@ use std::cmp::Ordering;
 use rs_poker::core::{Card as RsCard, CoreRank, Rankable, Suit as RsSuit, Value as RsValue};
 use shisanshui::{Card, Evaluator, Foul, HandRank, Wheel};
 
+mod support;
+
+// A fixed sequence, so that the sampled checks are reproducible.
+use support::SplitMix;
+
 const WHEELS: [Wheel; 2] = [Wheel::SecondHighest, Wheel::Lowest];
 
 fn card(code: u8) -> Card {
@@ -152,18 +157,6 @@ fn spec3(cards: &[Card; 3]) -> Spec {
 /// §3 with `suit_tiebreak`: a group counts as its highest suit.
 fn top_suit(cards: &[Card], top_rank: u8) -> u8 {
     cards.iter().filter(|c| c.rank() as u8 == top_rank).map(|c| c.suit() as u8).max().unwrap()
-}
-
-/// Fixed SplitMix64 so that the sampled checks are reproducible.
-struct SplitMix(u64);
-impl SplitMix {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,38 +7,15 @@
 
 use shisanshui::{cards_from_codes, parse_cards, Arrangement, Card, Error, Evaluator, Rules, Wheel};
 
+mod support;
+
+use support::{check_vectors, document, js, SplitMix};
+
 const PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/vectors/eval.json");
 
 /// The four ranking-option combinations every edge-case hand is recorded under.
 const OPTIONS: [(Wheel, bool); 4] =
     [(Wheel::SecondHighest, false), (Wheel::SecondHighest, true), (Wheel::Lowest, false), (Wheel::Lowest, true)];
-
-/// A fixed, dependency-free PRNG (SplitMix64) so the random vectors never change.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn coin(&mut self) -> bool {
-        self.next() & 1 == 1
-    }
-    /// The first `n` cards of a Fisher–Yates shuffled deck.
-    fn deal(&mut self, n: usize) -> Vec<Card> {
-        let mut deck: Vec<u8> = (0..52).collect();
-        for i in (1..52).rev() {
-            deck.swap(i, self.below(i as u64 + 1) as usize);
-        }
-        deck[..n].iter().map(|&c| Card::from_code(c).unwrap()).collect()
-    }
-}
 
 fn wheel_name(w: Wheel) -> &'static str {
     match w {
@@ -56,24 +33,9 @@ fn rules(wheel: Wheel, suit_tiebreak: bool, strict_order: bool) -> Rules {
     r
 }
 
-/// JSON string literal (the texts here are ASCII or card symbols; escape what JSON requires).
-fn js(s: &str) -> String {
-    let mut out = String::from("\"");
-    for ch in s.chars() {
-        match ch {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
+/// Card codes as a JSON array.
 fn codes_json(cards: &[Card]) -> String {
-    let v: Vec<String> = cards.iter().map(|c| c.code().to_string()).collect();
-    format!("[{}]", v.join(", "))
+    support::codes_json(cards.iter().map(|c| c.code()))
 }
 
 fn display(cards: &[Card]) -> String {
@@ -252,16 +214,15 @@ impl Writer {
     }
 
     fn finish(self) -> String {
-        let section = |name: &str, rows: &[String], last: bool| {
-            format!("  \"{name}\": [\n    {}\n  ]{}\n", rows.join(",\n    "), if last { "" } else { "," })
-        };
-        let mut out = String::from("{\n  \"version\": 1,\n");
-        out += &section("cards", &self.cards, false);
-        out += &section("hands", &self.hands, false);
-        out += &section("arrangements", &self.arrangements, false);
-        out += &section("errors", &self.errors, true);
-        out += "}\n";
-        out
+        document(
+            "",
+            &[
+                ("cards", &self.cards),
+                ("hands", &self.hands),
+                ("arrangements", &self.arrangements),
+                ("errors", &self.errors),
+            ],
+        )
     }
 }
 
@@ -293,8 +254,8 @@ fn generate() -> String {
     }
     let mut rng = SplitMix(0x5E_ED0F_5A5A_0001);
     for i in 0..200 {
-        let cards = rng.deal(if i % 4 == 3 { 3 } else { 5 });
-        let (wheel, st) = OPTIONS[rng.below(4) as usize];
+        let cards = cards_from_codes(&rng.deal(if i % 4 == 3 { 3 } else { 5 })).unwrap();
+        let (wheel, st) = OPTIONS[rng.below(4)];
         w.hand(&display(&cards), &cards, wheel, st);
     }
 
@@ -310,9 +271,9 @@ fn generate() -> String {
     }
     let ev = Evaluator::default();
     for _ in 0..30 {
-        let c = rng.deal(13);
+        let c = cards_from_codes(&rng.deal(13)).unwrap();
         let a = Arrangement::from_cards(&c).unwrap();
-        let (wheel, st) = OPTIONS[rng.below(4) as usize];
+        let (wheel, st) = OPTIONS[rng.below(4)];
         let strict = rng.coin();
         w.arrangement(&a, wheel, st, strict);
         let mut b = a;
@@ -363,16 +324,7 @@ fn generate() -> String {
 
 #[test]
 fn vectors_match_engine() {
-    let fresh = generate();
-    let committed = std::fs::read_to_string(PATH).unwrap_or_default();
-    if fresh != committed {
-        if std::env::var_os("UPDATE_VECTORS").is_some() {
-            std::fs::create_dir_all(std::path::Path::new(PATH).parent().unwrap()).unwrap();
-            std::fs::write(PATH, &fresh).unwrap();
-            return;
-        }
-        panic!("tests/vectors/eval.json differs from what the engine makes; if the change is intended run UPDATE_VECTORS=1 cargo test -p shisanshui --test vectors");
-    }
+    check_vectors(PATH, &generate(), "cargo test -p shisanshui --test vectors", "");
 }
 
 /// The file is valid JSON, and what it says is self-consistent from a reader's point of view.

@@ -53,6 +53,11 @@ use shisanshui::arrange::{
 };
 use shisanshui::SssStatus;
 
+#[path = "../../core/tests/support/mod.rs"]
+mod support;
+
+use support::{check_vectors, document};
+
 const PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/vectors/arrange.json");
 
 /// Hands recorded per preset.
@@ -88,8 +93,7 @@ fn codes_of(cards: &[Card]) -> Vec<u8> {
 }
 
 fn codes_json(codes: &[u8]) -> String {
-    let v: Vec<String> = codes.iter().map(|c| c.to_string()).collect();
-    format!("[{}]", v.join(", "))
+    support::codes_json(codes.iter().copied())
 }
 
 fn cats(c: &[Category; 3]) -> String {
@@ -474,15 +478,10 @@ fn generate() -> String {
         e("arranger", "hk", 0, &[], None, "invalid_table"),
     ];
 
-    let section = |name: &str, rows: &[String], last: bool| {
-        format!("  \"{name}\": [\n    {}\n  ]{}\n", rows.join(",\n    "), if last { "" } else { "," })
-    };
-    let mut out = format!("{{\n  \"version\": 1,\n  \"suggestions_n\": {SUGGESTIONS_N},\n");
-    out += &section("hands", &hands, false);
-    out += &section("advice", &advice, false);
-    out += &section("errors", &errors, true);
-    out += "}\n";
-    out
+    document(
+        &format!("  \"suggestions_n\": {SUGGESTIONS_N},\n"),
+        &[("hands", &hands), ("advice", &advice), ("errors", &errors)],
+    )
 }
 
 fn generated() -> &'static str {
@@ -492,18 +491,12 @@ fn generated() -> &'static str {
 
 #[test]
 fn vectors_match_the_engine() {
-    let fresh = generated();
-    let committed = std::fs::read_to_string(PATH).unwrap_or_default();
-    if fresh != committed {
-        if std::env::var_os("UPDATE_VECTORS").is_some() {
-            std::fs::write(PATH, fresh).unwrap();
-            return;
-        }
-        panic!(
-            "tests/vectors/arrange.json differs from what the engine makes (has the arrangement model changed?); if \
-             the change is intended run UPDATE_VECTORS=1 cargo test -p shisanshui-ffi --test arrange_vectors"
-        );
-    }
+    check_vectors(
+        PATH,
+        generated(),
+        "cargo test -p shisanshui-ffi --test arrange_vectors",
+        " (has the arrangement model changed?)",
+    );
 }
 
 /// The records cover what the surfaces must see: every preset and table size, every suggestion

@@ -62,6 +62,11 @@ use shisanshui::settle::{
 };
 use shisanshui::SssStatus;
 
+#[path = "../../core/tests/support/mod.rs"]
+mod support;
+
+use support::{check_vectors, document, js, SplitMix};
+
 const PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/vectors/settle.json");
 /// Random tables in the file.
 const TABLES: usize = 60;
@@ -69,30 +74,6 @@ const TABLES: usize = 60;
 // ---------------------------------------------------------------------------------------------
 // Random tables
 // ---------------------------------------------------------------------------------------------
-
-/// SplitMix64: the vectors only need a fixed, portable sequence.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-    fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            v.swap(i, self.below(i + 1));
-        }
-    }
-}
 
 /// The rule sets tables are settled under: the presets and a few changed options.
 fn rule_sets() -> Vec<(&'static str, Rules)> {
@@ -115,7 +96,7 @@ fn split(c: &[Card]) -> engine::Arrangement {
 
 /// A random arrangement of 13 cards: a plain random split (mostly fouls), the first legal one of
 /// a few random splits, or the biggest rank groups at the back (bonus hands, mostly legal).
-fn random_arrangement(rng: &mut Rng, cards: &mut [Card], rules: &Rules) -> engine::Arrangement {
+fn random_arrangement(rng: &mut SplitMix, cards: &mut [Card], rules: &Rules) -> engine::Arrangement {
     match rng.below(4) {
         0 => {
             rng.shuffle(cards);
@@ -147,10 +128,10 @@ fn random_arrangement(rng: &mut Rng, cards: &mut [Card], rules: &Rules) -> engin
 
 /// Take 13 cards shaped for a special from `pool` (six pairs, four trips, a dragon, all small,
 /// one colour); None when the pool cannot make the shape.
-fn special_shape(rng: &mut Rng, pool: &mut Vec<Card>) -> Option<Vec<Card>> {
+fn special_shape(rng: &mut SplitMix, pool: &mut Vec<Card>) -> Option<Vec<Card>> {
     rng.shuffle(pool);
     let of_rank = |pool: &[Card], r: usize| pool.iter().copied().filter(|c| c.rank() as usize == r).collect::<Vec<_>>();
-    let groups = |rng: &mut Rng, pool: &[Card], sizes: &[usize]| -> Option<Vec<Card>> {
+    let groups = |rng: &mut SplitMix, pool: &[Card], sizes: &[usize]| -> Option<Vec<Card>> {
         let mut ranks: Vec<usize> = (0..13).collect();
         rng.shuffle(&mut ranks);
         let mut out = Vec::new();
@@ -181,7 +162,7 @@ fn special_shape(rng: &mut Rng, pool: &mut Vec<Card>) -> Option<Vec<Card>> {
     Some(hand)
 }
 
-fn random_table(rng: &mut Rng, rules: &Rules) -> Vec<PlayerHand> {
+fn random_table(rng: &mut SplitMix, rules: &Rules) -> Vec<PlayerHand> {
     let n = 2 + rng.below(3);
     let mut pool = deck();
     let mut hands: Vec<Option<PlayerHand>> = vec![None; n];
@@ -205,7 +186,7 @@ fn random_table(rng: &mut Rng, rules: &Rules) -> Vec<PlayerHand> {
     hands.into_iter().map(Option::unwrap).collect()
 }
 
-fn random_stakes(rng: &mut Rng, n: usize) -> Stakes {
+fn random_stakes(rng: &mut SplitMix, n: usize) -> Stakes {
     let base = [1, 100, 250, 1000][rng.below(4)];
     let carries = rng.chance(60).then(|| (0..n).map(|_| [0, 500, 2_000, 10_000, 100_000][rng.below(5)]).collect());
     let rake =
@@ -519,21 +500,6 @@ fn check_invariants(s: &Settlement, what: &str) {
 // Writing
 // ---------------------------------------------------------------------------------------------
 
-fn js(s: &str) -> String {
-    let mut out = String::from("\"");
-    for ch in s.chars() {
-        match ch {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 fn list<T>(items: impl IntoIterator<Item = T>, f: impl Fn(T) -> String) -> String {
     let v: Vec<String> = items.into_iter().map(f).collect();
     format!("[{}]", v.join(", "))
@@ -787,24 +753,23 @@ impl Writer {
     }
 
     fn finish(self) -> String {
-        let section = |name: &str, rows: &[String], last: bool| {
-            format!("  \"{name}\": [\n    {}\n  ]{}\n", rows.join(",\n    "), if last { "" } else { "," })
-        };
         let rule_sets: Vec<String> = self
             .rules
             .iter()
             .map(|(n, r)| format!("{{\"name\": {}, \"json\": {}}}", js(n), js(&r.to_json())))
             .collect();
-        let mut out = String::from("{\n  \"version\": 1,\n");
-        out += &section("rule_sets", &rule_sets, false);
-        out += &section("tables", &self.tables, false);
-        out += &section("money", &self.money, false);
-        out += &section("escapes", &self.escapes, false);
-        out += &section("errors", &self.errors, false);
-        out += &section("seat_errors", &self.seat_errors, false);
-        out += &section("money_errors", &self.money_errors, true);
-        out += "}\n";
-        out
+        document(
+            "",
+            &[
+                ("rule_sets", &rule_sets),
+                ("tables", &self.tables),
+                ("money", &self.money),
+                ("escapes", &self.escapes),
+                ("errors", &self.errors),
+                ("seat_errors", &self.seat_errors),
+                ("money_errors", &self.money_errors),
+            ],
+        )
     }
 }
 
@@ -828,7 +793,7 @@ fn generate() -> (String, Tally) {
         tally: Tally::default(),
     };
     let names: Vec<&'static str> = w.rules.iter().map(|r| r.0).collect();
-    let mut rng = Rng(0x5EED_0004);
+    let mut rng = SplitMix(0x5EED_0004);
     for i in 0..TABLES {
         let name = names[i % names.len()];
         let hands = random_table(&mut rng, &w.rules(name));
@@ -929,18 +894,7 @@ fn generated() -> &'static (String, Tally) {
 
 #[test]
 fn vectors_match_the_engine() {
-    let fresh = &generated().0;
-    let committed = std::fs::read_to_string(PATH).unwrap_or_default();
-    if *fresh != committed {
-        if std::env::var_os("UPDATE_VECTORS").is_some() {
-            std::fs::write(PATH, fresh).unwrap();
-            return;
-        }
-        panic!(
-            "tests/vectors/settle.json differs from what the engine makes; if the change is intended run \
-             UPDATE_VECTORS=1 cargo test -p shisanshui-ffi --test settle_vectors"
-        );
-    }
+    check_vectors(PATH, &generated().0, "cargo test -p shisanshui-ffi --test settle_vectors", "");
 }
 
 /// The random tables cover what the surfaces must see.

@@ -39,6 +39,11 @@
 use engine::special::SpecialDetector;
 use engine::{cards_from_codes, parse_cards, Arrangement, Card, Error, Preset, Rules, Special};
 
+#[path = "../../core/tests/support/mod.rs"]
+mod support;
+
+use support::{check_vectors, document, js, SplitMix};
+
 const PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/vectors/special.json");
 
 /// The rule sets the hands are detected under: the five presets and variations of them, each
@@ -129,28 +134,6 @@ const HANDS: &[(&str, &[&str])] = &[
     // Nothing at all.
     ("As Kd Qh Js 9c 8d 7h 5s 4c 3d 2h Tc Td", &["classic", "all"]),
 ];
-
-/// A fixed, dependency-free PRNG (SplitMix64) so the random hands never change.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// 13 cards of a Fisher–Yates shuffled deck.
-    fn deal(&mut self) -> Vec<Card> {
-        let mut deck: Vec<u8> = (0..52).collect();
-        for i in (1..52).rev() {
-            deck.swap(i, (self.next() % (i as u64 + 1)) as usize);
-        }
-        cards_from_codes(&deck[..13]).unwrap()
-    }
-}
 
 // ---------------------------------------------------------------------------------------------
 // The oracle: RULES.md §6 written out directly
@@ -334,25 +317,8 @@ fn check_with_oracle(cards: &[Card], name: &str, rules: &Rules) {
 // Writing
 // ---------------------------------------------------------------------------------------------
 
-/// JSON string literal (escapes what JSON requires; non-ASCII stays UTF-8).
-fn js(s: &str) -> String {
-    let mut out = String::from("\"");
-    for ch in s.chars() {
-        match ch {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 fn codes_json(cards: &[Card]) -> String {
-    let v: Vec<String> = cards.iter().map(|c| c.code().to_string()).collect();
-    format!("[{}]", v.join(", "))
+    support::codes_json(cards.iter().map(|c| c.code()))
 }
 
 fn ids_json(specials: &[Special]) -> String {
@@ -444,17 +410,16 @@ impl Writer {
     }
 
     fn finish(self) -> String {
-        let section = |name: &str, rows: &[String], last: bool| {
-            format!("  \"{name}\": [\n    {}\n  ]{}\n", rows.join(",\n    "), if last { "" } else { "," })
-        };
-        let mut out = String::from("{\n  \"version\": 1,\n");
-        out += &section("specials", &self.specials, false);
-        out += &section("rule_sets", &self.rule_sets, false);
-        out += &section("hands", &self.hands, false);
-        out += &section("names", &self.names, false);
-        out += &section("errors", &self.errors, true);
-        out += "}\n";
-        out
+        document(
+            "",
+            &[
+                ("specials", &self.specials),
+                ("rule_sets", &self.rule_sets),
+                ("hands", &self.hands),
+                ("names", &self.names),
+                ("errors", &self.errors),
+            ],
+        )
     }
 }
 
@@ -509,7 +474,7 @@ fn generate() -> String {
     // Random deals: almost always nothing, sometimes a pair-shaped or colour special.
     let mut rng = SplitMix(0x5353_5f53_5045_4349);
     for i in 0..24 {
-        let cards = rng.deal();
+        let cards = cards_from_codes(&rng.deal(13)).unwrap();
         w.hand(&engine::format_cards(&cards), if i % 2 == 0 { "classic" } else { "hk" });
     }
 
@@ -561,18 +526,7 @@ fn generate() -> String {
 
 #[test]
 fn vectors_match_the_engine() {
-    let fresh = generated();
-    let committed = std::fs::read_to_string(PATH).unwrap_or_default();
-    if fresh != committed {
-        if std::env::var_os("UPDATE_VECTORS").is_some() {
-            std::fs::write(PATH, fresh).unwrap();
-            return;
-        }
-        panic!(
-            "tests/vectors/special.json differs from what the engine makes; if the change is intended run \
-             UPDATE_VECTORS=1 cargo test -p shisanshui-ffi --test special_vectors"
-        );
-    }
+    check_vectors(PATH, generated(), "cargo test -p shisanshui-ffi --test special_vectors", "");
 }
 
 /// The recorded hands cover what the surfaces must see: every special as the best somewhere,
