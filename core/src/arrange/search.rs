@@ -27,7 +27,7 @@
 //! 72,072 splits in plain order and must return the same split — the tests check it.
 
 use super::model::{LaneTab, Objective, ORD_PAD};
-use super::strength::{subset_ordinals, suit_major_bit, suit_masks, Strength, Subsets};
+use super::strength::{held_at_least, subset_ordinals, suit_major_bit, suit_masks, top_rank, Strength, Subsets};
 use crate::eval::Category;
 
 /// A split of 13 card positions (bit `i` = the hand's `i`-th card) with its lane ordinals.
@@ -189,9 +189,7 @@ fn positions(mut rest: u16) -> [u16; 8] {
 /// group is bounded by the second highest group's front and the middle of all eight cards.
 #[inline]
 fn inner_cap(st: &Strength, lm: &LaneTab, lf: &LaneTab, counts: u64, flush: u16, top: u16) -> (f64, u16, u16) {
-    const LOW: u64 = 0x1111_1111_1111_1111;
-    let flag = |add: u64| (counts + add * LOW) & (8 * LOW) & 0xF_FFFF_FFFF_FFFF;
-    let top_of = |f: u64| (63 - f.leading_zeros() as usize) / 4;
+    let top_of = top_rank;
     let five_all = st.exact_five_cap(counts);
     let om_all = st.middle_below(counts, five_all.max(flush), top);
     let mut best = f64::NEG_INFINITY;
@@ -202,7 +200,7 @@ fn inner_cap(st: &Strength, lm: &LaneTab, lf: &LaneTab, counts: u64, flush: u16,
         om_max = om_max.max(om);
         of_max = of_max.max(of);
     };
-    let ranks = flag(7);
+    let ranks = held_at_least(counts, 1);
     let r = top_of(ranks);
     // When the eight cards make nothing better than a high card (no flush either), every
     // middle is a high card, and a front holding the only card of the top rank would beat it:
@@ -217,8 +215,8 @@ fn inner_cap(st: &Strength, lm: &LaneTab, lf: &LaneTab, counts: u64, flush: u16,
         option(om_all, high);
     }
     // A pair (2 cards) or trips (3) in front.
-    for (n, add, cat) in [(2u64, 6u64, 1usize), (3, 5, 3)] {
-        let groups = flag(add);
+    for (n, cat) in [(2u64, 1usize), (3, 3)] {
+        let groups = held_at_least(counts, n);
         if groups == 0 {
             continue;
         }

@@ -205,11 +205,8 @@ impl Strength {
     /// best three-card hand among cards given by their per-rank counts (one nibble per rank).
     #[inline]
     pub fn count_caps(&self, counts: u64) -> (u16, u16) {
-        const LOW: u64 = 0x1111_1111_1111_1111;
-        const RANKS: u64 = 0xF_FFFF_FFFF_FFFF;
-        let flag = |add: u64| (counts + add * LOW) & (8 * LOW) & RANKS;
-        let top = |f: u64| (63 - f.leading_zeros() as usize) / 4;
-        let f1 = flag(7);
+        let (flag, top) = (|n: u64| held_at_least(counts, n), top_rank);
+        let f1 = flag(1);
         let mut five = self.five_group_cap[top(f1)];
         let mut three = self.three_group_cap[top(f1)];
         // Five present ranks in a row; the wheel is A-2-3-4-5.
@@ -220,13 +217,13 @@ impl Strength {
         if f1 & 0x0008_0000_0000_8888 == 0x0008_0000_0000_8888 {
             five = five.max(self.straight_cap[0x100F]);
         }
-        let f2 = flag(6);
+        let f2 = flag(2);
         if f2 != 0 {
             let p = top(f2);
             let two = f2 & (f2 - 1) != 0;
             five = five.max(self.five_group_cap[(1 + two as usize) * 16 + p]);
             three = three.max(self.three_group_cap[16 + p]);
-            let f3 = flag(5);
+            let f3 = flag(3);
             if f3 != 0 {
                 let t = top(f3);
                 five = five.max(self.five_group_cap[(3 + 3 * two as usize) * 16 + t]);
@@ -262,15 +259,12 @@ impl Strength {
         if cat > Category::ThreeOfAKind {
             return top;
         }
-        const LOW: u64 = 0x1111_1111_1111_1111;
-        const RANKS: u64 = 0xF_FFFF_FFFF_FFFF;
-        let flag = |add: u64| (counts + add * LOW) & (8 * LOW) & RANKS;
-        let top_of = |f: u64| (63 - f.leading_zeros() as usize) / 4;
+        let top_of = top_rank;
         // The cards' groups of the back's category are those no higher than its group.
         let group = self.five_rank[top as usize].nibbles()[0] as usize;
         let at_most = |f: u64, c: Category| if c == cat { f & ((16u64 << (4 * group)) - 1) } else { f };
         let mut m = 0u16;
-        let (present, pairs, trips) = (flag(7), flag(6), flag(5));
+        let (present, pairs, trips) = (held_at_least(counts, 1), held_at_least(counts, 2), held_at_least(counts, 3));
         if present != 0 {
             m = self.five_group_cap[top_of(present)];
         }
@@ -304,7 +298,7 @@ impl Strength {
             if f == 0 {
                 return None;
             }
-            let r = (63 - f.leading_zeros() as usize) / 4;
+            let r = top_rank(f);
             sum += (RANK_KEYS[r] as u64) << KEY_SHIFT;
             f &= !(8u64 << (4 * r));
         }
@@ -316,10 +310,7 @@ impl Strength {
     /// group, then the top kickers) is looked up.
     #[inline]
     pub fn exact_five_cap(&self, counts: u64) -> u16 {
-        const LOW: u64 = 0x1111_1111_1111_1111;
-        const RANKS: u64 = 0xF_FFFF_FFFF_FFFF;
-        let flag = |add: u64| (counts + add * LOW) & (8 * LOW) & RANKS;
-        let top = |f: u64| (63 - f.leading_zeros() as usize) / 4;
+        let (flag, top) = (|n: u64| held_at_least(counts, n), top_rank);
         let rk = |r: usize| (RANK_KEYS[r] as u64) << KEY_SHIFT;
         let without = |f: u64, r: usize| f & !(8u64 << (4 * r));
         // Sum of the keys of the `n` highest ranks flagged in `f`, if it flags that many.
@@ -335,7 +326,7 @@ impl Strength {
             }
             Some(sum)
         };
-        let (f1, f2, f3, f4) = (flag(7), flag(6), flag(5), flag(4));
+        let (f1, f2, f3, f4) = (flag(1), flag(2), flag(3), flag(4));
         let mut five = 0u16;
         if let Some(s) = tops(f1, 5) {
             five = self.five_plain(s);
@@ -592,6 +583,21 @@ pub fn suit_major_bit(code: u8) -> u64 {
 #[inline]
 pub fn suit_masks(cards: u64) -> [u16; 4] {
     [cards as u16 & 0x1FFF, (cards >> 16) as u16 & 0x1FFF, (cards >> 32) as u16 & 0x1FFF, (cards >> 48) as u16 & 0x1FFF]
+}
+
+/// The ranks held at least `n` times (1 to 4) among cards given by their per-rank counts (a
+/// nibble per rank): bit `4r + 3` set for rank `r`. Counts are at most 4, so adding `8 - n` to
+/// every nibble never carries into the next.
+#[inline(always)]
+pub fn held_at_least(counts: u64, n: u64) -> u64 {
+    const LOW: u64 = 0x1111_1111_1111_1111;
+    (counts + (8 - n) * LOW) & (8 * LOW) & 0xF_FFFF_FFFF_FFFF
+}
+
+/// The highest rank flagged as [`held_at_least`] flags them (`flags` not 0).
+#[inline(always)]
+pub fn top_rank(flags: u64) -> usize {
+    (63 - flags.leading_zeros() as usize) / 4
 }
 
 /// The 1287 five-card and 286 three-card subsets of 13 positions, as 13-bit masks in
