@@ -619,7 +619,8 @@ pub struct Subsets {
     /// The same for the three-card subsets (index in `three`).
     pub three_door: [u32; 286],
     /// `splits[back]`: the 56 ways to split the other eight positions into a middle and a
-    /// front, each as `middle index | front index << 16` (what the search reads per back).
+    /// front, each as `middle index | front index << 16` (what the search reads per back),
+    /// fronts in ascending order of their position masks.
     pub splits: Box<[[u32; 56]; 1287]>,
 }
 
@@ -676,8 +677,12 @@ impl Subsets {
             }
             for (bi, &back) in s.five.iter().enumerate() {
                 let rest = !back & 0x1FFF;
-                let fronts = s.three.iter().filter(|&&f| f & back == 0);
-                for (slot, &front) in s.splits[bi].iter_mut().zip(fronts) {
+                // Fronts in ascending order of their masks (highest position first, as front
+                // strength compares the highest card first): the middles then come roughly
+                // strongest first, the order of the search's staircase (`search_back`).
+                let mut fronts: Vec<u16> = s.three.iter().copied().filter(|&f| f & back == 0).collect();
+                fronts.sort_unstable();
+                for (slot, &front) in s.splits[bi].iter_mut().zip(&fronts) {
                     *slot = s.index[(rest ^ front) as usize] as u32 | (s.index[front as usize] as u32) << 16;
                 }
             }
