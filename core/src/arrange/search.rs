@@ -196,7 +196,7 @@ fn inner_cap(st: &Strength, lm: &LaneTab, lf: &LaneTab, counts: u64, flush: u16,
     let (mut om_max, mut of_max) = (0u16, 0u16);
     let mut option = |om: u16, front: u16| {
         let of = front.min(st.front_cap[om as usize]);
-        best = best.max(lm.value_cap[om as usize] + lf.value_cap[of as usize]);
+        best = max_f64(best, lm.value_cap[om as usize] + lf.value_cap[of as usize]);
         om_max = om_max.max(om);
         of_max = of_max.max(of);
     };
@@ -371,18 +371,25 @@ impl Ctx<'_> {
         // middle, much closer to its splits than the back's caps; depth first, a run is split
         // only while its bound reaches the best found.
         let leaves = ((n + 1) / 2).next_power_of_two();
-        let mut top = [f64::NEG_INFINITY; 64];
+        let mut top = [0f64; 64];
         let mut front = [0u16; 64];
         let mut middle = [0u16; 64];
-        for i in 0..n {
-            let node = (leaves + i / 2) & 63;
-            top[node] = top[node].max(lanes[i]);
-            front[node] = front[node].max(cand[i].0);
-            middle[node] = middle[node].max(cand[i].1);
+        // Leaves: pairs of candidates (the last one alone when `n` is odd; empty leaves past
+        // the candidates are never reached: their bound is -inf).
+        for leaf in 0..leaves {
+            let (i, j) = ((2 * leaf).min(n - 1), (2 * leaf + 1).min(n - 1));
+            let node = (leaves + leaf) & 63;
+            if 2 * leaf >= n {
+                top[node] = f64::NEG_INFINITY;
+                continue;
+            }
+            top[node] = max_f64(lanes[i & 63], lanes[j & 63]);
+            front[node] = cand[i & 63].0.max(cand[j & 63].0);
+            middle[node] = cand[i & 63].1.max(cand[j & 63].1);
         }
         for node in (1..leaves).rev() {
             let (l, r) = (2 * node & 63, (2 * node + 1) & 63);
-            top[node] = top[l].max(top[r]);
+            top[node] = max_f64(top[l], top[r]);
             front[node] = front[l].max(front[r]);
             middle[node] = middle[l].max(middle[r]);
         }
@@ -563,6 +570,16 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
         s.scanned += scanned as u64;
     }
     best
+}
+
+/// The larger of two numbers that are never NaN (one compare; `f64::max` also handles NaN).
+#[inline(always)]
+fn max_f64(a: f64, b: f64) -> f64 {
+    if a > b {
+        a
+    } else {
+        b
+    }
 }
 
 /// A `u64` that orders like `f64::total_cmp` (to heap bounds as plain integers).
