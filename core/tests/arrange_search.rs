@@ -109,6 +109,41 @@ fn front_legality_is_a_threshold() {
     }
 }
 
+/// `exact_five_cap` is the best five of five to eight cards, flushes aside: checked against the
+/// largest ordinal of every five-card subset, each read with its suits mixed (so none is a
+/// flush), for random cards of each count and both wheels.
+#[test]
+fn exact_five_cap_is_the_best_plain_five() {
+    let mut dealer = Dealer::from_seed(78);
+    for wheel in [Wheel::SecondHighest, Wheel::Lowest] {
+        let st = Strength::get(wheel);
+        for round in 0..2000 {
+            let n = 5 + round % 4;
+            let deal = dealer.deal_four();
+            // Two hands' worth of cards, so that ranks repeat as often as they can.
+            let cards: Vec<u8> = deal[0].iter().chain(deal[1].iter()).map(|c| c.code()).take(n).collect();
+            let counts: u64 = cards.iter().map(|&c| 1u64 << (4 * (c >> 2))).sum();
+            let mut best = 0u16;
+            let idx: Vec<usize> = (0..n).collect();
+            for a in 0..n {
+                for b in a + 1..n {
+                    for c in b + 1..n {
+                        for d in c + 1..n {
+                            for e in d + 1..n {
+                                // Suits 0,1,2,3,0: never five of one suit.
+                                let five = [a, b, c, d, e].map(|i| cards[idx[i]] & !3);
+                                let mixed = [five[0], five[1] | 1, five[2] | 2, five[3] | 3, five[4]];
+                                best = best.max(st.five(mixed));
+                            }
+                        }
+                    }
+                }
+            }
+            assert_eq!(st.exact_five_cap(counts), best, "{wheel:?} cards {cards:?}");
+        }
+    }
+}
+
 /// `middle_below` bounds every five of eight cards that is at most a back's ordinal, checked by
 /// enumerating the fives directly, for backs of every category up to trips and random cards;
 /// and for some of them the bound is tighter than the back itself (else it would be useless).

@@ -306,8 +306,9 @@ impl Strength {
     }
 
     /// The best five-card hand without flushes among cards given by their per-rank counts (one
-    /// nibble per rank), exactly: for each category the cards make, its strongest hand (the top
-    /// group, then the top kickers) is looked up.
+    /// nibble per rank; at least five cards), exactly: the strongest hand of the highest
+    /// category the cards make (the top group, then the top kickers), looked up. Categories are
+    /// tried from the top, since every hand of a category is above every hand of the ones below.
     #[inline]
     pub fn exact_five_cap(&self, counts: u64) -> u16 {
         let (flag, top) = (|n: u64| held_at_least(counts, n), top_rank);
@@ -326,50 +327,53 @@ impl Strength {
             }
             Some(sum)
         };
-        let (f1, f2, f3, f4) = (flag(1), flag(2), flag(3), flag(4));
-        let mut five = 0u16;
-        if let Some(s) = tops(f1, 5) {
-            five = self.five_plain(s);
+        let (f1, f2) = (flag(1), flag(2));
+        if f2 != 0 {
+            let f3 = flag(3);
+            if f3 != 0 {
+                let f4 = flag(4);
+                if f4 != 0 {
+                    let q = top(f4);
+                    if let Some(s) = tops(without(f1, q), 1) {
+                        return self.five_plain(4 * rk(q) + s);
+                    }
+                }
+                let t = top(f3);
+                let pairs = without(f2, t);
+                if pairs != 0 {
+                    return self.five_plain(3 * rk(t) + 2 * rk(top(pairs)));
+                }
+            }
         }
         let run = f1 & f1 >> 4 & f1 >> 8 & f1 >> 12 & f1 >> 16;
         if run != 0 {
-            five = five.max(self.straight_cap[0x1F << top(run)]);
+            return self.straight_cap[0x1F << top(run)];
         }
         if f1 & 0x0008_0000_0000_8888 == 0x0008_0000_0000_8888 {
-            five = five.max(self.straight_cap[0x100F]);
+            return self.straight_cap[0x100F];
         }
         if f2 != 0 {
+            let f3 = flag(3);
+            if f3 != 0 {
+                let t = top(f3);
+                if let Some(s) = tops(without(f1, t), 2) {
+                    return self.five_plain(3 * rk(t) + s);
+                }
+            }
             let p = top(f2);
             let rest = without(f1, p);
-            if let Some(s) = tops(rest, 3) {
-                five = five.max(self.five_plain(2 * rk(p) + s));
-            }
             let lower = without(f2, p);
             if lower != 0 {
                 let q = top(lower);
                 if let Some(s) = tops(without(rest, q), 1) {
-                    five = five.max(self.five_plain(2 * rk(p) + 2 * rk(q) + s));
+                    return self.five_plain(2 * rk(p) + 2 * rk(q) + s);
                 }
             }
-            if f3 != 0 {
-                let t = top(f3);
-                let rest = without(f1, t);
-                if let Some(s) = tops(rest, 2) {
-                    five = five.max(self.five_plain(3 * rk(t) + s));
-                }
-                let pairs = without(f2, t);
-                if pairs != 0 {
-                    five = five.max(self.five_plain(3 * rk(t) + 2 * rk(top(pairs))));
-                }
-                if f4 != 0 {
-                    let q = top(f4);
-                    if let Some(s) = tops(without(f1, q), 1) {
-                        five = five.max(self.five_plain(4 * rk(q) + s));
-                    }
-                }
+            if let Some(s) = tops(rest, 3) {
+                return self.five_plain(2 * rk(p) + s);
             }
         }
-        five
+        tops(f1, 5).map_or(0, |s| self.five_plain(s))
     }
 
     /// Fill `straight_cap` and `suited_cap` (five consecutive ranks, the wheel included).
