@@ -95,9 +95,6 @@ impl FieldModel {
 pub(crate) struct LaneTab {
     /// Expected water of this lane against all opponents (lane wins and losses only).
     pub value: Vec<f64>,
-    /// `value` zero-padded to a power of two, so that masked ordinals need no bounds check in
-    /// the search's innermost loop.
-    pub padded: Box<[f64; ORD_PAD]>,
     /// Prefix maximum of `value`: a bound for any hand at or below an ordinal.
     pub value_cap: Vec<f64>,
     /// Percentile coordinate for "I beat the opponent here" (copula axis), as a grid cell and
@@ -196,6 +193,10 @@ pub struct Objective {
     pub(crate) back_bound_cap: Vec<f64>,
     /// Per back ordinal: a bound of the sweep value of every split with that back.
     pub(crate) back_sweep: Vec<f64>,
+    /// The front's lane values at `[f]` and the middle's at `[ORD_PAD + m]`, zero-padded: the
+    /// search's split loop reads both through one base, so that masked ordinals need no
+    /// bounds check and the loop keeps one register for them.
+    pub(crate) front_middle: Box<[f64; 2 * ORD_PAD]>,
 }
 
 /// Water of winning `lane` with a hand of `cat` (RULES.md §4; a five of a kind the preset does
@@ -410,6 +411,7 @@ impl Objective {
             back_bound: Vec::new(),
             back_bound_cap: Vec::new(),
             back_sweep: Vec::new(),
+            front_middle: vec![0.0; 2 * ORD_PAD].into_boxed_slice().try_into().expect("2 * ORD_PAD values"),
         };
         obj.with_back_bounds(st)
     }
@@ -432,7 +434,6 @@ impl Objective {
             let len = value.len();
             LaneTab {
                 value_cap: prefix_max(&value),
-                padded: pad(&value),
                 value,
                 win_cell: vec![(0, 0.0); len],
                 lose_cell: vec![(0, 0.0); len],
@@ -455,6 +456,7 @@ impl Objective {
             back_bound: Vec::new(),
             back_bound_cap: Vec::new(),
             back_sweep: Vec::new(),
+            front_middle: vec![0.0; 2 * ORD_PAD].into_boxed_slice().try_into().expect("2 * ORD_PAD values"),
         };
         Ok(obj.with_back_bounds(Strength::get(wheel)))
     }
@@ -462,6 +464,8 @@ impl Objective {
     /// Fill the per-back-ordinal bounds the search screens backs with.
     fn with_back_bounds(mut self, st: &Strength) -> Objective {
         let obj = &mut self;
+        obj.front_middle[..THREE_CLASSES].copy_from_slice(&obj.lanes[0].value);
+        obj.front_middle[ORD_PAD..ORD_PAD + FIVE_CLASSES].copy_from_slice(&obj.lanes[1].value);
         obj.back_sweep =
             (0..FIVE_CLASSES as u16).map(|b| obj.sweep_bound_tight(st.front_cap[b as usize], b, b)).collect();
         obj.back_bound = (0..FIVE_CLASSES as u16)
@@ -669,7 +673,6 @@ fn lane_tab(pmf: &[f64], water: &[f64], n: usize, ranked: bool, ties: bool, suit
         win_hi: win.iter().map(|&a| ((a * g).ceil() as usize).min(GRID) as u32).collect(),
         lose_lo: lose.iter().map(|&c| ((c * g).floor() as usize).min(GRID) as u32).collect(),
         value_cap: prefix_max(&value),
-        padded: pad(&value),
         value,
         water_cap: prefix_max(water),
         water: water.to_vec(),

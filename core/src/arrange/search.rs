@@ -318,12 +318,13 @@ impl Ctx<'_> {
     #[inline]
     fn search_back(&self, bi: usize, sweep_cap: f64, best: &mut Split, evaluated: &mut u32) {
         let obj = self.obj;
-        let (twins, bmask) = (self.h.twins, self.sub.five[bi]);
+        let (twins, bmask, masks) = (self.h.twins, self.sub.five[bi], &self.sub.five);
         let ob = self.h.five[bi];
         let rest = !bmask & 0x1FFF;
         let vb = obj.lanes[2].value[ob as usize];
         if !self.sweeps {
-            self.legal_splits(bi, ob, vb, |of, om, mmask, lanes| {
+            self.legal_splits(bi, ob, vb, |of, om, i5, lanes| {
+                let mmask = masks[i5];
                 if lanes >= best.ev && canonical(twins, bmask, mmask) && best.is_beaten_by(lanes, bmask, mmask) {
                     *best = Split { front: rest ^ mmask, middle: mmask, back: bmask, ordinals: [of, om, ob], ev: lanes };
                 }
@@ -335,8 +336,12 @@ impl Ctx<'_> {
         let mut cand = [(0u16, 0u16, 0u16); 64];
         let mut lanes = [0f64; 64];
         let mut n = 0usize;
-        self.legal_splits(bi, ob, vb, |of, om, mmask, l| {
-            if l + sweep_cap < best.ev || !canonical(twins, bmask, mmask) {
+        self.legal_splits(bi, ob, vb, |of, om, i5, l| {
+            if l + sweep_cap < best.ev {
+                return;
+            }
+            let mmask = masks[i5];
+            if !canonical(twins, bmask, mmask) {
                 return;
             }
             cand[n & 63] = (of, om, mmask);
@@ -423,14 +428,15 @@ impl Ctx<'_> {
         }
     }
 
-    /// Call `f(front, middle, middle mask, lane value)` on every legal split behind back `bi`
+    /// Call `f(front, middle, middle index, lane value)` on every legal split behind back `bi`
     /// (ordinal `ob`, lane value `vb`), symmetric twins included: the loop both stages share.
+    /// The middle's position mask is `Subsets::five[index]`, read by `f` only when it needs it.
     #[inline(always)]
-    fn legal_splits(&self, bi: usize, ob: u16, vb: f64, mut f: impl FnMut(u16, u16, u16, f64)) {
+    fn legal_splits(&self, bi: usize, ob: u16, vb: f64, mut f: impl FnMut(u16, u16, usize, f64)) {
         // Everything the loop reads, in locals: the compiler would otherwise reload the table
         // pointers through `self` on every split.
-        let (five, three, masks) = (&self.h.five, &self.h.three, &self.sub.five);
-        let (vf, vm): (&[f64; ORD_PAD], &[f64; ORD_PAD]) = (&self.obj.lanes[0].padded, &self.obj.lanes[1].padded);
+        let (five, three) = (&self.h.five, &self.h.three);
+        let fm: &[f64; 2 * ORD_PAD] = &self.obj.front_middle;
         let below: &[u16; ORD_PAD] = &self.st.front_below[self.strict as usize];
         // Strict order: the middle strictly below the back.
         let om_max = ob as i32 - self.strict as i32;
@@ -444,7 +450,7 @@ impl Ctx<'_> {
             if of >= below[om as usize & (ORD_PAD - 1)] {
                 continue;
             }
-            f(of, om, masks[i5], vb + vm[om as usize & (ORD_PAD - 1)] + vf[of as usize & (ORD_PAD - 1)]);
+            f(of, om, i5, vb + fm[ORD_PAD | om as usize & (ORD_PAD - 1)] + fm[of as usize & (ORD_PAD - 1)]);
         }
     }
 
@@ -455,16 +461,20 @@ impl Ctx<'_> {
     /// ranks alone cannot (those let the front and the middle both have the best cards).
     #[inline]
     fn scan(&self, bi: usize, ob: u16, vb: f64) -> Option<Scan> {
-        let (twins, bmask) = (self.h.twins, self.sub.five[bi]);
+        if !canonical(self.h.twins, self.sub.five[bi], 0) {
+            // No split of this back is a representative: its twin back stands for it.
+            return None;
+        }
         let (mut top, mut of_cap, mut om_cap) = (f64::NEG_INFINITY, 0u16, 0u16);
         let mut arg = (0u16, 0u16, 0u16);
-        self.legal_splits(bi, ob, vb, |of, om, mmask, lanes| {
-            // Symmetric twins have the same ordinals, so the maxima need no canonical test;
-            // only the split valued early must be a representative. Ties go to the larger
-            // middle mask, as in the search's order.
-            if (lanes > top || (lanes == top && mmask > arg.2)) && canonical(twins, bmask, mmask) {
+        let masks = &self.sub.five;
+        self.legal_splits(bi, ob, vb, |of, om, i5, lanes| {
+            // Ties go to the larger middle mask, as in the search's order. That split is a
+            // representative: a split that is not has a twin with the same lane value and a
+            // larger middle mask (the same-rank card moved from the front to the middle).
+            if lanes > top || (lanes == top && masks[i5] > arg.2) {
                 top = lanes;
-                arg = (of, om, mmask);
+                arg = (of, om, masks[i5]);
             }
             of_cap = of_cap.max(of);
             om_cap = om_cap.max(om);
