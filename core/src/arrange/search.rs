@@ -264,14 +264,24 @@ impl Ctx<'_> {
     /// The bound of back `bi` at the largest caps of middle and front its other eight cards'
     /// ranks allow (one sweep value), and the sweep part of it.
     #[inline]
-    fn coarse_bound(&self, bi: usize) -> Option<(f64, f64)> {
+    fn coarse_bound(&self, bi: usize, best_ev: f64) -> Option<(f64, f64)> {
         let (st, obj) = (self.st, self.obj);
         let [lf, lm, lb] = &obj.lanes;
         let ob = self.h.five[bi];
         let (counts, flush, top) = self.rest_of(bi);
         let (lanes, om_cap, of_cap) = inner_cap(st, lm, lf, counts, flush, top);
-        let sweep = if self.sweeps { obj.sweep_bound_tight(of_cap, om_cap, ob) } else { 0.0 };
-        Some((lb.value[ob as usize] + lanes + sweep, sweep))
+        let lanes = lb.value[ob as usize] + lanes;
+        if !self.sweeps {
+            return Some((lanes, 0.0));
+        }
+        // The back's own sweep bound (any middle up to the back) first: a load, where the
+        // bound at these caps costs an interpolation.
+        let loose = obj.back_sweep[ob as usize];
+        if lanes + loose < best_ev {
+            return Some((lanes + loose, loose));
+        }
+        let sweep = obj.sweep_bound_tight(of_cap, om_cap, ob).min(loose);
+        Some((lanes + sweep, sweep))
     }
 
     /// The bound of back `bi` from its legal splits (see [`Ctx::scan`]), with the sweep part
@@ -551,7 +561,7 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
         }
         let (level, bi) = ((key >> 13) & 3, (0x7FF ^ key & 0x7FF) as usize);
         let refined = match level {
-            0 => ctx.coarse_bound(bi),
+            0 => ctx.coarse_bound(bi, best.ev),
             1 => {
                 scanned += 1;
                 ctx.bound_back(bi, caps[bi], &mut best, &mut evaluated)
