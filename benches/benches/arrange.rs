@@ -86,11 +86,14 @@ fn random(c: &mut Criterion) {
 fn hard(c: &mut Criterion) {
     let mut g = c.benchmark_group("arrange/hard");
     configure(&mut g);
-    for preset in [Preset::Classic, Preset::Kx, Preset::Hk] {
-        let a4 = Arranger::new(&Rules::preset(preset), 4).unwrap();
+    // Ranked heads-up is where the near-tied hands cost most (its shots are priced largest).
+    for (preset, players) in [(Preset::Classic, 4), (Preset::Kx, 4), (Preset::Hk, 4), (Preset::Ranked, 2)] {
+        let a = Arranger::new(&Rules::preset(preset), players).unwrap();
         for (name, text) in HARD {
             let cards = parse_cards(text).unwrap();
-            g.bench_function(format!("{preset}_4p/{name}"), |b| b.iter(|| a4.arrange(black_box(&cards)).unwrap()));
+            g.bench_function(format!("{preset}_{players}p/{name}"), |b| {
+                b.iter(|| a.arrange(black_box(&cards)).unwrap())
+            });
         }
     }
     g.finish();
