@@ -336,7 +336,8 @@ impl Ctx<'_> {
             self.legal_splits(bi, ob, vb, |of, om, i5, lanes| {
                 let mmask = masks[i5];
                 if lanes >= best.ev && canonical(twins, bmask, mmask) && best.is_beaten_by(lanes, bmask, mmask) {
-                    *best = Split { front: rest ^ mmask, middle: mmask, back: bmask, ordinals: [of, om, ob], ev: lanes };
+                    *best =
+                        Split { front: rest ^ mmask, middle: mmask, back: bmask, ordinals: [of, om, ob], ev: lanes };
                 }
             });
             return;
@@ -385,7 +386,7 @@ impl Ctx<'_> {
         // worth at most its best lane value plus the sweep terms at its strongest front and
         // middle, much closer to its splits than the back's caps; depth first, a run is split
         // only while its bound reaches the best found.
-        let leaves = ((n + 1) / 2).next_power_of_two();
+        let leaves = n.div_ceil(2).next_power_of_two();
         let mut top = [0f64; 64];
         let mut front = [0u16; 64];
         let mut middle = [0u16; 64];
@@ -403,7 +404,7 @@ impl Ctx<'_> {
             middle[node] = cand[i & 63].1.max(cand[j & 63].1);
         }
         for node in (1..leaves).rev() {
-            let (l, r) = (2 * node & 63, (2 * node + 1) & 63);
+            let (l, r) = ((2 * node) & 63, (2 * node + 1) & 63);
             top[node] = max_f64(top[l], top[r]);
             front[node] = front[l].max(front[r]);
             middle[node] = middle[l].max(middle[r]);
