@@ -15,8 +15,10 @@
 //!    have many backs worth nearly the same (every split pays about the same price of being
 //!    shot), and only this bound tells them apart. The scan also values the back's best split
 //!    by lane values, raising the incumbent early;
-//! 4. the backs whose scanned bound reaches the incumbent are searched split by split, best
-//!    bound first: splits below the back's bound skipped, the rest valued exactly. The first
+//! 4. the backs whose scanned bound reaches the incumbent are searched, best bound first: their
+//!    splits that can reach it, nearly a staircase in the split table's order (a stronger front
+//!    for a weaker middle), are bounded by runs, each at its own strongest front and middle,
+//!    and only the splits of runs that still reach the incumbent are valued exactly. The first
 //!    bound below the best found ends the search.
 //!
 //! Splits that differ only by swapping same-rank cards that can never be in a flush are worth
