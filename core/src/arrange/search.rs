@@ -424,8 +424,12 @@ impl Ctx<'_> {
                 continue;
             }
             if node >= leaves {
+                // A leaf: its one or two candidates (none past the last; those leaves' bound
+                // is -inf, but the best found could be -inf too).
                 let i = 2 * (node - leaves);
-                value(i, cap, best);
+                if i < n {
+                    value(i, cap, best);
+                }
                 if i + 1 < n {
                     value(i + 1, cap, best);
                 }
