@@ -238,6 +238,15 @@ fn pad<T: Copy + Default>(v: &[T]) -> Box<[T; PADDED]> {
     out
 }
 
+/// The front's lane values and, from `ORD_PAD` on, the middle's, zero-padded
+/// ([`Objective::front_middle`]).
+fn front_middle(lanes: &[LaneTab; 3]) -> Box<[f64; 2 * ORD_PAD]> {
+    let mut out: Box<[f64; 2 * ORD_PAD]> = vec![0.0; 2 * ORD_PAD].into_boxed_slice().try_into().expect("2 * ORD_PAD");
+    out[..lanes[0].value.len()].copy_from_slice(&lanes[0].value);
+    out[ORD_PAD..ORD_PAD + lanes[1].value.len()].copy_from_slice(&lanes[1].value);
+    out
+}
+
 fn prefix_max(v: &[f64]) -> Vec<f64> {
     let mut m = f64::NEG_INFINITY;
     v.iter()
@@ -401,6 +410,7 @@ impl Objective {
             foul -= n as f64 * ((sh.multiplier as f64 - 1.0) * expected_water + sh.bonus.at(players) as f64);
         }
         let obj = Objective {
+            front_middle: front_middle(&lanes),
             lanes,
             opponents: n as f64,
             opponents_count: n,
@@ -411,7 +421,6 @@ impl Objective {
             back_bound: Vec::new(),
             back_bound_cap: Vec::new(),
             back_sweep: Vec::new(),
-            front_middle: vec![0.0; 2 * ORD_PAD].into_boxed_slice().try_into().expect("2 * ORD_PAD values"),
         };
         obj.with_back_bounds(st)
     }
@@ -446,6 +455,7 @@ impl Objective {
             }
         });
         let obj = Objective {
+            front_middle: front_middle(&lanes),
             lanes,
             opponents: 1.0,
             opponents_count: 1,
@@ -456,7 +466,6 @@ impl Objective {
             back_bound: Vec::new(),
             back_bound_cap: Vec::new(),
             back_sweep: Vec::new(),
-            front_middle: vec![0.0; 2 * ORD_PAD].into_boxed_slice().try_into().expect("2 * ORD_PAD values"),
         };
         Ok(obj.with_back_bounds(Strength::get(wheel)))
     }
@@ -464,8 +473,6 @@ impl Objective {
     /// Fill the per-back-ordinal bounds the search screens backs with.
     fn with_back_bounds(mut self, st: &Strength) -> Objective {
         let obj = &mut self;
-        obj.front_middle[..THREE_CLASSES].copy_from_slice(&obj.lanes[0].value);
-        obj.front_middle[ORD_PAD..ORD_PAD + FIVE_CLASSES].copy_from_slice(&obj.lanes[1].value);
         obj.back_sweep =
             (0..FIVE_CLASSES as u16).map(|b| obj.sweep_bound_tight(st.front_cap[b as usize], b, b)).collect();
         obj.back_bound = (0..FIVE_CLASSES as u16)

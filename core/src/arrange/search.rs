@@ -300,28 +300,18 @@ impl Ctx<'_> {
         let bound = scan.top + sweep_cap;
         if bound >= best.ev {
             let (of, om, mmask) = scan.arg;
-            let ev = scan.top
-                + if self.sweeps {
-                    *evaluated += 1;
-                    self.obj.sweep_value(of, om, ob)
-                } else {
-                    0.0
-                };
-            let bmask = self.sub.five[bi];
-            if best.is_beaten_by(ev, bmask, mmask) {
-                *best =
-                    Split { front: !bmask & 0x1FFF ^ mmask, middle: mmask, back: bmask, ordinals: [of, om, ob], ev };
-            }
+            self.value_split([of, om, ob], scan.top, self.sub.five[bi], mmask, best, evaluated);
         }
         Some((bound, sweep_cap))
     }
 
     /// Value every legal split behind back `bi` that can beat the best found, given
-    /// `sweep_cap`, a bound of their sweep values ([`Ctx::bound_back`]).
+    /// `sweep_cap`, a bound of their sweep values ([`Ctx::bound_back`]). Only with sweep terms:
+    /// without them the scan's best split is the back's best.
     ///
-    /// With sweep terms, the splits that pass `sweep_cap` come in the split table's order,
-    /// nearly a staircase (fronts ascending, so middles descending: a card moved from the
-    /// middle to the front trades one for the other), and are bounded by halves: a run of the
+    /// The splits that pass `sweep_cap` come in the split table's order, nearly a staircase
+    /// (fronts ascending, so middles descending: a card moved from the middle to the front
+    /// trades one for the other), and are bounded by halves: a run of the
     /// staircase is worth at most its best lane value plus the sweep terms at its strongest
     /// front and middle, which lie much closer to its splits than the back's two caps. Weak
     /// hands search many backs whose splits are nearly all below the best found, but only by
@@ -332,18 +322,7 @@ impl Ctx<'_> {
         let obj = self.obj;
         let (twins, bmask, masks) = (self.h.twins, self.sub.five[bi], &self.sub.five);
         let ob = self.h.five[bi];
-        let rest = !bmask & 0x1FFF;
         let vb = obj.lanes[2].value[ob as usize];
-        if !self.sweeps {
-            self.legal_splits(bi, ob, vb, |of, om, i5, lanes| {
-                let mmask = masks[i5];
-                if lanes >= best.ev && canonical(twins, bmask, mmask) && best.is_beaten_by(lanes, bmask, mmask) {
-                    *best =
-                        Split { front: rest ^ mmask, middle: mmask, back: bmask, ordinals: [of, om, ob], ev: lanes };
-                }
-            });
-            return;
-        }
         // The candidates, in the table's order: fronts by ascending position mask, so middles
         // roughly descend and fronts ascend (a staircase).
         let mut cand = [(0u16, 0u16, 0u16); 64];
@@ -363,18 +342,8 @@ impl Ctx<'_> {
         });
         let mut value = |i: usize, cap: f64, best: &mut Split| {
             let (l, (of, om, mmask)) = (lanes[i], cand[i]);
-            if l + cap < best.ev {
-                return;
-            }
-            let ev = if [of, om, ob] == best.ordinals {
-                // The value is a function of the ordinals: a symmetric twin of the best.
-                best.ev
-            } else {
-                *evaluated += 1;
-                l + obj.sweep_value(of, om, ob)
-            };
-            if best.is_beaten_by(ev, bmask, mmask) {
-                *best = Split { front: rest ^ mmask, middle: mmask, back: bmask, ordinals: [of, om, ob], ev };
+            if l + cap >= best.ev {
+                self.value_split([of, om, ob], l, bmask, mmask, best, evaluated);
             }
         };
         if n <= 4 {
@@ -383,24 +352,23 @@ impl Ctx<'_> {
             }
             return;
         }
-        // A binary tree over runs of the staircase: leaves hold two candidates, each node the
-        // best lane value, the strongest front and the strongest middle of its run. A run is
-        // worth at most its best lane value plus the sweep terms at its strongest front and
-        // middle, much closer to its splits than the back's caps; depth first, a run is split
-        // only while its bound reaches the best found.
+        // A binary tree over runs of the staircase, each node holding the best lane value,
+        // the strongest front and the strongest middle of its run; depth first, a run is
+        // halved only while its bound reaches the best found.
         let leaves = n.div_ceil(2).next_power_of_two();
         let mut top = [0f64; 64];
         let mut front = [0u16; 64];
         let mut middle = [0u16; 64];
-        // Leaves: pairs of candidates (the last one alone when `n` is odd; empty leaves past
-        // the candidates are never reached: their bound is -inf).
+        // Leaves: pairs of candidates (the last one alone when `n` is odd; leaves past the
+        // candidates are empty, with a bound of -inf).
         for leaf in 0..leaves {
-            let (i, j) = ((2 * leaf).min(n - 1), (2 * leaf + 1).min(n - 1));
             let node = (leaves + leaf) & 63;
-            if 2 * leaf >= n {
+            let i = 2 * leaf;
+            if i >= n {
                 top[node] = f64::NEG_INFINITY;
                 continue;
             }
+            let j = (i + 1).min(n - 1);
             top[node] = max_f64(lanes[i & 63], lanes[j & 63]);
             front[node] = cand[i & 63].0.max(cand[j & 63].0);
             middle[node] = cand[i & 63].1.max(cand[j & 63].1);
@@ -442,6 +410,22 @@ impl Ctx<'_> {
             stack[depth & 15] = (2 * node + 1, cap);
             stack[(depth + 1) & 15] = (2 * node, cap);
             depth += 2;
+        }
+    }
+
+    /// Value a split (ordinals, lane value, back and middle masks) exactly and keep it if it
+    /// beats the best found. Out of line: the search's loops keep their registers.
+    #[inline(never)]
+    fn value_split(&self, ord: [u16; 3], lanes: f64, bmask: u16, mmask: u16, best: &mut Split, evaluated: &mut u32) {
+        let ev = if ord == best.ordinals {
+            // The value is a function of the ordinals: a symmetric twin of the best.
+            best.ev
+        } else {
+            *evaluated += 1;
+            lanes + self.obj.sweep_value(ord[0], ord[1], ord[2])
+        };
+        if best.is_beaten_by(ev, bmask, mmask) {
+            *best = Split { front: !bmask & 0x1FFF ^ mmask, middle: mmask, back: bmask, ordinals: ord, ev };
         }
     }
 
@@ -516,7 +500,9 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
     let mut scanned = 0u32;
     // Pass 1: the strongest back, for a first incumbent.
     if let Some((_, cap)) = ctx.bound_back(first.0, f64::INFINITY, &mut best, &mut evaluated) {
-        ctx.search_back(first.0, cap, &mut best, &mut evaluated);
+        if ctx.sweeps {
+            ctx.search_back(first.0, cap, &mut best, &mut evaluated);
+        }
     }
     // Pass 2: bound every other back by its ordinal alone, then by what the other eight cards'
     // rank groups can make at best (the middle only; cheap).
@@ -580,11 +566,11 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
             }
         };
         if let Some((bound, cap)) = refined {
-            if bound >= best.ev {
+            // Without sweeps a back's value is its lane value, so the scan has already valued
+            // its best split: there is nothing left to search.
+            if bound >= best.ev && (level == 0 || ctx.sweeps) {
                 caps[bi] = cap;
-                // Without sweeps the per-kind level has nothing to add.
-                let next = level + 1;
-                heap.push(pack(bound, next, bi));
+                heap.push(pack(bound, level + 1, bi));
             }
         }
     }

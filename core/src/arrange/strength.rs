@@ -328,21 +328,20 @@ impl Strength {
             Some(sum)
         };
         let (f1, f2) = (flag(1), flag(2));
-        if f2 != 0 {
-            let f3 = flag(3);
-            if f3 != 0 {
-                let f4 = flag(4);
-                if f4 != 0 {
-                    let q = top(f4);
-                    if let Some(s) = tops(without(f1, q), 1) {
-                        return self.five_plain(4 * rk(q) + s);
-                    }
+        // Trips need a pair first (every rank held three times is also held twice).
+        let f3 = if f2 != 0 { flag(3) } else { 0 };
+        if f3 != 0 {
+            let f4 = flag(4);
+            if f4 != 0 {
+                let q = top(f4);
+                if let Some(s) = tops(without(f1, q), 1) {
+                    return self.five_plain(4 * rk(q) + s);
                 }
-                let t = top(f3);
-                let pairs = without(f2, t);
-                if pairs != 0 {
-                    return self.five_plain(3 * rk(t) + 2 * rk(top(pairs)));
-                }
+            }
+            let t = top(f3);
+            let pairs = without(f2, t);
+            if pairs != 0 {
+                return self.five_plain(3 * rk(t) + 2 * rk(top(pairs)));
             }
         }
         let run = f1 & f1 >> 4 & f1 >> 8 & f1 >> 12 & f1 >> 16;
@@ -352,14 +351,13 @@ impl Strength {
         if f1 & 0x0008_0000_0000_8888 == 0x0008_0000_0000_8888 {
             return self.straight_cap[0x100F];
         }
-        if f2 != 0 {
-            let f3 = flag(3);
-            if f3 != 0 {
-                let t = top(f3);
-                if let Some(s) = tops(without(f1, t), 2) {
-                    return self.five_plain(3 * rk(t) + s);
-                }
+        if f3 != 0 {
+            let t = top(f3);
+            if let Some(s) = tops(without(f1, t), 2) {
+                return self.five_plain(3 * rk(t) + s);
             }
+        }
+        if f2 != 0 {
             let p = top(f2);
             let rest = without(f1, p);
             let lower = without(f2, p);
@@ -710,7 +708,6 @@ pub fn revolving_door(n: u32, k: u32) -> Vec<u16> {
     out
 }
 
-/// Ordinals (as if none were a flush) and suit counts of the 1287 five-card subsets.
 /// Walk the subsets of a revolving-door table (`Subsets::five_door` or `three_door`, whose
 /// first subset is `first`), calling `put(index, sum of card keys)` for each: one card out and
 /// one in per step (exact integer sums: the keys' fields never borrow).
