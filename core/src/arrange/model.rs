@@ -153,6 +153,49 @@ pub(crate) struct SweepCoord {
     above: f64,
 }
 
+/// The two grid lines of a separable sweep bound ([`Objective::sweep_lines`]): `α · P` (with
+/// the home-run grid's share) along the front's and the middle's axes, per cell: the value at
+/// the cell's lower knot and the slope to the next.
+#[derive(Clone, Default)]
+pub(crate) struct SweepLines {
+    front: [(f64, f64); GRID],
+    middle: [(f64, f64); GRID],
+}
+
+impl SweepLines {
+    /// The part of the front (`lane` 0) or the middle (1) at a lose coordinate (cell and
+    /// fraction, [`Objective::lose_pos`]): interpolated on its line.
+    #[inline(always)]
+    pub(crate) fn part(&self, lane: usize, (cell, t): (u32, f64)) -> f64 {
+        let (v, slope) = if lane == 0 { &self.front } else { &self.middle }[cell as usize & (GRID - 1)];
+        v + slope * t
+    }
+
+    /// Both parts of a split with front `f` and middle `m`.
+    #[inline(always)]
+    pub(crate) fn parts(&self, pos: &[(u32, f64); 2 * ORD_PAD], f: u16, m: u16) -> f64 {
+        self.part(0, pos[f as usize & (ORD_PAD - 1)]) + self.part(1, pos[ORD_PAD | m as usize & (ORD_PAD - 1)])
+    }
+}
+
+/// A bound of one back's sweep terms, separable in front and middle
+/// ([`Objective::sweep_slices`]).
+#[derive(Default)]
+pub(crate) struct SweepSlices {
+    /// The bound at the caps plus both parts there (and a rounding margin).
+    base: f64,
+    lines: SweepLines,
+}
+
+impl SweepSlices {
+    /// The bound of the sweep terms of a split with front `f` and middle `m` (`pos`:
+    /// [`Objective::lose_pos`]).
+    #[inline(always)]
+    pub(crate) fn bound(&self, pos: &[(u32, f64); 2 * ORD_PAD], f: u16, m: u16) -> f64 {
+        self.base - self.lines.parts(pos, f, m)
+    }
+}
+
 /// The shooting and home-run part of an objective.
 #[derive(Clone, Debug)]
 struct Sweeps {
@@ -197,6 +240,9 @@ pub struct Objective {
     /// search's split loop reads both through one base, so that masked ordinals need no
     /// bounds check and the loop keeps one register for them.
     pub(crate) front_middle: Box<[f64; 2 * ORD_PAD]>,
+    /// The lose coordinates of fronts and middles as grid cell and fraction, laid out as
+    /// `front_middle` ([`SweepSlices::bound`]).
+    pub(crate) lose_pos: Box<[(u32, f64); 2 * ORD_PAD]>,
 }
 
 /// Water of winning `lane` with a hand of `cat` (RULES.md §4; a five of a kind the preset does
@@ -240,10 +286,12 @@ fn pad<T: Copy + Default>(v: &[T]) -> Box<[T; PADDED]> {
 
 /// The front's lane values and, from `ORD_PAD` on, the middle's, zero-padded
 /// ([`Objective::front_middle`]).
-fn front_middle(lanes: &[LaneTab; 3]) -> Box<[f64; 2 * ORD_PAD]> {
-    let mut out: Box<[f64; 2 * ORD_PAD]> = vec![0.0; 2 * ORD_PAD].into_boxed_slice().try_into().expect("2 * ORD_PAD");
-    out[..lanes[0].value.len()].copy_from_slice(&lanes[0].value);
-    out[ORD_PAD..ORD_PAD + lanes[1].value.len()].copy_from_slice(&lanes[1].value);
+fn front_middle<T: Copy + Default>(lanes: &[LaneTab; 3], of: impl Fn(&LaneTab) -> Vec<T>) -> Box<[T; 2 * ORD_PAD]> {
+    let mut out: Box<[T; 2 * ORD_PAD]> =
+        vec![T::default(); 2 * ORD_PAD].into_boxed_slice().try_into().ok().expect("2 * ORD_PAD");
+    let (front, middle) = (of(&lanes[0]), of(&lanes[1]));
+    out[..front.len()].copy_from_slice(&front);
+    out[ORD_PAD..ORD_PAD + middle.len()].copy_from_slice(&middle);
     out
 }
 
@@ -410,7 +458,8 @@ impl Objective {
             foul -= n as f64 * ((sh.multiplier as f64 - 1.0) * expected_water + sh.bonus.at(players) as f64);
         }
         let obj = Objective {
-            front_middle: front_middle(&lanes),
+            front_middle: front_middle(&lanes, |l| l.value.clone()),
+            lose_pos: front_middle(&lanes, |l| l.lose_cell.clone()),
             lanes,
             opponents: n as f64,
             opponents_count: n,
@@ -455,7 +504,8 @@ impl Objective {
             }
         });
         let obj = Objective {
-            front_middle: front_middle(&lanes),
+            front_middle: front_middle(&lanes, |l| l.value.clone()),
+            lose_pos: front_middle(&lanes, |l| l.lose_cell.clone()),
             lanes,
             opponents: 1.0,
             opponents_count: 1,
@@ -586,6 +636,88 @@ impl Objective {
         // `above_water` never grows with the ordinal: at the caps it is a lower bound.
         let v = self.sweep_at::<true>(s, f, m, b);
         v + 1e-9 * (1.0 + v.abs())
+    }
+
+    /// A bound of the sweep terms of the splits of back `b` whose fronts are at most `f_cap`
+    /// and middles at most `m_cap`: a constant less a part of the front and a part of the
+    /// middle ([`SweepSlices::bound`]), much tighter than the terms at the caps when the
+    /// splits trade the front against the middle.
+    ///
+    /// Why it holds. The chance `P` of being shot (and that of a home run against me) is the
+    /// mass of the copula's cells above my three lanes: a cumulative sum over the lose
+    /// coordinates, with the interpolation a true measure (uniform within each cell). For
+    /// `f ≤ F` and `m ≤ M`, `P(f, m) − P(f, M) − P(F, m) + P(F, M)` is the mass of a box,
+    /// never negative, so `P(f, m) ≥ P(F, M) + (P(f, M) − P(F, M)) + (P(F, m) − P(F, M))`.
+    /// Each difference is the mass of a slab, which only shrinks when the slab's other two
+    /// coordinates are rounded down to the knots below: read there, each is a linear
+    /// interpolation along one grid line ([`Objective::sweep_lines`]). Being shot costs at
+    /// least its cost at the caps (the water of an opponent above me never grows with my
+    /// lanes), and the chance of shooting and my own water are largest at the caps, so the
+    /// terms are at most their bound at the caps less `α` times each difference, `α` being
+    /// that least cost.
+    ///
+    /// Written into `out` (reused from back to back).
+    #[inline]
+    pub(crate) fn sweep_slices(&self, f_cap: u16, m_cap: u16, b: u16, out: &mut SweepSlices) {
+        let Some(s) = &self.sweeps else {
+            *out = SweepSlices::default();
+            return;
+        };
+        let (f_pos, m_pos) = (self.lose_pos[f_cap as usize], self.lose_pos[ORD_PAD | m_cap as usize]);
+        // The lines from the caps' cells up: every weaker lane lies there (lose coordinates
+        // only grow as ordinals fall); the cells below are never read.
+        self.sweep_lines(s, [f_cap, m_cap, b], [f_pos.0, m_pos.0], &mut out.lines);
+        let at_caps = self.sweep_at::<true>(s, f_cap, m_cap, b);
+        let base = at_caps + out.lines.part(0, f_pos) + out.lines.part(1, m_pos);
+        // Rounding: the lines are summed in another order than the grid's interpolation.
+        out.base = base + 1e-9 * (1.0 + at_caps.abs() + base.abs());
+    }
+
+    /// The lines of [`Objective::sweep_slices`] under caps `[front, middle, back]`, whole
+    /// (`None` without sweep terms). They hold for every back at or below the back cap whose
+    /// fronts and middles are under the caps: read at the knots below the caps' coordinates,
+    /// every slab of such a back is at least as large, and `α` at the caps is the least cost.
+    pub(crate) fn shared_lines(&self, caps: [u16; 3]) -> Option<SweepLines> {
+        let s = self.sweeps.as_ref()?;
+        let mut lines = SweepLines::default();
+        self.sweep_lines(s, caps, [0, 0], &mut lines);
+        Some(lines)
+    }
+
+    /// Fill the lines of a separable bound under caps `[front, middle, back]` from cells
+    /// `from` (front's, middle's) up.
+    #[inline(always)]
+    #[allow(clippy::needless_range_loop)] // `i + 1` is read too
+    fn sweep_lines(&self, s: &Sweeps, [f_cap, m_cap, b]: [u16; 3], from: [u32; 2], out: &mut SweepLines) {
+        let [lf, lm, lb] = &self.lanes;
+        let (cf, cm, cb) = (&lf.coords[f_cap as usize], &lm.coords[m_cap as usize], &lb.coords[b as usize]);
+        let theirs = cf.above + cm.above + cb.above;
+        let n = self.opponents;
+        let alpha = n * (s.mult_minus_1 * theirs + s.bonus);
+        let beta = s.home_run.map_or(0.0, |(m1, bm)| n * ((theirs * s.mult + s.bonus) * m1 + bm));
+        // Knots below the caps' and the back's coordinates.
+        let (fk, mk, bk) = (lf.lose_lo[f_cap as usize], lm.lose_lo[m_cap as usize], lb.lose_lo[b as usize]);
+        let grid = &s.lose_padded;
+        let line = |out: &mut [(f64, f64); GRID], from: u32, at: usize, stride: usize| {
+            let knot = |i: usize| {
+                let [p, h] = grid[(at + i * stride) & (PADDED - 1)];
+                alpha * p + beta * h
+            };
+            let mut lo = knot(from as usize);
+            for i in from as usize & (GRID - 1)..GRID {
+                let hi = knot(i + 1);
+                out[i] = (lo, hi - lo);
+                lo = hi;
+            }
+        };
+        line(&mut out.front, from[0], mk as usize * STRIDE[1] + bk as usize, STRIDE[0]);
+        line(&mut out.middle, from[1], fk as usize * STRIDE[0] + bk as usize, STRIDE[1]);
+    }
+
+    /// The lose coordinates of fronts and middles (what [`SweepSlices::bound`] reads).
+    #[inline]
+    pub(crate) fn lose_pos(&self) -> &[(u32, f64); 2 * ORD_PAD] {
+        &self.lose_pos
     }
 
     /// An upper bound of [`Objective::ev`] over every ordinal triple at or below `(f, m, b)`.

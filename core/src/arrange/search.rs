@@ -4,22 +4,23 @@
 //! 1287 × 56 = 72,072 of them. The ordinals of all 1287 five-card and 286 three-card subsets
 //! are computed once per hand (`strength.rs`), so a split costs a few loads. Then ([`best`]):
 //!
-//! 1. the strongest back's splits give a first incumbent;
+//! 1. the strongest back's best split by lane values, then its other splits that can beat
+//!    it, give a first incumbent;
 //! 2. every other back is bounded by its ordinal alone (the objective grows with each lane's
 //!    ordinal, a legal middle is never above its back nor the front above the middle), then by
 //!    what the other eight cards' ranks can make in the middle — when they make more than a
 //!    weak back, only what fits under it ([`Strength::middle_below`]);
 //! 3. the survivors, best bound first, get a joint bound of middle and front from the ranks,
-//!    then a *scan* of their legal splits' lane values: the exact lane bound of the back and
-//!    the strongest legal front and middle, at which the sweep terms are bounded. Weak hands
-//!    have many backs worth nearly the same (every split pays about the same price of being
-//!    shot), and only this bound tells them apart. The scan also values the back's best split
-//!    by lane values, raising the incumbent early;
-//! 4. the backs whose scanned bound reaches the incumbent are searched, best bound first: their
-//!    splits that can reach it, nearly a staircase in the split table's order (a stronger front
-//!    for a weaker middle), are bounded by runs, each at its own strongest front and middle,
-//!    and only the splits of runs that still reach the incumbent are valued exactly. The first
-//!    bound below the best found ends the search.
+//!    with the strongest front and middle any legal split can have;
+//! 4. the backs whose joint bound reaches the incumbent are *settled*, best bound first: one
+//!    pass over their legal splits bounds each split's sweep terms by a constant less a part
+//!    of its front and a part of its middle (`Objective::sweep_slices`), and values exactly
+//!    only the splits that still reach the incumbent. Weak hands have hundreds of backs worth
+//!    nearly the same (every split pays about the same price of being shot); a bound at two
+//!    caps lets one split have the strongest front and another the strongest middle, and
+//!    cannot tell them apart, where this one can. Once a hand has settled many backs, the
+//!    rest share one such bound, folded into per-subset values (`Shared`). The first bound
+//!    below the best found ends the search.
 //!
 //! Splits that differ only by swapping same-rank cards that can never be in a flush are worth
 //! the same; one of each such family is visited ([`HandSubsets::canonical`]).
@@ -28,7 +29,7 @@
 //! position masks), so the result does not depend on visiting order: [`exhaustive`] visits all
 //! 72,072 splits in plain order and must return the same split — the tests check it.
 
-use super::model::{LaneTab, Objective, ORD_PAD};
+use super::model::{LaneTab, Objective, SweepLines, SweepSlices, ORD_PAD};
 use super::strength::{held_at_least, subset_ordinals, suit_major_bit, suit_masks, top_rank, Strength, Subsets};
 use crate::eval::Category;
 
@@ -138,18 +139,6 @@ impl HandSubsets {
     }
 }
 
-/// What [`Ctx::scan`] finds behind one back.
-struct Scan {
-    /// The largest lane value (back + middle + front) of a legal split.
-    top: f64,
-    /// The strongest legal front.
-    of_cap: u16,
-    /// The strongest legal middle.
-    om_cap: u16,
-    /// The split with `top`: front and middle ordinals, middle mask.
-    arg: (u16, u16, u16),
-}
-
 /// [`HandSubsets::canonical`] with the hand's twin mask given.
 #[inline(always)]
 fn canonical(twins: u16, back: u16, middle: u16) -> bool {
@@ -204,15 +193,14 @@ fn inner_cap(st: &Strength, lm: &LaneTab, lf: &LaneTab, counts: u64, flush: u16,
     };
     let ranks = held_at_least(counts, 1);
     let r = top_of(ranks);
-    // When the eight cards make nothing better than a high card (no flush either), every
-    // middle is a high card, and a front holding the only card of the top rank would beat it:
-    // the front's best is then the three highest of the other ranks.
-    let high =
-        if flush == 0 && (counts >> (4 * r)) & 0xF == 1 && st.five_category[five_all as usize] == Category::HighCard {
-            st.high_three(ranks & !(8 << (4 * r)))
-        } else {
-            st.high_three(ranks)
-        };
+    // When every legal middle is a high card (the eight cards make nothing better, or the
+    // back allows nothing better), a front holding the only card of the top rank would beat
+    // it: the front's best is then the three highest of the other ranks.
+    let high = if (counts >> (4 * r)) & 0xF == 1 && st.five_category[om_all as usize] == Category::HighCard {
+        st.high_three(ranks & !(8 << (4 * r)))
+    } else {
+        st.high_three(ranks)
+    };
     if let Some(high) = high {
         option(om_all, high);
     }
@@ -226,13 +214,23 @@ fn inner_cap(st: &Strength, lm: &LaneTab, lf: &LaneTab, counts: u64, flush: u16,
         // Straights and flushes are kept whole: a bound, not the exact remainder.
         let rest = counts - (n << (4 * r));
         let cap = st.middle_below(rest, st.exact_five_cap(rest).max(flush), top);
-        option(cap, st.three_group_cap[cat * 16 + r]);
+        // A front holding the group is at least its weakest hand: when every middle is
+        // below that, no split of this kind is legal.
+        if st.three_group_low[cat * 16 + r] <= st.front_cap[cap as usize] {
+            option(cap, st.three_group_cap[cat * 16 + r]);
+        }
         let lower = groups & !(0xF << (4 * r));
-        if lower != 0 {
+        if lower != 0 && st.three_group_low[cat * 16 + bottom_rank(lower)] <= st.front_cap[om_all as usize] {
             option(om_all, st.three_group_cap[cat * 16 + top_of(lower)]);
         }
     }
     (best, om_max, of_max)
+}
+
+/// The lowest rank flagged in rank-count flags (one bit per nibble).
+#[inline]
+fn bottom_rank(flags: u64) -> usize {
+    flags.trailing_zeros() as usize / 4
 }
 
 /// Per-hand values the search reads.
@@ -266,7 +264,7 @@ impl Ctx<'_> {
     /// The bound of back `bi` at the largest caps of middle and front its other eight cards'
     /// ranks allow (one sweep value), and the sweep part of it.
     #[inline]
-    fn coarse_bound(&self, bi: usize, best_ev: f64) -> Option<(f64, f64)> {
+    fn coarse_bound(&self, bi: usize, best_ev: f64) -> (f64, f64, [u16; 2]) {
         let (st, obj) = (self.st, self.obj);
         let [lf, lm, lb] = &obj.lanes;
         let ob = self.h.five[bi];
@@ -274,142 +272,134 @@ impl Ctx<'_> {
         let (lanes, om_cap, of_cap) = inner_cap(st, lm, lf, counts, flush, top);
         let lanes = lb.value[ob as usize] + lanes;
         if !self.sweeps {
-            return Some((lanes, 0.0));
+            return (lanes, 0.0, [of_cap, om_cap]);
         }
         // The back's own sweep bound (any middle up to the back) first: a load, where the
         // bound at these caps costs an interpolation.
         let loose = obj.back_sweep[ob as usize];
         if lanes + loose < best_ev {
-            return Some((lanes + loose, loose));
+            return (lanes + loose, loose, [of_cap, om_cap]);
         }
         let sweep = obj.sweep_bound_tight(of_cap, om_cap, ob).min(loose);
-        Some((lanes + sweep, sweep))
+        (lanes + sweep, sweep, [of_cap, om_cap])
     }
 
-    /// The bound of back `bi` from its legal splits (see [`Ctx::scan`]), with the sweep part
-    /// of it (capped by `cap`, a bound of the sweep values found otherwise); `None` when no
-    /// legal split exists. The split with the best lane values is valued on the way, which
-    /// raises the best found cheaply before whole backs are searched.
-    #[inline]
-    fn bound_back(&self, bi: usize, cap: f64, best: &mut Split, evaluated: &mut u32) -> Option<(f64, f64)> {
-        let ob = self.h.five[bi];
-        let vb = self.obj.lanes[2].value[ob as usize];
-        let scan = self.scan(bi, ob, vb)?;
-        let sweep_cap =
-            if self.sweeps { self.obj.sweep_bound_tight(scan.of_cap, scan.om_cap, ob).min(cap) } else { 0.0 };
-        let bound = scan.top + sweep_cap;
-        if bound >= best.ev {
-            let (of, om, mmask) = scan.arg;
-            self.value_split([of, om, ob], scan.top, self.sub.five[bi], mmask, best, evaluated);
-        }
-        Some((bound, sweep_cap))
-    }
-
-    /// Value every legal split behind back `bi` that can beat the best found, given
-    /// `sweep_cap`, a bound of their sweep values ([`Ctx::bound_back`]). Only with sweep terms:
-    /// without them the scan's best split is the back's best.
+    /// Value every legal split behind back `bi` that can beat the best found, given `cap`, a
+    /// bound of their sweep values, and `caps`, the strongest front and middle any of them
+    /// can have ([`Ctx::coarse_bound`]). `slices` is scratch space.
     ///
-    /// The splits that pass `sweep_cap` come in the split table's order, nearly a staircase
-    /// (fronts ascending, so middles descending: a card moved from the middle to the front
-    /// trades one for the other), and are bounded by halves: a run of the
-    /// staircase is worth at most its best lane value plus the sweep terms at its strongest
-    /// front and middle, which lie much closer to its splits than the back's two caps. Weak
-    /// hands search many backs whose splits are nearly all below the best found, but only by
-    /// a little; this prunes most of them with a few bounds instead of an exact value each
-    /// (the hardest hands: a fifth to a tenth of the exact values).
+    /// One pass over the back's legal splits (a few loads each, from the split table;
+    /// legality is one threshold per middle ordinal) bounds each split by its lane value plus
+    /// `cap`, then plus a bound of its sweep terms that is a constant less a part of its front
+    /// and a part of its middle ([`Objective::sweep_slices`]), and values exactly the splits
+    /// that still reach the best found. Weak hands have hundreds of backs worth nearly the
+    /// same: every split pays about the same price of being shot, and a bound at two caps
+    /// (which lets one split have the strongest front and another the strongest middle)
+    /// cannot tell their splits apart, where this one can.
     #[inline]
-    fn search_back(&self, bi: usize, sweep_cap: f64, best: &mut Split, evaluated: &mut u32) {
+    fn settle_back(
+        &self,
+        bi: usize,
+        cap: f64,
+        caps: [u16; 2],
+        slices: &mut SweepSlices,
+        best: &mut Split,
+        evaluated: &mut u32,
+    ) {
+        if !canonical(self.h.twins, self.sub.five[bi], 0) {
+            // No split of this back is a representative: its twin back stands for it.
+            return;
+        }
         let obj = self.obj;
         let (twins, bmask, masks) = (self.h.twins, self.sub.five[bi], &self.sub.five);
         let ob = self.h.five[bi];
         let vb = obj.lanes[2].value[ob as usize];
-        // The candidates, in the table's order: fronts by ascending position mask, so middles
-        // roughly descend and fronts ascend (a staircase).
-        let mut cand = [(0u16, 0u16, 0u16); 64];
-        let mut lanes = [0f64; 64];
-        let mut n = 0usize;
+        let [f_cap, m_cap] = caps;
+        let sweeps = self.sweeps;
+        if sweeps {
+            obj.sweep_slices(f_cap, m_cap, ob, slices);
+        }
+        let pos = obj.lose_pos();
         self.legal_splits(bi, ob, vb, |of, om, i5, l| {
-            if l + sweep_cap < best.ev {
+            if l + cap < best.ev {
+                return;
+            }
+            // The caps bound every legal split (`rank_caps_bound_every_legal_split`).
+            debug_assert!(
+                of <= f_cap && om <= m_cap,
+                "back {:?} f {of} > {f_cap} or m {om} > {m_cap}; hand {:?}",
+                self.sub.five[bi],
+                self.h.codes
+            );
+            if sweeps && l + slices.bound(pos, of, om) < best.ev {
                 return;
             }
             let mmask = masks[i5];
-            if !canonical(twins, bmask, mmask) {
-                return;
-            }
-            cand[n & 63] = (of, om, mmask);
-            lanes[n & 63] = l;
-            n += 1;
-        });
-        let mut value = |i: usize, cap: f64, best: &mut Split| {
-            let (l, (of, om, mmask)) = (lanes[i], cand[i]);
-            if l + cap >= best.ev {
+            if canonical(twins, bmask, mmask) {
                 self.value_split([of, om, ob], l, bmask, mmask, best, evaluated);
             }
-        };
-        if n <= 4 {
-            for i in 0..n {
-                value(i, sweep_cap, best);
-            }
+        });
+    }
+
+    /// As [`Ctx::settle_back`], with the bound's lines shared by many backs ([`Shared`]):
+    /// folded into per-subset values, a split's bound costs what its lane value does.
+    #[inline]
+    fn settle_shared(&self, bi: usize, caps: [u16; 2], shared: &Shared, best: &mut Split, evaluated: &mut u32) {
+        if !canonical(self.h.twins, self.sub.five[bi], 0) {
             return;
         }
-        // A binary tree over runs of the staircase, each node holding the best lane value,
-        // the strongest front and the strongest middle of its run; depth first, a run is
-        // halved only while its bound reaches the best found.
-        let leaves = n.div_ceil(2).next_power_of_two();
-        let mut top = [0f64; 64];
-        let mut front = [0u16; 64];
-        let mut middle = [0u16; 64];
-        // Leaves: pairs of candidates (the last one alone when `n` is odd; leaves past the
-        // candidates are empty, with a bound of -inf).
-        for leaf in 0..leaves {
-            let node = (leaves + leaf) & 63;
-            let i = 2 * leaf;
-            if i >= n {
-                top[node] = f64::NEG_INFINITY;
+        let obj = self.obj;
+        let (twins, bmask, masks) = (self.h.twins, self.sub.five[bi], &self.sub.five);
+        let ob = self.h.five[bi];
+        let [f_cap, m_cap] = caps;
+        // The bound at this back's caps plus both parts there, as in `Objective::sweep_slices`.
+        let at_caps = obj.sweep_bound_tight(f_cap, m_cap, ob);
+        let pos = obj.lose_pos();
+        let base = at_caps + shared.lines.parts(pos, f_cap, m_cap);
+        let base = obj.lanes[2].value[ob as usize] + base + 1e-9 * (1.0 + at_caps.abs() + base.abs());
+        let (five, three) = (&self.h.five, &self.h.three);
+        let (c5, c3) = (&shared.middle, &shared.front);
+        let below: &[u16; ORD_PAD] = &self.st.front_below[self.strict as usize];
+        let om_max = ob as i32 - self.strict as i32;
+        for &pair in self.sub.splits[bi].iter() {
+            let (i5, i3) = ((pair & 0xFFFF) as usize, (pair >> 16) as usize);
+            let om = five[i5];
+            if om as i32 > om_max {
                 continue;
             }
-            let j = (i + 1).min(n - 1);
-            top[node] = max_f64(lanes[i & 63], lanes[j & 63]);
-            front[node] = cand[i & 63].0.max(cand[j & 63].0);
-            middle[node] = cand[i & 63].1.max(cand[j & 63].1);
+            let of = three[i3];
+            if of >= below[om as usize & (ORD_PAD - 1)] {
+                continue;
+            }
+            debug_assert!(of <= f_cap && om <= m_cap);
+            if base + c5[i5 % 1287] + c3[i3 % 286] < best.ev {
+                continue;
+            }
+            let mmask = masks[i5];
+            if canonical(twins, bmask, mmask) {
+                self.value_split([of, om, ob], obj.lane_sum(of, om, ob), bmask, mmask, best, evaluated);
+            }
         }
-        for node in (1..leaves).rev() {
-            let (l, r) = ((2 * node) & 63, (2 * node + 1) & 63);
-            top[node] = max_f64(top[l], top[r]);
-            front[node] = front[l].max(front[r]);
-            middle[node] = middle[l].max(middle[r]);
-        }
-        // The root's bound is the back's; depth at most log2(32) + 1, two entries a level.
-        let mut stack = [(0usize, 0f64); 16];
-        stack[0] = (2, sweep_cap);
-        stack[1] = (3, sweep_cap);
-        let mut depth = 2;
-        while depth > 0 {
-            depth -= 1;
-            let (node, cap) = stack[depth & 15];
-            let node = node & 63;
-            if top[node] + cap < best.ev {
-                continue;
+    }
+
+    /// Value the legal split behind back `bi` with the best lane value (the first incumbent:
+    /// with it, settling the back values few of its splits).
+    fn value_top_split(&self, bi: usize, best: &mut Split, evaluated: &mut u32) {
+        let ob = self.h.five[bi];
+        let vb = self.obj.lanes[2].value[ob as usize];
+        let masks = &self.sub.five;
+        let mut top = (f64::NEG_INFINITY, 0u16, 0u16, 0u16);
+        self.legal_splits(bi, ob, vb, |of, om, i5, l| {
+            // Ties go to the larger middle mask, as in the search's order. That split is a
+            // representative: a split that is not has a twin with the same lane value and a
+            // larger middle mask (the same-rank card moved from the front to the middle).
+            if l > top.0 || (l == top.0 && masks[i5] > top.3) {
+                top = (l, of, om, masks[i5]);
             }
-            if node >= leaves {
-                // A leaf: its one or two candidates (none past the last; those leaves' bound
-                // is -inf, but the best found could be -inf too).
-                let i = 2 * (node - leaves);
-                if i < n {
-                    value(i, cap, best);
-                }
-                if i + 1 < n {
-                    value(i + 1, cap, best);
-                }
-                continue;
-            }
-            let cap = obj.sweep_bound_tight(front[node], middle[node], ob).min(cap);
-            if top[node] + cap < best.ev {
-                continue;
-            }
-            stack[depth & 15] = (2 * node + 1, cap);
-            stack[(depth + 1) & 15] = (2 * node, cap);
-            depth += 2;
+        });
+        let (l, of, om, mmask) = top;
+        if l > f64::NEG_INFINITY {
+            self.value_split([of, om, ob], l, masks[bi], mmask, best, evaluated);
         }
     }
 
@@ -454,33 +444,43 @@ impl Ctx<'_> {
             f(of, om, i5, vb + fm[ORD_PAD | om as usize & (ORD_PAD - 1)] + fm[of as usize & (ORD_PAD - 1)]);
         }
     }
+}
 
-    /// Over the legal splits behind back `bi` (ordinal `ob`, lane value `vb`): the largest
-    /// lane value, the split that has it, and the strongest front and middle any legal split
-    /// reaches. A few loads per split: this exact bound of the lane values, with the sweep
-    /// terms bounded at the two caps, separates near-tied backs where caps from the cards'
-    /// ranks alone cannot (those let the front and the middle both have the best cards).
-    #[inline]
-    fn scan(&self, bi: usize, ob: u16, vb: f64) -> Option<Scan> {
-        if !canonical(self.h.twins, self.sub.five[bi], 0) {
-            // No split of this back is a representative: its twin back stands for it.
-            return None;
-        }
-        let (mut top, mut of_cap, mut om_cap) = (f64::NEG_INFINITY, 0u16, 0u16);
-        let mut arg = (0u16, 0u16, 0u16);
-        let masks = &self.sub.five;
-        self.legal_splits(bi, ob, vb, |of, om, i5, lanes| {
-            // Ties go to the larger middle mask, as in the search's order. That split is a
-            // representative: a split that is not has a twin with the same lane value and a
-            // larger middle mask (the same-rank card moved from the front to the middle).
-            if lanes > top || (lanes == top && masks[i5] > arg.2) {
-                top = lanes;
-                arg = (of, om, masks[i5]);
-            }
-            of_cap = of_cap.max(of);
-            om_cap = om_cap.max(om);
-        });
-        (top > f64::NEG_INFINITY).then_some(Scan { top, of_cap, om_cap, arg })
+/// After this many backs are settled in one hand, the rest share one set of lines for their
+/// sweep bound ([`Shared`]): few random hands get there, every hard hand does.
+const SHARE_AFTER: u32 = 24;
+
+/// The separable sweep bound's lines ([`Objective::shared_lines`]) for every back at or below
+/// their caps, folded into per-subset values: each five-card subset's middle lane value less
+/// its middle part, each three-card subset's front lane value less its front part. A split's
+/// bound is then its back's constant plus one value of each.
+struct Shared {
+    lines: SweepLines,
+    /// The caps it holds under: front, middle, back.
+    caps: [u16; 3],
+    middle: Box<[f64; 1287]>,
+    front: Box<[f64; 286]>,
+}
+
+impl Shared {
+    fn new(obj: &Objective, h: &HandSubsets, caps: [u16; 3]) -> Option<Shared> {
+        let lines = obj.shared_lines(caps)?;
+        let (fm, pos) = (&obj.front_middle, obj.lose_pos());
+        let middle = Box::new(std::array::from_fn(|i| {
+            let om = ORD_PAD | h.five[i] as usize & (ORD_PAD - 1);
+            fm[om] - lines.part(1, pos[om])
+        }));
+        let front = Box::new(std::array::from_fn(|i| {
+            let of = h.three[i] as usize & (ORD_PAD - 1);
+            fm[of] - lines.part(0, pos[of])
+        }));
+        Some(Shared { lines, caps, middle, front })
+    }
+
+    /// Whether the lines hold for a back of ordinal `ob` whose splits are under `caps`.
+    fn covers(&self, caps: [u16; 2], ob: u16) -> bool {
+        let c = self.caps;
+        caps[0] <= c[0] && caps[1] <= c[1] && ob <= c[2]
     }
 }
 
@@ -497,13 +497,12 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
     let mut best = NONE;
     let mut evaluated = 0u32;
     let mut loose = 0u32;
-    let mut scanned = 0u32;
+    let mut ranked_count = 0u32;
     // Pass 1: the strongest back, for a first incumbent.
-    if let Some((_, cap)) = ctx.bound_back(first.0, f64::INFINITY, &mut best, &mut evaluated) {
-        if ctx.sweeps {
-            ctx.search_back(first.0, cap, &mut best, &mut evaluated);
-        }
-    }
+    let mut slices = SweepSlices::default();
+    let (_, cap, caps) = ctx.coarse_bound(first.0, f64::INFINITY);
+    ctx.value_top_split(first.0, &mut best, &mut evaluated);
+    ctx.settle_back(first.0, cap, caps, &mut slices, &mut best, &mut evaluated);
     // Pass 2: bound every other back by its ordinal alone, then by what the other eight cards'
     // rank groups can make at best (the middle only; cheap).
     let mut cands: Vec<u64> = Vec::with_capacity(256);
@@ -528,59 +527,71 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
             lb.value[ob as usize] + lm.value_cap[om as usize] + lf.value_cap[of as usize] + obj.back_sweep[ob as usize];
         if bound >= best.ev {
             // The bound's order key with the back in its low bits (level 0; see pass 3).
-            cands.push(order_key(bound) & !0xFFFF | (0x7FF ^ bi as u64));
+            cands.push(order_key(bound) & !0xFFFF | (0x1FFF ^ bi as u64));
         }
     }
     let cands_total = cands.len();
-    // Pass 3, best first: the back with the highest bound is refined one level (the joint
-    // bound of middle and front from the ranks; the scan of its legal splits; finally its
-    // splits searched) and goes back with its tighter bound. A back
-    // is thus refined only while its bound is the highest of all, never because the best found
-    // was still low when it came up: each level runs only on backs whose previous bound
-    // reaches the optimum. The first bound below the best found ends the search.
+    // Pass 3, best first: the back with the highest bound gets the joint bound of middle and
+    // front from the ranks and goes back with it; at its next turn it is settled (its splits
+    // that can beat the best found are valued). A back is thus settled only while its bound
+    // is the highest of all, never because the best found was still low when it came up. The
+    // first bound below the best found ends the search.
     //
-    // Keys: the bound's order key, its low 16 bits replaced by the level (2 bits, deeper
-    // first among equals) and the back's index (11 bits): plain integers in a heap.
-    let pack = |bound: f64, level: u64, bi: usize| order_key(bound) & !0xFFFF | level << 13 | (0x7FF ^ bi as u64);
+    // Keys: the bound's order key, its low 16 bits replaced by the level (settling first
+    // among equals) and an index (13 bits): the back's at level 0, then the entry in `ranked`
+    // that carries what the ranks bound. Plain integers in a heap.
+    let pack = |bound: f64, level: u64, i: usize| order_key(bound) & !0xFFFF | level << 13 | (0x1FFF ^ i as u64);
     let mut heap = std::collections::BinaryHeap::from(cands);
-    // Sweep caps found at the last level (a bound of the sweep value of every split behind a
-    // back), read by the next.
-    let mut caps = [f64::INFINITY; 1287];
-    let mut visited = 1u32;
+    // Per back bounded from its ranks: its index, a bound of the sweep value of every split
+    // behind it, and the strongest front and middle any legal split of it can have.
+    let mut ranked: Vec<(usize, f64, [u16; 2], bool)> = Vec::with_capacity(64);
+    let mut settled = 1u32;
+    let mut shared: Option<Shared> = None;
+    let mut shared_settles = 0u32;
     while let Some(key) = heap.pop() {
         // Every bound left is at most the largest bound with this key's upper bits.
         if from_order_key(key | 0xFFFF) < best.ev {
             break;
         }
-        let (level, bi) = ((key >> 13) & 3, (0x7FF ^ key & 0x7FF) as usize);
-        let refined = match level {
-            0 => ctx.coarse_bound(bi, best.ev),
-            1 => {
-                scanned += 1;
-                ctx.bound_back(bi, caps[bi], &mut best, &mut evaluated)
+        let i = (0x1FFF ^ key & 0x1FFF) as usize;
+        if key >> 13 & 1 == 0 {
+            ranked_count += 1;
+            let (bound, cap, caps) = ctx.coarse_bound(i, best.ev);
+            if bound >= best.ev {
+                heap.push(pack(bound, 1, ranked.len()));
+                ranked.push((i, cap, caps, false));
             }
-            _ => {
-                visited += 1;
-                ctx.search_back(bi, caps[bi], &mut best, &mut evaluated);
-                None
+            continue;
+        }
+        let (bi, cap, caps, _) = ranked[i];
+        ranked[i].3 = true;
+        settled += 1;
+        if settled == SHARE_AFTER && ctx.sweeps {
+            // Caps over the backs still waiting and this one: the next to be settled.
+            let mut c = [0u16; 3];
+            for &(b, _, k, done) in &ranked {
+                if !done || b == bi {
+                    c = [c[0].max(k[0]), c[1].max(k[1]), c[2].max(h.five[b])];
+                }
             }
-        };
-        if let Some((bound, cap)) = refined {
-            // Without sweeps a back's value is its lane value, so the scan has already valued
-            // its best split: there is nothing left to search.
-            if bound >= best.ev && (level == 0 || ctx.sweeps) {
-                caps[bi] = cap;
-                heap.push(pack(bound, level + 1, bi));
+            shared = Shared::new(obj, h, c);
+        }
+        match &shared {
+            Some(sh) if sh.covers(caps, h.five[bi]) => {
+                shared_settles += 1;
+                ctx.settle_shared(bi, caps, sh, &mut best, &mut evaluated);
             }
+            _ => ctx.settle_back(bi, cap, caps, &mut slices, &mut best, &mut evaluated),
         }
     }
     if let Some(s) = stats {
-        s.backs += visited as u64;
+        s.backs += settled as u64;
+        s.shared += shared_settles as u64;
         s.splits += evaluated as u64;
         s.hands += 1;
         s.screened += cands_total as u64;
         s.loose += loose as u64;
-        s.scanned += scanned as u64;
+        s.ranked += ranked_count as u64;
     }
     best
 }
@@ -617,16 +628,18 @@ fn from_order_key(k: u64) -> f64 {
 pub struct Stats {
     /// Hands searched.
     pub hands: u64,
-    /// Backs whose splits were enumerated.
+    /// Backs whose legal splits were walked (settled).
     pub backs: u64,
+    /// Of those, backs settled with the bound shared by many backs.
+    pub shared: u64,
     /// Splits whose full value was computed.
     pub splits: u64,
     /// Backs that passed the bound of their other eight cards' middle (pass 2).
     pub screened: u64,
     /// Backs that passed the bound of their ordinal alone (pass 2).
     pub loose: u64,
-    /// Backs whose legal splits were scanned for their own bound (pass 3a).
-    pub scanned: u64,
+    /// Backs given the joint bound of middle and front from their ranks (pass 3).
+    pub ranked: u64,
 }
 
 /// The reference: every one of the 72,072 splits, fouls skipped, same objective and order.
@@ -675,5 +688,141 @@ pub fn for_each_legal(st: &Strength, h: &HandSubsets, strict: bool, mut f: impl 
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arrange::model_tables;
+    use crate::deal::Dealer;
+    use crate::rules::{Preset, Rules};
+
+    /// Hands for the bound tests: random deals, hands rich in straights (the wheel and a
+    /// six-high run together), and the hardest known (weak, near-tied backs).
+    fn hands(random: usize) -> Vec<[u8; 13]> {
+        let mut out: Vec<[u8; 13]> = Vec::new();
+        let mut dealer = Dealer::from_seed(606);
+        while out.len() < random {
+            out.extend(dealer.deal_four().map(|h| std::array::from_fn(|i| h[i].code())));
+        }
+        for text in [
+            "Ac 2d 3h 4s 5c 6d Kh Kd Kc Ks Th Tc 9d",
+            "As 2s 3h 4d 5c 6c 7d 8h Jc Qd Kh Kd 9s",
+            "2h 3d 4h 6c 7d 8c 9d Js Qc Kd Kh Ac Ah",
+            "2h 3s 4d 6d 7c 8d 9h Jh Qc Ks Ad Ah As",
+            "2c 2h 3d 3s 4d 5c 5s 8h 9c Td Js Kh Ah",
+            "3c 4c 5c 6c 7c 8c 9c Tc Jd Qd Kd Ad 2d",
+        ] {
+            let cards = crate::parse_cards(text).unwrap();
+            out.push(std::array::from_fn(|i| cards[i].code()));
+        }
+        out
+    }
+
+    /// Every legal split of back `bi`: front, middle and back ordinals, middle index and
+    /// front index.
+    fn legal_of(ctx: &Ctx, bi: usize) -> Vec<(u16, u16, u16, usize, usize)> {
+        let ob = ctx.h.five[bi];
+        let mut out = Vec::new();
+        for &pair in ctx.sub.splits[bi].iter() {
+            let (i5, i3) = ((pair & 0xFFFF) as usize, (pair >> 16) as usize);
+            let (om, of) = (ctx.h.five[i5], ctx.h.three[i3]);
+            if legal(ctx.st, of, om, ob, ctx.strict) {
+                out.push((of, om, ob, i5, i3));
+            }
+        }
+        out
+    }
+
+    /// Run `check` on every back with a legal split of every test hand, under every preset at
+    /// two and four seats, both orders.
+    fn for_each_back(random: usize, mut check: impl FnMut(&Ctx, usize, usize, &[(u16, u16, u16, usize, usize)])) {
+        let hands = hands(random);
+        let mut serial = 0;
+        for preset in Preset::ALL {
+            for players in [2usize, 4] {
+                for strict in [false, true] {
+                    let mut rules = Rules::preset(preset);
+                    rules.strict_order = strict;
+                    let obj = Objective::new(model_tables::field(preset, players).unwrap(), &rules, players);
+                    let st = Strength::get(rules.wheel);
+                    for codes in &hands {
+                        let h = HandSubsets::new(st, *codes);
+                        let sub = Subsets::get();
+                        let ctx = Ctx { obj: &obj, st, h: &h, sub, strict, sweeps: obj.has_sweeps() };
+                        serial += 1;
+                        for bi in 0..1287 {
+                            let splits = legal_of(&ctx, bi);
+                            if !splits.is_empty() {
+                                check(&ctx, serial, bi, &splits);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The joint bound from the ranks is a bound: its caps are at least every legal split's
+    /// front and middle (the separable bounds rely on it), and the bound at least every legal
+    /// split's value.
+    #[test]
+    fn rank_caps_bound_every_legal_split() {
+        for_each_back(if cfg!(debug_assertions) { 2 } else { 60 }, |ctx, _, bi, splits| {
+            let (bound, cap, [f_cap, m_cap]) = ctx.coarse_bound(bi, f64::NEG_INFINITY);
+            for &(of, om, ob, _, _) in splits {
+                assert!(of <= f_cap && om <= m_cap, "back {bi}: split ({of}, {om}) above the caps ({f_cap}, {m_cap})");
+                let sweep = ctx.obj.sweep_value(of, om, ob);
+                assert!(sweep <= cap + 1e-9, "back {bi}: sweep {sweep} above its bound {cap}");
+                assert!(ctx.obj.ev(of, om, ob) <= bound + 1e-9, "back {bi}: ({of}, {om}) above {bound}");
+            }
+        });
+    }
+
+    /// The separable sweep bound holds for every legal split: per back, at the back's rank
+    /// caps ([`Objective::sweep_slices`]), and shared by every back under the hand's largest
+    /// caps ([`Shared`]); it is also strictly tighter than the bound at the caps for some
+    /// splits (else it would be useless).
+    #[test]
+    fn separable_sweep_bounds_hold() {
+        let mut tighter = 0u64;
+        let mut shared: Option<(usize, Shared)> = None;
+        let mut hands_seen = 0usize;
+        for_each_back(if cfg!(debug_assertions) { 2 } else { 40 }, |ctx, serial, bi, splits| {
+            if !ctx.sweeps {
+                return;
+            }
+            let obj = ctx.obj;
+            let ob = ctx.h.five[bi];
+            let (_, cap, caps) = ctx.coarse_bound(bi, f64::NEG_INFINITY);
+            let mut slices = SweepSlices::default();
+            obj.sweep_slices(caps[0], caps[1], ob, &mut slices);
+            // One shared set per hand, under caps that cover every back.
+            if shared.as_ref().is_none_or(|s| s.0 != serial) {
+                let mut c = [0u16; 3];
+                for b in 0..1287 {
+                    let k = ctx.coarse_bound(b, f64::NEG_INFINITY).2;
+                    c = [c[0].max(k[0]), c[1].max(k[1]), c[2].max(ctx.h.five[b])];
+                }
+                shared = Some((serial, Shared::new(obj, ctx.h, c).unwrap()));
+                hands_seen += 1;
+            }
+            let sh = &shared.as_ref().unwrap().1;
+            assert!(sh.covers(caps, ob));
+            let at_caps = obj.sweep_bound_tight(caps[0], caps[1], ob);
+            let base = at_caps + sh.lines.parts(obj.lose_pos(), caps[0], caps[1]);
+            let base = base + 1e-9 * (1.0 + at_caps.abs() + base.abs());
+            for &(of, om, _, i5, i3) in splits {
+                let exact = obj.sweep_value(of, om, ob);
+                let own = slices.bound(obj.lose_pos(), of, om);
+                assert!(exact <= own, "back {bi}: ({of}, {om}) sweep {exact} above its separable bound {own}");
+                let lanes = obj.lane_sum(of, om, ob) - obj.lanes[2].value[ob as usize];
+                let by_shared = base + sh.middle[i5] + sh.front[i3] - lanes;
+                assert!(exact <= by_shared, "back {bi}: ({of}, {om}) sweep {exact} above the shared bound {by_shared}");
+                tighter += (own < cap - 1e-6) as u64;
+            }
+        });
+        assert!(hands_seen > 0 && tighter > 1000, "the separable bound is never tighter ({tighter})");
     }
 }

@@ -54,6 +54,9 @@ pub struct Strength {
     pub five_group_cap: [u16; 160],
     /// The same for 3-card hands.
     pub three_group_cap: [u16; 64],
+    /// The weakest three-card hand of each category and group rank (`category * 16 + rank`,
+    /// `u16::MAX` where none): a front holding that group is at least this.
+    pub three_group_low: [u16; 64],
     /// `straight_cap[rank mask]`: the ordinal of the best (non-flush) straight those ranks make.
     pub straight_cap: Vec<u16>,
     /// `suited_cap[rank mask]`: the best flush or straight flush five cards of one suit with
@@ -140,9 +143,11 @@ impl Strength {
             five_group_cap[slot] = five_group_cap[slot].max(o as u16);
         }
         let mut three_group_cap = [0u16; 64];
+        let mut three_group_low = [u16::MAX; 64];
         for (o, r) in three_rank.iter().enumerate() {
             let slot = r.category() as usize * 16 + r.nibbles()[0] as usize;
             three_group_cap[slot] = three_group_cap[slot].max(o as u16);
+            three_group_low[slot] = three_group_low[slot].min(o as u16);
         }
         for cat in 0..10 {
             for r in 1..16 {
@@ -170,6 +175,7 @@ impl Strength {
             front_below,
             five_group_cap,
             three_group_cap,
+            three_group_low,
             straight_cap: Vec::new(),
             suited_cap: Vec::new(),
             five_counts: Vec::new(),
@@ -344,12 +350,13 @@ impl Strength {
                 return self.five_plain(3 * rk(t) + 2 * rk(top(pairs)));
             }
         }
+        // The best straight: the highest run, or the wheel (A-2-3-4-5), which outranks every
+        // other run but the ace-high one where it ranks second.
         let run = f1 & f1 >> 4 & f1 >> 8 & f1 >> 12 & f1 >> 16;
-        if run != 0 {
-            return self.straight_cap[0x1F << top(run)];
-        }
-        if f1 & 0x0008_0000_0000_8888 == 0x0008_0000_0000_8888 {
-            return self.straight_cap[0x100F];
+        let wheel = f1 & 0x0008_0000_0000_8888 == 0x0008_0000_0000_8888;
+        if run != 0 || wheel {
+            let high = if run != 0 { self.straight_cap[0x1F << top(run)] } else { 0 };
+            return high.max(if wheel { self.straight_cap[0x100F] } else { 0 });
         }
         if f3 != 0 {
             let t = top(f3);
@@ -679,9 +686,8 @@ impl Subsets {
             }
             for (bi, &back) in s.five.iter().enumerate() {
                 let rest = !back & 0x1FFF;
-                // Fronts in ascending order of their masks (highest position first, as front
-                // strength compares the highest card first): the middles then come roughly
-                // strongest first, the order of the search's staircase (`search_back`).
+                // Fronts in ascending order of their masks (the search visits every split of
+                // a back it settles, in any order).
                 let mut fronts: Vec<u16> = s.three.iter().copied().filter(|&f| f & back == 0).collect();
                 fronts.sort_unstable();
                 for (slot, &front) in s.splits[bi].iter_mut().zip(&fronts) {
