@@ -211,13 +211,17 @@ fn inner_cap(st: &Strength, lm: &LaneTab, lf: &LaneTab, counts: u64, flush: u16,
             continue;
         }
         let r = top_of(groups);
-        // Straights and flushes are kept whole: a bound, not the exact remainder.
-        let rest = counts - (n << (4 * r));
-        let cap = st.middle_below(rest, st.exact_five_cap(rest).max(flush), top);
         // A front holding the group is at least its weakest hand: when every middle is
-        // below that, no split of this kind is legal.
-        if st.three_group_low[cat * 16 + r] <= st.front_cap[cap as usize] {
-            option(cap, st.three_group_cap[cat * 16 + r]);
+        // below that, no split of this kind is legal. The middle of all eight cards bounds
+        // the rest's (checked first: it is known).
+        let low = st.three_group_low[cat * 16 + r];
+        if low <= st.front_cap[om_all as usize] {
+            // Straights and flushes are kept whole: a bound, not the exact remainder.
+            let rest = counts - (n << (4 * r));
+            let cap = st.middle_below(rest, st.exact_five_cap(rest).max(flush), top);
+            if low <= st.front_cap[cap as usize] {
+                option(cap, st.three_group_cap[cat * 16 + r]);
+            }
         }
         let lower = groups & !(0xF << (4 * r));
         if lower != 0 && st.three_group_low[cat * 16 + bottom_rank(lower)] <= st.front_cap[om_all as usize] {
