@@ -470,14 +470,17 @@ impl Shared {
     fn new(obj: &Objective, h: &HandSubsets, caps: [u16; 3]) -> Option<Shared> {
         let lines = obj.shared_lines(caps)?;
         let (fm, pos) = (&obj.front_middle, obj.lose_pos());
-        let middle = Box::new(std::array::from_fn(|i| {
-            let om = ORD_PAD | h.five[i] as usize & (ORD_PAD - 1);
+        let middle = h.five.iter().map(|&om| {
+            let om = ORD_PAD | om as usize & (ORD_PAD - 1);
             fm[om] - lines.part(1, pos[om])
-        }));
-        let front = Box::new(std::array::from_fn(|i| {
-            let of = h.three[i] as usize & (ORD_PAD - 1);
+        });
+        let front = h.three.iter().map(|&of| {
+            let of = of as usize & (ORD_PAD - 1);
             fm[of] - lines.part(0, pos[of])
-        }));
+        });
+        // Collected in place (a boxed array built on the stack would be copied).
+        let middle = middle.collect::<Vec<f64>>().into_boxed_slice().try_into().ok()?;
+        let front = front.collect::<Vec<f64>>().into_boxed_slice().try_into().ok()?;
         Some(Shared { lines, caps, middle, front })
     }
 
