@@ -153,6 +153,11 @@ pub(crate) struct SweepCoord {
     above: f64,
 }
 
+/// Below this much water gained by shooting at a back's caps, [`Objective::sweep_slices`]
+/// keeps the shooting part at the caps in its constant (weak backs); above it, the part is
+/// bounded split by split (strong backs, where it is most of the terms).
+const SHOOTING_IN_BASE: f64 = 0.05;
+
 /// The two grid lines of a separable sweep bound ([`Objective::sweep_lines`]): `α · P` (with
 /// the home-run grid's share) along the front's and the middle's axes, per cell: the value at
 /// the cell's lower knot and the slope to the next.
@@ -182,17 +187,39 @@ impl SweepLines {
 /// ([`Objective::sweep_slices`]).
 #[derive(Default)]
 pub(crate) struct SweepSlices {
-    /// The bound at the caps plus both parts there (and a rounding margin).
+    /// The bound at the caps of being shot, plus both parts there (and a rounding margin).
     base: f64,
     lines: SweepLines,
+    /// Whether a split under the caps can shoot anyone: then the chance of shooting is bounded
+    /// per split, by the lesser of its value along two grid lines through the knots above the
+    /// caps (it only grows with each lane), each a linear interpolation.
+    shoot: bool,
+    /// The chance of shooting along the front's and the middle's lines (no weights).
+    shoot_lines: SweepLines,
+    /// What a shot and a home run gain at most (my water at the caps), per unit of chance.
+    gain: f64,
+    gain_home_run: f64,
+    opponents: usize,
 }
 
 impl SweepSlices {
     /// The bound of the sweep terms of a split with front `f` and middle `m` (`pos`:
-    /// [`Objective::lose_pos`]).
+    /// [`Objective::lose_pos`], `win`: [`Objective::win_pos`]).
     #[inline(always)]
-    pub(crate) fn bound(&self, pos: &[(u32, f64); 2 * ORD_PAD], f: u16, m: u16) -> f64 {
-        self.base - self.lines.parts(pos, f, m)
+    pub(crate) fn bound(
+        &self,
+        pos: &[(u32, f64); 2 * ORD_PAD],
+        win: &[(u32, f64); 2 * ORD_PAD],
+        f: u16,
+        m: u16,
+    ) -> f64 {
+        let shot = self.base - self.lines.parts(pos, f, m);
+        if !self.shoot {
+            return shot;
+        }
+        let (f, m) = (f as usize & (ORD_PAD - 1), ORD_PAD | m as usize & (ORD_PAD - 1));
+        let p = self.shoot_lines.part(0, win[f]).min(self.shoot_lines.part(1, win[m]));
+        shot + p * self.gain + powu(p, self.opponents) * self.gain_home_run
     }
 }
 
@@ -243,6 +270,8 @@ pub struct Objective {
     /// The lose coordinates of fronts and middles as grid cell and fraction, laid out as
     /// `front_middle` ([`SweepSlices::bound`]).
     pub(crate) lose_pos: Box<[(u32, f64); 2 * ORD_PAD]>,
+    /// The same for the win coordinates ([`SweepSlices::bound`]).
+    pub(crate) win_pos: Box<[(u32, f64); 2 * ORD_PAD]>,
 }
 
 /// Water of winning `lane` with a hand of `cat` (RULES.md §4; a five of a kind the preset does
@@ -460,6 +489,7 @@ impl Objective {
         let obj = Objective {
             front_middle: front_middle(&lanes, |l| l.value.clone()),
             lose_pos: front_middle(&lanes, |l| l.lose_cell.clone()),
+            win_pos: front_middle(&lanes, |l| l.win_cell.clone()),
             lanes,
             opponents: n as f64,
             opponents_count: n,
@@ -506,6 +536,7 @@ impl Objective {
         let obj = Objective {
             front_middle: front_middle(&lanes, |l| l.value.clone()),
             lose_pos: front_middle(&lanes, |l| l.lose_cell.clone()),
+            win_pos: front_middle(&lanes, |l| l.win_cell.clone()),
             lanes,
             opponents: 1.0,
             opponents_count: 1,
@@ -668,7 +699,39 @@ impl Objective {
         // only grow as ordinals fall); the cells below are never read.
         self.sweep_lines(s, [f_cap, m_cap, b], [f_pos.0, m_pos.0], &mut out.lines);
         let at_caps = self.sweep_at::<true>(s, f_cap, m_cap, b);
-        let base = at_caps + out.lines.part(0, f_pos) + out.lines.part(1, m_pos);
+        let mut base = at_caps + out.lines.part(0, f_pos) + out.lines.part(1, m_pos);
+        let [lf, lm, lb] = &self.lanes;
+        let (fw, mw, bw) = (lf.win_hi[f_cap as usize], lm.win_hi[m_cap as usize], lb.win_hi[b as usize]);
+        let knot = |x: u32, y: u32, z: u32| {
+            s.win_padded[(x as usize * STRIDE[0] + y as usize * STRIDE[1] + z as usize) & (PADDED - 1)]
+        };
+        // The chance of shooting only grows with each lane. Where what it gains stays small
+        // under the caps (every weak hand: zero at the knots above them), its value at the caps,
+        // in the base, bounds every split well enough; else it is bounded split by split.
+        out.shoot = false;
+        if knot(fw, mw, bw) > 0.0 {
+            let (cf, cm, cb) = (&lf.coords[f_cap as usize], &lm.coords[m_cap as usize], &lb.coords[b as usize]);
+            let mine = cf.water_cap + cm.water_cap + cb.water_cap;
+            let n = self.opponents;
+            let gain = n * (s.mult_minus_1 * mine + s.bonus);
+            let gain_home_run = s.home_run.map_or(0.0, |(m1, bm)| n * ((mine * s.mult + s.bonus) * m1 + bm));
+            let win = (cf.win + cm.win + cb.win) as usize;
+            let [p] = interp_at(&s.win_padded, |x| [x], win, [cf.win_frac, cm.win_frac, cb.win_frac]);
+            let shooting = p * gain + powu(p, self.opponents_count) * gain_home_run;
+            if shooting > SHOOTING_IN_BASE {
+                out.shoot = true;
+                (out.gain, out.gain_home_run, out.opponents) = (gain, gain_home_run, self.opponents_count);
+                base -= shooting;
+                let line = |out: &mut [(f64, f64); GRID], at: &dyn Fn(u32) -> f64| {
+                    for (i, cell) in out.iter_mut().enumerate() {
+                        let lo = at(i as u32);
+                        *cell = (lo, at(i as u32 + 1) - lo);
+                    }
+                };
+                line(&mut out.shoot_lines.front, &|i| knot(i, mw, bw));
+                line(&mut out.shoot_lines.middle, &|j| knot(fw, j, bw));
+            }
+        }
         // Rounding: the lines are summed in another order than the grid's interpolation.
         out.base = base + 1e-9 * (1.0 + at_caps.abs() + base.abs());
     }
@@ -712,6 +775,12 @@ impl Objective {
         };
         line(&mut out.front, from[0], mk as usize * STRIDE[1] + bk as usize, STRIDE[0]);
         line(&mut out.middle, from[1], fk as usize * STRIDE[0] + bk as usize, STRIDE[1]);
+    }
+
+    /// The win coordinates of fronts and middles (what [`SweepSlices::bound`] reads).
+    #[inline]
+    pub(crate) fn win_pos(&self) -> &[(u32, f64); 2 * ORD_PAD] {
+        &self.win_pos
     }
 
     /// The lose coordinates of fronts and middles (what [`SweepSlices::bound`] reads).

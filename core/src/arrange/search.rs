@@ -323,7 +323,7 @@ impl Ctx<'_> {
         if sweeps {
             obj.sweep_slices(f_cap, m_cap, ob, slices);
         }
-        let pos = obj.lose_pos();
+        let (pos, win) = (obj.lose_pos(), obj.win_pos());
         self.legal_splits(bi, ob, vb, |of, om, i5, l| {
             if l + cap < best.ev {
                 return;
@@ -335,7 +335,7 @@ impl Ctx<'_> {
                 self.sub.five[bi],
                 self.h.codes
             );
-            if sweeps && l + slices.bound(pos, of, om) < best.ev {
+            if sweeps && l + slices.bound(pos, win, of, om) < best.ev {
                 return;
             }
             let mmask = masks[i5];
@@ -822,7 +822,7 @@ mod tests {
             let base = base + 1e-9 * (1.0 + at_caps.abs() + base.abs());
             for &(of, om, _, i5, i3) in splits {
                 let exact = obj.sweep_value(of, om, ob);
-                let own = slices.bound(obj.lose_pos(), of, om);
+                let own = slices.bound(obj.lose_pos(), obj.win_pos(), of, om);
                 assert!(exact <= own, "back {bi}: ({of}, {om}) sweep {exact} above its separable bound {own}");
                 let lanes = obj.lane_sum(of, om, ob) - obj.lanes[2].value[ob as usize];
                 let by_shared = base + sh.middle[i5] + sh.front[i3] - lanes;
