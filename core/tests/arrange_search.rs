@@ -48,7 +48,7 @@ fn branch_and_bound_equals_exhaustive() {
 }
 
 /// The same on the hardest hands, with the shipped fields: weak hands where hundreds of backs
-/// are nearly tied and the search prunes most splits by runs of their staircase, so a bound
+/// are nearly tied and the search prunes most splits by the separable sweep bound, so a bound
 /// that was not admissible would show here first. Every preset, 2 and 4 seats, both orders.
 #[test]
 fn branch_and_bound_equals_exhaustive_on_hard_hands() {
