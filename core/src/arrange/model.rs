@@ -367,6 +367,19 @@ const STRIDE: [usize; 3] = [KNOTS * KNOTS, KNOTS, 1];
 /// Grids are stored padded to this many knots, so that masked indices need no bounds checks.
 const PADDED: usize = 8192;
 
+/// Fill a grid line's cells from `from` up with the value at each cell's lower knot and the
+/// slope to the next (`knot(i)`: the value at knot `i`), as [`SweepLines`] reads them.
+#[inline(always)]
+fn knot_line(out: &mut [(f64, f64); GRID], from: u32, knot: impl Fn(usize) -> f64) {
+    let from = from as usize & (GRID - 1);
+    let mut lo = knot(from);
+    for (i, cell) in out.iter_mut().enumerate().skip(from) {
+        let hi = knot(i + 1);
+        *cell = (lo, hi - lo);
+        lo = hi;
+    }
+}
+
 /// Trilinear interpolation in a padded `KNOTS³` grid from the knot offset of the cell (the three
 /// axes' offsets summed) and the three fractions: bit-for-bit what [`interp`] computes.
 #[inline(always)]
@@ -593,9 +606,10 @@ impl Objective {
         self.sweep_at::<false>(s, f, m, b)
     }
 
-    /// The sweep terms at `(f, m, b)`, with each lane's water (`CAP`: its prefix maximum).
+    /// The chances at `(f, m, b)` that the sweep terms weigh: of shooting an opponent, of being
+    /// shot by one, and of a home run against me; with the three lanes' coordinates.
     #[inline(always)]
-    fn sweep_at<const CAP: bool>(&self, s: &Sweeps, f: u16, m: u16, b: u16) -> f64 {
+    fn sweep_chances(&self, s: &Sweeps, f: u16, m: u16, b: u16) -> ([f64; 3], [&SweepCoord; 3]) {
         let [lf, lm, lb] = &self.lanes;
         let (cf, cm, cb) = (&lf.coords[f as usize], &lm.coords[m as usize], &lb.coords[b as usize]);
         let win = (cf.win + cm.win + cb.win) as usize;
@@ -613,6 +627,20 @@ impl Objective {
             (cf.lose + cm.lose + cb.lose) as usize,
             [cf.lose_frac, cm.lose_frac, cb.lose_frac],
         );
+        ([p_shoot, p_shot, p_hr_by], [cf, cm, cb])
+    }
+
+    /// The sweep terms at `(f, m, b)`, with each lane's water (`CAP`: its prefix maximum).
+    #[inline(always)]
+    fn sweep_at<const CAP: bool>(&self, s: &Sweeps, f: u16, m: u16, b: u16) -> f64 {
+        let (chances, coords) = self.sweep_chances(s, f, m, b);
+        self.sweep_terms::<CAP>(s, chances, coords)
+    }
+
+    /// The sweep terms from their chances and the lanes' coordinates ([`Objective::sweep_at`]).
+    #[inline(always)]
+    fn sweep_terms<const CAP: bool>(&self, s: &Sweeps, chances: [f64; 3], [cf, cm, cb]: [&SweepCoord; 3]) -> f64 {
+        let [p_shoot, p_shot, p_hr_by] = chances;
         let mine = if CAP { cf.water_cap + cm.water_cap + cb.water_cap } else { cf.water + cm.water + cb.water };
         let theirs = cf.above + cm.above + cb.above;
         let n = self.opponents;
@@ -698,39 +726,34 @@ impl Objective {
         // The lines from the caps' cells up: every weaker lane lies there (lose coordinates
         // only grow as ordinals fall); the cells below are never read.
         self.sweep_lines(s, [f_cap, m_cap, b], [f_pos.0, m_pos.0], &mut out.lines);
-        let at_caps = self.sweep_at::<true>(s, f_cap, m_cap, b);
+        let (chances, coords) = self.sweep_chances(s, f_cap, m_cap, b);
+        let at_caps = self.sweep_terms::<true>(s, chances, coords);
         let mut base = at_caps + out.lines.part(0, f_pos) + out.lines.part(1, m_pos);
-        let [lf, lm, lb] = &self.lanes;
-        let (fw, mw, bw) = (lf.win_hi[f_cap as usize], lm.win_hi[m_cap as usize], lb.win_hi[b as usize]);
-        let knot = |x: u32, y: u32, z: u32| {
-            s.win_padded[(x as usize * STRIDE[0] + y as usize * STRIDE[1] + z as usize) & (PADDED - 1)]
-        };
         // The chance of shooting only grows with each lane. Where what it gains stays small
-        // under the caps (every weak hand: zero at the knots above them), its value at the caps,
-        // in the base, bounds every split well enough; else it is bounded split by split.
-        out.shoot = false;
-        if knot(fw, mw, bw) > 0.0 {
-            let (cf, cm, cb) = (&lf.coords[f_cap as usize], &lm.coords[m_cap as usize], &lb.coords[b as usize]);
-            let mine = cf.water_cap + cm.water_cap + cb.water_cap;
-            let n = self.opponents;
-            let gain = n * (s.mult_minus_1 * mine + s.bonus);
-            let gain_home_run = s.home_run.map_or(0.0, |(m1, bm)| n * ((mine * s.mult + s.bonus) * m1 + bm));
-            let win = (cf.win + cm.win + cb.win) as usize;
-            let [p] = interp_at(&s.win_padded, |x| [x], win, [cf.win_frac, cm.win_frac, cb.win_frac]);
-            let shooting = p * gain + powu(p, self.opponents_count) * gain_home_run;
-            if shooting > SHOOTING_IN_BASE {
-                out.shoot = true;
-                (out.gain, out.gain_home_run, out.opponents) = (gain, gain_home_run, self.opponents_count);
-                base -= shooting;
-                let line = |out: &mut [(f64, f64); GRID], at: &dyn Fn(u32) -> f64| {
-                    for (i, cell) in out.iter_mut().enumerate() {
-                        let lo = at(i as u32);
-                        *cell = (lo, at(i as u32 + 1) - lo);
-                    }
-                };
-                line(&mut out.shoot_lines.front, &|i| knot(i, mw, bw));
-                line(&mut out.shoot_lines.middle, &|j| knot(fw, j, bw));
-            }
+        // at the caps (every weak hand: nothing), its value there, in the base, bounds every
+        // split well enough; else it is bounded split by split, by the lesser of its values
+        // along two grid lines through the knots above the caps.
+        let [cf, cm, cb] = coords;
+        let mine = cf.water_cap + cm.water_cap + cb.water_cap;
+        let n = self.opponents;
+        let gain = n * (s.mult_minus_1 * mine + s.bonus);
+        let gain_home_run = s.home_run.map_or(0.0, |(m1, bm)| n * ((mine * s.mult + s.bonus) * m1 + bm));
+        let p = chances[0];
+        let shooting = p * gain + powu(p, self.opponents_count) * gain_home_run;
+        out.shoot = shooting > SHOOTING_IN_BASE;
+        if out.shoot {
+            (out.gain, out.gain_home_run, out.opponents) = (gain, gain_home_run, self.opponents_count);
+            base -= shooting;
+            let [lf, lm, lb] = &self.lanes;
+            let (fw, mw, bw) = (
+                lf.win_hi[f_cap as usize] as usize,
+                lm.win_hi[m_cap as usize] as usize,
+                lb.win_hi[b as usize] as usize,
+            );
+            let knot = |at: usize| s.win_padded[at & (PADDED - 1)];
+            let (sx, sy) = (STRIDE[0], STRIDE[1]);
+            knot_line(&mut out.shoot_lines.front, 0, |i| knot(i * sx + mw * sy + bw));
+            knot_line(&mut out.shoot_lines.middle, 0, |j| knot(fw * sx + j * sy + bw));
         }
         // Rounding: the lines are summed in another order than the grid's interpolation.
         out.base = base + 1e-9 * (1.0 + at_caps.abs() + base.abs());
@@ -750,7 +773,6 @@ impl Objective {
     /// Fill the lines of a separable bound under caps `[front, middle, back]` from cells
     /// `from` (front's, middle's) up.
     #[inline(always)]
-    #[allow(clippy::needless_range_loop)] // `i + 1` is read too
     fn sweep_lines(&self, s: &Sweeps, [f_cap, m_cap, b]: [u16; 3], from: [u32; 2], out: &mut SweepLines) {
         let [lf, lm, lb] = &self.lanes;
         let (cf, cm, cb) = (&lf.coords[f_cap as usize], &lm.coords[m_cap as usize], &lb.coords[b as usize]);
@@ -761,20 +783,14 @@ impl Objective {
         // Knots below the caps' and the back's coordinates.
         let (fk, mk, bk) = (lf.lose_lo[f_cap as usize], lm.lose_lo[m_cap as usize], lb.lose_lo[b as usize]);
         let grid = &s.lose_padded;
-        let line = |out: &mut [(f64, f64); GRID], from: u32, at: usize, stride: usize| {
-            let knot = |i: usize| {
-                let [p, h] = grid[(at + i * stride) & (PADDED - 1)];
-                alpha * p + beta * h
-            };
-            let mut lo = knot(from as usize);
-            for i in from as usize & (GRID - 1)..GRID {
-                let hi = knot(i + 1);
-                out[i] = (lo, hi - lo);
-                lo = hi;
-            }
+        let knot = |at: usize| {
+            let [p, h] = grid[at & (PADDED - 1)];
+            alpha * p + beta * h
         };
-        line(&mut out.front, from[0], mk as usize * STRIDE[1] + bk as usize, STRIDE[0]);
-        line(&mut out.middle, from[1], fk as usize * STRIDE[0] + bk as usize, STRIDE[1]);
+        let (sx, sy) = (STRIDE[0], STRIDE[1]);
+        let (fk, mk, bk) = (fk as usize, mk as usize, bk as usize);
+        knot_line(&mut out.front, from[0], |i| knot(i * sx + mk * sy + bk));
+        knot_line(&mut out.middle, from[1], |j| knot(fk * sx + j * sy + bk));
     }
 
     /// The win coordinates of fronts and middles (what [`SweepSlices::bound`] reads).

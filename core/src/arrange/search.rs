@@ -324,17 +324,12 @@ impl Ctx<'_> {
             obj.sweep_slices(f_cap, m_cap, ob, slices);
         }
         let (pos, win) = (obj.lose_pos(), obj.win_pos());
-        self.legal_splits(bi, ob, vb, |of, om, i5, l| {
+        self.legal_splits(bi, ob, vb, |of, om, [i5, _], l| {
             if l + cap < best.ev {
                 return;
             }
             // The caps bound every legal split (`rank_caps_bound_every_legal_split`).
-            debug_assert!(
-                of <= f_cap && om <= m_cap,
-                "back {:?} f {of} > {f_cap} or m {om} > {m_cap}; hand {:?}",
-                self.sub.five[bi],
-                self.h.codes
-            );
+            debug_assert!(of <= f_cap && om <= m_cap);
             if sweeps && l + slices.bound(pos, win, of, om) < best.ev {
                 return;
             }
@@ -346,8 +341,9 @@ impl Ctx<'_> {
     }
 
     /// As [`Ctx::settle_back`], with the bound's lines shared by many backs ([`Shared`]):
-    /// folded into per-subset values, a split's bound costs what its lane value does.
-    #[inline]
+    /// folded into per-subset values, a split's bound costs what its lane value does. Out of
+    /// line: inlined into the search's main loop, its split loop lost registers.
+    #[inline(never)]
     fn settle_shared(&self, bi: usize, caps: [u16; 2], shared: &Shared, best: &mut Split, evaluated: &mut u32) {
         if !canonical(self.h.twins, self.sub.five[bi], 0) {
             return;
@@ -361,29 +357,18 @@ impl Ctx<'_> {
         let pos = obj.lose_pos();
         let base = at_caps + shared.lines.parts(pos, f_cap, m_cap);
         let base = obj.lanes[2].value[ob as usize] + base + 1e-9 * (1.0 + at_caps.abs() + base.abs());
-        let (five, three) = (&self.h.five, &self.h.three);
         let (c5, c3) = (&shared.middle, &shared.front);
-        let below: &[u16; ORD_PAD] = &self.st.front_below[self.strict as usize];
-        let om_max = ob as i32 - self.strict as i32;
-        for &pair in self.sub.splits[bi].iter() {
-            let (i5, i3) = ((pair & 0xFFFF) as usize, (pair >> 16) as usize);
-            let om = five[i5];
-            if om as i32 > om_max {
-                continue;
-            }
-            let of = three[i3];
-            if of >= below[om as usize & (ORD_PAD - 1)] {
-                continue;
-            }
+        // The lane value handed in is not read: the per-subset values stand for it.
+        self.legal_splits(bi, ob, 0.0, |of, om, [i5, i3], _| {
             debug_assert!(of <= f_cap && om <= m_cap);
             if base + c5[i5 % 1287] + c3[i3 % 286] < best.ev {
-                continue;
+                return;
             }
             let mmask = masks[i5];
             if canonical(twins, bmask, mmask) {
                 self.value_split([of, om, ob], obj.lane_sum(of, om, ob), bmask, mmask, best, evaluated);
             }
-        }
+        });
     }
 
     /// Value the legal split behind back `bi` with the best lane value (the first incumbent:
@@ -393,7 +378,7 @@ impl Ctx<'_> {
         let vb = self.obj.lanes[2].value[ob as usize];
         let masks = &self.sub.five;
         let mut top = (f64::NEG_INFINITY, 0u16, 0u16, 0u16);
-        self.legal_splits(bi, ob, vb, |of, om, i5, l| {
+        self.legal_splits(bi, ob, vb, |of, om, [i5, _], l| {
             // Ties go to the larger middle mask, as in the search's order. That split is a
             // representative: a split that is not has a twin with the same lane value and a
             // larger middle mask (the same-rank card moved from the front to the middle).
@@ -423,11 +408,12 @@ impl Ctx<'_> {
         }
     }
 
-    /// Call `f(front, middle, middle index, lane value)` on every legal split behind back `bi`
-    /// (ordinal `ob`, lane value `vb`), symmetric twins included: the loop both stages share.
-    /// The middle's position mask is `Subsets::five[index]`, read by `f` only when it needs it.
+    /// Call `f(front, middle, [middle index, front index], lane value)` on every legal split
+    /// behind back `bi` (ordinal `ob`, lane value `vb`), symmetric twins included: the loop
+    /// every stage shares. The middle's position mask is `Subsets::five[index]`, read by `f`
+    /// only when it needs it (as the lane value: what `f` does not read is not loaded).
     #[inline(always)]
-    fn legal_splits(&self, bi: usize, ob: u16, vb: f64, mut f: impl FnMut(u16, u16, usize, f64)) {
+    fn legal_splits(&self, bi: usize, ob: u16, vb: f64, mut f: impl FnMut(u16, u16, [usize; 2], f64)) {
         // Everything the loop reads, in locals: the compiler would otherwise reload the table
         // pointers through `self` on every split.
         let (five, three) = (&self.h.five, &self.h.three);
@@ -436,16 +422,16 @@ impl Ctx<'_> {
         // Strict order: the middle strictly below the back.
         let om_max = ob as i32 - self.strict as i32;
         for &pair in self.sub.splits[bi].iter() {
-            let i5 = (pair & 0xFFFF) as usize;
+            let (i5, i3) = ((pair & 0xFFFF) as usize, (pair >> 16) as usize);
             let om = five[i5];
             if om as i32 > om_max {
                 continue;
             }
-            let of = three[(pair >> 16) as usize];
+            let of = three[i3];
             if of >= below[om as usize & (ORD_PAD - 1)] {
                 continue;
             }
-            f(of, om, i5, vb + fm[ORD_PAD | om as usize & (ORD_PAD - 1)] + fm[of as usize & (ORD_PAD - 1)]);
+            f(of, om, [i5, i3], vb + fm[ORD_PAD | om as usize & (ORD_PAD - 1)] + fm[of as usize & (ORD_PAD - 1)]);
         }
     }
 }

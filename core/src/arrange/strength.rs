@@ -628,8 +628,7 @@ pub struct Subsets {
     /// The same for the three-card subsets (index in `three`).
     pub three_door: [u32; 286],
     /// `splits[back]`: the 56 ways to split the other eight positions into a middle and a
-    /// front, each as `middle index | front index << 16` (what the search reads per back),
-    /// fronts in ascending order of their position masks.
+    /// front, each as `middle index | front index << 16` (what the search reads per back).
     pub splits: Box<[[u32; 56]; 1287]>,
 }
 
@@ -686,11 +685,8 @@ impl Subsets {
             }
             for (bi, &back) in s.five.iter().enumerate() {
                 let rest = !back & 0x1FFF;
-                // Fronts in ascending order of their masks (the search visits every split of
-                // a back it settles, in any order).
-                let mut fronts: Vec<u16> = s.three.iter().copied().filter(|&f| f & back == 0).collect();
-                fronts.sort_unstable();
-                for (slot, &front) in s.splits[bi].iter_mut().zip(&fronts) {
+                let fronts = s.three.iter().filter(|&&f| f & back == 0);
+                for (slot, &front) in s.splits[bi].iter_mut().zip(fronts) {
                     *slot = s.index[(rest ^ front) as usize] as u32 | (s.index[front as usize] as u32) << 16;
                 }
             }
