@@ -10,9 +10,9 @@
 //!    ordinal, a legal middle is never above its back nor the front above the middle), then by
 //!    what the other eight cards' ranks can make in the middle — when they make more than a
 //!    weak back, only what fits under it ([`Strength::middle_below`]);
-//! 3. the survivors, best bound first, get a joint bound of middle and front from the ranks,
-//!    with the strongest front and middle any legal split can have;
-//! 4. the backs whose joint bound reaches the incumbent are *settled*, best bound first: one
+//! 3. the survivors, about best bound first ([`Queue`]), get a joint bound of middle and
+//!    front from the ranks, with the strongest front and middle any legal split can have;
+//! 4. the backs whose joint bound reaches the incumbent are *settled*, in the same order: one
 //!    pass over their legal splits bounds each split's sweep terms by a constant less a part
 //!    of its front and a part of its middle (`Objective::sweep_slices`), and values exactly
 //!    only the splits that still reach the incumbent. Weak hands have hundreds of backs worth
@@ -358,12 +358,11 @@ impl Ctx<'_> {
         let base = at_caps + shared.lines.parts(pos, f_cap, m_cap);
         let base = obj.lanes[2].value[ob as usize] + base + 1e-9 * (1.0 + at_caps.abs() + base.abs());
         let (c5, c3) = (&shared.middle, &shared.front);
-        // The lane value handed in is not read: the per-subset values stand for it.
-        self.legal_splits(bi, ob, 0.0, |of, om, [i5, i3], _| {
+        // The bound first: it needs no ordinal, and most splits fail it. The lane value handed
+        // in is not read: the per-subset values stand for it.
+        let reaches = |[i5, i3]: [usize; 2], best: &Split| base + c5[i5 & 2047] + c3[i3 & 511] >= best.ev;
+        self.legal_splits_where(bi, ob, 0.0, best, reaches, |of, om, [i5, _], _, best| {
             debug_assert!(of <= f_cap && om <= m_cap);
-            if base + c5[i5 % 1287] + c3[i3 % 286] < best.ev {
-                return;
-            }
             let mmask = masks[i5];
             if canonical(twins, bmask, mmask) {
                 self.value_split([of, om, ob], obj.lane_sum(of, om, ob), bmask, mmask, best, evaluated);
@@ -414,6 +413,22 @@ impl Ctx<'_> {
     /// only when it needs it (as the lane value: what `f` does not read is not loaded).
     #[inline(always)]
     fn legal_splits(&self, bi: usize, ob: u16, vb: f64, mut f: impl FnMut(u16, u16, [usize; 2], f64)) {
+        let mut none = ();
+        self.legal_splits_where(bi, ob, vb, &mut none, |_, _| true, |of, om, i, l, _| f(of, om, i, l));
+    }
+
+    /// As [`Ctx::legal_splits`], skipping splits that fail `pre` (given their middle and front
+    /// indices and `state`) before their legality is looked up; `state` is handed to both.
+    #[inline(always)]
+    fn legal_splits_where<S>(
+        &self,
+        bi: usize,
+        ob: u16,
+        vb: f64,
+        state: &mut S,
+        pre: impl Fn([usize; 2], &S) -> bool,
+        mut f: impl FnMut(u16, u16, [usize; 2], f64, &mut S),
+    ) {
         // Everything the loop reads, in locals: the compiler would otherwise reload the table
         // pointers through `self` on every split.
         let (five, three) = (&self.h.five, &self.h.three);
@@ -423,6 +438,9 @@ impl Ctx<'_> {
         let om_max = ob as i32 - self.strict as i32;
         for &pair in self.sub.splits[bi].iter() {
             let (i5, i3) = ((pair & 0xFFFF) as usize, (pair >> 16) as usize);
+            if !pre([i5, i3], state) {
+                continue;
+            }
             let om = five[i5];
             if om as i32 > om_max {
                 continue;
@@ -431,7 +449,13 @@ impl Ctx<'_> {
             if of >= below[om as usize & (ORD_PAD - 1)] {
                 continue;
             }
-            f(of, om, [i5, i3], vb + fm[ORD_PAD | om as usize & (ORD_PAD - 1)] + fm[of as usize & (ORD_PAD - 1)]);
+            f(
+                of,
+                om,
+                [i5, i3],
+                vb + fm[ORD_PAD | om as usize & (ORD_PAD - 1)] + fm[of as usize & (ORD_PAD - 1)],
+                state,
+            );
         }
     }
 }
@@ -448,8 +472,9 @@ struct Shared {
     lines: SweepLines,
     /// The caps it holds under: front, middle, back.
     caps: [u16; 3],
-    middle: Box<[f64; 1287]>,
-    front: Box<[f64; 286]>,
+    /// Padded to powers of two: an index masked into range needs no bounds check.
+    middle: Box<[f64; 2048]>,
+    front: Box<[f64; 512]>,
 }
 
 impl Shared {
@@ -465,8 +490,9 @@ impl Shared {
             fm[of] - lines.part(0, pos[of])
         });
         // Collected in place (a boxed array built on the stack would be copied).
-        let middle = middle.collect::<Vec<f64>>().into_boxed_slice().try_into().ok()?;
-        let front = front.collect::<Vec<f64>>().into_boxed_slice().try_into().ok()?;
+        let pad = |v: Vec<f64>, n: usize| v.into_iter().chain(std::iter::repeat(0.0)).take(n).collect::<Vec<f64>>();
+        let middle = pad(middle.collect(), 2048).into_boxed_slice().try_into().ok()?;
+        let front = pad(front.collect(), 512).into_boxed_slice().try_into().ok()?;
         Some(Shared { lines, caps, middle, front })
     }
 
@@ -498,7 +524,8 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
     ctx.settle_back(first.0, cap, caps, &mut slices, &mut best, &mut evaluated);
     // Pass 2: bound every other back by its ordinal alone, then by what the other eight cards'
     // rank groups can make at best (the middle only; cheap).
-    let mut cands: Vec<u64> = Vec::with_capacity(256);
+    let mut cands: Vec<(f64, u16, u16)> = Vec::with_capacity(256);
+    let mut top_bound = f64::NEG_INFINITY;
     // Backs below this ordinal cannot reach the incumbent: one compare each, no table load.
     let floor = obj.lowest_back_reaching(best.ev);
     for (bi, &ob) in h.five.iter().enumerate() {
@@ -519,43 +546,36 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
         let bound =
             lb.value[ob as usize] + lm.value_cap[om as usize] + lf.value_cap[of as usize] + obj.back_sweep[ob as usize];
         if bound >= best.ev {
-            // The bound's order key with the back in its low bits (level 0; see pass 3).
-            cands.push(order_key(bound) & !0xFFFF | (0x1FFF ^ bi as u64));
+            top_bound = max_f64(top_bound, bound);
+            cands.push((bound, bi as u16, NIL));
         }
     }
     let cands_total = cands.len();
-    // Pass 3, best first: the back with the highest bound gets the joint bound of middle and
-    // front from the ranks and goes back with it; at its next turn it is settled (its splits
-    // that can beat the best found are valued). A back is thus settled only while its bound
-    // is the highest of all, never because the best found was still low when it came up. The
-    // first bound below the best found ends the search.
-    //
-    // Keys: the bound's order key, its low 16 bits replaced by the level (settling first
-    // among equals) and an index (13 bits): the back's at level 0, then the entry in `ranked`
-    // that carries what the ranks bound. Plain integers in a heap.
-    let pack = |bound: f64, level: u64, i: usize| order_key(bound) & !0xFFFF | level << 13 | (0x1FFF ^ i as u64);
-    let mut heap = std::collections::BinaryHeap::from(cands);
+    // Pass 3, about best first: a back with the highest bound (to a 64th of the range) gets
+    // the joint bound of middle and front from the ranks and goes back with it; at its next
+    // turn it is settled (its splits that can beat the best found are valued). A back is thus
+    // settled only while its bound is about the highest of all, never because the best found
+    // was still low when it came up. The first bound below the best found ends the search.
+    let mut queue = Queue::new(best.ev, top_bound, cands);
     // Per back bounded from its ranks: its index, a bound of the sweep value of every split
     // behind it, and the strongest front and middle any legal split of it can have.
     let mut ranked: Vec<(usize, f64, [u16; 2], bool)> = Vec::with_capacity(64);
     let mut settled = 1u32;
     let mut shared: Option<Shared> = None;
     let mut shared_settles = 0u32;
-    while let Some(key) = heap.pop() {
-        // Every bound left is at most the largest bound with this key's upper bits.
-        if from_order_key(key | 0xFFFF) < best.ev {
-            break;
-        }
-        let i = (0x1FFF ^ key & 0x1FFF) as usize;
-        if key >> 13 & 1 == 0 {
+    while let Some((bound, tag)) = queue.pop(best.ev) {
+        if tag & RANKED == 0 {
             ranked_count += 1;
-            let (bound, cap, caps) = ctx.coarse_bound(i, best.ev);
-            if bound >= best.ev {
-                heap.push(pack(bound, 1, ranked.len()));
+            let i = tag as usize;
+            let (coarse, cap, caps) = ctx.coarse_bound(i, best.ev);
+            if coarse >= best.ev {
+                // Never above the bound it was queued with: the queue only moves down.
+                queue.push(coarse.min(bound), RANKED | ranked.len() as u16);
                 ranked.push((i, cap, caps, false));
             }
             continue;
         }
+        let i = (tag & !RANKED) as usize;
         let (bi, cap, caps, _) = ranked[i];
         ranked[i].3 = true;
         settled += 1;
@@ -589,6 +609,92 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
     best
 }
 
+/// A queue entry's tag: a back's index, or with this bit an index into the ranked backs.
+const RANKED: u16 = 1 << 15;
+
+/// The search's queue of bounds, highest first, in 64 buckets of equal width between the
+/// first incumbent and the highest bound: a bucket queue. Every bound pushed is at most the
+/// last popped (a back's bound from its ranks is never above its first), so the buckets are
+/// walked once, top down; within a bucket, the last pushed comes first (a back just bounded
+/// from its ranks and still in its bucket is settled at once). The order only decides how soon
+/// the best found rises, never what it ends as. Measured against a binary heap (exact order),
+/// it costs the hardest hands 5–9% fewer instructions; finer buckets (256 to 4096) did worse.
+struct Queue {
+    lo: f64,
+    scale: f64,
+    /// First entry of each bucket (valid where `full` has its bit).
+    head: [u16; 64],
+    /// One bit per bucket that holds an entry.
+    full: u64,
+    /// The last floor popped against, and its bucket.
+    floor: f64,
+    stop: usize,
+    /// Per entry: its bound, its tag and the next entry in its bucket (`NIL` ends it).
+    entries: Vec<(f64, u16, u16)>,
+}
+
+const NIL: u16 = u16::MAX;
+
+impl Queue {
+    /// A queue of `entries` (bound, tag, anything) with bounds in `[lo, hi]`.
+    fn new(lo: f64, hi: f64, mut entries: Vec<(f64, u16, u16)>) -> Queue {
+        let scale = if hi > lo { 64.0 / (hi - lo) } else { 0.0 };
+        let mut q = Queue { lo, scale, head: [NIL; 64], full: 0, floor: f64::NAN, stop: 0, entries: Vec::new() };
+        for (i, e) in entries.iter_mut().enumerate() {
+            e.2 = q.link(e.0, i);
+        }
+        q.entries = entries;
+        q
+    }
+
+    /// The bucket of a bound: monotone in it (each step rounds monotonically), so a bucket
+    /// below the one of `x` holds only bounds below `x`.
+    #[inline]
+    fn bucket(&self, bound: f64) -> usize {
+        (((bound - self.lo) * self.scale) as usize).min(63)
+    }
+
+    /// Make entry `i` the head of its bound's bucket; returns the entry it goes before.
+    #[inline]
+    fn link(&mut self, bound: f64, i: usize) -> u16 {
+        let b = self.bucket(bound);
+        let next = if self.full >> b & 1 != 0 { self.head[b] } else { NIL };
+        self.head[b] = i as u16;
+        self.full |= 1 << b;
+        next
+    }
+
+    #[inline]
+    fn push(&mut self, bound: f64, tag: u16) {
+        let next = self.link(bound, self.entries.len());
+        self.entries.push((bound, tag, next));
+    }
+
+    /// The next entry whose bound reaches `floor`, or `None` when no bound left does.
+    #[inline]
+    fn pop(&mut self, floor: f64) -> Option<(f64, u16)> {
+        // The floor changes seldom; its bucket is kept.
+        if floor != self.floor {
+            (self.floor, self.stop) = (floor, self.bucket(floor));
+        }
+        while self.full != 0 {
+            let b = 63 - self.full.leading_zeros() as usize;
+            if b < self.stop {
+                return None;
+            }
+            let (bound, tag, next) = self.entries[self.head[b] as usize];
+            self.head[b] = next;
+            if next == NIL {
+                self.full &= !(1 << b);
+            }
+            if bound >= floor {
+                return Some((bound, tag));
+            }
+        }
+        None
+    }
+}
+
 /// The larger of two numbers that are never NaN (one compare; `f64::max` also handles NaN).
 #[inline(always)]
 fn max_f64(a: f64, b: f64) -> f64 {
@@ -597,23 +703,6 @@ fn max_f64(a: f64, b: f64) -> f64 {
     } else {
         b
     }
-}
-
-/// A `u64` that orders like `f64::total_cmp` (to heap bounds as plain integers).
-#[inline]
-fn order_key(x: f64) -> u64 {
-    let b = x.to_bits();
-    if b >> 63 == 1 {
-        !b
-    } else {
-        b | 1 << 63
-    }
-}
-
-/// The inverse of [`order_key`].
-#[inline]
-fn from_order_key(k: u64) -> f64 {
-    f64::from_bits(if k >> 63 == 1 { k & !(1 << 63) } else { !k })
 }
 
 /// Work counters of [`best`].
