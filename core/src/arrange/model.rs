@@ -176,6 +176,16 @@ impl SweepLines {
         v + slope * t
     }
 
+    /// The front's line: per cell, the value at its lower knot and the slope to the next.
+    pub(crate) fn front(&self) -> &[(f64, f64); GRID] {
+        &self.front
+    }
+
+    /// The middle's line, as [`SweepLines::front`].
+    pub(crate) fn middle(&self) -> &[(f64, f64); GRID] {
+        &self.middle
+    }
+
     /// Both parts of a split with front `f` and middle `m`.
     #[inline(always)]
     pub(crate) fn parts(&self, pos: &[(u32, f64); 2 * ORD_PAD], f: u16, m: u16) -> f64 {
