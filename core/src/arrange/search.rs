@@ -358,16 +358,31 @@ impl Ctx<'_> {
         let base = at_caps + shared.lines.parts(pos, f_cap, m_cap);
         let base = obj.lanes[2].value[ob as usize] + base + 1e-9 * (1.0 + at_caps.abs() + base.abs());
         let (c5, c3) = (&shared.middle, &shared.front);
-        // The bound first: it needs no ordinal, and most splits fail it. The lane value handed
-        // in is not read: the per-subset values stand for it.
-        let reaches = |[i5, i3]: [usize; 2], best: &Split| base + c5[i5 & 2047] + c3[i3 & 511] >= best.ev;
-        self.legal_splits_where(bi, ob, 0.0, best, reaches, |of, om, [i5, _], _, best| {
-            debug_assert!(of <= f_cap && om <= m_cap);
-            let mmask = masks[i5];
-            if canonical(twins, bmask, mmask) {
-                self.value_split([of, om, ob], obj.lane_sum(of, om, ob), bmask, mmask, best, evaluated);
+        // The bound first: it needs no ordinal, and most splits fail it. Four splits at a time,
+        // their bounds compared together (a vector compare where the target has one); a split
+        // that passes is then checked for legality and valued.
+        let mut floor = best.ev - base;
+        for quad in self.sub.splits[bi].chunks_exact(4) {
+            let v: [f64; 4] = std::array::from_fn(|k| {
+                let pair = quad[k] as usize;
+                c5[pair & 2047] + c3[pair >> 16 & 511]
+            });
+            if !((v[0] >= floor) | (v[1] >= floor) | (v[2] >= floor) | (v[3] >= floor)) {
+                continue;
             }
-        });
+            for (&pair, &v) in quad.iter().zip(&v) {
+                if v < floor {
+                    continue;
+                }
+                let Some((of, om)) = self.legal_split(ob, pair) else { continue };
+                debug_assert!(of <= f_cap && om <= m_cap);
+                let mmask = masks[(pair & 0xFFFF) as usize % 1287];
+                if canonical(twins, bmask, mmask) {
+                    self.value_split([of, om, ob], obj.lane_sum(of, om, ob), bmask, mmask, best, evaluated);
+                    floor = best.ev - base;
+                }
+            }
+        }
     }
 
     /// Value the legal split behind back `bi` with the best lane value (the first incumbent:
@@ -405,6 +420,19 @@ impl Ctx<'_> {
         if best.is_beaten_by(ev, bmask, mmask) {
             *best = Split { front: !bmask & 0x1FFF ^ mmask, middle: mmask, back: bmask, ordinals: ord, ev };
         }
+    }
+
+    /// The front and middle ordinals of split `pair` (as in `Subsets::splits`) behind a back of
+    /// ordinal `ob`, if it is legal: [`Ctx::legal_splits`] for one split.
+    #[inline(always)]
+    fn legal_split(&self, ob: u16, pair: u32) -> Option<(u16, u16)> {
+        let (i5, i3) = ((pair & 0xFFFF) as usize, (pair >> 16) as usize);
+        let om = self.h.five[i5 % 1287];
+        if om as i32 > ob as i32 - self.strict as i32 {
+            return None;
+        }
+        let of = self.h.three[i3 % 286];
+        (of < self.st.front_below[self.strict as usize][om as usize & (ORD_PAD - 1)]).then_some((of, om))
     }
 
     /// Call `f(front, middle, [middle index, front index], lane value)` on every legal split
@@ -479,12 +507,16 @@ struct Shared {
 
 /// Each subset's lane value less its part on `line` (per cell: the value at its lower knot
 /// and the slope to the next), from the subsets' ordinals (offset into the lanes' tables by
-/// `lane`), padded with zeros to `n`.
+/// `lane`), padded with zeros to `n`. A subset above `cap` is in no legal split of a back the
+/// lines cover: it gets −∞ (its table entries are not read).
 #[inline(never)]
-fn fill(obj: &Objective, ordinals: &[u16], lane: usize, line: &[(f64, f64); 16], n: usize) -> Box<[f64]> {
+fn fill(obj: &Objective, ordinals: &[u16], lane: usize, cap: u16, line: &[(f64, f64); 16], n: usize) -> Box<[f64]> {
     let (fm, pos) = (&obj.front_middle, obj.lose_pos());
     let mut v = Vec::with_capacity(n);
     v.extend(ordinals.iter().map(|&o| {
+        if o > cap {
+            return f64::NEG_INFINITY;
+        }
         let o = lane | o as usize & (ORD_PAD - 1);
         let (cell, t) = pos[o];
         let (at, slope) = line[cell as usize & 15];
@@ -498,8 +530,8 @@ impl Shared {
     fn new(obj: &Objective, h: &HandSubsets, caps: [u16; 3]) -> Option<Shared> {
         let lines = obj.shared_lines(caps)?;
         // Collected in place (a boxed array built on the stack would be copied), then padded.
-        let middle = fill(obj, &h.five, ORD_PAD, lines.middle(), 2048).try_into().ok()?;
-        let front = fill(obj, &h.three, 0, lines.front(), 512).try_into().ok()?;
+        let middle = fill(obj, &h.five, ORD_PAD, caps[1], lines.middle(), 2048).try_into().ok()?;
+        let front = fill(obj, &h.three, 0, caps[0], lines.front(), 512).try_into().ok()?;
         Some(Shared { lines, caps, middle, front })
     }
 
