@@ -563,7 +563,8 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
     ctx.settle_back(first.0, cap, caps, &mut slices, &mut best, &mut evaluated);
     // Pass 2: bound every other back by its ordinal alone, then by what the other eight cards'
     // rank groups can make at best (the middle only; cheap).
-    let mut cands: Vec<(f64, u16, u16)> = Vec::with_capacity(256);
+    // Room for every back twice (each may come back bounded from its ranks): no regrowth.
+    let mut cands: Vec<(f64, u16, u16)> = Vec::with_capacity(2 * 1287);
     let mut top_bound = f64::NEG_INFINITY;
     // Backs below this ordinal cannot reach the incumbent: one compare each, no table load.
     let floor = obj.lowest_back_reaching(best.ev);
@@ -598,7 +599,7 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
     let mut queue = Queue::new(best.ev, top_bound, cands);
     // Per back bounded from its ranks: its index, a bound of the sweep value of every split
     // behind it, and the strongest front and middle any legal split of it can have.
-    let mut ranked: Vec<(usize, f64, [u16; 2], bool)> = Vec::with_capacity(64);
+    let mut ranked: Vec<(usize, f64, [u16; 2], bool)> = Vec::with_capacity(cands_total);
     let mut settled = 1u32;
     let mut shared: Option<Shared> = None;
     let mut shared_settles = 0u32;
