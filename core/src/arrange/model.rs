@@ -282,6 +282,25 @@ pub struct Objective {
     pub(crate) lose_pos: Box<[(u32, f64); 2 * ORD_PAD]>,
     /// The same for the win coordinates ([`SweepSlices::bound`]).
     pub(crate) win_pos: Box<[(u32, f64); 2 * ORD_PAD]>,
+    /// The front's `value_cap` at `[f]` and the middle's at `[ORD_PAD + m]`, laid out as
+    /// `front_middle` (the rank bounds read them).
+    pub(crate) caps_front_middle: Box<[f64; 2 * ORD_PAD]>,
+    /// Per back ordinal, what the search reads of a back before its splits, side by side (one
+    /// cache line where four tables took four), zero-padded to `ORD_PAD`.
+    pub(crate) backs: Box<[BackRow; ORD_PAD]>,
+}
+
+/// One back ordinal's row of [`Objective::backs`].
+#[derive(Copy, Clone, Default, Debug)]
+pub(crate) struct BackRow {
+    /// The back's lane value.
+    pub value: f64,
+    /// `back_bound`.
+    pub bound: f64,
+    /// `back_sweep`.
+    pub sweep: f64,
+    /// The back's rank counts ([`Strength::five_counts`]).
+    pub counts: u64,
 }
 
 /// Water of winning `lane` with a hand of `cat` (RULES.md §4; a five of a kind the preset does
@@ -513,6 +532,8 @@ impl Objective {
             front_middle: front_middle(&lanes, |l| l.value.clone()),
             lose_pos: front_middle(&lanes, |l| l.lose_cell.clone()),
             win_pos: front_middle(&lanes, |l| l.win_cell.clone()),
+            caps_front_middle: front_middle(&lanes, |l| l.value_cap.clone()),
+            backs: vec![BackRow::default(); ORD_PAD].into_boxed_slice().try_into().expect("ORD_PAD rows"),
             lanes,
             opponents: n as f64,
             opponents_count: n,
@@ -560,6 +581,8 @@ impl Objective {
             front_middle: front_middle(&lanes, |l| l.value.clone()),
             lose_pos: front_middle(&lanes, |l| l.lose_cell.clone()),
             win_pos: front_middle(&lanes, |l| l.win_cell.clone()),
+            caps_front_middle: front_middle(&lanes, |l| l.value_cap.clone()),
+            backs: vec![BackRow::default(); ORD_PAD].into_boxed_slice().try_into().expect("ORD_PAD rows"),
             lanes,
             opponents: 1.0,
             opponents_count: 1,
@@ -589,6 +612,14 @@ impl Objective {
             })
             .collect();
         obj.back_bound_cap = prefix_max(&obj.back_bound);
+        for (b, row) in obj.backs.iter_mut().enumerate().take(FIVE_CLASSES) {
+            *row = BackRow {
+                value: obj.lanes[2].value[b],
+                bound: obj.back_bound[b],
+                sweep: obj.back_sweep[b],
+                counts: st.five_counts[b],
+            };
+        }
         self
     }
 

@@ -29,7 +29,7 @@
 //! position masks), so the result does not depend on visiting order: [`exhaustive`] visits all
 //! 72,072 splits in plain order and must return the same split — the tests check it.
 
-use super::model::{LaneTab, Objective, SweepLines, SweepSlices, ORD_PAD};
+use super::model::{Objective, SweepLines, SweepSlices, ORD_PAD};
 use super::strength::{held_at_least, subset_ordinals, suit_major_bit, suit_masks, top_rank, Strength, Subsets};
 use crate::eval::Category;
 
@@ -179,7 +179,7 @@ fn positions(mut rest: u16) -> [u16; 8] {
 /// pair of the highest pair rank leaves the middle without those two cards; any lower front
 /// group is bounded by the second highest group's front and the middle of all eight cards.
 #[inline]
-fn inner_cap(st: &Strength, lm: &LaneTab, lf: &LaneTab, counts: u64, flush: u16, top: u16) -> (f64, u16, u16) {
+fn inner_cap(st: &Strength, caps: &[f64; 2 * ORD_PAD], counts: u64, flush: u16, top: u16) -> (f64, u16, u16) {
     let top_of = top_rank;
     let five_all = st.exact_five_cap(counts);
     let om_all = st.middle_below(counts, five_all.max(flush), top);
@@ -187,7 +187,7 @@ fn inner_cap(st: &Strength, lm: &LaneTab, lf: &LaneTab, counts: u64, flush: u16,
     let (mut om_max, mut of_max) = (0u16, 0u16);
     let mut option = |om: u16, front: u16| {
         let of = front.min(st.front_cap[om as usize]);
-        best = max_f64(best, lm.value_cap[om as usize] + lf.value_cap[of as usize]);
+        best = max_f64(best, caps[ORD_PAD | om as usize & (ORD_PAD - 1)] + caps[of as usize & (ORD_PAD - 1)]);
         om_max = om_max.max(om);
         of_max = of_max.max(of);
     };
@@ -255,7 +255,7 @@ impl Ctx<'_> {
         let (st, h) = (self.st, self.h);
         let ob = h.five[bi];
         // A class fixes its ranks: the hand's counts less the back's.
-        let counts = h.counts - st.five_counts[ob as usize];
+        let counts = h.counts - self.obj.backs[ob as usize & (ORD_PAD - 1)].counts;
         let suits_left = h.suit_counts - h.five_suits[bi];
         let flush = if (suits_left + 0x3333) & 0x8888 != 0 {
             st.shape_cap(0, suit_masks(h.rest_cards(self.sub.five[bi])))
@@ -270,17 +270,17 @@ impl Ctx<'_> {
     #[inline]
     fn coarse_bound(&self, bi: usize, best_ev: f64) -> (f64, f64, [u16; 2]) {
         let (st, obj) = (self.st, self.obj);
-        let [lf, lm, lb] = &obj.lanes;
         let ob = self.h.five[bi];
+        let row = &obj.backs[ob as usize & (ORD_PAD - 1)];
         let (counts, flush, top) = self.rest_of(bi);
-        let (lanes, om_cap, of_cap) = inner_cap(st, lm, lf, counts, flush, top);
-        let lanes = lb.value[ob as usize] + lanes;
+        let (lanes, om_cap, of_cap) = inner_cap(st, &obj.caps_front_middle, counts, flush, top);
+        let lanes = row.value + lanes;
         if !self.sweeps {
             return (lanes, 0.0, [of_cap, om_cap]);
         }
         // The back's own sweep bound (any middle up to the back) first: a load, where the
         // bound at these caps costs an interpolation.
-        let loose = obj.back_sweep[ob as usize];
+        let loose = row.sweep;
         if lanes + loose < best_ev {
             return (lanes + loose, loose, [of_cap, om_cap]);
         }
@@ -546,7 +546,7 @@ impl Shared {
 /// to `stats` when given.
 pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats: Option<&mut Stats>) -> Split {
     let sub = Subsets::get();
-    let [lf, lm, lb] = &obj.lanes;
+    let lb = &obj.lanes[2];
     let ctx = Ctx { obj, st, h, sub, strict, sweeps: obj.has_sweeps() };
     // The strongest back (the first of equals): a plain maximum, then its position, which
     // vectorise where one loop tracking both would not.
@@ -568,14 +568,19 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
     let mut top_bound = f64::NEG_INFINITY;
     // Backs below this ordinal cannot reach the incumbent: one compare each, no table load.
     let floor = obj.lowest_back_reaching(best.ev);
+    let (backs, caps) = (&obj.backs, &obj.caps_front_middle);
     for (bi, &ob) in h.five.iter().enumerate() {
-        if ob < floor || obj.back_bound[ob as usize] < best.ev || bi == first.0 || !h.canonical(sub.five[bi], 0) {
+        if ob < floor {
+            continue;
+        }
+        let row = &backs[ob as usize & (ORD_PAD - 1)];
+        if row.bound < best.ev || bi == first.0 || !h.canonical(sub.five[bi], 0) {
             continue;
         }
         loose += 1;
         // The other eight cards' rank counts are the hand's less the back's (a class fixes its
         // ranks); a flush is possible only while a suit still holds five cards.
-        let counts = h.counts - st.five_counts[ob as usize];
+        let counts = h.counts - row.counts;
         let suits_left = h.suit_counts - h.five_suits[bi];
         let top_middle = if strict { ob.saturating_sub(1) } else { ob };
         let (five, three) = st.count_caps(counts);
@@ -584,7 +589,7 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
         let om = st.middle_below(counts, made, top_middle);
         let of = three.min(st.front_cap[om as usize]);
         let bound =
-            lb.value[ob as usize] + lm.value_cap[om as usize] + lf.value_cap[of as usize] + obj.back_sweep[ob as usize];
+            row.value + caps[ORD_PAD | om as usize & (ORD_PAD - 1)] + caps[of as usize & (ORD_PAD - 1)] + row.sweep;
         if bound >= best.ev {
             top_bound = max_f64(top_bound, bound);
             cands.push((bound, bi as u16, NIL));
