@@ -360,7 +360,8 @@ impl Ctx<'_> {
         let (c5, c3) = (&shared.middle, &shared.front);
         // The bound first: it needs no ordinal, and most splits fail it. Four splits at a time,
         // their bounds compared together (a vector compare where the target has one); a split
-        // that passes is then checked for legality and valued.
+        // that passes is then checked for legality and valued. (Comparing with the best found
+        // less the constant rounds differently, far inside the constant's margin.)
         let mut floor = best.ev - base;
         for quad in self.sub.splits[bi].chunks_exact(4) {
             let v: [f64; 4] = std::array::from_fn(|k| {
@@ -441,22 +442,6 @@ impl Ctx<'_> {
     /// only when it needs it (as the lane value: what `f` does not read is not loaded).
     #[inline(always)]
     fn legal_splits(&self, bi: usize, ob: u16, vb: f64, mut f: impl FnMut(u16, u16, [usize; 2], f64)) {
-        let mut none = ();
-        self.legal_splits_where(bi, ob, vb, &mut none, |_, _| true, |of, om, i, l, _| f(of, om, i, l));
-    }
-
-    /// As [`Ctx::legal_splits`], skipping splits that fail `pre` (given their middle and front
-    /// indices and `state`) before their legality is looked up; `state` is handed to both.
-    #[inline(always)]
-    fn legal_splits_where<S>(
-        &self,
-        bi: usize,
-        ob: u16,
-        vb: f64,
-        state: &mut S,
-        pre: impl Fn([usize; 2], &S) -> bool,
-        mut f: impl FnMut(u16, u16, [usize; 2], f64, &mut S),
-    ) {
         // Everything the loop reads, in locals: the compiler would otherwise reload the table
         // pointers through `self` on every split.
         let (five, three) = (&self.h.five, &self.h.three);
@@ -466,9 +451,6 @@ impl Ctx<'_> {
         let om_max = ob as i32 - self.strict as i32;
         for &pair in self.sub.splits[bi].iter() {
             let (i5, i3) = ((pair & 0xFFFF) as usize, (pair >> 16) as usize);
-            if !pre([i5, i3], state) {
-                continue;
-            }
             let om = five[i5];
             if om as i32 > om_max {
                 continue;
@@ -477,13 +459,7 @@ impl Ctx<'_> {
             if of >= below[om as usize & (ORD_PAD - 1)] {
                 continue;
             }
-            f(
-                of,
-                om,
-                [i5, i3],
-                vb + fm[ORD_PAD | om as usize & (ORD_PAD - 1)] + fm[of as usize & (ORD_PAD - 1)],
-                state,
-            );
+            f(of, om, [i5, i3], vb + fm[ORD_PAD | om as usize & (ORD_PAD - 1)] + fm[of as usize & (ORD_PAD - 1)]);
         }
     }
 }
