@@ -269,6 +269,15 @@ impl Ctx<'_> {
     /// ranks allow (one sweep value), and the sweep part of it.
     #[inline]
     fn coarse_bound(&self, bi: usize, best_ev: f64) -> (f64, f64, [u16; 2]) {
+        let (bound, sweep, caps, _) = self.coarse_bound_tight(bi, best_ev);
+        (bound, sweep, caps)
+    }
+
+    /// [`Ctx::coarse_bound`], with the sweep bound interpolated at the caps when it was
+    /// computed (NaN when the back's own sweep bound sufficed): settling with the shared
+    /// lines starts from it.
+    #[inline]
+    fn coarse_bound_tight(&self, bi: usize, best_ev: f64) -> (f64, f64, [u16; 2], f64) {
         let (st, obj) = (self.st, self.obj);
         let ob = self.h.five[bi];
         let row = &obj.backs[ob as usize & (ORD_PAD - 1)];
@@ -276,16 +285,17 @@ impl Ctx<'_> {
         let (lanes, om_cap, of_cap) = inner_cap(st, &obj.caps_front_middle, counts, flush, top);
         let lanes = row.value + lanes;
         if !self.sweeps {
-            return (lanes, 0.0, [of_cap, om_cap]);
+            return (lanes, 0.0, [of_cap, om_cap], f64::NAN);
         }
         // The back's own sweep bound (any middle up to the back) first: a load, where the
         // bound at these caps costs an interpolation.
         let loose = row.sweep;
         if lanes + loose < best_ev {
-            return (lanes + loose, loose, [of_cap, om_cap]);
+            return (lanes + loose, loose, [of_cap, om_cap], f64::NAN);
         }
-        let sweep = obj.sweep_bound_tight(of_cap, om_cap, ob).min(loose);
-        (lanes + sweep, sweep, [of_cap, om_cap])
+        let tight = obj.sweep_bound_tight(of_cap, om_cap, ob);
+        let sweep = tight.min(loose);
+        (lanes + sweep, sweep, [of_cap, om_cap], tight)
     }
 
     /// Value every legal split behind back `bi` that can beat the best found, given `cap`, a
@@ -344,7 +354,15 @@ impl Ctx<'_> {
     /// folded into per-subset values, a split's bound costs what its lane value does. Out of
     /// line: inlined into the search's main loop, its split loop lost registers.
     #[inline(never)]
-    fn settle_shared(&self, bi: usize, caps: [u16; 2], shared: &Shared, best: &mut Split, evaluated: &mut u32) {
+    fn settle_shared(
+        &self,
+        bi: usize,
+        caps: [u16; 2],
+        at_caps: f64,
+        shared: &Shared,
+        best: &mut Split,
+        evaluated: &mut u32,
+    ) {
         if !canonical(self.h.twins, self.sub.five[bi], 0) {
             return;
         }
@@ -352,8 +370,10 @@ impl Ctx<'_> {
         let (twins, bmask, masks) = (self.h.twins, self.sub.five[bi], &self.sub.five);
         let ob = self.h.five[bi];
         let [f_cap, m_cap] = caps;
-        // The bound at this back's caps plus both parts there, as in `Objective::sweep_slices`.
-        let at_caps = obj.sweep_bound_tight(f_cap, m_cap, ob);
+        // The bound at this back's caps (computed by the rank bound) plus both parts there, as
+        // in `Objective::sweep_slices`.
+        let at_caps = if at_caps.is_nan() { obj.sweep_bound_tight(f_cap, m_cap, ob) } else { at_caps };
+        debug_assert_eq!(at_caps.to_bits(), obj.sweep_bound_tight(f_cap, m_cap, ob).to_bits());
         let pos = obj.lose_pos();
         let base = at_caps + shared.lines.parts(pos, f_cap, m_cap);
         let base = obj.lanes[2].value[ob as usize] + base + 1e-9 * (1.0 + at_caps.abs() + base.abs());
@@ -579,8 +599,9 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
     // was still low when it came up. The first bound below the best found ends the search.
     let mut queue = Queue::new(best.ev, top_bound, cands);
     // Per back bounded from its ranks: its index, a bound of the sweep value of every split
-    // behind it, and the strongest front and middle any legal split of it can have.
-    let mut ranked: Vec<(usize, f64, [u16; 2], bool)> = Vec::with_capacity(cands_total);
+    // behind it, the strongest front and middle any legal split of it can have, the sweep
+    // bound interpolated there, and whether it is settled.
+    let mut ranked: Vec<(usize, f64, [u16; 2], f64, bool)> = Vec::with_capacity(cands_total);
     let mut settled = 1u32;
     let mut shared: Option<Shared> = None;
     let mut shared_settles = 0u32;
@@ -588,17 +609,17 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
         if tag & RANKED == 0 {
             ranked_count += 1;
             let i = tag as usize;
-            let (coarse, cap, caps) = ctx.coarse_bound(i, best.ev);
+            let (coarse, cap, caps, tight) = ctx.coarse_bound_tight(i, best.ev);
             if coarse >= best.ev {
                 // Never above the bound it was queued with: the queue only moves down.
                 queue.push(coarse.min(bound), RANKED | ranked.len() as u16);
-                ranked.push((i, cap, caps, false));
+                ranked.push((i, cap, caps, tight, false));
             }
             continue;
         }
         let i = (tag & !RANKED) as usize;
-        let (bi, cap, caps, _) = ranked[i];
-        ranked[i].3 = true;
+        let (bi, cap, caps, tight, _) = ranked[i];
+        ranked[i].4 = true;
         settled += 1;
         let ob = h.five[bi];
         if settled == SHARE_AFTER && ctx.sweeps {
@@ -609,7 +630,7 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
             // their own lines.
             let cell = lb.lose_lo[ob as usize];
             let mut c = [caps[0], caps[1], ob];
-            for &(b, _, k, done) in &ranked {
+            for &(b, _, k, _, done) in &ranked {
                 let o = h.five[b];
                 if !done && lb.lose_lo[o as usize] >= cell {
                     c = [c[0].max(k[0]), c[1].max(k[1]), c[2].max(o)];
@@ -620,7 +641,7 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
         match &shared {
             Some(sh) if sh.covers(caps, ob) => {
                 shared_settles += 1;
-                ctx.settle_shared(bi, caps, sh, &mut best, &mut evaluated);
+                ctx.settle_shared(bi, caps, tight, sh, &mut best, &mut evaluated);
             }
             _ => ctx.settle_back(bi, cap, caps, &mut slices, &mut best, &mut evaluated),
         }
