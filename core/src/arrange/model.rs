@@ -266,13 +266,9 @@ pub struct Objective {
     players: usize,
     /// Expected water of a fouled arrangement.
     foul: f64,
-    /// Per back ordinal: a bound of every split with that back (middle no stronger than the
-    /// back, front no stronger than the middle).
-    pub(crate) back_bound: Vec<f64>,
-    /// Prefix maximum of `back_bound`: non-decreasing, so a threshold on the ordinal decides it.
+    /// Prefix maximum of the backs' `bound` ([`BackRow`]): non-decreasing, so a threshold on
+    /// the ordinal decides it.
     pub(crate) back_bound_cap: Vec<f64>,
-    /// Per back ordinal: a bound of the sweep value of every split with that back.
-    pub(crate) back_sweep: Vec<f64>,
     /// The front's lane values at `[f]` and the middle's at `[ORD_PAD + m]`, zero-padded: the
     /// search's split loop reads both through one base, so that masked ordinals need no
     /// bounds check and the loop keeps one register for them.
@@ -295,9 +291,10 @@ pub struct Objective {
 pub(crate) struct BackRow {
     /// The back's lane value.
     pub value: f64,
-    /// `back_bound`.
+    /// A bound of every split with that back (middle no stronger than the back, front no
+    /// stronger than the middle).
     pub bound: f64,
-    /// `back_sweep`.
+    /// A bound of the sweep value of every split with that back.
     pub sweep: f64,
     /// The back's rank counts ([`Strength::five_counts`]).
     pub counts: u64,
@@ -541,9 +538,7 @@ impl Objective {
             ranked,
             players,
             foul,
-            back_bound: Vec::new(),
             back_bound_cap: Vec::new(),
-            back_sweep: Vec::new(),
         };
         obj.with_back_bounds(st)
     }
@@ -590,36 +585,22 @@ impl Objective {
             ranked: false,
             players: 2,
             foul: f64::NEG_INFINITY,
-            back_bound: Vec::new(),
             back_bound_cap: Vec::new(),
-            back_sweep: Vec::new(),
         };
         Ok(obj.with_back_bounds(Strength::get(wheel)))
     }
 
-    /// Fill the per-back-ordinal bounds the search screens backs with.
+    /// Fill the per-back-ordinal rows the search screens backs with.
     fn with_back_bounds(mut self, st: &Strength) -> Objective {
-        let obj = &mut self;
-        obj.back_sweep =
-            (0..FIVE_CLASSES as u16).map(|b| obj.sweep_bound_tight(st.front_cap[b as usize], b, b)).collect();
-        obj.back_bound = (0..FIVE_CLASSES as u16)
-            .map(|b| {
-                let f = st.front_cap[b as usize];
-                obj.lanes[2].value[b as usize]
-                    + obj.lanes[1].value_cap[b as usize]
-                    + obj.lanes[0].value_cap[f as usize]
-                    + obj.back_sweep[b as usize]
-            })
-            .collect();
-        obj.back_bound_cap = prefix_max(&obj.back_bound);
-        for (b, row) in obj.backs.iter_mut().enumerate().take(FIVE_CLASSES) {
-            *row = BackRow {
-                value: obj.lanes[2].value[b],
-                bound: obj.back_bound[b],
-                sweep: obj.back_sweep[b],
-                counts: st.five_counts[b],
-            };
+        for b in 0..FIVE_CLASSES {
+            let f = st.front_cap[b];
+            let sweep = self.sweep_bound_tight(f, b as u16, b as u16);
+            let value = self.lanes[2].value[b];
+            let bound = value + self.lanes[1].value_cap[b] + self.lanes[0].value_cap[f as usize] + sweep;
+            self.backs[b] = BackRow { value, bound, sweep, counts: st.five_counts[b] };
         }
+        let bounds: Vec<f64> = self.backs[..FIVE_CLASSES].iter().map(|r| r.bound).collect();
+        self.back_bound_cap = prefix_max(&bounds);
         self
     }
 

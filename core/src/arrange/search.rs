@@ -237,6 +237,20 @@ fn bottom_rank(flags: u64) -> usize {
     flags.trailing_zeros() as usize / 4
 }
 
+/// What the rank bound finds behind one back ([`Ctx::coarse_bound`]).
+#[derive(Copy, Clone)]
+struct Coarse {
+    /// A bound of the value of every legal split.
+    bound: f64,
+    /// Its sweep part: a bound of the sweep terms of every legal split.
+    sweep: f64,
+    /// The strongest front and middle any legal split can have.
+    caps: [u16; 2],
+    /// The sweep bound interpolated at the caps, when it was computed (not when the back's
+    /// own sweep bound sufficed): settling with the shared lines starts from it.
+    at_caps: Option<f64>,
+}
+
 /// Per-hand values the search reads.
 struct Ctx<'a> {
     obj: &'a Objective,
@@ -266,36 +280,28 @@ impl Ctx<'_> {
     }
 
     /// The bound of back `bi` at the largest caps of middle and front its other eight cards'
-    /// ranks allow (one sweep value), and the sweep part of it.
+    /// ranks allow (one sweep value), with its parts ([`Coarse`]).
     #[inline]
-    fn coarse_bound(&self, bi: usize, best_ev: f64) -> (f64, f64, [u16; 2]) {
-        let (bound, sweep, caps, _) = self.coarse_bound_tight(bi, best_ev);
-        (bound, sweep, caps)
-    }
-
-    /// [`Ctx::coarse_bound`], with the sweep bound interpolated at the caps when it was
-    /// computed (NaN when the back's own sweep bound sufficed): settling with the shared
-    /// lines starts from it.
-    #[inline]
-    fn coarse_bound_tight(&self, bi: usize, best_ev: f64) -> (f64, f64, [u16; 2], f64) {
+    fn coarse_bound(&self, bi: usize, best_ev: f64) -> Coarse {
         let (st, obj) = (self.st, self.obj);
         let ob = self.h.five[bi];
         let row = &obj.backs[ob as usize & (ORD_PAD - 1)];
         let (counts, flush, top) = self.rest_of(bi);
         let (lanes, om_cap, of_cap) = inner_cap(st, &obj.caps_front_middle, counts, flush, top);
         let lanes = row.value + lanes;
+        let caps = [of_cap, om_cap];
         if !self.sweeps {
-            return (lanes, 0.0, [of_cap, om_cap], f64::NAN);
+            return Coarse { bound: lanes, sweep: 0.0, caps, at_caps: None };
         }
         // The back's own sweep bound (any middle up to the back) first: a load, where the
         // bound at these caps costs an interpolation.
         let loose = row.sweep;
         if lanes + loose < best_ev {
-            return (lanes + loose, loose, [of_cap, om_cap], f64::NAN);
+            return Coarse { bound: lanes + loose, sweep: loose, caps, at_caps: None };
         }
         let tight = obj.sweep_bound_tight(of_cap, om_cap, ob);
         let sweep = tight.min(loose);
-        (lanes + sweep, sweep, [of_cap, om_cap], tight)
+        Coarse { bound: lanes + sweep, sweep, caps, at_caps: Some(tight) }
     }
 
     /// Value every legal split behind back `bi` that can beat the best found, given `cap`, a
@@ -358,7 +364,7 @@ impl Ctx<'_> {
         &self,
         bi: usize,
         caps: [u16; 2],
-        at_caps: f64,
+        at_caps: Option<f64>,
         shared: &Shared,
         best: &mut Split,
         evaluated: &mut u32,
@@ -372,7 +378,7 @@ impl Ctx<'_> {
         let [f_cap, m_cap] = caps;
         // The bound at this back's caps (computed by the rank bound) plus both parts there, as
         // in `Objective::sweep_slices`.
-        let at_caps = if at_caps.is_nan() { obj.sweep_bound_tight(f_cap, m_cap, ob) } else { at_caps };
+        let at_caps = at_caps.unwrap_or_else(|| obj.sweep_bound_tight(f_cap, m_cap, ob));
         debug_assert_eq!(at_caps.to_bits(), obj.sweep_bound_tight(f_cap, m_cap, ob).to_bits());
         let pos = obj.lose_pos();
         let base = at_caps + shared.lines.parts(pos, f_cap, m_cap);
@@ -554,7 +560,7 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
     let mut ranked_count = 0u32;
     // Pass 1: the strongest back, for a first incumbent.
     let mut slices = SweepSlices::default();
-    let (_, cap, caps) = ctx.coarse_bound(first.0, f64::INFINITY);
+    let Coarse { sweep: cap, caps, .. } = ctx.coarse_bound(first.0, f64::INFINITY);
     ctx.value_top_split(first.0, &mut best, &mut evaluated);
     ctx.settle_back(first.0, cap, caps, &mut slices, &mut best, &mut evaluated);
     // Pass 2: bound every other back by its ordinal alone, then by what the other eight cards'
@@ -598,10 +604,9 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
     // settled only while its bound is about the highest of all, never because the best found
     // was still low when it came up. The first bound below the best found ends the search.
     let mut queue = Queue::new(best.ev, top_bound, cands);
-    // Per back bounded from its ranks: its index, a bound of the sweep value of every split
-    // behind it, the strongest front and middle any legal split of it can have, the sweep
-    // bound interpolated there, and whether it is settled.
-    let mut ranked: Vec<(usize, f64, [u16; 2], f64, bool)> = Vec::with_capacity(cands_total);
+    // Per back bounded from its ranks: its index, what the rank bound found, and whether it
+    // is settled.
+    let mut ranked: Vec<(usize, Coarse, bool)> = Vec::with_capacity(cands_total);
     let mut settled = 1u32;
     let mut shared: Option<Shared> = None;
     let mut shared_settles = 0u32;
@@ -609,17 +614,17 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
         if tag & RANKED == 0 {
             ranked_count += 1;
             let i = tag as usize;
-            let (coarse, cap, caps, tight) = ctx.coarse_bound_tight(i, best.ev);
-            if coarse >= best.ev {
+            let coarse = ctx.coarse_bound(i, best.ev);
+            if coarse.bound >= best.ev {
                 // Never above the bound it was queued with: the queue only moves down.
-                queue.push(coarse.min(bound), RANKED | ranked.len() as u16);
-                ranked.push((i, cap, caps, tight, false));
+                queue.push(coarse.bound.min(bound), RANKED | ranked.len() as u16);
+                ranked.push((i, coarse, false));
             }
             continue;
         }
         let i = (tag & !RANKED) as usize;
-        let (bi, cap, caps, tight, _) = ranked[i];
-        ranked[i].4 = true;
+        let (bi, Coarse { sweep: cap, caps, at_caps, .. }, _) = ranked[i];
+        ranked[i].2 = true;
         settled += 1;
         let ob = h.five[bi];
         if settled == SHARE_AFTER && ctx.sweeps {
@@ -630,7 +635,7 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
             // their own lines.
             let cell = lb.lose_lo[ob as usize];
             let mut c = [caps[0], caps[1], ob];
-            for &(b, _, k, _, done) in &ranked {
+            for &(b, Coarse { caps: k, .. }, done) in &ranked {
                 let o = h.five[b];
                 if !done && lb.lose_lo[o as usize] >= cell {
                     c = [c[0].max(k[0]), c[1].max(k[1]), c[2].max(o)];
@@ -641,7 +646,7 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
         match &shared {
             Some(sh) if sh.covers(caps, ob) => {
                 shared_settles += 1;
-                ctx.settle_shared(bi, caps, tight, sh, &mut best, &mut evaluated);
+                ctx.settle_shared(bi, caps, at_caps, sh, &mut best, &mut evaluated);
             }
             _ => ctx.settle_back(bi, cap, caps, &mut slices, &mut best, &mut evaluated),
         }
@@ -901,7 +906,7 @@ mod tests {
     #[test]
     fn rank_caps_bound_every_legal_split() {
         for_each_back(if cfg!(debug_assertions) { 2 } else { 60 }, |ctx, _, bi, splits| {
-            let (bound, cap, [f_cap, m_cap]) = ctx.coarse_bound(bi, f64::NEG_INFINITY);
+            let Coarse { bound, sweep: cap, caps: [f_cap, m_cap], .. } = ctx.coarse_bound(bi, f64::NEG_INFINITY);
             for &(of, om, ob, _, _) in splits {
                 assert!(of <= f_cap && om <= m_cap, "back {bi}: split ({of}, {om}) above the caps ({f_cap}, {m_cap})");
                 let sweep = ctx.obj.sweep_value(of, om, ob);
@@ -927,7 +932,7 @@ mod tests {
             }
             let obj = ctx.obj;
             let ob = ctx.h.five[bi];
-            let (_, cap, caps) = ctx.coarse_bound(bi, f64::NEG_INFINITY);
+            let Coarse { sweep: cap, caps, .. } = ctx.coarse_bound(bi, f64::NEG_INFINITY);
             let mut slices = SweepSlices::default();
             obj.sweep_slices(caps[0], caps[1], ob, &mut slices);
             // Shared sets per hand: one under caps that cover every back, and others under the
@@ -936,7 +941,7 @@ mod tests {
                 let mut c = [0u16; 3];
                 let mut each = Vec::new();
                 for b in 0..1287 {
-                    let k = ctx.coarse_bound(b, f64::NEG_INFINITY).2;
+                    let k = ctx.coarse_bound(b, f64::NEG_INFINITY).caps;
                     c = [c[0].max(k[0]), c[1].max(k[1]), c[2].max(ctx.h.five[b])];
                     if b % 61 == 0 {
                         each.push([k[0], k[1], ctx.h.five[b]]);
