@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Every release artifact this machine can build, into dist/ (or the folder given):
+#   dist/shisanshui-<v>-cp39-abi3-manylinux_2_17_x86_64.manylinux2014_x86_64.whl, dist/shisanshui-<v>.tar.gz
+#   dist/prefix/{include,lib,lib/pkgconfig,lib/cmake/shisanshui}      the installed C library
+#   dist/unity/<package name>/                                       the Unity package (UPM layout)
+# The platforms this machine cannot build (Windows, macOS, Android, iOS; other wheels) are built by
+# .github/workflows/release.yml with the same scripts.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+out="${1:-$root/dist}"
+case "$out" in /*) ;; *) out="$PWD/$out" ;; esac
+mkdir -p "$out"
+
+echo "==> Python wheel and sdist"
+bash "$root/scripts/package-python.sh" --out "$out"
+echo "==> C prefix"
+rm -rf "$out/prefix"
+bash "$root/scripts/install-c.sh" --prefix "$out/prefix"
+echo "==> Unity package"
+rm -rf "$out/unity"
+bash "$root/scripts/package-unity.sh" --out "$out/unity"
+
+echo
+echo "==> Artifacts in $out"
+(cd "$out" && find . -maxdepth 1 -type f \( -name '*.whl' -o -name '*.tar.gz' \) -printf '%s\t%p\n' \
+  && find prefix/lib -maxdepth 1 -type f -printf '%s\t%p\n' \
+  && find unity -path '*/Plugins/*' -type f ! -name '*.meta' -printf '%s\t%p\n') | sort -k2 \
+  | awk -F'\t' '{ printf "%10.1f KiB  %s\n", $1 / 1024, $2 }'
