@@ -34,12 +34,12 @@ pub mod boundary;
 pub mod card;
 pub mod eval;
 pub mod rules;
-// Special hands (issue 3).
+// Special hands.
 pub mod special;
-// Settlement and money (issue 4).
+// Settlement and money.
 pub mod money;
 pub mod settle;
-// Dealing and auto-arrangement (issue 5).
+// Dealing and auto-arrangement.
 pub mod arrange;
 pub mod deal;
 

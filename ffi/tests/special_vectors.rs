@@ -122,7 +122,7 @@ const HANDS: &[(&str, &[&str])] = &[
     ("2s 3s 4s 6s 8s Ts Qs As 2h 5h 7h 9h Jh", &["classic", "hk"]),
     // Two flushes of the same ranks: legal as middle and back, a foul under strict_order.
     ("2c 3c 5c  As Qs 9s 5s 3s  Ah Qh 9h 5h 3h", &["classic", "classic_strict", "hk_strict"]),
-    // Three straights (the example: front 3-4-5, middle 7-J, back 9-K).
+    // Three straights (the worked example: front 3-4-5, middle 7-J, back 9-K).
     ("3s 4d 5c  7h 8h 9d Td Jc  9s Ts Jh Qd Kc", &["classic", "kx", "hk", "classic_strict"]),
     ("Qs Kd Ac  Ah 2h 3d 4d 5c  6s 7s 8h 9c Tc", &["classic", "hk", "classic_strict"]),
     ("3s 4d 6c  7h 8h 9d Td Jc  9s Ts Jh Qd Kc", &["classic"]),

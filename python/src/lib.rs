@@ -22,12 +22,12 @@ mod errors;
 mod eval;
 mod lanes;
 mod rules;
-// Special hands (issue 3).
+// Special hands.
 mod special;
-// Settlement and money (issue 4).
+// Settlement and money.
 mod money;
 mod settle;
-// Dealing and auto-arrangement (issue 5).
+// Dealing and auto-arrangement.
 mod arrange;
 mod deal;
 

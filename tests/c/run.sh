@@ -28,11 +28,11 @@ gcc -std=c11 "${warn[@]}" tests/c/test_sss.c -L"$lib_dir" -l:libshisanshui.so -W
 g++ -std=c++17 "${warn[@]}" tests/c/test_sss.cpp "$lib_dir/libshisanshui.a" "${sys_libs[@]}" -o "$out/test_sss_cpp_static"
 g++ -std=c++17 "${warn[@]}" tests/c/test_sss.cpp -L"$lib_dir" -l:libshisanshui.so -Wl,-rpath,"$lib_dir" "${sys_libs[@]}" \
   -o "$out/test_sss_cpp_dynamic"
-# Settlement and money (issue 4): its own binary, built the same two ways.
+# Settlement and money: its own binary, built the same two ways.
 gcc -std=c11 "${warn[@]}" tests/c/test_settle.c "$lib_dir/libshisanshui.a" "${sys_libs[@]}" -o "$out/test_settle_static"
 gcc -std=c11 "${warn[@]}" tests/c/test_settle.c -L"$lib_dir" -l:libshisanshui.so -Wl,-rpath,"$lib_dir" "${sys_libs[@]}" \
   -o "$out/test_settle_dynamic"
-# Dealing and auto-arrangement (issue 5): its own binary, built the same two ways.
+# Dealing and auto-arrangement: its own binary, built the same two ways.
 gcc -std=c11 "${warn[@]}" tests/c/test_arrange.c "$lib_dir/libshisanshui.a" "${sys_libs[@]}" -o "$out/test_arrange_static"
 gcc -std=c11 "${warn[@]}" tests/c/test_arrange.c -L"$lib_dir" -l:libshisanshui.so -Wl,-rpath,"$lib_dir" "${sys_libs[@]}" \
   -o "$out/test_arrange_dynamic"

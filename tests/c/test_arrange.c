@@ -1,5 +1,5 @@
 /*
- * C tests of dealing and auto-arrangement (issue 5) through the C ABI, against the committed
+ * C tests of dealing and auto-arrangement through the C ABI, against the committed
  * include/shisanshui.h. Built twice by run.sh (static and dynamic linking).
  * Usage: test_arrange <path to tests/vectors> [label]  (reads deal.json and arrange.json there)
  *

@@ -1,5 +1,5 @@
 /*
- * C tests of settlement and money through the C ABI (issue 4), against the committed
+ * C tests of settlement and money through the C ABI, against the committed
  * include/shisanshui.h. Built static and dynamic by run.sh. Usage: test_settle <path to
  * tests/vectors/settle.json> [label]. Last line: "<label>: N passed, M failed".
  *

@@ -844,7 +844,7 @@ static void test_vectors(const char *path) {
 }
 
 /* ------------------------------------------------------------------------------------------ */
-/* Special hands (issue 3): detection, names, water, errors, shared vectors                   */
+/* Special hands: detection, names, water, errors, shared vectors                             */
 /* ------------------------------------------------------------------------------------------ */
 
 /* RULES.md §6 in table order: the SssSpecial numbers, spelled out independently of the library. */
@@ -1051,7 +1051,7 @@ static void test_specials(void) {
         {"classic", "2s 2h 2d 4d 4c 6s 6h 8d 8c Ts Th Qd Qc", "FPT", NULL},
         /* Three flushes (hearts front, the stronger flush behind). */
         {"classic", "2h 5h 9h 3c 6c 8c Tc Qc 4d 7d Jd Kd 2d", "TF", "9h 5h 2h / Qc Tc 8c 6c 3c / Kd Jd 7d 4d 2d"},
-        /* Three straights: the issue's case, front 3-4-5, middle 7-J, back 9-K. */
+        /* Three straights: the worked case, front 3-4-5, middle 7-J, back 9-K. */
         {"classic", "3s 4d 5c 7h 8h 9d Td Jc 9s Ts Jh Qd Kc", "TS", "5c 4d 3s / Jc Td 9d 8h 7h / Kc Qd Jh Ts 9s"},
         {"classic", "3s 4d 6c 7h 8h 9d Td Jc 9s Ts Jh Qd Kc", "", NULL},
         /* Several specials at once, in each preset's order. */
@@ -1437,7 +1437,7 @@ int main(int argc, char **argv) {
     test_arrangements();
     test_threads();
     test_vectors(vectors);
-    /* Special hands (issue 3). */
+    /* Special hands. */
     test_specials();
     {
         char *special = special_vectors_path(vectors);

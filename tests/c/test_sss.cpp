@@ -18,7 +18,7 @@ static_assert(offsetof(SssHandRank, card_count) == 7, "card_count is the last by
 static_assert(std::is_same<std::underlying_type<SssStatus>::type, int32_t>::value, "SssStatus is int32_t");
 static_assert(std::is_same<decltype(sss_abi_version()), uint32_t>::value, "sss_abi_version returns uint32_t");
 static_assert(SSS_ABI_VERSION >= 1, "ABI version");
-// Special hands (issue 3): a byte-only struct, so C# can read it as a plain byte[33].
+// Special hands: a byte-only struct, so C# can read it as a plain byte[33].
 static_assert(sizeof(SssSpecialDetection) == 33, "SssSpecialDetection is 33 bytes");
 static_assert(alignof(SssSpecialDetection) == 1, "SssSpecialDetection has no padding");
 static_assert(offsetof(SssSpecialDetection, all) == 3, "all follows has_best, best, count");
@@ -148,7 +148,7 @@ int main(int argc, char **argv) {
                             sizeof name, &n) == SSS_OK);
     CHECK(std::string(name, n) == "同花顺");
 
-    // Special hands (issue 3): the issue's three straights, with its arrangement, and the names.
+    // Special hands: the worked three-straights case, with its arrangement, and the names.
     {
         std::vector<uint8_t> ts = parse("3s 4d 5c 7h 8h 9d Td Jc 9s Ts Jh Qd Kc");
         SssSpecialDetection d{};

@@ -1,4 +1,4 @@
-// Dealing and auto-arrangement through the C# wrapper (issue 5): the shared vectors
+// Dealing and auto-arrangement through the C# wrapper: the shared vectors
 // tests/vectors/deal.json (core/tests/deal.rs) and arrange.json (ffi/tests/arrange_vectors.rs,
 // checked there against a brute force), the library's own foul check on many seeded deals, and
 // bad input. Compiled with Tests.cs, whose runner (T, Json) it uses; Program.Main calls

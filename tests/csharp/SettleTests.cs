@@ -1,4 +1,4 @@
-// Settlement and money through the C# wrapper (issue 4): the worked examples of
+// Settlement and money through the C# wrapper: the worked examples of
 // core/tests/settle_examples.rs (numbers computed by hand there), bad input, the seed 003 money
 // example, and the shared vectors tests/vectors/settle.json (made by ffi/tests/settle_vectors.rs).
 // Compiled with Tests.cs, whose runner (T, Json) it uses; Program.Main calls SettleTests.Run.

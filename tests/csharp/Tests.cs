@@ -208,12 +208,12 @@ namespace Shisanshui.Tests
             Add("arrangements", TestArrangements);
             Add("threads", TestThreads);
             Add("vectors", TestVectors);
-            // Special hands (issue 3).
+            // Special hands.
             Add("specials", SpecialTests.TestSpecials);
             Add("special errors", SpecialTests.TestSpecialErrors);
             Add("special vectors", () => SpecialTests.TestSpecialVectors(vectorsPath));
-            Add("settlement", () => SettleTests.Run(vectorsPath)); // issue 4: tests/csharp/SettleTests.cs
-            Add("dealing and arrangement", () => ArrangeTests.Run(vectorsPath)); // issue 5: tests/csharp/ArrangeTests.cs
+            Add("settlement", () => SettleTests.Run(vectorsPath)); // tests/csharp/SettleTests.cs
+            Add("dealing and arrangement", () => ArrangeTests.Run(vectorsPath)); // tests/csharp/ArrangeTests.cs
             foreach (var t in Tests)
             {
                 T.Current = t.Key;
@@ -765,7 +765,7 @@ namespace Shisanshui.Tests
     }
 
     // -------------------------------------------------------------------------------------------
-    // Special hands (issue 3): detection, names, water, errors and the shared special vectors.
+    // Special hands: detection, names, water, errors and the shared special vectors.
 
     internal static class SpecialTests
     {
@@ -892,7 +892,7 @@ namespace Shisanshui.Tests
                 new[] { "classic", "2s 2h 4d 4c 6s 6h 8d 8c Ts Th Qd Kc As", "", null },
                 // Trips never split: five pairs + trips is not six pairs.
                 new[] { "classic", "2s 2h 2d 4d 4c 6s 6h 8d 8c Ts Th Qd Qc", "FPT", null },
-                // Three flushes; three straights (the issue's case: 3-4-5 / 7-J / 9-K).
+                // Three flushes; three straights (the worked case: 3-4-5 / 7-J / 9-K).
                 new[] { "classic", "2h 5h 9h 3c 6c 8c Tc Qc 4d 7d Jd Kd 2d", "TF", "9h 5h 2h / Qc Tc 8c 6c 3c / Kd Jd 7d 4d 2d" },
                 new[] { "classic", "3s 4d 5c 7h 8h 9d Td Jc 9s Ts Jh Qd Kc", "TS", "5c 4d 3s / Jc Td 9d 8h 7h / Kc Qd Jh Ts 9s" },
                 new[] { "classic", "3s 4d 6c 7h 8h 9d Td Jc 9s Ts Jh Qd Kc", "", null },

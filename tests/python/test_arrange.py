@@ -1,4 +1,4 @@
-"""Auto-arrangement (RULES.md §7, issue 5): `Arranger`, `auto_arrange`, `suggest`,
+"""Auto-arrangement (RULES.md §7): `Arranger`, `auto_arrange`, `suggest`,
 `special_advice` and their results, checked against the foul model of reference.py (written
 from RULES.md, not from the engine), a brute force over every layout of a hand, and the shared
 vectors tests/vectors/arrange.json made by the Rust side (ffi/tests/arrange_vectors.rs).

@@ -1,4 +1,4 @@
-"""Dealing (RULES.md §10, issue 5): `deal` and `shuffled_deck`, checked against an independent
+"""Dealing (RULES.md §10): `deal` and `shuffled_deck`, checked against an independent
 pure-Python ChaCha20 (RFC 8439) and the documented shuffle, and against the shared vectors
 tests/vectors/deal.json written by the Rust core (same seed -> same deal in every language).
 """

@@ -1,4 +1,4 @@
-"""Settlement and money (RULES.md §4–§6, §8, §9 ranked; issue 4): `settle`, `PlayerHand`,
+"""Settlement and money (RULES.md §4–§6, §8, §9 ranked): `settle`, `PlayerHand`,
 `Settlement` and its records, `settle_money`, `escape`. Checked three ways: the worked examples
 of core/tests/settle_examples.rs (numbers computed by hand there), an independent model of the
 rules written here on top of reference.py, and the shared vectors tests/vectors/settle.json made

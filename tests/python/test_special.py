@@ -1,4 +1,4 @@
-"""Special hands (RULES.md §6, issue 3): `detect_special`, `SpecialDetection`, the `Special` enum
+"""Special hands (RULES.md §6): `detect_special`, `SpecialDetection`, the `Special` enum
 and `parse_special`, checked three ways: hands worked out by hand, an independent model of §6
 written here (counting, and a search of every 3/5/5 split with the reference evaluator of
 reference.py), and the shared vectors tests/vectors/special.json made by the Rust core.
@@ -194,7 +194,7 @@ CASES = [
     ("classic", "2s 2h 4d 4c 6s 6h 8d 8c Ts Th Qd Kc As", "", None),
     # Trips never split: five pairs + trips is not six pairs.
     ("classic", "2s 2h 2d 4d 4c 6s 6h 8d 8c Ts Th Qd Qc", "FPT", None),
-    # Three flushes; three straights (the issue's case: 3-4-5 / 7-J / 9-K).
+    # Three flushes; three straights (the worked case: 3-4-5 / 7-J / 9-K).
     ("classic", "2h 5h 9h 3c 6c 8c Tc Qc 4d 7d Jd Kd 2d", "TF", "9h 5h 2h / Qc Tc 8c 6c 3c / Kd Jd 7d 4d 2d"),
     ("classic", "3s 4d 5c 7h 8h 9d Td Jc 9s Ts Jh Qd Kc", "TS", "5c 4d 3s / Jc Td 9d 8h 7h / Kc Qd Jh Ts 9s"),
     ("classic", "3s 4d 6c 7h 8h 9d Td Jc 9s Ts Jh Qd Kc", "", None),

@@ -48,7 +48,7 @@ from ._native import (
     parse_special,
 )
 
-# Settlement and money (issue 4).
+# Settlement and money.
 from ._native import (
     Event,
     LaneResult,
@@ -65,7 +65,7 @@ from ._native import (
     settle_money,
 )
 
-# Dealing and auto-arrangement (issue 5).
+# Dealing and auto-arrangement.
 from ._enums import SuggestionKind
 from ._native import (
     Arranged,
