@@ -1,8 +1,16 @@
 #!/usr/bin/env bash
-# Build the native library (release), compile the C# wrapper alone (as Unity would) and with the
-# tests using Mono's mcs at C# 7, run the tests with mono, and end with
-#   C# tests: N passed, 0 failed
-# Installs Mono from Debian when mcs or mono is missing. Exits non-zero on any failure.
+# The C# wrapper as Unity gets it: assemble the Unity package (scripts/package-unity.sh) into
+# target/, then, from the package as laid out,
+#   - compile Runtime/*.cs alone as a library (what Unity compiles) and with the tests, using Mono's
+#     mcs at C# 7 with warnings as errors, and run the suite under mono with the native library
+#     loaded from the package's Plugins/linux-x64;
+#   - compile the sample (Samples~) against stand-in UnityEngine types and play its rounds,
+#     checked against the Rust demo's;
+#   - run the C# snippets of README.md and of the package manual as printed;
+#   - check the layout (package.json, a .meta with a unique GUID for everything, one platform
+#     per native library).
+# Ends with "C#: N passed, 0 failed" (the sum of the checks above). Installs Mono from Debian when
+# mcs or mono is missing. Exits non-zero on any failure.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
@@ -17,23 +25,72 @@ if ! command -v mcs >/dev/null 2>&1 || ! command -v mono >/dev/null 2>&1; then
     mono-mcs mono-runtime libmono-system-core4.0-cil
 fi
 
-cargo build --release -p shisanshui-ffi
-
 target_dir="${CARGO_TARGET_DIR:-$root/target}"
 case "$target_dir" in /*) ;; *) target_dir="$root/$target_dir" ;; esac
-lib_dir="$target_dir/release"
+stage="$target_dir/unity-test"
+bash scripts/package-unity.sh --out "$stage"
+pkg="$stage/com.shisanshui.engine"
+lib_dir="$pkg/Plugins/linux-x64"
 [ -f "$lib_dir/libshisanshui.so" ] || { echo "missing $lib_dir/libshisanshui.so" >&2; exit 1; }
 
 out="$root/tests/csharp/build"
+rm -rf "$out"
 mkdir -p "$out"
 mcs_flags=(-langversion:7 -warnaserror -nologo)
+# Mono prints with the locale's encoding: the outputs compared below hold Chinese.
+export LC_ALL=C.UTF-8
+# Only the package's copy of the library, so a stray one elsewhere cannot stand in for it.
+run_mono() { LD_LIBRARY_PATH="$lib_dir" mono --debug "$@"; }
 
-# The wrapper on its own, as a library: what a Unity project compiles from ffi/csharp.
-mcs "${mcs_flags[@]}" -target:library -out:"$out/Shisanshui.dll" ffi/csharp/*.cs
+total=0
+count() { # adds the N of the "...: N passed, 0 failed" line of a log, which must be there
+  local n
+  n="$(sed -n 's/^.*: \([0-9][0-9]*\) passed, 0 failed$/\1/p' "$1" | tail -1)"
+  [ -n "$n" ] || { echo "no passing count in $1" >&2; exit 1; }
+  total=$((total + n))
+}
+
+# The wrapper on its own, as a library: what a Unity project compiles from the package's Runtime/.
+mcs "${mcs_flags[@]}" -target:library -out:"$out/Shisanshui.dll" "$pkg"/Runtime/*.cs
 # The tests compiled with the wrapper, so they can reach its internals (raw native calls).
-mcs "${mcs_flags[@]}" -out:"$out/tests.exe" ffi/csharp/*.cs tests/csharp/Tests.cs tests/csharp/SettleTests.cs \
+mcs "${mcs_flags[@]}" -out:"$out/tests.exe" "$pkg"/Runtime/*.cs tests/csharp/Tests.cs tests/csharp/SettleTests.cs \
   tests/csharp/ArrangeTests.cs
-
 # The test program prints "C# tests: N passed, M failed" last and exits non-zero on failure.
-LD_LIBRARY_PATH="$lib_dir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
-  mono --debug "$out/tests.exe" "$root/tests/vectors/eval.json"
+run_mono "$out/tests.exe" "$root/tests/vectors/eval.json" | tee "$out/tests.log"
+count "$out/tests.log"
+
+# The sample as Unity compiles an imported sample: its own assembly, referencing Shisanshui and
+# UnityEngine (here a stand-in with just what the sample uses).
+mcs "${mcs_flags[@]}" -target:library -out:"$out/UnityEngine.dll" tests/csharp/UnityEngineStub.cs
+mcs "${mcs_flags[@]}" -out:"$out/sample.exe" -r:"$out/Shisanshui.dll" -r:"$out/UnityEngine.dll" \
+  "$pkg"/Samples~/PlayRound/*.cs tests/csharp/SampleTests.cs
+# The Rust demo's rounds to check the sample against: a declared special (kx seed 2) and every preset.
+demo_cases=("kx 42 4" "kx 2 4" "classic 7 2" "regional 5 4" "hk 3 3" "ranked 11 4")
+cargo build --release -q -p shisanshui --example demo
+: >"$out/demo.txt"
+for c in "${demo_cases[@]}"; do
+  set -- $c
+  echo "### $c" >>"$out/demo.txt"
+  cargo run --release -q -p shisanshui --example demo -- --preset "$1" --seed "$2" --players "$3" >>"$out/demo.txt"
+done
+(cd "$out" && run_mono sample.exe "$out/demo.txt") | tee "$out/sample.log"
+count "$out/sample.log"
+
+# The snippets as printed: README.md's "### C#" (a whole program) and the manual's "## Use"
+# (statements, run inside a Main). Each must print what its comments say.
+snippet() { # markdown heading name [references...]
+  local md=$1 heading=$2 name=$3; shift 3
+  python3 tests/csharp/snippets.py extract "$md" "$heading" "$out/$name.cs" "$out/$name.expected"
+  mcs "${mcs_flags[@]}" -out:"$out/$name.exe" -r:"$out/Shisanshui.dll" "$@" "$out/$name.cs"
+  (cd "$out" && run_mono "$name.exe") >"$out/$name.out"
+  cat "$out/$name.out"
+  python3 tests/csharp/snippets.py compare "$out/$name.expected" "$out/$name.out"
+  total=$((total + 1))
+}
+snippet README.md "### C#" readme
+snippet "$pkg/Documentation~/index.md" "## Use" manual -r:"$out/UnityEngine.dll"
+
+python3 tests/csharp/check_unity_package.py "$root" "$pkg" | tee "$out/package.log"
+count "$out/package.log"
+
+echo "C#: $total passed, 0 failed"
