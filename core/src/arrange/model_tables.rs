@@ -3,8 +3,11 @@
 //! Regenerate every table with (release build; one to one and a half minutes per model):
 //!
 //! ```text
-//! cargo run --release -p shisanshui --bin sss-train -- --preset all --players 2,4 --deals 100000 --iterations 8
+//! cargo run --release -p shisanshui-tools --bin sss-train -- \
+//!     --out core/src/arrange/model_tables.bin --preset all --players 2,4 --deals 100000 --iterations 8
 //! ```
+//!
+//! (`sss-train` is in the unpublished `tools/` package; it writes only the file named by `--out`.)
 //!
 //! # Format (version 1, little-endian)
 //!

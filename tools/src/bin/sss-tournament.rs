@@ -1,11 +1,11 @@
 //! `sss-tournament`: play strength and speed of the auto-arranger, measured.
 //!
 //! ```text
-//! sss-tournament play  [--preset NAME|all] [--players 2|4] [--deals N] [--seed S]
-//!                      [--hero ours|greedy|product] [--villain greedy|product|ours] [--field FILE]
-//!                      [--no-specials]
-//! sss-tournament speed [--preset NAME] [--players N] [--hands N] [--seed S] [--field FILE]
-//! sss-tournament specials [--preset NAME] [--players N] [--deals N] [--seed S]
+//! sss-tournament play     [--preset NAME,...|all] [--players 2,4] [--deals N] [--seed S]
+//!                         [--hero ours|greedy|product] [--villain greedy|product|ours]
+//!                         [--field FILE] [--no-specials]
+//! sss-tournament speed    [--preset NAME,...|all] [--players 2,4] [--hands N] [--seed S] [--field FILE]
+//! sss-tournament specials [--preset NAME,...|all] [--players 2,4] [--deals N] [--seed S] [--field FILE]
 //! ```
 //!
 //! `play` deals from the seeded ChaCha20 stream and plays every deal in duplicate: each hand
@@ -22,10 +22,14 @@
 //!
 //! `specials` counts, per special hand, how often declaring it is worth more than the best
 //! lane play (`Arranger::special_advice`) over random hands.
+//!
+//! Exit codes: 0 done, 1 failed (an unreadable `--field`, an engine error), 2 usage error.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use shisanshui::arrange::baseline;
 use shisanshui::arrange::model_tables::decode;
 use shisanshui::arrange::search::{HandSubsets, Split};
@@ -35,102 +39,173 @@ use shisanshui::deal::Dealer;
 use shisanshui::settle::{PlayerHand, Settler};
 use shisanshui::special::SpecialDetector;
 use shisanshui::{format_cards, parse_cards, Arrangement, Card, Preset, Rules};
+use shisanshui_tools::{players_arg, presets_arg, seed_arg, Players, Presets, EXIT_FAILURE};
 
-fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("sss-tournament: {e}");
-            ExitCode::FAILURE
+/// Play strength and speed of the auto-arranger, measured on seeded deals.
+///
+/// Exit codes: 0 done, 1 failed (an unreadable --field, an engine error), 2 usage error.
+#[derive(Parser, Debug)]
+#[command(name = "sss-tournament", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Duplicate play of a hero against villains; prints water per hand with a 95% interval.
+    Play(PlayArgs),
+    /// Times Arranger::arrange over random hands and the constructed hard hands.
+    Speed(SpeedArgs),
+    /// How often declaring each special hand beats the best lane play.
+    Specials(SpecialsArgs),
+}
+
+/// The table options every command takes.
+#[derive(Args, Debug)]
+struct Table {
+    /// Presets: `all` or a comma-separated list (classic, regional, kx, hk, ranked).
+    #[arg(long, value_name = "NAME,...|all", value_parser = presets_arg, default_value = "all")]
+    preset: Presets,
+
+    /// Table sizes, comma-separated, each 2 to 4.
+    #[arg(long, value_name = "N,...", value_parser = players_arg, default_value = "2,4")]
+    players: Players,
+
+    /// Seed of the deals (the ChaCha20 stream of `shisanshui::deal`), decimal or 0x hexadecimal.
+    #[arg(long, value_name = "S", value_parser = seed_arg, default_value = "1")]
+    seed: u64,
+
+    /// Field models to arrange against (a file in the model_tables.bin format, as sss-train
+    /// writes); default: the committed tables.
+    #[arg(long, value_name = "FILE")]
+    field: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+struct PlayArgs {
+    #[command(flatten)]
+    table: Table,
+
+    /// Duplicate deals per configuration.
+    #[arg(long, value_name = "N", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    deals: u64,
+
+    /// The player measured.
+    #[arg(long, value_enum, default_value_t = Player::Ours)]
+    hero: Player,
+
+    /// The player in every other seat.
+    #[arg(long, value_enum, default_value_t = Player::Greedy)]
+    villain: Player,
+
+    /// Nobody declares special hands (every hand is played in lanes).
+    #[arg(long)]
+    no_specials: bool,
+}
+
+#[derive(Args, Debug)]
+struct SpeedArgs {
+    #[command(flatten)]
+    table: Table,
+
+    /// Random hands timed per configuration.
+    #[arg(long, visible_alias = "deals", value_name = "N", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    hands: u64,
+}
+
+#[derive(Args, Debug)]
+struct SpecialsArgs {
+    #[command(flatten)]
+    table: Table,
+
+    /// Random hands examined per configuration.
+    #[arg(long, visible_alias = "hands", value_name = "N", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    deals: u64,
+}
+
+/// Who plays a seat.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Player {
+    /// The engine's auto-arranger (`Arranger`) and its special-hand advice.
+    Ours,
+    /// Strongest five to the back, then the middle; declares every special.
+    Greedy,
+    /// The legal split with the largest product of lane ranks; declares every special.
+    Product,
+}
+
+impl Player {
+    fn name(self) -> &'static str {
+        match self {
+            Player::Ours => "ours",
+            Player::Greedy => "greedy",
+            Player::Product => "product",
         }
     }
 }
 
+/// What the commands read: the parsed options with the field models loaded.
 struct Opts {
     presets: Vec<Preset>,
     players: Vec<usize>,
     deals: u64,
     seed: u64,
-    hero: String,
-    villain: String,
+    hero: Player,
+    villain: Player,
     field: Option<Vec<FieldModel>>,
     specials: bool,
 }
 
-fn run() -> Result<(), String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some(cmd) = args.first() else {
-        return Err("usage: sss-tournament play|speed [options] (see the source's docs)".into());
+fn main() -> ExitCode {
+    let cli = Cli::parse(); // usage errors exit 2, --help and --version 0
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("sss-tournament: {e}");
+            ExitCode::from(EXIT_FAILURE)
+        }
+    }
+}
+
+fn opts(table: &Table, deals: u64) -> Result<Opts, String> {
+    let field = match &table.field {
+        None => None,
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            Some(decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))?)
+        }
     };
-    let mut o = Opts {
-        presets: Preset::ALL.to_vec(),
-        players: vec![2, 4],
-        deals: 10_000,
-        seed: 1,
-        hero: "ours".into(),
-        villain: "greedy".into(),
-        field: None,
+    Ok(Opts {
+        presets: table.preset.0.clone(),
+        players: table.players.0.iter().map(|&p| p as usize).collect(),
+        deals,
+        seed: table.seed,
+        hero: Player::Ours,
+        villain: Player::Greedy,
+        field,
         specials: true,
+    })
+}
+
+/// One command's work for one (preset, table size).
+type Measure = fn(&Opts, Preset, usize) -> Result<(), String>;
+
+fn run(cli: Cli) -> Result<(), String> {
+    let (o, each): (Opts, Measure) = match &cli.command {
+        Command::Play(a) => {
+            let o = Opts { hero: a.hero, villain: a.villain, specials: !a.no_specials, ..opts(&a.table, a.deals)? };
+            (o, play)
+        }
+        Command::Speed(a) => (opts(&a.table, a.hands)?, speed),
+        Command::Specials(a) => (opts(&a.table, a.deals)?, specials),
     };
-    let mut it = args[1..].iter();
-    while let Some(a) = it.next() {
-        let mut val = || it.next().ok_or_else(|| format!("{a} needs a value"));
-        match a.as_str() {
-            "--preset" => {
-                let v = val()?;
-                if v != "all" {
-                    o.presets = v
-                        .split(',')
-                        .map(|p| p.parse().map_err(|e: shisanshui::Error| e.to_string()))
-                        .collect::<Result<_, _>>()?;
-                }
-            }
-            "--players" => {
-                o.players = val()?
-                    .split(',')
-                    .map(|p| p.parse::<usize>().map_err(|e| e.to_string()))
-                    .collect::<Result<_, _>>()?
-            }
-            "--deals" | "--hands" => o.deals = val()?.parse().map_err(|e| format!("{a}: {e}"))?,
-            "--seed" => o.seed = val()?.parse().map_err(|e| format!("--seed: {e}"))?,
-            "--hero" => o.hero = val()?.clone(),
-            "--villain" => o.villain = val()?.clone(),
-            "--no-specials" => o.specials = false,
-            "--field" => {
-                let path = val()?;
-                let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-                o.field = Some(decode(&bytes).map_err(|e| format!("{path}: {e}"))?);
-            }
-            other => return Err(format!("unknown argument {other}")),
+    for &preset in &o.presets {
+        for &players in &o.players {
+            each(&o, preset, players)?;
         }
     }
-    match cmd.as_str() {
-        "play" => {
-            for &preset in &o.presets {
-                for &players in &o.players {
-                    play(&o, preset, players)?;
-                }
-            }
-            Ok(())
-        }
-        "specials" => {
-            for &preset in &o.presets {
-                for &players in &o.players {
-                    specials(&o, preset, players)?;
-                }
-            }
-            Ok(())
-        }
-        "speed" => {
-            for &preset in &o.presets {
-                for &players in &o.players {
-                    speed(&o, preset, players)?;
-                }
-            }
-            Ok(())
-        }
-        other => Err(format!("unknown command {other}")),
-    }
+    Ok(())
 }
 
 /// A player: how it arranges 13 cards and whether it declares a special.
@@ -140,12 +215,11 @@ enum Policy {
     Product,
 }
 
-fn policy(name: &str, o: &Opts, rules: &Rules, players: usize) -> Result<Policy, String> {
-    Ok(match name {
-        "ours" => Policy::Ours(Box::new(arranger(o, rules, players)?)),
-        "greedy" => Policy::Greedy,
-        "product" => Policy::Product,
-        other => return Err(format!("unknown player {other} (ours, greedy, product)")),
+fn policy(who: Player, o: &Opts, rules: &Rules, players: usize) -> Result<Policy, String> {
+    Ok(match who {
+        Player::Ours => Policy::Ours(Box::new(arranger(o, rules, players)?)),
+        Player::Greedy => Policy::Greedy,
+        Player::Product => Policy::Product,
     })
 }
 
@@ -205,8 +279,9 @@ impl Policy {
 
 fn play(o: &Opts, preset: Preset, players: usize) -> Result<(), String> {
     let rules = Rules::preset(preset);
-    let hero = policy(&o.hero, o, &rules, players)?;
-    let villain = policy(&o.villain, o, &rules, players)?;
+    let name = preset.to_string(); // Preset's Display ignores width; a String pads
+    let hero = policy(o.hero, o, &rules, players)?;
+    let villain = policy(o.villain, o, &rules, players)?;
     let settler = Settler::new(&rules).map_err(|e| e.to_string())?;
     let detector = if o.specials { Some(SpecialDetector::new(&rules).map_err(|e| e.to_string())?) } else { None };
     let mut dealer = Dealer::from_seed(o.seed);
@@ -236,9 +311,9 @@ fn play(o: &Opts, preset: Preset, players: usize) -> Result<(), String> {
     let sd = ((sum2 / n - mean * mean) * n / (n - 1.0)).max(0.0).sqrt();
     let half = 1.96 * sd / n.sqrt();
     println!(
-        "{preset:<8} {players} seats  {} vs {}: {:+.4} water/hand  95% CI [{:+.4}, {:+.4}]  ({} duplicate deals, {:.1} s)",
-        o.hero,
-        o.villain,
+        "{name:<8} {players} seats  {} vs {}: {:+.4} water/hand  95% CI [{:+.4}, {:+.4}]  ({} duplicate deals, {:.1} s)",
+        o.hero.name(),
+        o.villain.name(),
         mean,
         mean - half,
         mean + half,
@@ -252,6 +327,7 @@ fn play(o: &Opts, preset: Preset, players: usize) -> Result<(), String> {
 /// random hands.
 fn specials(o: &Opts, preset: Preset, players: usize) -> Result<(), String> {
     let rules = Rules::preset(preset);
+    let name = preset.to_string(); // Preset's Display ignores width; a String pads
     let a = arranger(o, &rules, players)?;
     let mut dealer = Dealer::from_seed(o.seed);
     // Per special: hands, declared, sum of the advantage, smallest advantage.
@@ -277,7 +353,7 @@ fn specials(o: &Opts, preset: Preset, players: usize) -> Result<(), String> {
         }
     }
     tally.sort_by_key(|t| rules.special_order(t.0));
-    println!("{preset:<8} {players} seats, {seen} hands:");
+    println!("{name:<8} {players} seats, {seen} hands:");
     for (s, n, declared, sum, min) in tally {
         println!(
             "    {s:<4} {n:>6} hands ({:.3}%), declare in {:.1}%, mean advantage {:+.2} water, smallest {:+.2}",
@@ -322,6 +398,7 @@ pub const HARD_HANDS: [&str; 22] = [
 
 fn speed(o: &Opts, preset: Preset, players: usize) -> Result<(), String> {
     let rules = Rules::preset(preset);
+    let name = preset.to_string(); // Preset's Display ignores width; a String pads
     let a = arranger(o, &rules, players)?;
     let mut dealer = Dealer::from_seed(o.seed);
     let mut hands: Vec<[Card; 13]> = Vec::new();
@@ -342,7 +419,7 @@ fn speed(o: &Opts, preset: Preset, players: usize) -> Result<(), String> {
     times.sort_by(f64::total_cmp);
     let q = |p: f64| times[((times.len() - 1) as f64 * p) as usize];
     println!(
-        "{preset:<8} {players} seats: {} random hands, mean {:.2} µs (wall {:.2} µs/hand), p50 {:.2}, p90 {:.2}, p99 {:.2}, p99.9 {:.2}, max {:.2} µs",
+        "{name:<8} {players} seats: {} random hands, mean {:.2} µs (wall {:.2} µs/hand), p50 {:.2}, p90 {:.2}, p99 {:.2}, p99.9 {:.2}, max {:.2} µs",
         times.len(),
         times.iter().sum::<f64>() / times.len() as f64,
         total / times.len() as f64 * 1e6,

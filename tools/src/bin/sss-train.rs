@@ -1,0 +1,129 @@
+//! `sss-train`: the self-play generator of the field models (`docs/arrange.md`, "Training").
+//!
+//! ```text
+//! sss-train --out FILE [--preset NAME,...|all] [--players 2,4] [--deals N] [--iterations K]
+//!           [--seed S] [--fresh]
+//! ```
+//!
+//! The committed tables are regenerated with
+//! `cargo run --release -p shisanshui-tools --bin sss-train -- --out core/src/arrange/model_tables.bin --preset all --players 2,4`.
+//! There is no default output: the tables the library embeds are only rewritten when asked for
+//! by name. Models for the (preset, players) pairs trained replace those already in `--out`;
+//! the others are kept (unless `--fresh`), so the tables can be regenerated one model at a time.
+//! The file is rewritten after each model (through a temporary file and a rename, so an
+//! interrupted run leaves a whole, decodable file). `--out -` writes the models to stdout.
+//! Deterministic for its arguments. Exit codes: 0 done, 1 failed (I/O, an unreadable `--out`),
+//! 2 usage error.
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Parser;
+use shisanshui::arrange::model_tables::{decode, encode};
+use shisanshui::arrange::train::{train, TrainConfig};
+use shisanshui::arrange::{FieldModel, Training};
+use shisanshui::Preset;
+use shisanshui_tools::{players_arg, presets_arg, seed_arg, Players, Presets, EXIT_FAILURE, EXIT_USAGE};
+
+/// Trains field models by self-play and writes them in the `model_tables.bin` format.
+///
+/// The defaults are the committed tables' settings (recorded in each model; see
+/// docs/arrange.md). Exit codes: 0 done, 1 failed (I/O, an unreadable --out), 2 usage error.
+#[derive(Parser, Debug)]
+#[command(name = "sss-train", version)]
+struct Args {
+    /// File to write (required; `-` for stdout). Models already in it for other
+    /// (preset, players) pairs are kept unless --fresh.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+
+    /// Presets to train: `all` or a comma-separated list (classic, regional, kx, hk, ranked).
+    #[arg(long, value_name = "NAME,...|all", value_parser = presets_arg, default_value = "all")]
+    preset: Presets,
+
+    /// Table sizes to train, comma-separated, each 2 to 4.
+    #[arg(long, value_name = "N,...", value_parser = players_arg, default_value = "2,4")]
+    players: Players,
+
+    /// Tables of four hands dealt per self-play iteration.
+    #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u32).range(1..))]
+    deals: u32,
+
+    /// Self-play iterations after the greedy start (0: the greedy field alone).
+    #[arg(long, value_name = "K", default_value_t = 8)]
+    iterations: u8,
+
+    /// Seed of the deals, decimal or 0x hexadecimal (iteration k deals from seed + k).
+    #[arg(long, value_name = "S", value_parser = seed_arg, default_value = "0x53535f415252414e")] // "SSS_ARRAN"
+    seed: u64,
+
+    /// Start from no models instead of those already in --out.
+    #[arg(long)]
+    fresh: bool,
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse(); // usage errors exit 2, --help and --version 0
+    let stdout = args.out == Path::new("-");
+    if stdout && std::io::stdout().is_terminal() {
+        eprintln!("sss-train: --out - writes binary models; redirect stdout to a file");
+        return ExitCode::from(EXIT_USAGE);
+    }
+    match run(&args, stdout) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("sss-train: {e}");
+            ExitCode::from(EXIT_FAILURE)
+        }
+    }
+}
+
+fn run(args: &Args, stdout: bool) -> Result<(), String> {
+    let out = &args.out;
+    let shown = out.display();
+    let mut models: Vec<FieldModel> = if stdout || args.fresh {
+        Vec::new()
+    } else {
+        match std::fs::read(out) {
+            // An existing file that is not a models file is never overwritten.
+            Ok(bytes) => decode(&bytes).map_err(|e| format!("{shown}: {e} (use --fresh to replace it)"))?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+            Err(e) => return Err(format!("{shown}: {e}")),
+        }
+    };
+    let training = Training { seed: args.seed, deals: args.deals, iterations: args.iterations };
+    for &preset in &args.preset.0 {
+        for &players in &args.players.0 {
+            let cfg = TrainConfig { preset, players, training };
+            eprintln!(
+                "training {preset} at {players} seats: {} tables x {} iterations, seed {}",
+                training.deals, training.iterations, training.seed
+            );
+            let model = train(&cfg, |k, secs| eprintln!("  iteration {k} done at {secs:.1} s"));
+            models.retain(|m| !(m.preset == preset && m.players == players));
+            models.push(model);
+            models.sort_by_key(|m| (Preset::ALL.iter().position(|&x| x == m.preset), m.players));
+            if !stdout {
+                write_whole(out, &encode(&models)).map_err(|e| format!("{shown}: {e}"))?;
+            }
+        }
+    }
+    if stdout {
+        let mut so = std::io::stdout().lock();
+        so.write_all(&encode(&models)).and_then(|()| so.flush()).map_err(|e| format!("stdout: {e}"))?;
+        eprintln!("wrote {} models to stdout", models.len());
+    } else {
+        eprintln!("wrote {} models to {shown}", models.len());
+    }
+    Ok(())
+}
+
+/// Writes `bytes` to a temporary file beside `path`, then renames it over `path`.
+fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, path)
+}

@@ -1,0 +1,201 @@
+//! The developer tools as a user runs them: `--help`, usage errors (exit 2, nothing written),
+//! and small real runs whose output is checked against the library.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use shisanshui::arrange::model_tables::{decode, encode, fnv1a};
+use shisanshui::arrange::train::{train, TrainConfig};
+use shisanshui::arrange::Training;
+use shisanshui::Preset;
+
+const TRAIN: &str = env!("CARGO_BIN_EXE_sss-train");
+const TOURNAMENT: &str = env!("CARGO_BIN_EXE_sss-tournament");
+/// The tables the library embeds: no run of the tools may touch them unless named by `--out`.
+const COMMITTED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../core/src/arrange/model_tables.bin");
+
+fn run(exe: &str, args: &[&str], cwd: &Path) -> Output {
+    Command::new(exe).args(args).current_dir(cwd).stdin(Stdio::null()).output().expect("the tool starts")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A fresh, empty directory of this test's own.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tools-cli").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn entries(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> =
+        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    v.sort();
+    v
+}
+
+fn committed_hash() -> u64 {
+    fnv1a(&std::fs::read(COMMITTED).expect("committed tables present"))
+}
+
+fn assert_help_names(exe: &str, args: &[&str], options: &[&str]) {
+    let out = run(exe, args, Path::new(env!("CARGO_TARGET_TMPDIR")));
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {}", text(&out.stderr));
+    let help = text(&out.stdout);
+    assert!(help.contains("Usage:"), "{args:?} prints no usage line:\n{help}");
+    for o in options {
+        assert!(help.contains(o), "{args:?} does not name {o}:\n{help}");
+    }
+}
+
+#[test]
+fn help_exits_zero_and_names_every_option() {
+    let train_opts = ["--out", "--preset", "--players", "--deals", "--iterations", "--seed", "--fresh", "--help"];
+    assert_help_names(TRAIN, &["--help"], &train_opts);
+    assert_help_names(TRAIN, &["-h"], &train_opts);
+    assert_help_names(TOURNAMENT, &["--help"], &["play", "speed", "specials", "--help"]);
+    let table = ["--preset", "--players", "--seed", "--field"];
+    let play = [&table[..], &["--deals", "--hero", "--villain", "--no-specials", "ours", "greedy", "product"]].concat();
+    assert_help_names(TOURNAMENT, &["play", "--help"], &play);
+    assert_help_names(TOURNAMENT, &["speed", "--help"], &[&table[..], &["--hands"]].concat());
+    assert_help_names(TOURNAMENT, &["specials", "--help"], &[&table[..], &["--deals"]].concat());
+    assert_help_names(TOURNAMENT, &["help", "play"], &play);
+}
+
+#[test]
+fn usage_errors_exit_two_and_write_nothing() {
+    let before = committed_hash();
+    let dir = scratch("usage");
+    let cases: &[(&str, &[&str], &str)] = &[
+        (TRAIN, &[], "--out"),
+        (TRAIN, &["--preset", "classic"], "--out"),
+        (TRAIN, &["--out", "m.bin", "--players", "5"], "2 to 4"),
+        (TRAIN, &["--out", "m.bin", "--players", "1,2"], "2 to 4"),
+        (TRAIN, &["--out", "m.bin", "--preset", "nope"], "--preset"),
+        (TRAIN, &["--out", "m.bin", "--deals", "0"], "--deals"),
+        (TRAIN, &["--out", "m.bin", "--deals", "many"], "--deals"),
+        (TRAIN, &["--out", "m.bin", "--iterations", "300"], "--iterations"),
+        (TRAIN, &["--out", "m.bin", "--seed", "0xzz"], "--seed"),
+        (TRAIN, &["--out"], "--out"),
+        (TRAIN, &["--out", "m.bin", "--bogus"], "--bogus"),
+        (TOURNAMENT, &[], "Usage"),
+        (TOURNAMENT, &["duel"], "duel"),
+        (TOURNAMENT, &["play", "--hero", "nobody"], "--hero"),
+        (TOURNAMENT, &["play", "--players", "5"], "2 to 4"),
+        (TOURNAMENT, &["play", "--deals", "0"], "--deals"),
+        (TOURNAMENT, &["speed", "--hands", "0"], "--hands"),
+        (TOURNAMENT, &["speed", "--no-specials"], "--no-specials"),
+        (TOURNAMENT, &["specials", "--preset", "classic,nope"], "--preset"),
+    ];
+    for (exe, args, names) in cases {
+        let out = run(exe, args, &dir);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{exe} {args:?} should be a usage error; stderr: {err}");
+        assert!(err.contains(names), "{exe} {args:?}: the error does not name {names}: {err}");
+        assert!(out.stdout.is_empty(), "{exe} {args:?} printed to stdout: {}", text(&out.stdout));
+        assert_eq!(entries(&dir), Vec::<String>::new(), "{exe} {args:?} wrote a file");
+    }
+    assert_eq!(committed_hash(), before, "the committed tables changed");
+}
+
+/// The model the library trains for this small configuration, encoded alone.
+fn small_model(preset: Preset, players: u8) -> Vec<u8> {
+    let cfg = TrainConfig { preset, players, training: Training { seed: 7, deals: 400, iterations: 2 } };
+    encode(&[train(&cfg, |_, _| {})])
+}
+
+const SMALL: [&str; 6] = ["--deals", "400", "--iterations", "2", "--seed", "7"];
+
+#[test]
+fn a_small_training_run_writes_what_the_library_trains() {
+    let before = committed_hash();
+    let dir = scratch("train");
+    fn args<'a>(preset: &'a str, out: &'a str) -> Vec<&'a str> {
+        [&["--out", out, "--preset", preset, "--players", "4"][..], &SMALL[..]].concat()
+    }
+
+    let out = run(TRAIN, &args("classic", "m.bin"), &dir);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("wrote 1 models to m.bin"), "{}", text(&out.stderr));
+    let classic = small_model(Preset::Classic, 4);
+    let bytes = std::fs::read(dir.join("m.bin")).unwrap();
+    assert_eq!(bytes, classic, "sss-train wrote other bytes than train() makes for the same settings");
+    let models = decode(&bytes).unwrap();
+    assert_eq!((models.len(), models[0].preset, models[0].players), (1, Preset::Classic, 4));
+    assert_eq!(models[0].training, Training { seed: 7, deals: 400, iterations: 2 });
+    assert_eq!(entries(&dir), ["m.bin"], "no temporary file is left behind");
+
+    // A second preset into the same file keeps the first model.
+    let out = run(TRAIN, &args("kx", "m.bin"), &dir);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let models = decode(&std::fs::read(dir.join("m.bin")).unwrap()).unwrap();
+    let kept: Vec<(Preset, u8)> = models.iter().map(|m| (m.preset, m.players)).collect();
+    assert_eq!(kept, [(Preset::Classic, 4), (Preset::Kx, 4)]);
+    assert_eq!(encode(&models[..1]), classic);
+    assert_eq!(encode(&models[1..]), small_model(Preset::Kx, 4));
+
+    // --fresh starts over; `--out -` writes the same bytes to stdout.
+    let out = run(TRAIN, &[&args("kx", "m.bin")[..], &["--fresh"]].concat(), &dir);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let kx = std::fs::read(dir.join("m.bin")).unwrap();
+    assert_eq!(kx, small_model(Preset::Kx, 4));
+    let out = run(TRAIN, &args("kx", "-"), &dir);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(out.stdout, kx);
+    assert_eq!(entries(&dir), ["m.bin"]);
+
+    // A file that is not a models file is a failure (exit 1), left as it was.
+    std::fs::write(dir.join("notes.txt"), b"not a model file").unwrap();
+    let out = run(TRAIN, &args("classic", "notes.txt"), &dir);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("notes.txt"), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read(dir.join("notes.txt")).unwrap(), b"not a model file");
+    assert_eq!(committed_hash(), before, "the committed tables changed");
+}
+
+#[test]
+fn the_tournament_plays_times_and_counts_small_runs() {
+    let dir = scratch("tournament");
+    let out = run(TOURNAMENT, &["play", "--preset", "classic,kx", "--players", "2", "--deals", "50"], &dir);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let lines: Vec<String> = text(&out.stdout).lines().map(str::to_owned).collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[0].starts_with("classic") && lines[1].starts_with("kx"), "{lines:?}");
+    assert!(lines.iter().all(|l| l.contains("ours vs greedy") && l.contains("(50 duplicate deals")), "{lines:?}");
+
+    // The same deals with the same player in every seat: every game is a mirror, zero water.
+    let out =
+        run(TOURNAMENT, &["play", "--preset", "hk", "--players", "4", "--deals", "20", "--villain", "ours"], &dir);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("ours vs ours: +0.0000 water/hand"), "{}", text(&out.stdout));
+
+    let out = run(TOURNAMENT, &["speed", "--preset", "ranked", "--players", "2", "--hands", "30"], &dir);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let speed = text(&out.stdout);
+    assert!(speed.contains("ranked   2 seats: 30 random hands"), "{speed}");
+    assert_eq!(speed.matches("hard hand ").count(), 22, "{speed}");
+
+    let out = run(TOURNAMENT, &["specials", "--preset", "classic", "--players", "4", "--deals", "400"], &dir);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("classic  4 seats, 400 hands:"), "{}", text(&out.stdout));
+
+    // --field: a file sss-train wrote is used; one that is not a models file fails with exit 1.
+    std::fs::write(dir.join("field.bin"), small_model(Preset::Classic, 4)).unwrap();
+    let out = run(
+        TOURNAMENT,
+        &["play", "--preset", "classic", "--players", "4", "--deals", "10", "--field", "field.bin"],
+        &dir,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out =
+        run(TOURNAMENT, &["play", "--preset", "kx", "--players", "4", "--deals", "10", "--field", "field.bin"], &dir);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("no kx model in --field"), "{}", text(&out.stderr));
+    std::fs::write(dir.join("junk.bin"), b"SSSF junk").unwrap();
+    let out = run(TOURNAMENT, &["speed", "--hands", "5", "--field", "junk.bin"], &dir);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("junk.bin"), "{}", text(&out.stderr));
+}
