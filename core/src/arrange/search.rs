@@ -10,7 +10,7 @@
 //!    ordinal, a legal middle is never above its back nor the front above the middle), then by
 //!    what the other eight cards' ranks can make in the middle — when they make more than a
 //!    weak back, only what fits under it ([`Strength::middle_below`]);
-//! 3. the survivors, about best bound first ([`Queue`]), get a joint bound of middle and
+//! 3. the survivors, about best bound first (`Queue`), get a joint bound of middle and
 //!    front from the ranks, with the strongest front and middle any legal split can have;
 //! 4. the backs whose joint bound reaches the incumbent are *settled*, in the same order: one
 //!    pass over their legal splits bounds each split's sweep terms by a constant less a part
