@@ -1,5 +1,6 @@
-// Tests of the C# wrapper (ffi/csharp) against the native library, with a tiny self-contained
-// runner (no NUnit). Compiled together with the wrapper so internal members are reachable.
+// Tests of the C# wrapper (unity/com.shisanshui.engine/Runtime) against the native library, with a
+// tiny self-contained runner (no NUnit). Compiled together with the wrapper so internal members are
+// reachable.
 // Usage: mono tests.exe <path to tests/vectors/eval.json> (special.json is read from beside it)
 // Last line: "C# tests: N passed, M failed" (N counts checks).
 using System;
