@@ -1,35 +1,46 @@
 #!/usr/bin/env bash
-# Build the shisanshui Python package and run its tests.
+# Build the shisanshui Python distributions and test them the way a user gets them.
 #
-# Needs only python3 (3.9+, with venv and pip) and a Rust toolchain. Creates (or reuses) a venv
-# at target/pyvenv, installs the pinned tools of requirements.txt, builds an abi3 wheel with
-# maturin, installs it into the venv and runs pytest on tests/python. Extra arguments go to
-# pytest (e.g. `tests/python/run.sh -k rules -x`). Exits non-zero when anything fails; pytest's
-# own summary is the last line.
+#   1. scripts/package-python.sh builds the manylinux2014 abi3 wheel and the sdist into a
+#      scratch folder under target/ (its tools live in the reused build venv target/pybuild-venv).
+#   2. A fresh venv, made anew each run, gets the pinned test tools (tests/python/requirements.txt)
+#      and the wheel file, installed with pip.
+#   3. pytest runs tests/python against that install: the whole suite, the README's Python
+#      quick start as printed (test_readme.py), and the distributions themselves
+#      (test_packaging.py: tags, glibc 2.17, strip, metadata, sdist contents, a wheel built from
+#      the sdist alone, other CPythons on the machine).
 #
-# Environment: PYTHON (interpreter for the venv, default python3), SSS_PYVENV (venv path).
+# Needs only python3 (3.9+, with venv and pip), binutils (objdump) and a Rust toolchain. Extra
+# arguments go to pytest (e.g. `tests/python/run.sh -k rules -x`). Exits non-zero when anything
+# fails; pytest's own summary is the last line.
+#
+# Environment: PYTHON (interpreter for the venvs, default python3).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-venv="${SSS_PYVENV:-$root/target/pyvenv}"
-wheels="$root/target/pywheels"
 python="${PYTHON:-python3}"
 
-if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import sys' 2>/dev/null; then
-    echo "run.sh: creating venv $venv" >&2
-    rm -rf "$venv"
-    "$python" -m venv "$venv"
-fi
-vpy="$venv/bin/python"
+mkdir -p "$root/target"
+scratch="$(mktemp -d "$root/target/pytest-run.XXXXXX")"
+trap 'rm -rf "$scratch"' EXIT
 
-"$vpy" -m pip install --quiet --disable-pip-version-check -r "$root/tests/python/requirements.txt"
+echo "run.sh: building the wheel and sdist (scripts/package-python.sh)" >&2
+bash "$root/scripts/package-python.sh" --out "$scratch/dist" >&2
 
-# Build a release wheel (stripped; the release profile keeps debug info for benchmarks) and
-# install it, so the tests exercise the package exactly as users get it.
-rm -rf "$wheels"
-"$venv/bin/maturin" build --release --strip --quiet \
-    --manifest-path "$root/python/Cargo.toml" --interpreter "$vpy" --out "$wheels" >&2
-"$vpy" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps "$wheels"/shisanshui-*.whl
+echo "run.sh: fresh test venv $scratch/venv" >&2
+"$python" -m venv "$scratch/venv"
+vpy="$scratch/venv/bin/python"
+# maturin builds the sdist in test_packaging.py; auditwheel checks the wheel's tag.
+"$vpy" -m pip install --quiet --disable-pip-version-check \
+    -c "$root/tests/python/requirements.txt" pytest mypy auditwheel maturin
+wheel=("$scratch/dist"/shisanshui-*.whl)
+"$vpy" -m pip install --quiet --disable-pip-version-check --no-deps --no-index "${wheel[@]}"
 
+# From the repository root (the tests read tests/vectors and README.md by path). PYTHONSAFEPATH
+# (CPython 3.11+) keeps the current folder off sys.path; nothing there is named shisanshui
+# anyway, and test_packaging.py checks the package comes from the venv. No `exec`: the trap
+# removes the scratch folder after pytest, whose exit status is the script's.
 cd "$root"
-exec "$vpy" -m pytest tests/python "$@"
+export SSS_DIST="$scratch/dist" PYTHONSAFEPATH=1
+export PATH="$scratch/venv/bin:$PATH"
+"$vpy" -m pytest tests/python "$@"
