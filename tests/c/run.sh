@@ -1,24 +1,27 @@
 #!/usr/bin/env bash
-# Build the shisanshui C library (release), compile the C and C++ tests against the committed
-# include/shisanshui.h with -Wall -Wextra -Werror, link each statically (libshisanshui.a) and
-# dynamically (libshisanshui.so via rpath), run them all, and print
+# Build the shisanshui C library (release) and install it into tests/c/build/prefix with
+# scripts/install-c.sh, compile the C and C++ tests against the committed include/shisanshui.h with
+# -Wall -Wextra -Werror, link each statically (the installed libshisanshui.a) and dynamically (the
+# installed libshisanshui.so via rpath, loaded by its soname), run them all, then the consumer tests
+# (tests/c/consumers.sh: the install layout, examples/c, examples/cpp, shisanshui.hpp, the README's
+# C and C++ programs), and print
 #   C tests: N passed, 0 failed
-# as the last line (N = checks across all the binaries). Exits non-zero on any failure.
+# as the last line (N = checks across all of them). Exits non-zero on any failure.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 
-cargo build --release -p shisanshui-ffi
+out="$root/tests/c/build"
+mkdir -p "$out"
+bash scripts/install-c.sh --prefix "$out/prefix"
 
-target_dir="${CARGO_TARGET_DIR:-$root/target}"
-case "$target_dir" in /*) ;; *) target_dir="$root/$target_dir" ;; esac
-lib_dir="$target_dir/release"
+lib_dir="$out/prefix/lib"
 for f in libshisanshui.a libshisanshui.so; do
   [ -f "$lib_dir/$f" ] || { echo "missing $lib_dir/$f" >&2; exit 1; }
 done
-
-out="$root/tests/c/build"
-mkdir -p "$out"
+# What a dynamically linked program records and the loader looks for (libshisanshui.so.0.1).
+soname="$(readelf -d "$lib_dir/libshisanshui.so" | sed -n 's/.*Library soname: \[\(.*\)\].*/\1/p')"
+[ -f "$lib_dir/$soname" ] || { echo "missing $lib_dir/$soname (soname '$soname')" >&2; exit 1; }
 warn=(-Wall -Wextra -Werror -pedantic -g -O1 -I"$root/include" -I"$root/tests/c")
 sys_libs=(-lpthread -ldl -lm)
 
@@ -43,8 +46,8 @@ for b in test_sss_static test_sss_cpp_static test_settle_static test_arrange_sta
 done
 for b in test_sss_dynamic test_sss_cpp_dynamic test_settle_dynamic test_arrange_dynamic; do
   # No `grep -q`: it exits at the first match and ldd's SIGPIPE would fail the pipeline (pipefail).
-  ldd "$out/$b" | grep "libshisanshui.so => $lib_dir/libshisanshui.so" >/dev/null \
-    || { echo "$b does not load $lib_dir/libshisanshui.so" >&2; ldd "$out/$b" >&2; exit 1; }
+  ldd "$out/$b" | grep "$soname => $lib_dir/$soname" >/dev/null \
+    || { echo "$b does not load $lib_dir/$soname" >&2; ldd "$out/$b" >&2; exit 1; }
 done
 
 vectors="$root/tests/vectors/eval.json"
@@ -79,6 +82,7 @@ run settle-static "$out/test_settle_static" "$root/tests/vectors/settle.json" se
 run settle-dynamic "$out/test_settle_dynamic" "$root/tests/vectors/settle.json" settle-dynamic
 run arrange-static "$out/test_arrange_static" "$root/tests/vectors" arrange-static
 run arrange-dynamic "$out/test_arrange_dynamic" "$root/tests/vectors" arrange-dynamic
+run consumers bash "$root/tests/c/consumers.sh"
 
 if [ "$total_failed" -ne 0 ]; then status=1; fi
 echo "C tests: $total_passed passed, $total_failed failed"

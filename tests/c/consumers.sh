@@ -1,0 +1,360 @@
+#!/usr/bin/env bash
+# The C library as C and C++ users get it. A fresh `scripts/install-c.sh --prefix <temp>`, then:
+#  - the installed layout: header, versioned .so with its soname links, stripped .a, .pc, CMake
+#    package; every function the header declares is exported; a --destdir/--libdir staging;
+#  - examples/c (Makefile + pkg-config) and examples/cpp (CMake + shisanshui.hpp), each linked
+#    dynamically and statically: ldd shows the static ones do not need libshisanshui.so and the
+#    dynamic ones load the installed one (through the rpath, or LD_LIBRARY_PATH without it); their
+#    output is checked against the test vectors, the Rust demo and known hands (check_round.py);
+#  - tests/c/test_hpp.cpp, the wrapper's own tests (-Wall -Wextra -Werror -pedantic), also under
+#    valgrind;
+#  - README.md's "### C" program and commands run verbatim (and its "### C++" program and CMake
+#    lines), their output compared with the output the README prints.
+# Installs cmake, pkg-config, make and valgrind from apt when missing. Prints
+#   consumers: N passed, M failed
+# as its last line; exits non-zero on any failure.
+set -euo pipefail
+root="$(cd -P "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$root"
+
+missing=()
+for tool in cmake pkg-config make valgrind python3 readelf nm; do
+  command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  packages=()
+  for tool in "${missing[@]}"; do
+    case "$tool" in readelf | nm) packages+=(binutils) ;; *) packages+=("$tool") ;; esac
+  done
+  echo "==> apt-get install ${packages[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q >/dev/null
+  apt-get install -y -q --no-install-recommends "${packages[@]}" >/dev/null
+fi
+
+tmp="$(mktemp -d "${TMPDIR:-/tmp}/shisanshui-consumers.XXXXXX")"
+trap 'rm -rf "$tmp"' EXIT
+
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+expect() { # expect WHAT COMMAND...: one check, passing when the command succeeds
+  local what=$1
+  shift
+  if "$@"; then pass; else fail "$what"; fi
+}
+expect_eq() { # expect_eq WHAT GOT WANT
+  if [ "$2" = "$3" ]; then pass; else fail "$1: got '$2', want '$3'"; fi
+}
+# Add the "<label>: N passed, M failed" line of a log to the totals.
+count_from() {
+  local line
+  line=$(grep -E "^$2: [0-9]+ passed, [0-9]+ failed$" "$1" | tail -n 1 || true)
+  if [ -z "$line" ]; then
+    fail "$2: no result line in $1"
+    return
+  fi
+  passed=$((passed + $(echo "$line" | sed -E 's/.*: ([0-9]+) passed.*/\1/')))
+  failed=$((failed + $(echo "$line" | sed -E 's/.*passed, ([0-9]+) failed/\1/')))
+}
+# Run a command, keeping its output in a log shown on failure.
+logged() { # logged LOG COMMAND...
+  local log=$1
+  shift
+  if "$@" >"$log" 2>&1; then return 0; fi
+  echo "---- $log" >&2
+  tail -n 40 "$log" >&2
+  return 1
+}
+
+# The version every artifact must carry: the workspace's.
+version="$(sed -n 's/^version = "\([0-9.]*\)"$/\1/p' Cargo.toml | head -n 1)"
+[[ "$version" =~ ^([0-9]+)\.([0-9]+)\.([0-9]+)$ ]] || { echo "no version in Cargo.toml" >&2; exit 1; }
+# cargo-c's soname rule for 0.x: 0.0.P -> 0.0.P, 0.M.x -> 0.M, M.x -> M.
+if [ "${BASH_REMATCH[1]}" -eq 0 ] && [ "${BASH_REMATCH[2]}" -eq 0 ]; then sover="$version"
+elif [ "${BASH_REMATCH[1]}" -eq 0 ]; then sover="0.${BASH_REMATCH[2]}"
+else sover="${BASH_REMATCH[1]}"; fi
+soname="libshisanshui.so.$sover"
+
+echo "==> install-c.sh --prefix $tmp/prefix"
+prefix="$tmp/prefix"
+lib="$prefix/lib"
+logged "$tmp/install.log" bash scripts/install-c.sh --prefix "$prefix"
+tail -n 3 "$tmp/install.log"
+
+echo "==> installed layout"
+for f in include/shisanshui.h include/shisanshui.hpp "lib/libshisanshui.so.$version" lib/libshisanshui.a \
+  lib/pkgconfig/shisanshui.pc lib/cmake/shisanshui/shisanshuiConfig.cmake \
+  lib/cmake/shisanshui/shisanshuiConfigVersion.cmake; do
+  expect "$f installed" test -f "$prefix/$f"
+done
+expect "the installed header is include/shisanshui.h" cmp -s include/shisanshui.h "$prefix/include/shisanshui.h"
+expect "the installed wrapper is include/shisanshui.hpp" cmp -s include/shisanshui.hpp "$prefix/include/shisanshui.hpp"
+expect_eq "libshisanshui.so link" "$(readlink "$lib/libshisanshui.so")" "libshisanshui.so.$version"
+expect_eq "$soname link" "$(readlink "$lib/$soname")" "libshisanshui.so.$version"
+expect_eq "soname" "$(readelf -d "$lib/libshisanshui.so.$version" | sed -n 's/.*Library soname: \[\(.*\)\].*/\1/p')" "$soname"
+expect_eq "debug sections in libshisanshui.a" "$(readelf -S -W "$lib/libshisanshui.a" | grep -c ' \.debug_' || true)" 0
+expect_eq "debug sections in the .so" "$(readelf -S -W "$lib/libshisanshui.so.$version" | grep -c ' \.debug_' || true)" 0
+# Every function the header declares is exported by both libraries.
+grep -oE '^[A-Za-z][A-Za-z0-9_ *]* \**(sss_[a-z0-9_]+)\(' include/shisanshui.h | grep -oE 'sss_[a-z0-9_]+' | sort -u >"$tmp/declared"
+nm -D --defined-only "$lib/libshisanshui.so.$version" | awk '$2 == "T" { print $3 }' | grep '^sss_' | sort -u >"$tmp/so-symbols"
+nm --defined-only "$lib/libshisanshui.a" 2>/dev/null | awk '$2 == "T" { print $3 }' | grep '^sss_' | sort -u >"$tmp/a-symbols"
+expect "the header declares functions ($(wc -l <"$tmp/declared"))" test "$(wc -l <"$tmp/declared")" -gt 50
+expect "every declared function is in the .so" diff "$tmp/declared" "$tmp/so-symbols"
+expect "every declared function is in the .a" diff "$tmp/declared" "$tmp/a-symbols"
+
+export PKG_CONFIG_PATH="$lib/pkgconfig"
+expect_eq "pkg-config --modversion" "$(pkg-config --modversion shisanshui | sed 's/ *$//')" "$version"
+expect_eq "pkg-config prefix" "$(pkg-config --variable=prefix shisanshui | sed 's/ *$//')" "$prefix"
+expect_eq "pkg-config --cflags" "$(pkg-config --cflags shisanshui | sed 's/ *$//')" "-I$prefix/include"
+expect_eq "pkg-config --libs" "$(pkg-config --libs shisanshui | sed 's/ *$//')" "-L$lib -lshisanshui"
+static_libs="$(pkg-config --static --libs shisanshui)"
+for l in -lpthread -lm -ldl -lc; do
+  expect "pkg-config --static --libs has $l ($static_libs)" grep -qw -- "$l" <<<"$static_libs"
+done
+# No `grep -q` after a pipe: it exits at the first match and pipefail would see the SIGPIPE.
+if pkg-config --help 2>&1 | grep -- --validate >/dev/null; then
+  expect "pkg-config --validate" pkg-config --validate shisanshui
+fi
+
+# The CMake version file: the same 0.minor series as the soname, nothing newer than installed.
+cmake_version_check() { # cmake_version_check REQUEST [SIZEOF_VOID_P] -> COMPATIBLE,EXACT,UNSUITABLE
+  local req=$1 ptr=${2:-}
+  cat >"$tmp/version-check.cmake" <<EOF
+set(PACKAGE_FIND_VERSION "$req")
+string(REGEX MATCHALL "[0-9]+" _parts "$req")
+list(APPEND _parts 0 0 0)
+list(GET _parts 0 PACKAGE_FIND_VERSION_MAJOR)
+list(GET _parts 1 PACKAGE_FIND_VERSION_MINOR)
+list(GET _parts 2 PACKAGE_FIND_VERSION_PATCH)
+set(CMAKE_SIZEOF_VOID_P "$ptr")
+include("$lib/cmake/shisanshui/shisanshuiConfigVersion.cmake")
+message("\${PACKAGE_VERSION_COMPATIBLE},\${PACKAGE_VERSION_EXACT},\${PACKAGE_VERSION_UNSUITABLE}")
+EOF
+  cmake -P "$tmp/version-check.cmake" 2>&1
+}
+if [ "$sover" = "0.1" ] && [ "$version" = "0.1.0" ]; then
+  expect_eq "find_package(shisanshui 0.1)" "$(cmake_version_check 0.1)" "TRUE,,"
+  expect_eq "find_package(shisanshui 0.1.0)" "$(cmake_version_check 0.1.0)" "TRUE,TRUE,"
+  expect_eq "find_package(shisanshui 0.1.1)" "$(cmake_version_check 0.1.1)" "FALSE,,"
+  expect_eq "find_package(shisanshui 0.0.9)" "$(cmake_version_check 0.0.9)" "FALSE,,"
+  expect_eq "find_package(shisanshui 0.2)" "$(cmake_version_check 0.2)" "FALSE,,"
+  expect_eq "find_package(shisanshui 1.0)" "$(cmake_version_check 1.0)" "FALSE,,"
+  expect_eq "a 32-bit project" "$(cmake_version_check 0.1 4)" "TRUE,,TRUE"
+  expect_eq "a 64-bit project" "$(cmake_version_check 0.1 8)" "TRUE,,"
+else
+  echo "(version $version: the 0.1.0 find_package checks do not apply; update them)" >&2
+  fail "CMake version checks are written for 0.1.0"
+fi
+
+echo "==> install-c.sh --destdir --libdir (staged, relocated)"
+expect "a bad argument is refused" bash -c "! bash scripts/install-c.sh --bogus >/dev/null 2>&1"
+expect "a prefix with a blank is refused" bash -c "! bash scripts/install-c.sh --prefix '$tmp/a b' >/dev/null 2>&1"
+stage="$tmp/stage"
+logged "$tmp/install-staged.log" bash scripts/install-c.sh --prefix /opt/shisanshui --destdir "$stage" \
+  --libdir lib/x86_64-linux-gnu
+staged_lib="$stage/opt/shisanshui/lib/x86_64-linux-gnu"
+expect "staged .so" test -f "$staged_lib/libshisanshui.so.$version"
+expect "staged header" test -f "$stage/opt/shisanshui/include/shisanshui.h"
+expect_eq "staged .pc prefix" "$(sed -n 's/^prefix=//p' "$staged_lib/pkgconfig/shisanshui.pc")" /opt/shisanshui
+expect_eq "staged .pc libdir" "$(sed -n 's/^libdir=//p' "$staged_lib/pkgconfig/shisanshui.pc")" \
+  '${exec_prefix}/lib/x86_64-linux-gnu'
+expect "staged CMake package" test -f "$staged_lib/cmake/shisanshui/shisanshuiConfig.cmake"
+
+echo "==> examples/c (Makefile, pkg-config)"
+make_c() { # make_c OUTDIR VAR=...
+  local out=$1
+  shift
+  logged "$out.log" make -C examples/c --no-print-directory PKG_CONFIG_PATH="$PKG_CONFIG_PATH" O="$out" "$@"
+}
+make_c "$tmp/c-dynamic"
+make_c "$tmp/c-static" STATIC=1
+make_c "$tmp/c-norpath" RPATH=
+
+# ldd_check BINARY static|dynamic
+ldd_check() {
+  local out
+  out="$(ldd "$1")"
+  if [ "$2" = static ]; then
+    if grep -q libshisanshui <<<"$out"; then fail "$1 needs libshisanshui: $out"; else pass; fi
+  else
+    if grep -q "$soname => $lib/$soname " <<<"$out"; then pass; else fail "$1 does not load $lib/$soname: $out"; fi
+  fi
+}
+ldd_check "$tmp/c-static/round" static
+ldd_check "$tmp/c-dynamic/round" dynamic
+expect "c-dynamic records the soname" bash -c "readelf -d '$tmp/c-dynamic/round' | grep -q 'NEEDED.*\[$soname\]'"
+expect "c-dynamic has the install's rpath" bash -c "readelf -d '$tmp/c-dynamic/round' | grep -Eq '(RUNPATH|RPATH).*\[$lib\]'"
+expect "c-norpath has no rpath" bash -c "! readelf -d '$tmp/c-norpath/round' | grep -Eq 'RUNPATH|RPATH'"
+expect "c-norpath does not find the library alone" bash -c "ldd '$tmp/c-norpath/round' | grep -q '$soname => not found'"
+expect "c-norpath fails to start without LD_LIBRARY_PATH" bash -c "! '$tmp/c-norpath/round' >/dev/null 2>&1"
+
+echo "==> examples/cpp (CMake, shisanshui.hpp)"
+cmake_cpp() { # cmake_cpp BUILD_DIR PREFIX_PATH [-D...]
+  local build=$1 pp=$2
+  shift 2
+  logged "$build.configure.log" cmake -S examples/cpp -B "$build" -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_PREFIX_PATH="$pp" "$@" &&
+    logged "$build.build.log" cmake --build "$build"
+}
+cmake_cpp "$tmp/cpp-dynamic" "$prefix"
+cmake_cpp "$tmp/cpp-static" "$prefix" -DSHISANSHUI_STATIC=ON
+ldd_check "$tmp/cpp-static/round" static
+ldd_check "$tmp/cpp-dynamic/round" dynamic
+expect "the CMake build compiles with -Werror -pedantic" grep -q -- '-Werror -pedantic' "$tmp/cpp-dynamic/CMakeFiles/round.dir/flags.make"
+# Relocatable: a copy of the prefix elsewhere, and the staged install (its .pc names /opt, CMake
+# does not care).
+cp -a "$prefix" "$tmp/moved"
+cmake_cpp "$tmp/cpp-moved" "$tmp/moved"
+expect "a moved prefix links its own copy" bash -c "ldd '$tmp/cpp-moved/round' | grep -q '$soname => $tmp/moved/lib/$soname '"
+cmake_cpp "$tmp/cpp-staged" "$stage/opt/shisanshui"
+expect "the staged libdir (lib/x86_64-linux-gnu) is found" \
+  bash -c "ldd '$tmp/cpp-staged/round' | grep -q '$soname => $staged_lib/$soname '"
+
+echo "==> example output (vectors, Rust demo, known hands)"
+logged "$tmp/demo-build.log" cargo build --release -q -p shisanshui --example demo
+target_dir="${CARGO_TARGET_DIR:-$root/target}"
+case "$target_dir" in /*) ;; *) target_dir="$root/$target_dir" ;; esac
+demo="$target_dir/release/examples/demo"
+# The default table (deal.json has seed 42), then one table per preset that arrange.json lists.
+tables=("kx 42 4")
+while read -r t; do tables+=("$t"); done < <(python3 - "$root/tests/vectors/arrange.json" <<'EOF'
+import json, sys
+seen = {}
+for h in json.load(open(sys.argv[1], encoding="utf-8"))["hands"]:
+    seen.setdefault(h["preset"], f'{h["preset"]} {h["seed"]} {h["players"]}')
+print("\n".join(seen.values()))
+EOF
+)
+expect "tables to check (${#tables[@]})" test "${#tables[@]}" -ge 6
+for t in "${tables[@]}"; do
+  read -r preset seed players <<<"$t"
+  name="$preset-$seed-$players"
+  "$demo" --preset "$preset" --seed "$seed" --players "$players" >"$tmp/demo-$name.out"
+  fixed=()
+  [ "$t" = "kx 42 4" ] && fixed=(--fixed "$version")
+  for b in c-dynamic c-static cpp-dynamic cpp-static; do
+    if "$tmp/$b/round" "$preset" "$seed" "$players" >"$tmp/$b-$name.out" 2>"$tmp/$b-$name.err"; then
+      pass
+    else
+      fail "$b/round $t exited non-zero: $(cat "$tmp/$b-$name.err")"
+    fi
+  done
+  python3 tests/c/check_round.py "$tmp/c-dynamic-$name.out" "$tmp/demo-$name.out" --preset "$preset" --seed "$seed" \
+    --players "$players" --vectors tests/vectors "${fixed[@]}" >"$tmp/check-$name.log" 2>&1 || true
+  cat "$tmp/check-$name.log" | grep -v '^checks:' >&2 || true
+  count_from "$tmp/check-$name.log" checks
+  # The other builds print the same, byte for byte.
+  for b in c-static cpp-dynamic cpp-static; do
+    expect "$b $t prints what c-dynamic prints" cmp -s "$tmp/c-dynamic-$name.out" "$tmp/$b-$name.out"
+  done
+done
+expect "c-norpath with LD_LIBRARY_PATH prints the same" \
+  bash -c "LD_LIBRARY_PATH='$lib' '$tmp/c-norpath/round' | cmp -s - '$tmp/c-dynamic-kx-42-4.out'"
+# A bad argument is a status and a message, and exit 1.
+expect "c: an unknown preset fails with its status" bash -c \
+  "'$tmp/c-dynamic/round' nope >/dev/null 2>'$tmp/bad.err'; rc=\$?; grep -q unknown_preset '$tmp/bad.err' && test \$rc -eq 1"
+expect "cpp: five players fail with their status" bash -c \
+  "'$tmp/cpp-dynamic/round' kx 1 5 >/dev/null 2>'$tmp/bad.err'; rc=\$?; grep -q 'sss_arranger_new: .*(status 10)' '$tmp/bad.err' && test \$rc -eq 1"
+
+echo "==> tests/c/test_hpp.cpp (-Wall -Wextra -Werror -pedantic)"
+hpp_flags=(-std=c++17 -Wall -Wextra -Werror -pedantic -O1 -g)
+read -r -a sss_cflags <<<"$(pkg-config --cflags shisanshui)"
+read -r -a sss_libs <<<"$(pkg-config --libs shisanshui)"
+read -r -a sss_private <<<"$(pkg-config --static --libs-only-l shisanshui | sed 's/-lshisanshui//')"
+if logged "$tmp/hpp-build.log" g++ "${hpp_flags[@]}" "${sss_cflags[@]}" tests/c/test_hpp.cpp -o "$tmp/hpp-dynamic" \
+  "${sss_libs[@]}" -Wl,-rpath,"$lib" &&
+  logged "$tmp/hpp-build-static.log" g++ "${hpp_flags[@]}" "${sss_cflags[@]}" tests/c/test_hpp.cpp -o "$tmp/hpp-static" \
+    "$lib/libshisanshui.a" "${sss_private[@]}"; then
+  pass
+  ldd_check "$tmp/hpp-static" static
+  ldd_check "$tmp/hpp-dynamic" dynamic
+  for b in hpp-dynamic hpp-static; do
+    "$tmp/$b" "$b" >"$tmp/$b.log" 2>&1 || true
+    cat "$tmp/$b.log"
+    count_from "$tmp/$b.log" "$b"
+  done
+  # Every handle freed exactly once, nothing read out of bounds.
+  expect "test_hpp is clean under valgrind" logged "$tmp/hpp-valgrind.log" \
+    valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99 "$tmp/hpp-dynamic"
+else
+  fail "test_hpp.cpp does not build"
+fi
+
+echo "==> README.md: ### C and ### C++, verbatim"
+python3 - "$root/README.md" "$tmp/readme" <<'EOF'
+import os, re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+out = sys.argv[2]
+os.makedirs(out, exist_ok=True)
+
+def section(title):
+    m = re.search(rf"^### {re.escape(title)}\n(.*?)(?=^##)", text, re.S | re.M)
+    if not m:
+        sys.exit(f"README.md has no '### {title}' section")
+    return m.group(1)
+
+def blocks(body, lang):
+    return re.findall(rf"^```{lang}\n(.*?)^```$", body, re.S | re.M)
+
+def write(name, content):
+    with open(os.path.join(out, name), "w", encoding="utf-8") as f:
+        f.write(content)
+
+c = section("C")
+cpp = section("C++")
+for body, lang, name in ((c, "c", "quickstart.c"), (c, "sh", "commands.sh"), (c, "text", "quickstart.expected"),
+                         (cpp, "cpp", "app.cpp"), (cpp, "text", "app.expected"), (cpp, "cmake", "cmake.snippet")):
+    found = blocks(body, lang)
+    if len(found) != 1:
+        sys.exit(f"README.md's section has {len(found)} ```{lang} blocks, want 1")
+    write(name, found[0])
+EOF
+readme="$tmp/readme"
+# The commands run in a stand-in for the repository root: scripts/ is the real one (install-c.sh
+# finds the repository through the link), everything they write stays in the temp dir.
+ln -s "$root/scripts" "$readme/scripts"
+expect "the README's commands name quickstart.c" grep -q 'quickstart\.c' "$readme/commands.sh"
+if (cd "$readme" && env -u PKG_CONFIG_PATH bash -euo pipefail commands.sh >stdout.log 2>stderr.log); then
+  pass
+  n=$(wc -l <"$readme/quickstart.expected")
+  expect "the README C program prints what the README shows" \
+    cmp -s <(tail -n "$n" "$readme/stdout.log") "$readme/quickstart.expected"
+  # Known hands: a royal flush is a straight flush; the lanes rise front to back.
+  expect "quickstart: As Ks Qs Js Ts is a straight flush" grep -qx 'As Ks Qs Js Ts: straight flush' "$readme/stdout.log"
+  expect "quickstart: the arrangement is legal" grep -qx 'Kd Kc 9h Ks Kh 9s 5s 3h As Ad Ah 2c 2d: legal' "$readme/stdout.log"
+  expect "the README install went into its own dist/prefix" test -f "$readme/dist/prefix/lib/$soname"
+else
+  fail "README.md's C commands failed"
+  tail -n 30 "$readme/stderr.log" >&2
+fi
+expect "the README C program compiles with -Wall -Wextra -Werror -pedantic" \
+  logged "$tmp/readme-strict.log" cc -std=c11 -Wall -Wextra -Werror -pedantic -c "$readme/quickstart.c" \
+  "${sss_cflags[@]}" -o "$tmp/readme-strict.o"
+
+# The C++ program, built by a CMake project made of the README's own CMake lines.
+mkdir -p "$readme/cpp"
+cp "$readme/app.cpp" "$readme/cpp/app.cpp"
+{
+  echo 'cmake_minimum_required(VERSION 3.14)'
+  echo 'project(readme_app LANGUAGES CXX)'
+  echo 'set(CMAKE_CXX_STANDARD 17)'
+  echo 'add_executable(app app.cpp)'
+  echo 'target_compile_options(app PRIVATE -Wall -Wextra -Werror -pedantic)'
+  cat "$readme/cmake.snippet"
+} >"$readme/cpp/CMakeLists.txt"
+if logged "$tmp/readme-cpp.log" cmake -S "$readme/cpp" -B "$readme/cpp/build" -DCMAKE_PREFIX_PATH="$prefix" &&
+  logged "$tmp/readme-cpp-build.log" cmake --build "$readme/cpp/build"; then
+  pass
+  expect "the README C++ program prints what the README shows" \
+    cmp -s <("$readme/cpp/build/app") "$readme/app.expected"
+else
+  fail "README.md's C++ program does not build with its CMake lines"
+fi
+# Its totals are the Rust demo's for the same table.
+demo_totals="$(sed -n 's/^  seat [0-9]*: *\([+-]*[0-9/]*\) water.*/\1/p' "$tmp/demo-kx-42-4.out" | sed 's/^\([0-9]\)/+\1/; s/^+0$/+0/')"
+expect_eq "the README C++ totals are the demo's" "$(cat "$readme/app.expected")" "$demo_totals"
+
+echo "consumers: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
