@@ -159,33 +159,42 @@ impl Card {
 
     /// Parse one card token; `position` is only used in the error.
     pub fn parse_at(token: &str, position: usize) -> Result<Card> {
-        let mut chars: Vec<char> = token.chars().collect();
+        let mut chars = token.chars();
+        let last = chars.next_back();
         // A lone rank ("A") is a card missing its suit, not an unknown rank.
-        let suit_char = if chars.len() >= 2 { chars.pop() } else { None };
-        let rank = match chars.as_slice() {
-            ['1', '0'] => Some(Rank::Ten),
-            [c] => match c.to_ascii_uppercase() {
-                '2'..='9' => Rank::from_index(*c as u8 - b'2'),
-                'T' => Some(Rank::Ten),
-                'J' => Some(Rank::Jack),
-                'Q' => Some(Rank::Queen),
-                'K' => Some(Rank::King),
-                'A' => Some(Rank::Ace),
-                _ => None,
-            },
-            _ => None,
+        let (rank_text, suit_char) = match last {
+            Some(c) if !chars.as_str().is_empty() => (chars.as_str(), Some(c)),
+            _ => (token, None),
         };
-        let Some(rank) = rank else {
-            return Err(Error::UnknownRank { token: token.to_string(), position });
+        let Some(rank) = rank_from_text(rank_text) else {
+            return Err(Error::unknown_rank(token, position));
         };
         let suit = match suit_char.map(|c| c.to_ascii_lowercase()) {
             Some('d' | '♦' | '♢') => Suit::Diamonds,
             Some('c' | '♣' | '♧') => Suit::Clubs,
             Some('h' | '♥' | '♡') => Suit::Hearts,
             Some('s' | '♠' | '♤') => Suit::Spades,
-            _ => return Err(Error::UnknownSuit { token: token.to_string(), position }),
+            _ => return Err(Error::unknown_suit(token, position)),
         };
         Ok(Card::new(rank, suit))
+    }
+}
+
+/// The rank written as `text`: `10` or one of `2-9 T J Q K A` (any case).
+fn rank_from_text(text: &str) -> Option<Rank> {
+    let mut chars = text.chars();
+    match (chars.next(), chars.next(), chars.next()) {
+        (Some('1'), Some('0'), None) => Some(Rank::Ten),
+        (Some(c), None, _) => match c.to_ascii_uppercase() {
+            '2'..='9' => Rank::from_index(c as u8 - b'2'),
+            'T' => Some(Rank::Ten),
+            'J' => Some(Rank::Jack),
+            'Q' => Some(Rank::Queen),
+            'K' => Some(Rank::King),
+            'A' => Some(Rank::Ace),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
@@ -228,52 +237,78 @@ impl fmt::Debug for Card {
 impl FromStr for Card {
     type Err = Error;
     fn from_str(s: &str) -> Result<Card> {
-        let tokens = tokenize(s);
-        match tokens.as_slice() {
-            [one] => Card::parse_at(one, 0),
-            _ => Err(Error::WrongCardCount { expected: 1, found: tokens.len() }),
+        let mut tokens = Tokens(s);
+        let first = tokens.next();
+        // Counted without being kept: the text may be long.
+        let more = tokens.count();
+        match first {
+            Some(token) if more == 0 => Card::parse_at(token, 0),
+            _ => Err(Error::WrongCardCount { expected: 1, found: usize::from(first.is_some()) + more }),
         }
     }
 }
 
-/// Split text into card tokens. Cards may be separated by spaces or commas, or written
-/// together (`AsKsQs`, `10h9h`): a token ends at its suit character.
-fn tokenize(s: &str) -> Vec<String> {
-    let mut tokens = Vec::new();
-    let mut cur = String::new();
-    for c in s.chars() {
-        if c.is_whitespace() || c == ',' {
-            if !cur.is_empty() {
-                tokens.push(std::mem::take(&mut cur));
-            }
-            continue;
-        }
-        cur.push(c);
-        let is_suit = matches!(c.to_ascii_lowercase(), 'd' | 'c' | 'h' | 's')
-            || matches!(c, '♦' | '♣' | '♥' | '♠' | '♢' | '♧' | '♡' | '♤');
-        if is_suit {
-            tokens.push(std::mem::take(&mut cur));
-        }
+/// Whether `c` separates cards.
+fn is_separator(c: char) -> bool {
+    c.is_whitespace() || c == ','
+}
+
+/// Whether `c` is a suit letter or symbol, which ends a card token.
+fn is_suit_char(c: char) -> bool {
+    matches!(c, 'd' | 'c' | 'h' | 's' | 'D' | 'C' | 'H' | 'S' | '♦' | '♣' | '♥' | '♠' | '♢' | '♧' | '♡' | '♤')
+}
+
+/// The card tokens of a text, as slices of it. Cards may be separated by spaces or commas, or
+/// written together (`AsKsQs`, `10h9h`): a token ends at its suit character. Each character is
+/// looked at once and nothing is copied, so bad text of any size costs no memory.
+#[derive(Clone)]
+struct Tokens<'a>(&'a str);
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = &'a str;
+    fn next(&mut self) -> Option<&'a str> {
+        let s = self.0.trim_start_matches(is_separator);
+        let end = s
+            .char_indices()
+            .find_map(|(i, c)| {
+                if is_separator(c) {
+                    Some(i)
+                } else if is_suit_char(c) {
+                    Some(i + c.len_utf8())
+                } else {
+                    None
+                }
+            })
+            .unwrap_or(s.len());
+        let (token, rest) = s.split_at(end);
+        self.0 = rest;
+        (!token.is_empty()).then_some(token)
     }
-    if !cur.is_empty() {
-        tokens.push(cur);
-    }
-    tokens
 }
 
 /// Parse a list of cards (`"As Kd 10h"`, `"As,Kd"`, `"AsKdTh"`), rejecting duplicates.
+///
+/// One pass that stops at the first bad token; the only allocation is the result (at most 52
+/// cards, as a 53rd must repeat one).
 pub fn parse_cards(s: &str) -> Result<Vec<Card>> {
     let mut seen = CardSet::EMPTY;
     let mut out = Vec::new();
-    for (position, token) in tokenize(s).iter().enumerate() {
+    parse_cards_into(s, &mut seen, &mut out)?;
+    Ok(out)
+}
+
+/// [`parse_cards`] appending to `out`, with positions and duplicates counted from what `out`
+/// and `seen` already hold (the lanes of one arrangement).
+pub(crate) fn parse_cards_into(s: &str, seen: &mut CardSet, out: &mut Vec<Card>) -> Result<()> {
+    for token in Tokens(s) {
+        let position = out.len();
         let card = Card::parse_at(token, position)?;
-        if seen.contains(card) {
+        if !seen.insert(card) {
             return Err(Error::DuplicateCard { card, position });
         }
-        seen.insert(card);
         out.push(card);
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Convert interchange codes to cards, rejecting codes ≥ 52 and duplicates.
@@ -520,10 +555,22 @@ mod tests {
 
     #[test]
     fn bad_text_is_named() {
-        assert_eq!(parse_cards("As Xs").unwrap_err(), Error::UnknownRank { token: "Xs".into(), position: 1 });
-        assert_eq!(parse_cards("As Kx").unwrap_err(), Error::UnknownSuit { token: "Kx".into(), position: 1 });
-        assert_eq!("A".parse::<Card>().unwrap_err(), Error::UnknownSuit { token: "A".into(), position: 0 });
-        assert_eq!("1h".parse::<Card>().unwrap_err(), Error::UnknownRank { token: "1h".into(), position: 0 });
+        assert_eq!(
+            parse_cards("As Xs").unwrap_err(),
+            Error::UnknownRank { token: "Xs".into(), token_len: 2, position: 1 }
+        );
+        assert_eq!(
+            parse_cards("As Kx").unwrap_err(),
+            Error::UnknownSuit { token: "Kx".into(), token_len: 2, position: 1 }
+        );
+        assert_eq!(
+            "A".parse::<Card>().unwrap_err(),
+            Error::UnknownSuit { token: "A".into(), token_len: 1, position: 0 }
+        );
+        assert_eq!(
+            "1h".parse::<Card>().unwrap_err(),
+            Error::UnknownRank { token: "1h".into(), token_len: 2, position: 0 }
+        );
         assert_eq!(
             parse_cards("As Kd As").unwrap_err(),
             Error::DuplicateCard { card: "As".parse().unwrap(), position: 2 }

@@ -8,11 +8,16 @@ use crate::card::Card;
 #[non_exhaustive]
 pub enum Error {
     /// A card's rank text is not one of `2-9`, `T`/`10`, `J`, `Q`, `K`, `A`.
-    #[error("unknown rank in card {token:?} at position {position}")]
-    UnknownRank { token: String, position: usize },
-    /// A card's suit text is not one of `d c h s` or `♦ ♣ ♥ ♠`.
-    #[error("unknown suit in card {token:?} at position {position}")]
-    UnknownSuit { token: String, position: usize },
+    ///
+    /// `token` is the bad token, or its first [`EXCERPT_CHARS`] characters when it is longer
+    /// (so that bad input of any size makes a small error); `token_len` is the whole token's
+    /// length in bytes.
+    #[error("unknown rank in card {} at position {position}", quote_token(.token, *.token_len))]
+    UnknownRank { token: String, token_len: usize, position: usize },
+    /// A card's suit text is not one of `d c h s` or `♦ ♣ ♥ ♠`; `token` and `token_len` as for
+    /// [`Error::UnknownRank`].
+    #[error("unknown suit in card {} at position {position}", quote_token(.token, *.token_len))]
+    UnknownSuit { token: String, token_len: usize, position: usize },
     /// A card code outside `0..=51`.
     #[error("card code {code} is out of range (valid codes are 0..=51)")]
     BadCardCode { code: u32 },
@@ -26,10 +31,11 @@ pub enum Error {
     /// (JSON path when the rule set came from JSON, e.g. `lane_water.front_trips`).
     #[error("invalid rule set at `{path}`: {reason}")]
     InvalidRules { path: String, reason: String },
-    /// A preset name that is not one of the shipped presets.
+    /// A preset name that is not one of the shipped presets (a name longer than
+    /// [`EXCERPT_CHARS`] characters is kept as its beginning and `…`).
     #[error("unknown preset {0:?} (expected one of: classic, regional, kx, hk, ranked)")]
     UnknownPreset(String),
-    /// A special-hand name or id that the engine does not know.
+    /// A special-hand name or id that the engine does not know (shortened as a preset name).
     #[error("unknown special hand {0:?}")]
     UnknownSpecial(String),
     /// A declared special hand that the cards do not make, or that the rule set does not enable.
@@ -48,3 +54,113 @@ pub enum Error {
 
 /// The engine's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Most characters of an input an error quotes: bad input of any size makes a small error.
+pub const EXCERPT_CHARS: usize = 32;
+
+/// The first [`EXCERPT_CHARS`] characters of `text` (all of it when shorter).
+pub(crate) fn excerpt(text: &str) -> &str {
+    match text.char_indices().nth(EXCERPT_CHARS) {
+        Some((end, _)) => &text[..end],
+        None => text,
+    }
+}
+
+impl Error {
+    /// [`Error::UnknownRank`] for this token, shortened to its excerpt.
+    pub fn unknown_rank(token: &str, position: usize) -> Error {
+        Error::UnknownRank { token: excerpt(token).to_string(), token_len: token.len(), position }
+    }
+
+    /// [`Error::UnknownSuit`] for this token, shortened to its excerpt.
+    pub fn unknown_suit(token: &str, position: usize) -> Error {
+        Error::UnknownSuit { token: excerpt(token).to_string(), token_len: token.len(), position }
+    }
+}
+
+/// A name for an error: itself, or its excerpt and `…` when longer.
+pub(crate) fn short_name(name: &str) -> String {
+    let head = excerpt(name);
+    if head.len() == name.len() {
+        name.to_string()
+    } else {
+        format!("{head}…")
+    }
+}
+
+/// `"Xs"`, or for a shortened token `"xxxx"… (10000000 bytes)`.
+fn quote_token(token: &str, len: usize) -> String {
+    if token.len() >= len {
+        format!("{token:?}")
+    } else {
+        format!("{token:?}… ({len} bytes)")
+    }
+}
+
+/// An error message from a parser (serde_json) that quotes the input: every run between quote
+/// marks longer than [`EXCERPT_CHARS`] characters is shortened to its excerpt, `…` and its
+/// length, so that a huge bad value or key makes a small message.
+#[cfg(feature = "serde")]
+pub(crate) fn shorten_quotes(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(4 * EXCERPT_CHARS + 256));
+    let mut rest = message;
+    while let Some(i) = rest.find(['`', '"']) {
+        out.push_str(&rest[..=i]);
+        let quote = rest.as_bytes()[i] as char;
+        rest = &rest[i + 1..];
+        let end = closing(rest, quote);
+        let inner = &rest[..end];
+        let head = excerpt(inner);
+        out.push_str(head);
+        if head.len() < inner.len() {
+            out.push_str(&format!("… ({} bytes)", inner.len()));
+        }
+        rest = &rest[end..];
+        if let Some(r) = rest.strip_prefix(quote) {
+            out.push(quote);
+            rest = r;
+        }
+    }
+    out.push_str(rest);
+    // Whatever the quoting, the message stays small (serde's list of expected fields is
+    // the longest part of a normal message, a few hundred bytes).
+    const MAX: usize = 32 * EXCERPT_CHARS;
+    if out.len() > MAX {
+        let mut end = MAX;
+        while !out.is_char_boundary(end) {
+            end -= 1;
+        }
+        let total = out.len();
+        out.truncate(end);
+        out.push_str(&format!("… ({total} bytes)"));
+    }
+    out
+}
+
+/// A JSON path for an error: itself, or its first [`EXCERPT_CHARS`] characters (twice that,
+/// so a field name or two show) with `…` and its length when longer (a huge key makes a huge
+/// path).
+#[cfg(feature = "serde")]
+pub(crate) fn shorten_path(path: &str) -> String {
+    match path.char_indices().nth(2 * EXCERPT_CHARS) {
+        Some((end, _)) => format!("{}… ({} bytes)", &path[..end], path.len()),
+        None => path.to_string(),
+    }
+}
+
+/// Where the quoted run at the start of `s` ends: the next `quote` not escaped by a backslash
+/// (Rust's `{:?}` quoting, which serde uses for strings), or the end of `s`.
+#[cfg(feature = "serde")]
+fn closing(s: &str, quote: char) -> usize {
+    let mut escaped = false;
+    for (i, c) in s.char_indices() {
+        if escaped {
+            escaped = false;
+        } else if c == '\\' && quote == '"' {
+            escaped = true;
+        } else if c == quote {
+            return i;
+        }
+    }
+    s.len()
+}

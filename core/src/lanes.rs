@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::card::{format_cards, parse_cards, Card, CardSet};
+use crate::card::{format_cards, parse_cards, parse_cards_into, Card, CardSet};
 use crate::error::{Error, Result};
 use crate::eval::{Evaluator, HandRank};
 use crate::rules::Rules;
@@ -85,6 +85,7 @@ impl Foul {
 /// Thirteen cards set out as front (3), middle (5) and back (5), all distinct.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(remote = "Self"))]
 pub struct Arrangement {
     /// 头墩.
     pub front: [Card; 3],
@@ -93,6 +94,9 @@ pub struct Arrangement {
     /// 尾墩.
     pub back: [Card; 5],
 }
+
+#[cfg(feature = "serde")]
+crate::rules::named_fields_only!(Arrangement);
 
 /// The ranks of an arrangement's lanes and whether it fouls.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -198,14 +202,19 @@ impl FromStr for Arrangement {
     type Err = Error;
     /// Three lanes separated by `/` or `|`, front first; or 13 cards in lane order.
     fn from_str(s: &str) -> Result<Arrangement> {
-        let parts: Vec<&str> = s.split(['/', '|']).collect();
-        match parts.len() {
+        // Counted, not collected: the text may be long.
+        match s.split(['/', '|']).count() {
             1 => Arrangement::from_cards(&parse_cards(s)?),
             3 => {
-                // Parse the whole so that a bad token's position counts across lanes.
-                let all = parse_cards(&parts.join(" "))?;
-                let (f, m) = (parse_cards(parts[0])?.len(), parse_cards(parts[1])?.len());
-                Arrangement::new(&all[..f], &all[f..f + m], &all[f + m..])
+                // One list across the lanes, so that a bad token's position and a duplicate
+                // count across lanes.
+                let (mut seen, mut all) = (CardSet::EMPTY, Vec::with_capacity(13));
+                let mut ends = [0usize; 3];
+                for (end, lane) in ends.iter_mut().zip(s.split(['/', '|'])) {
+                    parse_cards_into(lane, &mut seen, &mut all)?;
+                    *end = all.len();
+                }
+                Arrangement::new(&all[..ends[0]], &all[ends[0]..ends[1]], &all[ends[1]..])
             }
             n => Err(Error::InvalidArgument(format!("an arrangement has 3 lanes separated by '/', got {n}"))),
         }

@@ -34,7 +34,7 @@ pub const ESCAPE_COMPENSATION: i64 = 1;
 /// The house's cut of positive results, as the exact fraction `numerator / denominator`.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[cfg_attr(feature = "serde", serde(remote = "Self", deny_unknown_fields))]
 pub struct Rake {
     /// Numerator, `0 ≤ numerator ≤ denominator`.
     pub numerator: i64,
@@ -80,7 +80,7 @@ impl Default for Rake {
 /// The money settings of a table.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[cfg_attr(feature = "serde", serde(remote = "Self", deny_unknown_fields))]
 pub struct Stakes {
     /// Minor units per water point (底注), at least 0.
     pub base: i64,
@@ -132,7 +132,8 @@ impl MoneyResult {
 }
 
 /// Settle a round's water in money (§8). `water` is one entry per seat, e.g.
-/// [`Settlement::totals`](crate::settle::Settlement::totals).
+/// [`Settlement::totals`](crate::settle::Settlement::totals); it must sum to zero, as every
+/// settlement's does ([`Error::InvalidMoney`] otherwise; an escape is [`escape`]).
 ///
 /// ```
 /// use shisanshui::money::{settle_money, Rake, Stakes};
@@ -147,6 +148,15 @@ impl MoneyResult {
 /// ```
 pub fn settle_money(water: &[Water], stakes: &Stakes) -> Result<MoneyResult> {
     validate(water.len(), stakes)?;
+    // Every settlement's water sums to zero; other water would be scaled to the smaller side
+    // without a word, so it is refused. (An escape is not zero-sum: see `escape`.)
+    let sum: i128 = water.iter().map(|w| w.twelfths() as i128).sum();
+    if sum != 0 {
+        let shown = i64::try_from(sum).map_or_else(|_| format!("{sum}/12"), |t| Water::from_twelfths(t).to_string());
+        return Err(Error::InvalidMoney(format!(
+            "the water sums to {shown}, not 0; a settled round always sums to 0 (an escape has its own call)"
+        )));
+    }
     let mut lines = raw_lines(water, stakes)?;
     let (wins, losses) = sides(&lines);
     // The larger side is scaled down to the smaller; equal sides are paid as capped.
@@ -193,6 +203,9 @@ pub fn escape(seats: usize, leaver: usize, stakes: &Stakes) -> Result<MoneyResul
     let unclaimed = if losses > wins { (losses - paid_out) as i64 } else { 0 };
     Ok(finish(lines, stakes.rake, unclaimed))
 }
+
+#[cfg(feature = "serde")]
+crate::rules::named_fields_only!(Rake, Stakes);
 
 fn check_seats(seats: usize) -> Result<()> {
     if !(MIN_SEATS..=MAX_SEATS).contains(&seats) {

@@ -8,6 +8,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+#[cfg(feature = "serde")]
+use crate::error::{shorten_path, shorten_quotes};
 use crate::error::{Error, Result};
 use crate::special::Special;
 
@@ -62,7 +64,7 @@ impl Amount {
 /// Water of the bonus hands per lane (§4, §9 table); every other won lane is worth 1.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[cfg_attr(feature = "serde", serde(remote = "Self", deny_unknown_fields))]
 pub struct LaneWater {
     /// Front three of a kind (三尖刀 / 冲三).
     pub front_trips: u32,
@@ -85,7 +87,7 @@ pub struct LaneWater {
 /// Shooting (打枪): winning all three lanes against one opponent.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[cfg_attr(feature = "serde", serde(remote = "Self", deny_unknown_fields))]
 pub struct Shooting {
     /// Whether shooting is paid at all.
     pub enabled: bool,
@@ -102,7 +104,7 @@ pub struct Shooting {
 /// Home run (全垒打): one player shoots every other seat.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[cfg_attr(feature = "serde", serde(remote = "Self", deny_unknown_fields))]
 pub struct HomeRun {
     /// Whether a home run is paid at all.
     pub enabled: bool,
@@ -117,7 +119,7 @@ pub struct HomeRun {
 /// One enabled special hand and its water.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[cfg_attr(feature = "serde", serde(remote = "Self", deny_unknown_fields))]
 pub struct SpecialWater {
     /// Which special.
     pub special: Special,
@@ -128,7 +130,7 @@ pub struct SpecialWater {
 /// The complete house rules of a table.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[cfg_attr(feature = "serde", serde(remote = "Self", deny_unknown_fields))]
 pub struct Rules {
     /// Where the wheel ranks (§3).
     pub wheel: Wheel,
@@ -200,7 +202,7 @@ impl FromStr for Preset {
         Preset::ALL
             .into_iter()
             .find(|p| p.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| Error::UnknownPreset(s.to_string()))
+            .ok_or_else(|| Error::UnknownPreset(crate::error::short_name(s)))
     }
 }
 
@@ -515,10 +517,7 @@ impl Rules {
         // Serialising plain data cannot fail; map the impossible error rather than panic.
         let mut merged = serde_json::to_value(self).map_err(|_| not_object())?;
         merge_json(&mut merged, changes);
-        let rules: Rules = serde_path_to_error::deserialize(merged).map_err(|e| {
-            let path = e.path().to_string();
-            Error::InvalidRules { path, reason: e.into_inner().to_string() }
-        })?;
+        let rules: Rules = serde_path_to_error::deserialize(merged).map_err(json_error)?;
         rules.validate()?;
         Ok(rules)
     }
@@ -534,12 +533,17 @@ impl Rules {
 #[cfg(feature = "serde")]
 fn parse_json<T: serde::de::DeserializeOwned>(json: &str) -> Result<T> {
     let mut de = serde_json::Deserializer::from_str(json);
-    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
-        let path = e.path().to_string();
-        Error::InvalidRules { path, reason: e.into_inner().to_string() }
-    })?;
-    de.end().map_err(|e| Error::InvalidRules { path: String::new(), reason: e.to_string() })?;
+    let value = serde_path_to_error::deserialize(&mut de).map_err(json_error)?;
+    de.end().map_err(|e| Error::InvalidRules { path: String::new(), reason: shorten_quotes(&e.to_string()) })?;
     Ok(value)
+}
+
+/// The invalid-rules error of a JSON error at a path. serde's messages quote the bad value or
+/// key whole; they are shortened so that huge bad input makes a small error.
+#[cfg(feature = "serde")]
+fn json_error<E: fmt::Display>(e: serde_path_to_error::Error<E>) -> Error {
+    let path = shorten_path(&e.path().to_string());
+    Error::InvalidRules { path, reason: shorten_quotes(&e.into_inner().to_string()) }
 }
 
 /// Merge `changes` into `base`: objects field by field, everything else replaced.
@@ -560,3 +564,139 @@ fn merge_json(base: &mut serde_json::Value, changes: serde_json::Value) {
         (slot, value) => *slot = value,
     }
 }
+
+/// Only named fields in JSON. serde's derived `Deserialize` of a struct also accepts a sequence
+/// of its fields in declaration order (`[true, 3, …]`): easy to get silently wrong and not the
+/// documented format. Each struct of the JSON formats (and `PlayerHand`, for its struct variant)
+/// derives with `#[serde(remote = "Self")]`, which makes the derived code inherent functions, and
+/// gets its trait impls from [`named_fields_only!`]: in a human-readable format the derived
+/// visitor is wrapped so that a sequence is refused ("expected a JSON object of named fields");
+/// compact formats (bincode and the like), whose structs are sequences, are left as they are.
+#[cfg(feature = "serde")]
+pub(crate) mod named_fields {
+    use std::fmt;
+
+    use serde::de::{self, Deserializer, EnumAccess, MapAccess, VariantAccess, Visitor};
+
+    /// A deserializer that hands struct visitors (and enum visitors, for struct variants)
+    /// their named-fields-only wrappers.
+    pub(crate) struct Only<D>(pub D);
+
+    impl<'de, D: Deserializer<'de>> Deserializer<'de> for Only<D> {
+        type Error = D::Error;
+
+        fn deserialize_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value, D::Error> {
+            self.0.deserialize_any(v)
+        }
+
+        fn deserialize_struct<V: Visitor<'de>>(
+            self,
+            name: &'static str,
+            fields: &'static [&'static str],
+            v: V,
+        ) -> Result<V::Value, D::Error> {
+            self.0.deserialize_struct(name, fields, Named(v))
+        }
+
+        fn deserialize_enum<V: Visitor<'de>>(
+            self,
+            name: &'static str,
+            variants: &'static [&'static str],
+            v: V,
+        ) -> Result<V::Value, D::Error> {
+            self.0.deserialize_enum(name, variants, Enum(v))
+        }
+
+        fn is_human_readable(&self) -> bool {
+            self.0.is_human_readable()
+        }
+
+        serde::forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+            option unit unit_struct newtype_struct seq tuple tuple_struct map identifier ignored_any
+        }
+    }
+
+    /// A struct visitor that takes a map only (its default `visit_seq` refuses a sequence).
+    struct Named<V>(V);
+
+    impl<'de, V: Visitor<'de>> Visitor<'de> for Named<V> {
+        type Value = V::Value;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a JSON object of named fields (")?;
+            self.0.expecting(f)?;
+            f.write_str(")")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<V::Value, A::Error> {
+            self.0.visit_map(map)
+        }
+    }
+
+    /// An enum visitor whose struct variants take a map only.
+    struct Enum<V>(V);
+
+    impl<'de, V: Visitor<'de>> Visitor<'de> for Enum<V> {
+        type Value = V::Value;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            self.0.expecting(f)
+        }
+        fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<V::Value, A::Error> {
+            self.0.visit_enum(Enum(data))
+        }
+    }
+
+    impl<'de, A: EnumAccess<'de>> EnumAccess<'de> for Enum<A> {
+        type Error = A::Error;
+        type Variant = Variant<A::Variant>;
+        fn variant_seed<S: de::DeserializeSeed<'de>>(self, seed: S) -> Result<(S::Value, Self::Variant), A::Error> {
+            self.0.variant_seed(seed).map(|(v, access)| (v, Variant(access)))
+        }
+    }
+
+    pub(crate) struct Variant<A>(A);
+
+    impl<'de, A: VariantAccess<'de>> VariantAccess<'de> for Variant<A> {
+        type Error = A::Error;
+        fn unit_variant(self) -> Result<(), A::Error> {
+            self.0.unit_variant()
+        }
+        fn newtype_variant_seed<S: de::DeserializeSeed<'de>>(self, seed: S) -> Result<S::Value, A::Error> {
+            self.0.newtype_variant_seed(seed)
+        }
+        fn tuple_variant<V: Visitor<'de>>(self, len: usize, v: V) -> Result<V::Value, A::Error> {
+            self.0.tuple_variant(len, v)
+        }
+        fn struct_variant<V: Visitor<'de>>(self, fields: &'static [&'static str], v: V) -> Result<V::Value, A::Error> {
+            self.0.struct_variant(fields, Named(v))
+        }
+    }
+}
+
+/// The `Serialize` and `Deserialize` impls of types derived with `#[serde(remote = "Self")]`:
+/// serialising as derived, deserialising named fields only in human-readable formats (see
+/// [`named_fields`]).
+#[cfg(feature = "serde")]
+macro_rules! named_fields_only {
+    ($($ty:ty),* $(,)?) => {$(
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+                // The inherent function serde derived (`remote = "Self"`).
+                <$ty>::serialize(self, s)
+            }
+        }
+        impl<'de> serde::Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<$ty, D::Error> {
+                if d.is_human_readable() {
+                    <$ty>::deserialize($crate::rules::named_fields::Only(d))
+                } else {
+                    <$ty>::deserialize(d)
+                }
+            }
+        }
+    )*};
+}
+#[cfg(feature = "serde")]
+pub(crate) use named_fields_only;
+
+#[cfg(feature = "serde")]
+named_fields_only!(LaneWater, Shooting, HomeRun, SpecialWater, Rules);

@@ -28,7 +28,7 @@ pub mod search;
 pub mod strength;
 pub mod train;
 
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 
 use crate::card::{exact_cards, Card};
 use crate::error::{Error, Result};
@@ -343,32 +343,94 @@ fn to_arrangement(codes: &[u8; 13], s: &Split) -> Arrangement {
     Arrangement { front: lane::<3>(codes, s.front), middle: lane::<5>(codes, s.middle), back: lane::<5>(codes, s.back) }
 }
 
-/// Arrangers shared by the free functions, one per (rule set, table size) in use.
-fn shared(rules: &Rules, players: usize) -> Result<Arc<Arranger>> {
-    static CACHE: OnceLock<Mutex<Vec<Arc<Arranger>>>> = OnceLock::new();
-    let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
+/// How many arrangers the shared cache keeps unless [`set_cache_capacity`] says otherwise.
+pub const DEFAULT_CACHE_CAPACITY: usize = 16;
+
+/// The process-wide arrangers of the free functions ([`auto_arrange`], [`suggest`],
+/// [`special_advice`] and [`shared_arranger`]), least recently used first.
+struct Cache {
+    capacity: usize,
+    list: Vec<Arc<Arranger>>,
+}
+
+static CACHE: Mutex<Cache> = Mutex::new(Cache { capacity: DEFAULT_CACHE_CAPACITY, list: Vec::new() });
+
+fn cache() -> std::sync::MutexGuard<'static, Cache> {
+    // The cache holds no invariant a panic could break.
+    CACHE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The arranger for `rules` at a table of `players` seats from the process-wide cache, made
+/// and kept when missing (dropping the least recently used one when the cache is full).
+///
+/// Making an arranger builds its objective (up to about 20 ms and 3 MB); the cache lets
+/// the free functions be called in a loop at no more cost than keeping an [`Arranger`]. It
+/// keeps at most [`cache_capacity`] arrangers ([`DEFAULT_CACHE_CAPACITY`] unless
+/// [`set_cache_capacity`] changed it; 0 keeps none). A server that sees many rule sets can
+/// bound or clear it, or keep its own arrangers instead.
+///
+/// Errors: as [`Arranger::new`].
+pub fn shared_arranger(rules: &Rules, players: usize) -> Result<Arc<Arranger>> {
     {
-        let list = cache.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(a) = list.iter().find(|a| a.players == players && a.rules == *rules) {
-            return Ok(a.clone());
+        let mut c = cache();
+        if let Some(i) = c.list.iter().position(|a| a.players == players && a.rules == *rules) {
+            let a = c.list.remove(i);
+            c.list.push(a.clone());
+            return Ok(a);
         }
     }
-    let a = Arc::new(Arranger::new(rules, players)?);
-    let mut list = cache.lock().unwrap_or_else(|e| e.into_inner());
-    if list.len() >= 32 {
-        list.remove(0);
+    // Made outside the lock, so other threads' look-ups do not wait for it.
+    let made = Arc::new(Arranger::new(rules, players)?);
+    let mut c = cache();
+    // Another thread may have made the same one meanwhile: keep one copy.
+    if let Some(i) = c.list.iter().position(|a| a.players == players && a.rules == *rules) {
+        let a = c.list.remove(i);
+        c.list.push(a.clone());
+        return Ok(a);
     }
-    list.push(a.clone());
-    Ok(a)
+    if c.capacity > 0 {
+        if c.list.len() >= c.capacity {
+            let excess = c.list.len() + 1 - c.capacity;
+            c.list.drain(..excess);
+        }
+        c.list.push(made.clone());
+    }
+    Ok(made)
+}
+
+/// Bound the shared cache of [`shared_arranger`] to `capacity` arrangers (0: keep none),
+/// dropping the least recently used ones beyond it now. Returns the previous capacity.
+/// Arrangers in use elsewhere live on until their last `Arc` is dropped.
+pub fn set_cache_capacity(capacity: usize) -> usize {
+    let mut c = cache();
+    let excess = c.list.len().saturating_sub(capacity);
+    c.list.drain(..excess);
+    std::mem::replace(&mut c.capacity, capacity)
+}
+
+/// The shared cache's capacity (see [`set_cache_capacity`]).
+pub fn cache_capacity() -> usize {
+    cache().capacity
+}
+
+/// How many arrangers the shared cache holds now.
+pub fn cache_len() -> usize {
+    cache().list.len()
+}
+
+/// Drop every arranger of the shared cache (its capacity stays).
+pub fn clear_cache() {
+    cache().list.clear();
 }
 
 /// Arrange 13 cards for a full table of four under `rules`: the legal arrangement with the
-/// highest expected water against the field (never a foul).
+/// highest expected water against the field (never a foul). The arranger is the shared one of
+/// [`shared_arranger`] (a bounded process-wide cache).
 ///
 /// Errors: [`Error::WrongCardCount`], [`Error::DuplicateCard`], [`Error::InvalidRules`].
 pub fn auto_arrange(cards: &[Card], rules: &Rules) -> Result<Arranged> {
     exact_cards::<13>(cards)?;
-    shared(rules, DEFAULT_PLAYERS)?.arrange(cards)
+    shared_arranger(rules, DEFAULT_PLAYERS)?.arrange(cards)
 }
 
 /// Up to `n` distinct good arrangements for a full table of four (see [`Arranger::suggest`]).
@@ -379,14 +441,14 @@ pub fn suggest(cards: &[Card], rules: &Rules, n: usize) -> Result<Vec<Suggestion
         return Err(Error::InvalidArgument("asked for 0 suggestions; n must be at least 1".into()));
     }
     exact_cards::<13>(cards)?;
-    shared(rules, DEFAULT_PLAYERS)?.suggest(cards, n)
+    shared_arranger(rules, DEFAULT_PLAYERS)?.suggest(cards, n)
 }
 
 /// Whether declaring the special these cards make beats the best lane play, at a full table
 /// of four (see [`Arranger::special_advice`]).
 pub fn special_advice(cards: &[Card], rules: &Rules) -> Result<Option<SpecialAdvice>> {
     exact_cards::<13>(cards)?;
-    shared(rules, DEFAULT_PLAYERS)?.special_advice(cards)
+    shared_arranger(rules, DEFAULT_PLAYERS)?.special_advice(cards)
 }
 
 /// The position masks of a 13-card hand's splits (re-exported for the tools).

@@ -83,7 +83,7 @@ pub const MAX_SEATS: usize = 4;
 /// What one seat puts on the table.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "serde", serde(remote = "Self", rename_all = "snake_case"))]
 pub enum PlayerHand {
     /// Three lanes (legal or not: the engine checks the foul itself).
     Arranged(Arrangement),
@@ -95,6 +95,9 @@ pub enum PlayerHand {
         cards: [Card; 13],
     },
 }
+
+#[cfg(feature = "serde")]
+crate::rules::named_fields_only!(PlayerHand);
 
 impl PlayerHand {
     /// Lanes from slices: 3, 5 and 5 distinct cards, or [`Error::WrongCardCount`] /

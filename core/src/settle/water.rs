@@ -184,11 +184,12 @@ mod serde_impls {
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
     #[derive(Serialize, Deserialize)]
-    #[serde(deny_unknown_fields)]
+    #[serde(remote = "Self", deny_unknown_fields)]
     struct Fraction {
         num: i64,
         den: i64,
     }
+    crate::rules::named_fields_only!(Fraction);
 
     impl Serialize for Water {
         fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
@@ -198,7 +199,8 @@ mod serde_impls {
 
     impl<'de> Deserialize<'de> for Water {
         fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Water, D::Error> {
-            let f = Fraction::deserialize(d)?;
+            // The trait's function (named fields only), not the inherent one serde derived.
+            let f = <Fraction as Deserialize>::deserialize(d)?;
             Water::new(f.num, f.den).map_err(serde::de::Error::custom)
         }
     }

@@ -188,7 +188,7 @@ impl FromStr for Special {
                     || sp.name().replace(' ', "_").eq_ignore_ascii_case(t)
                     || sp.chinese_name() == t
             })
-            .ok_or_else(|| Error::UnknownSpecial(s.to_string()))
+            .ok_or_else(|| Error::UnknownSpecial(crate::error::short_name(s)))
     }
 }
 
