@@ -11,7 +11,11 @@
  *  - Input arrays of length 0 may be NULL; every other pointer is checked (SSS_ERR_NULL_POINTER).
  *  - Flags are uint8_t 0 or 1; enum-like integers are validated (SSS_ERR_INVALID_ARGUMENT).
  *  - Card codes: code = (rank - 2) * 4 + suit, suit 0 diamonds, 1 clubs, 2 hearts, 3 spades.
- *  - Handles (SssRules) are released exactly once by their *_free function (NULL is ignored).
+ *  - Handles (SssRules, SssArranger, SssSettlement) are released exactly once by their *_free
+ *    function (NULL is ignored). Each starts with a tag for its type, checked on every call: a
+ *    handle of another type, or one already freed, is refused with SSS_ERR_INVALID_HANDLE and
+ *    never freed twice. This is best effort, not a guarantee: freed memory may be reused (even
+ *    by a new handle of the same type), so a use after free is still a bug that may go unseen.
  *
  * SPDX-License-Identifier: MIT OR Apache-2.0
  */
@@ -234,6 +238,13 @@ enum SssStatus
      * The engine panicked (a bug); the call had no effect on its outputs.
      */
     SSS_ERR_PANIC = 103,
+    /**
+     * A handle argument is not a live handle of its type: a handle of another type (an
+     * `SssArranger *` passed as `SssRules *`), or one already freed. Best effort: each handle
+     * starts with a tag for its type that `*_free` overwrites, but freed memory may be reused
+     * (even by a new handle of the same type), so a use after free is not always caught.
+     */
+    SSS_ERR_INVALID_HANDLE = 104,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -1250,7 +1261,9 @@ SssStatus sss_rules_clone(const struct SssRules *rules, struct SssRules **out);
 
 /**
  * Release a rule set. NULL is ignored. Each handle must be freed exactly once and not used
- * afterwards.
+ * afterwards. A pointer that is not a live `SssRules` (a handle of another type, or one
+ * already freed, as far as its tag tells: best effort) is not freed: the call only records an
+ * `SSS_ERR_INVALID_HANDLE` message as the last error.
  *
  * # Safety
  * `rules` must be NULL or a handle from this library that has not been freed.
@@ -1506,7 +1519,8 @@ SssStatus sss_settle_into(const struct SssRules *rules,
 
 /**
  * Release a settlement. NULL is ignored. Each handle must be freed exactly once and not used
- * afterwards.
+ * afterwards. A pointer that is not a live `SssSettlement` (best effort, as `sss_rules_free`)
+ * is not freed: the call only records an `SSS_ERR_INVALID_HANDLE` message as the last error.
  *
  * # Safety
  * `settlement` must be NULL or a handle from `sss_settle` that has not been freed.
@@ -1624,7 +1638,8 @@ SssStatus sss_arranger_new_preset(const uint8_t *name,
 
 /**
  * Release an arranger. NULL is ignored. Each handle must be freed exactly once and not used
- * afterwards.
+ * afterwards. A pointer that is not a live `SssArranger` (best effort, as `sss_rules_free`)
+ * is not freed: the call only records an `SSS_ERR_INVALID_HANDLE` message as the last error.
  *
  * # Safety
  * `arranger` must be NULL or a handle from this library that has not been freed.

@@ -12,16 +12,17 @@
 use engine::arrange::{Arranged, Arranger, SpecialAdvice, Suggestion, SuggestionKind};
 use engine::{cards_from_codes, Arrangement, Card, Rules};
 
-use crate::boundary::{ref_in, slice_in, text_in, BufOut, Failure, Out, SssStatus};
+use crate::boundary::{
+    handle_free, handle_new, handle_ref, slice_in, text_in, BufOut, Failure, Out, SssStatus, Tagged,
+};
 use crate::rules::SssRules;
 use crate::special::SSS_SPECIAL_NONE;
 
 /// An arranger for one rule set at one table size (RULES.md §7). Made by `sss_arranger_new` or
 /// `sss_arranger_new_preset`, released by `sss_arranger_free`. It never changes after it is
 /// made, so every function taking `const SssArranger *` may run on several threads at once.
-pub struct SssArranger {
-    inner: Arranger,
-}
+pub struct SssArranger(Tagged<Arranger>);
+handle_type!(SssArranger, Arranger, b"sss:arng");
 
 /// Why a suggestion is on the list (`SssSuggestion.kind`). The numbers are ABI.
 #[repr(u8)]
@@ -184,7 +185,7 @@ fn advice_out(advice: Option<&SpecialAdvice>) -> SssSpecialAdvice {
 }
 
 fn new_handle(out: Out<*mut SssArranger>, inner: Arranger) {
-    let ptr = Box::into_raw(Box::new(SssArranger { inner }));
+    let ptr = handle_new::<SssArranger>(inner);
     // SAFETY: `out` was checked when the call began and is still valid (caller's contract).
     unsafe { out.write(ptr) };
 }
@@ -210,7 +211,7 @@ pub unsafe extern "C" fn sss_arranger_new(
     out: *mut *mut SssArranger,
 ) -> SssStatus {
     ffi_boundary!({
-        let rules = unsafe { ref_in(rules, "rules")? };
+        let rules = unsafe { handle_ref(rules, "rules")? };
         let out = unsafe { Out::new(out, "out")? };
         new_handle(out, Arranger::new(&rules.inner, players_in(players))?);
         Ok(())
@@ -240,19 +241,14 @@ pub unsafe extern "C" fn sss_arranger_new_preset(
 }
 
 /// Release an arranger. NULL is ignored. Each handle must be freed exactly once and not used
-/// afterwards.
+/// afterwards. A pointer that is not a live `SssArranger` (best effort, as `sss_rules_free`)
+/// is not freed: the call only records an `SSS_ERR_INVALID_HANDLE` message as the last error.
 ///
 /// # Safety
 /// `arranger` must be NULL or a handle from this library that has not been freed.
 #[no_mangle]
 pub unsafe extern "C" fn sss_arranger_free(arranger: *mut SssArranger) {
-    ffi_boundary!(fallback = (); {
-        if !arranger.is_null() {
-            // SAFETY: made by Box::into_raw in `new_handle`; freed once (caller's contract).
-            drop(unsafe { Box::from_raw(arranger) });
-        }
-        Ok(())
-    })
+    ffi_boundary!(fallback = (); { unsafe { handle_free(arranger, "arranger") } })
 }
 
 /// Read the number of seats the arranger plays for (2 to 4).
@@ -262,7 +258,7 @@ pub unsafe extern "C" fn sss_arranger_free(arranger: *mut SssArranger) {
 #[no_mangle]
 pub unsafe extern "C" fn sss_arranger_get_players(arranger: *const SssArranger, out_players: *mut u32) -> SssStatus {
     ffi_boundary!({
-        let arranger = unsafe { ref_in(arranger, "arranger")? };
+        let arranger = unsafe { handle_ref(arranger, "arranger")? };
         let out = unsafe { Out::new(out_players, "out_players")? };
         // 2..=4, so it fits.
         unsafe { out.write(arranger.inner.players() as u32) };
@@ -281,11 +277,11 @@ pub unsafe extern "C" fn sss_arranger_get_rules(
     out_rules: *mut *mut SssRules,
 ) -> SssStatus {
     ffi_boundary!({
-        let arranger = unsafe { ref_in(arranger, "arranger")? };
+        let arranger = unsafe { handle_ref(arranger, "arranger")? };
         let out = unsafe { Out::new(out_rules, "out_rules")? };
         let rules: Rules = arranger.inner.rules().clone();
         // The same allocation as every other SssRules, so `sss_rules_free` releases it.
-        unsafe { out.write(Box::into_raw(Box::new(SssRules { inner: rules }))) };
+        unsafe { out.write(handle_new::<SssRules>(rules)) };
         Ok(())
     })
 }
@@ -314,7 +310,7 @@ pub unsafe extern "C" fn sss_arrange(
     out: *mut SssArranged,
 ) -> SssStatus {
     ffi_boundary!({
-        let arranger = unsafe { ref_in(arranger, "arranger")? };
+        let arranger = unsafe { handle_ref(arranger, "arranger")? };
         let codes = unsafe { slice_in(codes, count, "codes")? };
         let out = unsafe { Out::new(out, "out")? };
         let best = arranger.inner.arrange(&hand_in(codes)?)?;
@@ -349,7 +345,7 @@ pub unsafe extern "C" fn sss_suggest(
     out_count: *mut usize,
 ) -> SssStatus {
     ffi_boundary!({
-        let arranger = unsafe { ref_in(arranger, "arranger")? };
+        let arranger = unsafe { handle_ref(arranger, "arranger")? };
         let codes = unsafe { slice_in(codes, count, "codes")? };
         let out = unsafe {
             BufOut::with_names(
@@ -383,7 +379,7 @@ pub unsafe extern "C" fn sss_special_advice(
     out: *mut SssSpecialAdvice,
 ) -> SssStatus {
     ffi_boundary!({
-        let arranger = unsafe { ref_in(arranger, "arranger")? };
+        let arranger = unsafe { handle_ref(arranger, "arranger")? };
         let codes = unsafe { slice_in(codes, count, "codes")? };
         let out = unsafe { Out::new(out, "out")? };
         let advice = arranger.inner.special_advice(&hand_in(codes)?)?;
@@ -408,7 +404,7 @@ pub unsafe extern "C" fn sss_arranger_expected_water(
     out_water: *mut f64,
 ) -> SssStatus {
     ffi_boundary!({
-        let arranger = unsafe { ref_in(arranger, "arranger")? };
+        let arranger = unsafe { handle_ref(arranger, "arranger")? };
         let codes = unsafe { slice_in(codes, count, "codes")? };
         let out = unsafe { Out::new(out_water, "out_water")? };
         let a = Arrangement::from_cards(&hand_in(codes)?)?;
@@ -568,7 +564,7 @@ mod tests {
         assert_eq!(players, 3);
         let mut copy = null_mut();
         assert_eq!(unsafe { sss_arranger_get_rules(a, &mut copy) }, SssStatus::SSS_OK);
-        assert!(unsafe { (*copy).inner.strict_order });
+        assert!(unsafe { (&*copy).inner.strict_order });
         // Equal middle and back are a foul under strict order: the arranger avoids it.
         let hand = codes("2d 3c 4d As Qs 9s 5s 3s Ah Qh 9h 5h 3h");
         let best = arrange(a, &hand);

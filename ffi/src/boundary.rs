@@ -52,11 +52,16 @@ pub enum SssStatus {
     SSS_ERR_INVALID_UTF8 = 102,
     /// The engine panicked (a bug); the call had no effect on its outputs.
     SSS_ERR_PANIC = 103,
+    /// A handle argument is not a live handle of its type: a handle of another type (an
+    /// `SssArranger *` passed as `SssRules *`), or one already freed. Best effort: each handle
+    /// starts with a tag for its type that `*_free` overwrites, but freed memory may be reused
+    /// (even by a new handle of the same type), so a use after free is not always caught.
+    SSS_ERR_INVALID_HANDLE = 104,
 }
 
 impl SssStatus {
     /// Every status, in number order.
-    pub(crate) const ALL: [SssStatus; 17] = [
+    pub(crate) const ALL: [SssStatus; 18] = [
         SssStatus::SSS_OK,
         SssStatus::SSS_ERR_UNKNOWN_RANK,
         SssStatus::SSS_ERR_UNKNOWN_SUIT,
@@ -74,6 +79,7 @@ impl SssStatus {
         SssStatus::SSS_ERR_BUFFER_TOO_SMALL,
         SssStatus::SSS_ERR_INVALID_UTF8,
         SssStatus::SSS_ERR_PANIC,
+        SssStatus::SSS_ERR_INVALID_HANDLE,
     ];
 
     /// The status with this number, if any.
@@ -101,6 +107,7 @@ impl SssStatus {
             SssStatus::SSS_ERR_BUFFER_TOO_SMALL => "buffer_too_small",
             SssStatus::SSS_ERR_INVALID_UTF8 => "invalid_utf8",
             SssStatus::SSS_ERR_PANIC => "panic",
+            SssStatus::SSS_ERR_INVALID_HANDLE => "invalid_handle",
         }
     }
 }
@@ -335,6 +342,141 @@ pub unsafe fn mut_in<'a, T>(ptr: *mut T, name: &str) -> Result<&'a mut T, Failur
     Ok(unsafe { &mut *ptr })
 }
 
+// ---------------------------------------------------------------------------------------------
+// Opaque handles with a type tag
+// ---------------------------------------------------------------------------------------------
+
+/// The body of every opaque handle: a tag naming its type, then the value. `repr(C)` puts the
+/// tag first, and each handle type is a one-field wrapper of this (checked at compile time by
+/// [`handle_type!`]), so the first 8 bytes of any live handle are its tag.
+#[repr(C)]
+pub struct Tagged<T> {
+    tag: u64,
+    /// The value the handle holds.
+    pub inner: T,
+}
+
+/// The tag a freed handle is left with (until its memory is reused).
+pub(crate) const TAG_FREED: u64 = u64::from_le_bytes(*b"sss:free");
+
+/// An opaque handle type: a one-field wrapper of [`Tagged`] with a tag of its own.
+pub trait Handle: Sized {
+    /// The value held.
+    type Inner;
+    /// The type's tag (8 ASCII bytes, so it reads in a memory dump).
+    const TAG: u64;
+    /// The C type name, for messages.
+    const NAME: &'static str;
+    /// Wrap a tagged value.
+    fn wrap(tagged: Tagged<Self::Inner>) -> Self;
+}
+
+/// Make `$name` (a `pub struct $name(Tagged<$inner>);`) a handle type with tag `$tag`, whose
+/// `.inner` reads through to the value.
+macro_rules! handle_type {
+    ($name:ident, $inner:ty, $tag:literal) => {
+        impl $crate::boundary::Handle for $name {
+            type Inner = $inner;
+            const TAG: u64 = u64::from_le_bytes(*$tag);
+            const NAME: &'static str = stringify!($name);
+            fn wrap(tagged: $crate::boundary::Tagged<$inner>) -> Self {
+                $name(tagged)
+            }
+        }
+        impl ::std::ops::Deref for $name {
+            type Target = $crate::boundary::Tagged<$inner>;
+            fn deref(&self) -> &Self::Target {
+                &self.0
+            }
+        }
+        impl ::std::ops::DerefMut for $name {
+            fn deref_mut(&mut self) -> &mut Self::Target {
+                &mut self.0
+            }
+        }
+        // The tag check reads the first 8 bytes of whatever a handle pointer points at.
+        const _: () = assert!(::std::mem::offset_of!($name, 0) == 0);
+        const _: () = assert!(::std::mem::align_of::<$name>() >= 8);
+    };
+}
+
+/// A new handle for C: the value boxed behind its type's tag. Release it with [`handle_free`].
+pub fn handle_new<H: Handle>(inner: H::Inner) -> *mut H {
+    Box::into_raw(Box::new(H::wrap(Tagged { tag: H::TAG, inner })))
+}
+
+/// Check that `ptr` is a live handle of type `H` (NULL, misaligned and wrong-tag pointers are
+/// refused).
+///
+/// # Safety
+/// `ptr` must be NULL or point to at least 8 readable bytes: a live handle of any type. A freed
+/// handle breaks this contract; its tag is read anyway, which catches most such mistakes (the
+/// allocator or `*_free` has overwritten it) but not all (the memory may hold a new handle).
+unsafe fn check_handle<H: Handle>(ptr: *const H, name: &str) -> Result<(), Failure> {
+    if ptr.is_null() {
+        return Err(Failure::null(name));
+    }
+    let bad = |what: &str| {
+        Failure::new(
+            SssStatus::SSS_ERR_INVALID_HANDLE,
+            format!("argument `{name}` is not a live {} handle ({what})", H::NAME),
+        )
+    };
+    if (ptr as usize) & (std::mem::align_of::<H>() - 1) != 0 {
+        return Err(bad("misaligned"));
+    }
+    // SAFETY: aligned and, by the contract above, 8 readable bytes: the tag of a live handle of
+    // some type (every handle type starts with its u64 tag, asserted in `handle_type!`). Read
+    // through the raw pointer, so no reference to a wrong type is ever made.
+    match unsafe { ptr.cast::<u64>().read() } {
+        t if t == H::TAG => Ok(()),
+        TAG_FREED => Err(bad("already freed")),
+        _ => Err(bad("a handle of another type, or one already freed")),
+    }
+}
+
+/// A handle argument behind a `const` pointer, its tag checked.
+///
+/// # Safety
+/// As [`ref_in`], except that a live handle of another type is refused
+/// (`SSS_ERR_INVALID_HANDLE`) rather than undefined behaviour.
+pub unsafe fn handle_ref<'a, H: Handle>(ptr: *const H, name: &str) -> Result<&'a H, Failure> {
+    unsafe { check_handle(ptr, name)? };
+    // SAFETY: a live `H` (its tag says so); liveness for `'a` is the caller's contract.
+    Ok(unsafe { &*ptr })
+}
+
+/// A handle argument behind a mutable pointer, its tag checked.
+///
+/// # Safety
+/// As [`mut_in`], with wrong-type handles refused as in [`handle_ref`].
+pub unsafe fn handle_mut<'a, H: Handle>(ptr: *mut H, name: &str) -> Result<&'a mut H, Failure> {
+    unsafe { check_handle(ptr, name)? };
+    // SAFETY: a live `H`; exclusivity is the caller's contract.
+    Ok(unsafe { &mut *ptr })
+}
+
+/// Release a handle made by [`handle_new`]: NULL is ignored; a pointer that is not a live `H`
+/// (wrong tag) is left alone and reported (`SSS_ERR_INVALID_HANDLE`), so a double free or a
+/// handle of another type is not freed again (best effort, see [`check_handle`]).
+///
+/// # Safety
+/// `ptr` must be NULL or a live handle (of any type) made by [`handle_new`].
+pub unsafe fn handle_free<H: Handle>(ptr: *mut H, name: &str) -> Result<(), Failure> {
+    if ptr.is_null() {
+        return Ok(());
+    }
+    unsafe { check_handle(ptr, name)? };
+    // SAFETY: a live `H` made by `handle_new` (Box::into_raw), freed here once. The tag is
+    // overwritten first so that a later use of the dangling pointer is refused as long as the
+    // memory is not reused.
+    unsafe {
+        ptr.cast::<u64>().write(TAG_FREED);
+        drop(Box::from_raw(ptr));
+    }
+    Ok(())
+}
+
 /// A required out-parameter, checked up front and written once on success. The target may be
 /// uninitialised, so it is written through the raw pointer, never read or referenced.
 pub struct Out<T>(NonNull<T>);
@@ -496,8 +638,8 @@ pub(crate) mod tests {
     fn every_engine_error_has_its_status() {
         use engine::Error as E;
         let cases = [
-            (E::UnknownRank { token: "Xs".into(), position: 0 }, SssStatus::SSS_ERR_UNKNOWN_RANK),
-            (E::UnknownSuit { token: "Ax".into(), position: 0 }, SssStatus::SSS_ERR_UNKNOWN_SUIT),
+            (E::UnknownRank { token: "Xs".into(), token_len: 2, position: 0 }, SssStatus::SSS_ERR_UNKNOWN_RANK),
+            (E::UnknownSuit { token: "Ax".into(), token_len: 2, position: 0 }, SssStatus::SSS_ERR_UNKNOWN_SUIT),
             (E::BadCardCode { code: 52 }, SssStatus::SSS_ERR_BAD_CARD_CODE),
             (
                 E::DuplicateCard { card: engine::Card::from_code(0).unwrap(), position: 1 },
@@ -522,7 +664,7 @@ pub(crate) mod tests {
     #[test]
     fn status_numbers_are_stable() {
         // The numbers are ABI: this list may only grow.
-        let expected = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 100, 101, 102, 103];
+        let expected = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 100, 101, 102, 103, 104];
         let got: Vec<i32> = SssStatus::ALL.iter().map(|s| *s as i32).collect();
         assert_eq!(got, expected);
     }

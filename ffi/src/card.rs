@@ -250,6 +250,24 @@ mod tests {
     }
 
     #[test]
+    fn huge_bad_text_makes_a_small_error() {
+        let x = "x".repeat(10_000_000);
+        assert_eq!(parse_hand(&x).0, SssStatus::SSS_ERR_UNKNOWN_RANK);
+        let expected = format!("unknown rank in card \"{}\"… (10000000 bytes) at position 0", "x".repeat(32));
+        assert_eq!(last_error(), expected);
+        let mut code = 0xEEu8;
+        assert_eq!(unsafe { sss_card_parse(x.as_ptr(), x.len(), &mut code) }, SssStatus::SSS_ERR_UNKNOWN_RANK);
+        assert_eq!(crate::sss_last_error_length(), expected.len());
+        let spaced = "x ".repeat(5_000_000);
+        assert_eq!(parse_hand(&spaced).0, SssStatus::SSS_ERR_UNKNOWN_RANK);
+        assert_eq!(last_error(), "unknown rank in card \"x\" at position 0");
+        let st = unsafe { sss_card_parse(spaced.as_ptr(), spaced.len(), &mut code) };
+        assert_eq!(st, SssStatus::SSS_ERR_WRONG_CARD_COUNT);
+        assert_eq!(last_error(), "expected 1 cards, got 5000000");
+        assert_eq!(code, 0xEE);
+    }
+
+    #[test]
     fn small_buffers() {
         let text = "As Kd Qh";
         let mut codes = [0xEEu8; 2];

@@ -5,7 +5,7 @@ use std::cmp::Ordering;
 
 use engine::{Arrangement, ArrangementEval, Category, Evaluator, HandRank};
 
-use crate::boundary::{ref_in, slice_in, Failure, Out, SssStatus, TextOut};
+use crate::boundary::{handle_ref, slice_in, Failure, Out, SssStatus, TextOut};
 use crate::card::cards_in;
 use crate::rules::SssRules;
 
@@ -124,7 +124,7 @@ pub unsafe extern "C" fn sss_evaluate(
     out: *mut SssHandRank,
 ) -> SssStatus {
     ffi_boundary!({
-        let rules = unsafe { ref_in(rules, "rules")? };
+        let rules = unsafe { handle_ref(rules, "rules")? };
         let codes = unsafe { slice_in(codes, count, "codes")? };
         let out = unsafe { Out::new(out, "out")? };
         let rank = evaluate(rules, codes)?;
@@ -150,7 +150,7 @@ pub unsafe extern "C" fn sss_compare(
     out_order: *mut i32,
 ) -> SssStatus {
     ffi_boundary!({
-        let rules = unsafe { ref_in(rules, "rules")? };
+        let rules = unsafe { handle_ref(rules, "rules")? };
         let a = unsafe { slice_in(a, a_count, "a")? };
         let b = unsafe { slice_in(b, b_count, "b")? };
         let out = unsafe { Out::new(out_order, "out_order")? };
@@ -238,7 +238,7 @@ pub unsafe extern "C" fn sss_arrangement_check(
     out: *mut SssArrangementEval,
 ) -> SssStatus {
     ffi_boundary!({
-        let rules = unsafe { ref_in(rules, "rules")? };
+        let rules = unsafe { handle_ref(rules, "rules")? };
         let front = unsafe { slice_in(front, front_count, "front")? };
         let middle = unsafe { slice_in(middle, middle_count, "middle")? };
         let back = unsafe { slice_in(back, back_count, "back")? };
@@ -262,7 +262,7 @@ pub unsafe extern "C" fn sss_arrangement_check13(
     out: *mut SssArrangementEval,
 ) -> SssStatus {
     ffi_boundary!({
-        let rules = unsafe { ref_in(rules, "rules")? };
+        let rules = unsafe { handle_ref(rules, "rules")? };
         let codes = unsafe { slice_in(codes, count, "codes")? };
         let out = unsafe { Out::new(out, "out")? };
         let a = Arrangement::from_cards(&cards_in(codes)?)?;

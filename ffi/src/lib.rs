@@ -13,7 +13,10 @@
 //! - Every pointer is NULL-checked (`SSS_ERR_NULL_POINTER`). An input array or text of length 0
 //!   may be NULL; an output buffer of capacity 0 may be NULL (a size query).
 //! - A `const` pointer argument is never mutated. Opaque handles made by `*_new*`/`*_clone`
-//!   are released exactly once by their `*_free` (NULL-safe).
+//!   are released exactly once by their `*_free` (NULL-safe). Each handle starts with a tag for
+//!   its type ([`boundary::Tagged`]), checked on entry: a handle of another type or one already
+//!   freed is `SSS_ERR_INVALID_HANDLE` (and a `*_free` leaves it alone) — best effort, since
+//!   freed memory may be reused.
 //! - Text goes in as UTF-8 `(const uint8_t *ptr, size_t len)` (no NUL needed) and comes out into
 //!   a caller buffer `(uint8_t *buf, size_t cap, size_t *out_len)`: `*out_len` is the text's
 //!   length in bytes without a terminator; a NUL is appended when `cap > len`.
@@ -44,6 +47,9 @@ pub mod arrange;
 pub mod deal;
 
 pub use boundary::SssStatus;
+
+#[cfg(test)]
+mod handle_tests;
 
 /// Version of the C ABI described by `include/shisanshui.h`. Bumped on any incompatible change
 /// (a removed or changed function, struct layout or status number); additions keep it.

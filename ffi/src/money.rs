@@ -256,6 +256,10 @@ mod tests {
         assert_eq!(money(&[-1, 1], negative, &[]), Err(SssStatus::SSS_ERR_INVALID_MONEY));
         let zero_den = SssStakes { rake_denominator: 0, ..KX };
         assert_eq!(money(&[-1, 1], zero_den, &[]), Err(SssStatus::SSS_ERR_INVALID_MONEY));
+        // Water that does not sum to zero (no settlement makes it) is refused, not scaled away.
+        assert_eq!(money(&[3, -1, -1], KX, &[]), Err(SssStatus::SSS_ERR_INVALID_MONEY));
+        assert!(last_error().contains("water sums to 1, not 0"), "{}", last_error());
+        assert_eq!(money(&[-18, 1, 1, 1], KX, &[]), Err(SssStatus::SSS_ERR_INVALID_MONEY), "escape water");
         assert_eq!(money(&[1], KX, &[]), Err(SssStatus::SSS_ERR_INVALID_TABLE));
         assert_eq!(money(&[1, 1, 1, 1, -4], KX, &[]), Err(SssStatus::SSS_ERR_INVALID_TABLE));
         let st = unsafe { sss_money_settle(null(), 2, &KX, null(), 0, lines.as_mut_ptr(), 4, &mut n, &mut t) };

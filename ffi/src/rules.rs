@@ -3,14 +3,15 @@
 
 use engine::{Rules, Wheel};
 
-use crate::boundary::{flag_in, mut_in, ref_in, text_in, Failure, Out, SssStatus, TextOut};
+use crate::boundary::{
+    flag_in, handle_free, handle_mut, handle_new, handle_ref, text_in, Failure, Out, SssStatus, Tagged, TextOut,
+};
 
 /// A rule set (RULES.md §2–§9). Made by `sss_rules_new_preset`, `sss_rules_from_json` or
 /// `sss_rules_clone`; released by `sss_rules_free`. Functions taking `const SssRules *` only
 /// read it and may run on several threads at once; a setter needs exclusive access.
-pub struct SssRules {
-    pub(crate) inner: Rules,
-}
+pub struct SssRules(Tagged<Rules>);
+handle_type!(SssRules, Rules, b"sss:rule");
 
 /// Where the wheel A-2-3-4-5 ranks among straights (RULES.md §3).
 #[repr(u32)]
@@ -41,7 +42,7 @@ fn wheel_out(wheel: Wheel) -> Result<SssWheel, Failure> {
 }
 
 fn new_handle(out: Out<*mut SssRules>, rules: Rules) {
-    let ptr = Box::into_raw(Box::new(SssRules { inner: rules }));
+    let ptr = handle_new::<SssRules>(rules);
     // SAFETY: `out` was checked when the call began and is still valid (caller's contract).
     unsafe { out.write(ptr) };
 }
@@ -95,7 +96,7 @@ pub unsafe extern "C" fn sss_rules_to_json(
     out_len: *mut usize,
 ) -> SssStatus {
     ffi_boundary!({
-        let rules = unsafe { ref_in(rules, "rules")? };
+        let rules = unsafe { handle_ref(rules, "rules")? };
         let out = unsafe { TextOut::new(buf, cap, out_len)? };
         unsafe { out.write(&rules.inner.to_json()) }
     })
@@ -108,7 +109,7 @@ pub unsafe extern "C" fn sss_rules_to_json(
 #[no_mangle]
 pub unsafe extern "C" fn sss_rules_clone(rules: *const SssRules, out: *mut *mut SssRules) -> SssStatus {
     ffi_boundary!({
-        let rules = unsafe { ref_in(rules, "rules")? };
+        let rules = unsafe { handle_ref(rules, "rules")? };
         let out = unsafe { Out::new(out, "out")? };
         new_handle(out, rules.inner.clone());
         Ok(())
@@ -116,19 +117,15 @@ pub unsafe extern "C" fn sss_rules_clone(rules: *const SssRules, out: *mut *mut 
 }
 
 /// Release a rule set. NULL is ignored. Each handle must be freed exactly once and not used
-/// afterwards.
+/// afterwards. A pointer that is not a live `SssRules` (a handle of another type, or one
+/// already freed, as far as its tag tells: best effort) is not freed: the call only records an
+/// `SSS_ERR_INVALID_HANDLE` message as the last error.
 ///
 /// # Safety
 /// `rules` must be NULL or a handle from this library that has not been freed.
 #[no_mangle]
 pub unsafe extern "C" fn sss_rules_free(rules: *mut SssRules) {
-    ffi_boundary!(fallback = (); {
-        if !rules.is_null() {
-            // SAFETY: made by Box::into_raw in `new_handle`; freed once (caller's contract).
-            drop(unsafe { Box::from_raw(rules) });
-        }
-        Ok(())
-    })
+    ffi_boundary!(fallback = (); { unsafe { handle_free(rules, "rules") } })
 }
 
 /// Check every value of the rule set for range and consistency (`SSS_ERR_INVALID_RULES`
@@ -140,7 +137,7 @@ pub unsafe extern "C" fn sss_rules_free(rules: *mut SssRules) {
 #[no_mangle]
 pub unsafe extern "C" fn sss_rules_validate(rules: *const SssRules) -> SssStatus {
     ffi_boundary!({
-        let rules = unsafe { ref_in(rules, "rules")? };
+        let rules = unsafe { handle_ref(rules, "rules")? };
         rules.inner.validate()?;
         Ok(())
     })
@@ -153,7 +150,7 @@ pub unsafe extern "C" fn sss_rules_validate(rules: *const SssRules) -> SssStatus
 #[no_mangle]
 pub unsafe extern "C" fn sss_rules_get_wheel(rules: *const SssRules, out_wheel: *mut u32) -> SssStatus {
     ffi_boundary!({
-        let rules = unsafe { ref_in(rules, "rules")? };
+        let rules = unsafe { handle_ref(rules, "rules")? };
         let out = unsafe { Out::new(out_wheel, "out_wheel")? };
         let w = wheel_out(rules.inner.wheel)?;
         unsafe { out.write(w as u32) };
@@ -168,7 +165,7 @@ pub unsafe extern "C" fn sss_rules_get_wheel(rules: *const SssRules, out_wheel: 
 #[no_mangle]
 pub unsafe extern "C" fn sss_rules_set_wheel(rules: *mut SssRules, wheel: u32) -> SssStatus {
     ffi_boundary!({
-        let rules = unsafe { mut_in(rules, "rules")? };
+        let rules = unsafe { handle_mut(rules, "rules")? };
         rules.inner.wheel = wheel_in(wheel)?;
         Ok(())
     })
@@ -181,7 +178,7 @@ pub unsafe extern "C" fn sss_rules_set_wheel(rules: *mut SssRules, wheel: u32) -
 #[no_mangle]
 pub unsafe extern "C" fn sss_rules_get_suit_tiebreak(rules: *const SssRules, out_flag: *mut u8) -> SssStatus {
     ffi_boundary!({
-        let rules = unsafe { ref_in(rules, "rules")? };
+        let rules = unsafe { handle_ref(rules, "rules")? };
         let out = unsafe { Out::new(out_flag, "out_flag")? };
         unsafe { out.write(rules.inner.suit_tiebreak as u8) };
         Ok(())
@@ -195,7 +192,7 @@ pub unsafe extern "C" fn sss_rules_get_suit_tiebreak(rules: *const SssRules, out
 #[no_mangle]
 pub unsafe extern "C" fn sss_rules_set_suit_tiebreak(rules: *mut SssRules, flag: u8) -> SssStatus {
     ffi_boundary!({
-        let rules = unsafe { mut_in(rules, "rules")? };
+        let rules = unsafe { handle_mut(rules, "rules")? };
         rules.inner.suit_tiebreak = flag_in(flag, "flag")?;
         Ok(())
     })
@@ -208,7 +205,7 @@ pub unsafe extern "C" fn sss_rules_set_suit_tiebreak(rules: *mut SssRules, flag:
 #[no_mangle]
 pub unsafe extern "C" fn sss_rules_get_strict_order(rules: *const SssRules, out_flag: *mut u8) -> SssStatus {
     ffi_boundary!({
-        let rules = unsafe { ref_in(rules, "rules")? };
+        let rules = unsafe { handle_ref(rules, "rules")? };
         let out = unsafe { Out::new(out_flag, "out_flag")? };
         unsafe { out.write(rules.inner.strict_order as u8) };
         Ok(())
@@ -223,7 +220,7 @@ pub unsafe extern "C" fn sss_rules_get_strict_order(rules: *const SssRules, out_
 #[no_mangle]
 pub unsafe extern "C" fn sss_rules_set_strict_order(rules: *mut SssRules, flag: u8) -> SssStatus {
     ffi_boundary!({
-        let rules = unsafe { mut_in(rules, "rules")? };
+        let rules = unsafe { handle_mut(rules, "rules")? };
         rules.inner.strict_order = flag_in(flag, "flag")?;
         Ok(())
     })
@@ -232,6 +229,13 @@ pub unsafe extern "C" fn sss_rules_set_strict_order(rules: *mut SssRules, flag: 
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    /// `json` with the object value of `"field": {…}` (no nested braces) replaced by `with`.
+    fn regex_free_replace(json: &str, field: &str, with: &str) -> String {
+        let start = json.find(&format!("\"{field}\"")).unwrap();
+        let end = start + json[start..].find('}').unwrap() + 1;
+        format!("{}{with}{}", &json[..start], &json[end..])
+    }
     use crate::boundary::tests::last_error;
     use std::ptr::{null, null_mut};
 
@@ -263,7 +267,7 @@ pub(crate) mod tests {
         for name in ["classic", "regional", "kx", "hk", "ranked", "KX", " hk "] {
             let r = preset(name);
             let expected = Rules::from_preset_name(name).unwrap();
-            assert_eq!(unsafe { &(*r).inner }, &expected);
+            assert_eq!(unsafe { &(&*r).inner }, &expected);
             assert_eq!(unsafe { sss_rules_validate(r) }, SssStatus::SSS_OK);
             unsafe { sss_rules_free(r) };
         }
@@ -282,7 +286,7 @@ pub(crate) mod tests {
         let json = to_json(hk);
         let (st, back) = from_json(&json);
         assert_eq!(st, SssStatus::SSS_OK);
-        assert_eq!(unsafe { &(*back).inner }, unsafe { &(*hk).inner });
+        assert_eq!(unsafe { &(&*back).inner }, unsafe { &(&*hk).inner });
         assert_eq!(to_json(back), json);
 
         let wrong_type = json.replace("\"front_trips\": 1", "\"front_trips\": \"three\"");
@@ -296,6 +300,25 @@ pub(crate) mod tests {
 
         assert_eq!(from_json("{\"wheel\": ").0, SssStatus::SSS_ERR_INVALID_RULES);
         assert_eq!(from_json("").0, SssStatus::SSS_ERR_INVALID_RULES);
+
+        // Only the object form: a struct's fields as a positional array are refused.
+        let lane_water = "\"lane_water\": [3, 2, 8, 4, 10, 5, 20, 10]";
+        let positional = regex_free_replace(&to_json(hk), "lane_water", lane_water);
+        let (st, r) = from_json(&positional);
+        assert_eq!(st, SssStatus::SSS_ERR_INVALID_RULES);
+        assert!(r.is_null());
+        assert!(
+            last_error().contains("at `lane_water`: invalid type: sequence, expected a JSON object of named fields"),
+            "{}",
+            last_error()
+        );
+        assert_eq!(from_json("[\"second_highest\", false]").0, SssStatus::SSS_ERR_INVALID_RULES);
+        assert!(last_error().contains("expected a JSON object of named fields (struct Rules)"), "{}", last_error());
+        // A huge bad value is quoted as an excerpt.
+        let huge = format!("{{\"wheel\": \"{}\"}}", "x".repeat(10_000_000));
+        assert_eq!(from_json(&huge).0, SssStatus::SSS_ERR_INVALID_RULES);
+        assert!(crate::sss_last_error_length() < 400, "{}", crate::sss_last_error_length());
+        assert!(last_error().contains("… (10000000 bytes)"), "{}", last_error());
         let bad_utf8 = [b'{', 0xC3];
         let mut out = null_mut();
         assert_eq!(unsafe { sss_rules_from_json(bad_utf8.as_ptr(), 2, &mut out) }, SssStatus::SSS_ERR_INVALID_UTF8);
@@ -331,10 +354,10 @@ pub(crate) mod tests {
             assert_eq!(sss_rules_set_wheel(r, 1), SssStatus::SSS_OK);
             assert_eq!(sss_rules_get_wheel(r, &mut w), SssStatus::SSS_OK);
             assert_eq!(w, 1);
-            assert_eq!((*r).inner.wheel, Wheel::Lowest);
+            assert_eq!((&*r).inner.wheel, Wheel::Lowest);
             assert_eq!(sss_rules_set_wheel(r, 2), SssStatus::SSS_ERR_INVALID_ARGUMENT);
             assert!(last_error().contains("wheel 2"));
-            assert_eq!((*r).inner.wheel, Wheel::Lowest, "unchanged on failure");
+            assert_eq!((&*r).inner.wheel, Wheel::Lowest, "unchanged on failure");
 
             assert_eq!(sss_rules_set_suit_tiebreak(r, 1), SssStatus::SSS_OK);
             assert_eq!(sss_rules_get_suit_tiebreak(r, &mut f), SssStatus::SSS_OK);
@@ -344,14 +367,14 @@ pub(crate) mod tests {
             assert_eq!(sss_rules_get_strict_order(r, &mut f), SssStatus::SSS_OK);
             assert_eq!(f, 1);
             assert_eq!(sss_rules_set_strict_order(r, 255), SssStatus::SSS_ERR_INVALID_ARGUMENT);
-            assert!((*r).inner.strict_order);
+            assert!((&*r).inner.strict_order);
 
             let mut c = null_mut();
             assert_eq!(sss_rules_clone(r, &mut c), SssStatus::SSS_OK);
             assert_ne!(c, r);
-            assert_eq!((*c).inner, (*r).inner);
+            assert_eq!((&*c).inner, (&*r).inner);
             assert_eq!(sss_rules_set_strict_order(c, 0), SssStatus::SSS_OK);
-            assert!((*r).inner.strict_order, "a clone is independent");
+            assert!((&*r).inner.strict_order, "a clone is independent");
 
             assert_eq!(sss_rules_get_wheel(null(), &mut w), SssStatus::SSS_ERR_NULL_POINTER);
             assert_eq!(sss_rules_get_wheel(r, null_mut()), SssStatus::SSS_ERR_NULL_POINTER);
@@ -370,7 +393,7 @@ pub(crate) mod tests {
     fn validate_reports_the_field() {
         let r = preset("classic");
         unsafe {
-            (*r).inner.lane_water.back_quads = 0;
+            (&mut *r).inner.lane_water.back_quads = 0;
             assert_eq!(sss_rules_validate(r), SssStatus::SSS_ERR_INVALID_RULES);
             sss_rules_free(r);
         }

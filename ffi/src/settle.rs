@@ -12,7 +12,9 @@
 use engine::settle::{Event, PairKind, PairResult, PlayerHand, SeatResult, Settlement, Settler, Water};
 use engine::{Card, Error, Rank, ScoringMode, Suit};
 
-use crate::boundary::{mut_in, ref_in, slice_in, BufOut, Failure, Out, SssStatus, TextOut};
+use crate::boundary::{
+    handle_free, handle_mut, handle_new, handle_ref, slice_in, BufOut, Failure, Out, SssStatus, Tagged, TextOut,
+};
 use crate::card::cards_in;
 use crate::eval::{arrangement_out, SssArrangementEval};
 use crate::rules::SssRules;
@@ -223,9 +225,8 @@ pub struct SssEvent {
 /// A settled round. Made by `sss_settle`, refilled by `sss_settle_into`, released by
 /// `sss_settlement_free`. Functions taking `const SssSettlement *` only read it and may run on
 /// several threads at once.
-pub struct SssSettlement {
-    pub(crate) inner: Settlement,
-}
+pub struct SssSettlement(Tagged<Settlement>);
+handle_type!(SssSettlement, Settlement, b"sss:setl");
 
 // ---------------------------------------------------------------------------------------------
 // Input
@@ -362,13 +363,13 @@ pub unsafe extern "C" fn sss_settle(
     out: *mut *mut SssSettlement,
 ) -> SssStatus {
     ffi_boundary!({
-        let rules = unsafe { ref_in(rules, "rules")? };
+        let rules = unsafe { handle_ref(rules, "rules")? };
         let seats = unsafe { slice_in(seats, count, "seats")? };
         let out = unsafe { Out::new(out, "out")? };
         let hands = hands_in(seats)?;
         let settlement = Settler::new(&rules.inner)?.settle(&hands)?;
         // SAFETY: checked when the call began; valid for a write (caller's contract).
-        unsafe { out.write(Box::into_raw(Box::new(SssSettlement { inner: settlement }))) };
+        unsafe { out.write(handle_new::<SssSettlement>(settlement)) };
         Ok(())
     })
 }
@@ -387,9 +388,9 @@ pub unsafe extern "C" fn sss_settle_into(
     settlement: *mut SssSettlement,
 ) -> SssStatus {
     ffi_boundary!({
-        let rules = unsafe { ref_in(rules, "rules")? };
+        let rules = unsafe { handle_ref(rules, "rules")? };
         let seats = unsafe { slice_in(seats, count, "seats")? };
-        let settlement = unsafe { mut_in(settlement, "settlement")? };
+        let settlement = unsafe { handle_mut(settlement, "settlement")? };
         let hands = hands_in(seats)?;
         Settler::new(&rules.inner)?.settle_into(&hands, &mut settlement.inner)?;
         Ok(())
@@ -397,19 +398,14 @@ pub unsafe extern "C" fn sss_settle_into(
 }
 
 /// Release a settlement. NULL is ignored. Each handle must be freed exactly once and not used
-/// afterwards.
+/// afterwards. A pointer that is not a live `SssSettlement` (best effort, as `sss_rules_free`)
+/// is not freed: the call only records an `SSS_ERR_INVALID_HANDLE` message as the last error.
 ///
 /// # Safety
 /// `settlement` must be NULL or a handle from `sss_settle` that has not been freed.
 #[no_mangle]
 pub unsafe extern "C" fn sss_settlement_free(settlement: *mut SssSettlement) {
-    ffi_boundary!(fallback = (); {
-        if !settlement.is_null() {
-            // SAFETY: made by Box::into_raw in `sss_settle`; freed once (caller's contract).
-            drop(unsafe { Box::from_raw(settlement) });
-        }
-        Ok(())
-    })
+    ffi_boundary!(fallback = (); { unsafe { handle_free(settlement, "settlement") } })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -559,7 +555,7 @@ pub unsafe extern "C" fn sss_settlement_info(
     out: *mut SssSettlementInfo,
 ) -> SssStatus {
     ffi_boundary!({
-        let s = unsafe { ref_in(settlement, "settlement")? };
+        let s = unsafe { handle_ref(settlement, "settlement")? };
         let out = unsafe { Out::new(out, "out")? };
         let info = info_out(&s.inner)?;
         unsafe { out.write(info) };
@@ -582,7 +578,7 @@ pub unsafe extern "C" fn sss_settlement_totals(
     out_count: *mut usize,
 ) -> SssStatus {
     ffi_boundary!({
-        let s = unsafe { ref_in(settlement, "settlement")? };
+        let s = unsafe { handle_ref(settlement, "settlement")? };
         let out = unsafe { BufOut::with_names(out, cap, out_count, "out", "out_count", "totals (waters)")? };
         let totals: Vec<SssWater> = s.inner.totals.iter().map(|&w| water_out(w)).collect();
         unsafe { out.write_items(&totals, None) }
@@ -604,7 +600,7 @@ pub unsafe extern "C" fn sss_settlement_matrix(
     out_count: *mut usize,
 ) -> SssStatus {
     ffi_boundary!({
-        let s = unsafe { ref_in(settlement, "settlement")? };
+        let s = unsafe { handle_ref(settlement, "settlement")? };
         let out = unsafe { BufOut::with_names(out, cap, out_count, "out", "out_count", "matrix (waters)")? };
         let matrix: Vec<SssWater> = s.inner.matrix.iter().flatten().map(|&w| water_out(w)).collect();
         unsafe { out.write_items(&matrix, None) }
@@ -623,7 +619,7 @@ pub unsafe extern "C" fn sss_settlement_seat(
     out: *mut SssSeatResult,
 ) -> SssStatus {
     ffi_boundary!({
-        let s = unsafe { ref_in(settlement, "settlement")? };
+        let s = unsafe { handle_ref(settlement, "settlement")? };
         let out = unsafe { Out::new(out, "out")? };
         let i = index_in(index, s.inner.seats.len(), "seat")?;
         let seat = seat_out(&s.inner.seats[i], s.inner.totals[i])?;
@@ -644,7 +640,7 @@ pub unsafe extern "C" fn sss_settlement_pair(
     out: *mut SssPairResult,
 ) -> SssStatus {
     ffi_boundary!({
-        let s = unsafe { ref_in(settlement, "settlement")? };
+        let s = unsafe { handle_ref(settlement, "settlement")? };
         let out = unsafe { Out::new(out, "out")? };
         let i = index_in(index, s.inner.pairs.len(), "pair")?;
         let pair = pair_out(&s.inner.pairs[i])?;
@@ -665,7 +661,7 @@ pub unsafe extern "C" fn sss_settlement_event(
     out: *mut SssEvent,
 ) -> SssStatus {
     ffi_boundary!({
-        let s = unsafe { ref_in(settlement, "settlement")? };
+        let s = unsafe { handle_ref(settlement, "settlement")? };
         let out = unsafe { Out::new(out, "out")? };
         let i = index_in(index, s.inner.events.len(), "event")?;
         let event = event_out(&s.inner.events[i])?;
@@ -690,7 +686,7 @@ pub unsafe extern "C" fn sss_settlement_to_json(
     out_len: *mut usize,
 ) -> SssStatus {
     ffi_boundary!({
-        let s = unsafe { ref_in(settlement, "settlement")? };
+        let s = unsafe { handle_ref(settlement, "settlement")? };
         let out = unsafe { TextOut::new(buf, cap, out_len)? };
         unsafe { out.write(&s.inner.to_json()) }
     })
@@ -845,7 +841,7 @@ pub(crate) mod tests {
         let mut buf = vec![0u8; len + 1];
         assert_eq!(unsafe { sss_settlement_to_json(s, buf.as_mut_ptr(), buf.len(), &mut len) }, SssStatus::SSS_OK);
         let json = std::str::from_utf8(&buf[..len]).unwrap();
-        assert_eq!(json, unsafe { &(*s).inner }.to_json());
+        assert_eq!(json, unsafe { &(&*s).inner }.to_json());
         assert!(json.contains("\"num\": -40,\n      \"den\": 3"), "{json}");
         unsafe {
             sss_settlement_free(s);
@@ -878,10 +874,10 @@ pub(crate) mod tests {
         let two = [arr(C0), arr(C1)];
         assert_eq!(unsafe { sss_settle_into(r, two.as_ptr(), 2, s) }, SssStatus::SSS_OK);
         assert_eq!(totals(s), [16 * 12, -16 * 12]);
-        let before = unsafe { (*s).inner.clone() };
+        let before = unsafe { (&*s).inner.clone() };
         let dup = [arr(C0), arr(C0)];
         assert_eq!(unsafe { sss_settle_into(r, dup.as_ptr(), 2, s) }, SssStatus::SSS_ERR_DUPLICATE_CARD);
-        assert_eq!(unsafe { &(*s).inner }, &before);
+        assert_eq!(unsafe { &(&*s).inner }, &before);
         assert_eq!(unsafe { sss_settle_into(r, two.as_ptr(), 2, null_mut()) }, SssStatus::SSS_ERR_NULL_POINTER);
         unsafe {
             sss_settlement_free(s);

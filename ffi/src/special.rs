@@ -7,7 +7,7 @@
 use engine::special::SpecialDetector;
 use engine::{cards_from_codes, Special, SpecialDetection};
 
-use crate::boundary::{ref_in, slice_in, text_in, BufOut, Failure, Out, SssStatus, TextOut};
+use crate::boundary::{handle_ref, slice_in, text_in, BufOut, Failure, Out, SssStatus, TextOut};
 use crate::rules::SssRules;
 
 /// Special hands (RULES.md §6), numbered as the engine numbers them. The numbers are ABI.
@@ -161,7 +161,7 @@ pub unsafe extern "C" fn sss_special_detect(
     out: *mut SssSpecialDetection,
 ) -> SssStatus {
     ffi_boundary!({
-        let rules = unsafe { ref_in(rules, "rules")? };
+        let rules = unsafe { handle_ref(rules, "rules")? };
         let codes = unsafe { slice_in(codes, count, "codes")? };
         let out = unsafe { Out::new(out, "out")? };
         // Card codes first (range, then duplicates, in order), then the count: the order of the
@@ -241,7 +241,7 @@ pub unsafe extern "C" fn sss_special_parse(text: *const u8, len: usize, out_spec
 #[no_mangle]
 pub unsafe extern "C" fn sss_special_water(rules: *const SssRules, special: u32, out_water: *mut u32) -> SssStatus {
     ffi_boundary!({
-        let rules = unsafe { ref_in(rules, "rules")? };
+        let rules = unsafe { handle_ref(rules, "rules")? };
         let out = unsafe { Out::new(out_water, "out_water")? };
         let s = special_in(special)?;
         unsafe { out.write(rules.inner.special_water(s).unwrap_or(0)) };
@@ -265,7 +265,7 @@ pub unsafe extern "C" fn sss_rules_get_specials(
     out_count: *mut usize,
 ) -> SssStatus {
     ffi_boundary!({
-        let rules = unsafe { ref_in(rules, "rules")? };
+        let rules = unsafe { handle_ref(rules, "rules")? };
         let out = unsafe {
             BufOut::with_names(out_specials, cap, out_count, "out_specials", "out_count", "special list (specials)")?
         };

@@ -304,12 +304,13 @@ static void test_errors(void) {
             {SSS_ERR_BUFFER_TOO_SMALL, "buffer_too_small"},
             {SSS_ERR_INVALID_UTF8, "invalid_utf8"},
             {SSS_ERR_PANIC, "panic"},
+            {SSS_ERR_INVALID_HANDLE, "invalid_handle"},
         };
         size_t i;
         /* The numbers are ABI. */
         CHECK(SSS_OK == 0 && SSS_ERR_UNKNOWN_RANK == 1 && SSS_ERR_INVALID_ARGUMENT == 12);
         CHECK(SSS_ERR_NULL_POINTER == 100 && SSS_ERR_BUFFER_TOO_SMALL == 101 && SSS_ERR_INVALID_UTF8 == 102 &&
-              SSS_ERR_PANIC == 103);
+              SSS_ERR_PANIC == 103 && SSS_ERR_INVALID_HANDLE == 104);
         for (i = 0; i < sizeof names / sizeof names[0]; i++) {
             expect(sss_status_name(names[i].st, (uint8_t *)buf, sizeof buf, &n), SSS_OK, NULL, names[i].name);
             check(strcmp(buf, names[i].name) == 0, "status %d is named %s", (int)names[i].st, buf);
@@ -1426,6 +1427,85 @@ static char *special_vectors_path(const char *eval_path) {
 
 /* ------------------------------------------------------------------------------------------ */
 
+/* Safety nets: huge bad text, positional JSON, water that does not sum to zero, handles of the
+ * wrong type. */
+static void test_safety(void) {
+    const size_t big = 10u * 1000 * 1000;
+    char *text = (char *)malloc(big);
+    uint8_t codes[SSS_MAX_CARDS];
+    uint8_t code = 0xEE;
+    size_t n = 0, i;
+    SssRules *rules = NULL;
+    SssArranger *arranger = NULL;
+    uint32_t players = 0;
+
+    /* 10 MB of one bad token: a small error quoting its start and length. */
+    memset(text, 'x', big);
+    expect(sss_cards_parse((const uint8_t *)text, big, codes, SSS_MAX_CARDS, &n), SSS_ERR_UNKNOWN_RANK,
+           "\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\"\xE2\x80\xA6 (10000000 bytes) at position 0", "huge token");
+    CHECK(sss_last_error_length() < 100);
+    expect(sss_card_parse((const uint8_t *)text, big, &code), SSS_ERR_UNKNOWN_RANK, "(10000000 bytes)", "huge card");
+    CHECK(code == 0xEE);
+    /* 10 MB of "x x x ...": fails at the first token. */
+    for (i = 1; i < big; i += 2) text[i] = ' ';
+    expect(sss_cards_parse((const uint8_t *)text, big, codes, SSS_MAX_CARDS, &n), SSS_ERR_UNKNOWN_RANK,
+           "card \"x\" at position 0", "many tokens");
+    expect(sss_card_parse((const uint8_t *)text, big, &code), SSS_ERR_WRONG_CARD_COUNT, "got 5000000", "count");
+    free(text);
+
+    /* Rule-set JSON: named fields only. */
+    {
+        const char *array = "[\"second_highest\", false, false]";
+        const char *nested = "{\"shooting\": [true, {\"fixed\": 1}, 1, true, 3]}";
+        expect(sss_rules_from_json(u8s(array), strlen(array), &rules), SSS_ERR_INVALID_RULES,
+               "expected a JSON object of named fields (struct Rules)", "positional rules");
+        CHECK(rules == NULL);
+        expect(sss_rules_from_json(u8s(nested), strlen(nested), &rules), SSS_ERR_INVALID_RULES,
+               "at `shooting`: invalid type: sequence", "positional shooting");
+        CHECK(rules == NULL);
+    }
+
+    /* Money: water must sum to zero (an escape has its own call). */
+    {
+        const int64_t water[3] = {3 * 12, -1 * 12, -1 * 12};
+        const int64_t fair[3] = {2 * 12, -1 * 12, -1 * 12};
+        SssStakes stakes = {100, 0, 1};
+        SssMoneyLine lines[SSS_MAX_SEATS];
+        SssMoneyTotals totals;
+        expect(sss_money_settle(water, 3, &stakes, NULL, 0, lines, SSS_MAX_SEATS, &n, &totals), SSS_ERR_INVALID_MONEY,
+               "water sums to 1, not 0", "not zero-sum");
+        expect(sss_money_settle(fair, 3, &stakes, NULL, 0, lines, SSS_MAX_SEATS, &n, &totals), SSS_OK, NULL, "fair");
+        CHECK(n == 3 && lines[0].amount == 200 && lines[1].amount == -100);
+    }
+
+    /* Handles: one of another type is refused, and not freed by the wrong free function. */
+    expect(sss_rules_new_preset(u8s("classic"), 7, &rules), SSS_OK, NULL, "rules");
+    expect(sss_arranger_new(rules, 4, &arranger), SSS_OK, NULL, "arranger");
+    {
+        SssRules *wrong = (SssRules *)(void *)arranger;
+        SssArranger *wrong_arranger = (SssArranger *)(void *)rules;
+        uint32_t wheel = 7;
+        uint64_t junk[4] = {0, 0, 0, 0};
+        expect(sss_rules_get_wheel(wrong, &wheel), SSS_ERR_INVALID_HANDLE,
+               "argument `rules` is not a live SssRules handle", "arranger as rules");
+        CHECK(wheel == 7);
+        expect(sss_rules_set_wheel(wrong, 1), SSS_ERR_INVALID_HANDLE, NULL, "set through arranger");
+        expect(sss_arranger_get_players(wrong_arranger, &players), SSS_ERR_INVALID_HANDLE,
+               "not a live SssArranger handle", "rules as arranger");
+        expect(sss_rules_validate((const SssRules *)(const void *)junk), SSS_ERR_INVALID_HANDLE, NULL, "junk");
+        sss_rules_free(wrong); /* not freed: the arranger lives on */
+        check(strstr(last_error(), "not a live SssRules handle") != NULL, "free of a wrong type: %s", last_error());
+        sss_arranger_free(wrong_arranger);
+        check(strstr(last_error(), "not a live SssArranger handle") != NULL, "free of a wrong type: %s", last_error());
+        expect(sss_arranger_get_players(arranger, &players), SSS_OK, NULL, "arranger still alive");
+        CHECK(players == 4);
+        expect(sss_rules_get_wheel(rules, &wheel), SSS_OK, NULL, "rules still alive");
+        CHECK(wheel == 0);
+    }
+    sss_arranger_free(arranger);
+    sss_rules_free(rules);
+}
+
 int main(int argc, char **argv) {
     const char *vectors = argc > 1 ? argv[1] : "tests/vectors/eval.json";
     const char *label = argc > 2 ? argv[2] : "C";
@@ -1436,6 +1516,7 @@ int main(int argc, char **argv) {
     test_evaluation();
     test_arrangements();
     test_threads();
+    test_safety();
     test_vectors(vectors);
     /* Special hands. */
     test_specials();

@@ -215,6 +215,7 @@ namespace Shisanshui.Tests
             Add("special vectors", () => SpecialTests.TestSpecialVectors(vectorsPath));
             Add("settlement", () => SettleTests.Run(vectorsPath)); // tests/csharp/SettleTests.cs
             Add("dealing and arrangement", () => ArrangeTests.Run(vectorsPath)); // tests/csharp/ArrangeTests.cs
+            Add("safety nets", SafetyTests.Run); // tests/csharp/SafetyTests.cs
             foreach (var t in Tests)
             {
                 T.Current = t.Key;

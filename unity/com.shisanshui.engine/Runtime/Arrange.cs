@@ -212,7 +212,7 @@ namespace Shisanshui
             {
                 string message = Native.LastErrorMessage();
                 made.Dispose();
-                throw ShisanshuiException.FromStatus(status, message);
+                throw ShisanshuiException.ForStatus(status, message);
             }
             return made;
         }

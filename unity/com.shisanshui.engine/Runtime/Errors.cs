@@ -23,6 +23,7 @@ namespace Shisanshui
         BufferTooSmall = 101,
         InvalidUtf8 = 102,
         Panic = 103,
+        InvalidHandle = 104,
     }
 
     /// <summary>Base of every error the engine reports. Message is the native last-error message.</summary>
@@ -36,7 +37,23 @@ namespace Shisanshui
             Status = status;
         }
 
-        /// <summary>The exception for a native status (an unknown number gives this base class).</summary>
+        /// <summary>
+        /// The exception a failed native call throws: <see cref="InvalidHandleException"/> (an
+        /// <see cref="ObjectDisposedException"/>) for <see cref="StatusCode.InvalidHandle"/>, else
+        /// <see cref="FromStatus"/>.
+        /// </summary>
+        internal static Exception ForStatus(int status, string message)
+        {
+            if (status == (int)StatusCode.InvalidHandle)
+            {
+                return new InvalidHandleException(message);
+            }
+            return FromStatus(status, message);
+        }
+
+        /// <summary>The exception of this hierarchy for a native status (an unknown number, and
+        /// <see cref="StatusCode.InvalidHandle"/>, whose exception is <see cref="InvalidHandleException"/>
+        /// outside it, give this base class).</summary>
         internal static ShisanshuiException FromStatus(int status, string message)
         {
             switch ((StatusCode)status)
@@ -150,6 +167,21 @@ namespace Shisanshui
     public sealed class InvalidUtf8Exception : ShisanshuiException
     {
         public InvalidUtf8Exception(string message) : base(StatusCode.InvalidUtf8, message) { }
+    }
+
+    /// <summary>
+    /// A native handle was not a live handle of its type (one of another type, or one already
+    /// freed). The wrapper's own handles never cause it (a disposed object throws
+    /// <see cref="ObjectDisposedException"/> before any native call); it reports raw misuse of
+    /// the native library, and derives from <see cref="ObjectDisposedException"/> so that one
+    /// catch covers both. The native check is best effort: freed memory may be reused.
+    /// </summary>
+    public sealed class InvalidHandleException : ObjectDisposedException
+    {
+        public InvalidHandleException(string message) : base("native handle", message) { }
+
+        /// <summary>Always <see cref="StatusCode.InvalidHandle"/>.</summary>
+        public StatusCode Status { get { return StatusCode.InvalidHandle; } }
     }
 
     /// <summary>The native engine panicked (a bug in the engine); the call had no effect.</summary>

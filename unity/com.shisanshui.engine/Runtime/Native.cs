@@ -42,7 +42,7 @@ namespace Shisanshui
         {
             if (status != Ok)
             {
-                throw ShisanshuiException.FromStatus(status, LastErrorMessage());
+                throw ShisanshuiException.ForStatus(status, LastErrorMessage());
             }
         }
 

@@ -535,7 +535,7 @@ namespace Shisanshui
             {
                 string message = Native.LastErrorMessage();
                 made.Dispose();
-                throw ShisanshuiException.FromStatus(st, message);
+                throw ShisanshuiException.ForStatus(st, message);
             }
             try
             {
