@@ -4,19 +4,20 @@
 //!
 //! An `Arranger` is made once per (rule set, table size): making it builds the objective, every
 //! later call is only a search, run with the GIL released. The free functions share arrangers
-//! from a small cache, so calling them in a loop costs no more than keeping one.
+//! from the core's bounded cache (`set_arranger_cache_capacity`, `clear_arranger_cache`), so
+//! calling them in a loop costs no more than keeping one.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyInt, PyTuple, PyType};
+use pyo3::types::{PyTuple, PyType};
 use shisanshui::arrange::{Arranged, Arranger, SpecialAdvice, Suggestion, SuggestionKind};
 use shisanshui::{Card, Category, Error as CoreError, Preset, Rules};
 
 use crate::card::cards;
-use crate::deal::players_arg;
+use crate::deal::{index_arg, players_arg};
 use crate::enums;
 use crate::errors::{invalid_argument, OrRaise};
 use crate::lanes::{arrangement, PyArrangement};
@@ -27,8 +28,6 @@ use crate::special;
 const DEFAULT_PLAYERS: usize = 4;
 /// Suggestions returned when `n` is not given.
 const DEFAULT_SUGGESTIONS: usize = 3;
-/// Arrangers kept by the free functions (one per rule set and table size in use).
-const CACHE_SIZE: usize = 16;
 
 static SUGGESTION_KIND: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 
@@ -193,16 +192,16 @@ impl PySpecialAdvice {
     }
 }
 
-/// The number of suggestions: an int; 0 reaches the core (which names it), a negative or huge
-/// int is reported the same way.
+/// The number of suggestions: an int; 0 reaches the core (which names it), a negative int is
+/// reported the same way, and one past the largest index as out of range.
 fn count_arg(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
-    if obj.is_instance_of::<PyBool>() || !obj.is_instance_of::<PyInt>() {
-        let ty = obj.get_type().name().map(|n| n.to_string()).unwrap_or_default();
-        return Err(PyTypeError::new_err(format!("n must be an int, not {ty}")));
-    }
-    obj.extract::<usize>().map_err(|_| {
-        let shown = obj.str().map(|s| s.to_string()).unwrap_or_default();
-        invalid_argument(format!("asked for {shown} suggestions; n must be at least 1"))
+    index_arg(obj, "n", |shown| {
+        let negative = obj.lt(0).unwrap_or(false);
+        invalid_argument(if negative {
+            format!("asked for {shown} suggestions; n must be at least 1")
+        } else {
+            format!("asked for {shown} suggestions; n must be at most {}", usize::MAX)
+        })
     })
 }
 
@@ -213,22 +212,40 @@ fn table_players(players: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
     }
 }
 
-/// An arranger for (rules, players), shared through the cache.
+/// An arranger for (rules, players), shared through the core's bounded cache.
 fn shared(rules: &Rules, players: usize) -> PyResult<Arc<Arranger>> {
-    static CACHE: Mutex<Vec<Arc<Arranger>>> = Mutex::new(Vec::new());
-    {
-        let list = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(a) = list.iter().find(|a| a.players() == players && a.rules() == rules) {
-            return Ok(a.clone());
-        }
-    }
-    let a = Arc::new(Arranger::new(rules, players).or_raise()?);
-    let mut list = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-    if list.len() >= CACHE_SIZE {
-        list.remove(0);
-    }
-    list.push(a.clone());
-    Ok(a)
+    shisanshui::arrange::shared_arranger(rules, players).or_raise()
+}
+
+/// Bound the cache of arrangers that :func:`auto_arrange`, :func:`suggest` and
+/// :func:`special_advice` share (one per rule set and table size in use, about 3 MB each) to
+/// ``capacity`` arrangers, dropping the least recently used beyond it now; 0 keeps none (every
+/// call then builds its own, up to about 20 ms). Returns the previous capacity; the default is
+/// 16. An :class:`Arranger` you keep is not affected.
+#[pyfunction]
+fn set_arranger_cache_capacity(capacity: &Bound<'_, PyAny>) -> PyResult<usize> {
+    let capacity = index_arg(capacity, "capacity", |shown| {
+        invalid_argument(format!("cache capacity {shown} is out of range (0 to {})", usize::MAX))
+    })?;
+    Ok(shisanshui::arrange::set_cache_capacity(capacity))
+}
+
+/// The capacity of the shared arranger cache (see :func:`set_arranger_cache_capacity`).
+#[pyfunction]
+fn arranger_cache_capacity() -> usize {
+    shisanshui::arrange::cache_capacity()
+}
+
+/// How many arrangers the shared cache holds now.
+#[pyfunction]
+fn arranger_cache_len() -> usize {
+    shisanshui::arrange::cache_len()
+}
+
+/// Drop every arranger of the shared cache (its capacity stays).
+#[pyfunction]
+fn clear_arranger_cache() {
+    shisanshui::arrange::clear_cache()
 }
 
 /// Arranges 13 cards for one rule set at one table size (RULES.md §7).
@@ -392,5 +409,9 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(auto_arrange, m)?)?;
     m.add_function(wrap_pyfunction!(suggest, m)?)?;
     m.add_function(wrap_pyfunction!(special_advice, m)?)?;
+    m.add_function(wrap_pyfunction!(set_arranger_cache_capacity, m)?)?;
+    m.add_function(wrap_pyfunction!(arranger_cache_capacity, m)?)?;
+    m.add_function(wrap_pyfunction!(arranger_cache_len, m)?)?;
+    m.add_function(wrap_pyfunction!(clear_arranger_cache, m)?)?;
     Ok(())
 }

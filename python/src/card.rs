@@ -117,8 +117,12 @@ fn card_item(item: &Bound<'_, PyAny>, position: usize) -> PyResult<Card> {
 /// Move an error's position by `offset` (a lane parsed on its own inside an arrangement).
 fn shifted(e: CoreError, offset: usize) -> CoreError {
     match e {
-        CoreError::UnknownRank { token, position } => CoreError::UnknownRank { token, position: position + offset },
-        CoreError::UnknownSuit { token, position } => CoreError::UnknownSuit { token, position: position + offset },
+        CoreError::UnknownRank { token, token_len, position } => {
+            CoreError::UnknownRank { token, token_len, position: position + offset }
+        }
+        CoreError::UnknownSuit { token, token_len, position } => {
+            CoreError::UnknownSuit { token, token_len, position: position + offset }
+        }
         CoreError::DuplicateCard { card, position } => CoreError::DuplicateCard { card, position: position + offset },
         other => other,
     }

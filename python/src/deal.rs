@@ -17,7 +17,7 @@ fn type_name(obj: &Bound<'_, PyAny>) -> String {
 }
 
 /// An int argument (never a bool, which Python counts as an int).
-fn int_arg<'a, 'py>(obj: &'a Bound<'py, PyAny>, name: &str) -> PyResult<&'a Bound<'py, PyAny>> {
+pub fn int_arg<'a, 'py>(obj: &'a Bound<'py, PyAny>, name: &str) -> PyResult<&'a Bound<'py, PyAny>> {
     if obj.is_instance_of::<PyBool>() || !obj.is_instance_of::<PyInt>() {
         return Err(PyTypeError::new_err(format!("{name} must be an int, not {}", type_name(obj))));
     }
@@ -31,6 +31,17 @@ pub fn players_arg(obj: &Bound<'_, PyAny>, out_of_range: impl Fn(String) -> Core
     match obj.extract::<usize>() {
         Ok(n) => Ok(n),
         Err(_) => Err(to_pyerr(out_of_range(obj.str()?.to_string()))),
+    }
+}
+
+/// An index or count that must fit `usize` (a seat, a seat count). Values that do not (negative,
+/// huge) are reported with `out_of_range(value)`, the typed error of any other value out of
+/// range, never a bare `OverflowError`; a non-int is a `TypeError` naming `name`.
+pub fn index_arg(obj: &Bound<'_, PyAny>, name: &str, out_of_range: impl FnOnce(String) -> PyErr) -> PyResult<usize> {
+    let obj = int_arg(obj, name)?;
+    match obj.extract::<usize>() {
+        Ok(n) => Ok(n),
+        Err(_) => Err(out_of_range(obj.str()?.to_string())),
     }
 }
 

@@ -2,9 +2,11 @@
 //! variant. The base derives from `ValueError` because every engine error is bad input
 //! (there is no I/O in the engine), so `except ValueError` also catches them.
 //!
-//! Each raised exception carries the variant's fields as attributes (`token`, `position`,
-//! `code`, `card`, `expected`, `found`, `path`, `reason`, ...) and `kind`, the variant's
-//! snake_case name used by the shared test vectors. The message is the Rust `Display` text.
+//! Each raised exception carries the variant's fields as attributes (`token`, `token_len`,
+//! `position`, `code`, `card`, `expected`, `found`, `path`, `reason`, ...) and `kind`, the
+//! variant's snake_case name used by the shared test vectors. The message is the Rust `Display`
+//! text. A bad card token longer than 32 characters is kept as its first 32 (`token`), with its
+//! whole length in bytes of UTF-8 (`token_len`), so that huge bad input makes a small error.
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
@@ -50,9 +52,11 @@ pub fn to_pyerr(e: CoreError) -> PyErr {
         };
         let attrs = || -> PyResult<Vec<(&'static str, Bound<'_, PyAny>)>> {
             Ok(match e {
-                CoreError::UnknownRank { token, position } | CoreError::UnknownSuit { token, position } => {
+                CoreError::UnknownRank { token, token_len, position }
+                | CoreError::UnknownSuit { token, token_len, position } => {
                     vec![
                         ("token", token.into_pyobject(py)?.into_any()),
+                        ("token_len", token_len.into_pyobject(py)?.into_any()),
                         ("position", position.into_pyobject(py)?.into_any()),
                     ]
                 }
@@ -125,6 +129,12 @@ pub fn invalid_rules(path: &str, reason: String) -> PyErr {
     to_pyerr(CoreError::InvalidRules { path: path.to_string(), reason })
 }
 
+/// An `InvalidTableError` raised by the binding itself (a seat or seat count Python cannot even
+/// store as an index), shaped like the core's.
+pub fn invalid_table(message: String) -> PyErr {
+    to_pyerr(CoreError::InvalidTable(message))
+}
+
 /// An `InvalidArgumentError` raised by the binding itself.
 pub fn invalid_argument(message: String) -> PyErr {
     to_pyerr(CoreError::InvalidArgument(message))
@@ -151,8 +161,8 @@ impl<T> OrRaise<T> for Result<T, CoreError> {
 fn _raise_error(kind: &str) -> PyResult<()> {
     let card = shisanshui::Card::from_code(51).or_raise()?;
     let e = match kind {
-        "unknown_rank" => CoreError::UnknownRank { token: "Xs".into(), position: 1 },
-        "unknown_suit" => CoreError::UnknownSuit { token: "Kx".into(), position: 2 },
+        "unknown_rank" => CoreError::unknown_rank("Xs", 1),
+        "unknown_suit" => CoreError::unknown_suit("Kx", 2),
         "bad_card_code" => CoreError::BadCardCode { code: 52 },
         "duplicate_card" => CoreError::DuplicateCard { card, position: 3 },
         "wrong_card_count" => CoreError::WrongCardCount { expected: 5, found: 4 },

@@ -12,7 +12,10 @@ use shisanshui::money::{
 use shisanshui::settle::Water;
 use shisanshui::Error as CoreError;
 
-use crate::errors::{to_pyerr, OrRaise};
+use shisanshui::settle::{MAX_SEATS, MIN_SEATS};
+
+use crate::deal::index_arg;
+use crate::errors::{invalid_table, to_pyerr, OrRaise};
 use crate::settle::fraction;
 
 fn type_name(v: &Bound<'_, PyAny>) -> String {
@@ -21,6 +24,13 @@ fn type_name(v: &Bound<'_, PyAny>) -> String {
 
 fn invalid_money(message: String) -> PyErr {
     to_pyerr(CoreError::InvalidMoney(message))
+}
+
+/// The error for more seats than a table has, found without reading the rest of `items`: its
+/// length when it has one (as the core would say), else "more than 4".
+pub fn too_many_seats(items: &Bound<'_, PyAny>) -> PyErr {
+    let got = items.len().map_or_else(|_| format!("more than {MAX_SEATS}"), |n| n.to_string());
+    invalid_table(format!("a table has {MIN_SEATS} to {MAX_SEATS} players, got {got}"))
 }
 
 /// An exact int (not a bool) that fits 64 bits; `what` names it in errors.
@@ -57,6 +67,7 @@ fn water_in(obj: &Bound<'_, PyAny>) -> PyResult<Water> {
 /// Stakes from Python arguments: `base` (int minor units per water point), `carries` (None or
 /// one int per seat), `rake` (None, an int 0 or 1, or a `Fraction` such as `Fraction(5, 100)`).
 pub fn money_args(
+    seats: usize,
     base: &Bound<'_, PyAny>,
     carries: Option<&Bound<'_, PyAny>>,
     rake: Option<&Bound<'_, PyAny>>,
@@ -67,12 +78,23 @@ pub fn money_args(
         Some(c) if c.is_instance_of::<PyString>() => {
             return Err(PyTypeError::new_err("carries must be a sequence of ints, not str"))
         }
-        Some(c) => Some(
-            c.try_iter()
-                .map_err(|_| PyTypeError::new_err(format!("carries must be a sequence of ints, not {}", type_name(c))))?
-                .map(|x| int64(&x?, "carry"))
-                .collect::<PyResult<Vec<i64>>>()?,
-        ),
+        Some(c) => {
+            let iter = c.try_iter().map_err(|_| {
+                PyTypeError::new_err(format!("carries must be a sequence of ints, not {}", type_name(c)))
+            })?;
+            let mut out = Vec::new();
+            for x in iter {
+                // One per seat: past the most seats a table has, the rest is not read.
+                if out.len() == MAX_SEATS {
+                    return Err(invalid_money(match c.len() {
+                        Ok(n) => format!("{n} carries for {seats} seats"),
+                        Err(_) => format!("more than {MAX_SEATS} carries for {seats} seats"),
+                    }));
+                }
+                out.push(int64(&x?, "carry")?);
+            }
+            Some(out)
+        }
     };
     let rake = match rake.filter(|r| !r.is_none()) {
         None => Rake::NONE,
@@ -92,8 +114,9 @@ pub fn money_args(
 /// Each result is `trunc(water × base)`, capped at its carry; the larger side (wins or losses)
 /// is scaled down to the smaller, truncating; a positive result pays the rake. What truncation
 /// and rake take is the house's share: `sum(amounts) + house == 0`. Errors:
-/// `InvalidMoneyError` (negative base or carry, carries not one per seat, rake below 0 or over
-/// 100%), `InvalidTableError` (not 2 to 4 seats).
+/// `InvalidMoneyError` (water that does not sum to zero, as no settlement makes — an escape is
+/// `escape`; negative base or carry, carries not one per seat, rake below 0 or over 100%),
+/// `InvalidTableError` (not 2 to 4 seats; at most 5 items of `water` are read).
 #[pyfunction]
 #[pyo3(signature = (water, base, carries = None, rake = None))]
 fn settle_money(
@@ -105,29 +128,43 @@ fn settle_money(
     if water.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err("water must be a sequence of ints or Fractions, not str"));
     }
-    let water = water
+    let iter = water
         .try_iter()
-        .map_err(|_| PyTypeError::new_err(format!("water must be a sequence, not {}", type_name(water))))?
-        .map(|w| water_in(&w?))
-        .collect::<PyResult<Vec<Water>>>()?;
-    let stakes = money_args(base, carries, rake)?;
-    core_settle_money(&water, &stakes).or_raise().map(PyMoneyResult)
+        .map_err(|_| PyTypeError::new_err(format!("water must be a sequence, not {}", type_name(water))))?;
+    let mut seats = Vec::new();
+    for w in iter {
+        // Past the most seats a table has, the rest is not read (the iterable may be endless).
+        if seats.len() == MAX_SEATS {
+            return Err(too_many_seats(water));
+        }
+        seats.push(water_in(&w?)?);
+    }
+    let stakes = money_args(seats.len(), base, carries, rake)?;
+    core_settle_money(&seats, &stakes).or_raise().map(PyMoneyResult)
 }
 
 /// An escape (逃跑, seed 000) in money: seat `leaver` of a `seats`-seat table pays 18 water ×
 /// base and every other seat receives 1 × base, each capped at its carry; the stayers are scaled
 /// down to what the leaver actually pays; rake on positive results. Not zero-sum: what no one
 /// receives is `unclaimed` (`sum(amounts) + house + unclaimed == 0`).
+///
+/// `seats` and `leaver` are ints; any out of range (negative or huge too) is `InvalidTableError`.
 #[pyfunction]
 #[pyo3(signature = (seats, leaver, base, carries = None, rake = None))]
 fn escape(
-    seats: usize,
-    leaver: usize,
+    seats: &Bound<'_, PyAny>,
+    leaver: &Bound<'_, PyAny>,
     base: &Bound<'_, PyAny>,
     carries: Option<&Bound<'_, PyAny>>,
     rake: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyMoneyResult> {
-    let stakes = money_args(base, carries, rake)?;
+    let seats = index_arg(seats, "seats", |v| {
+        invalid_table(format!("a table has {MIN_SEATS} to {MAX_SEATS} players, got {v}"))
+    })?;
+    let leaver = index_arg(leaver, "leaver", |v| {
+        invalid_table(format!("the leaver is seat {v}, but the table has {seats} seats"))
+    })?;
+    let stakes = money_args(seats, base, carries, rake)?;
     core_escape(seats, leaver, &stakes).or_raise().map(PyMoneyResult)
 }
 

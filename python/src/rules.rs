@@ -231,6 +231,13 @@ fn specials_from(v: &Bound<'_, PyAny>) -> PyResult<Vec<SpecialWater>> {
         })?;
         let special: Special = id.to_cow()?.parse().or_raise()?;
         let water = count(&water, &format!("specials[{i}].water"), u32::MAX)?;
+        // The core's check, made here so that an endless iterable stops at its first repeat.
+        if let Some(j) = out.iter().position(|s: &SpecialWater| s.special == special) {
+            return Err(invalid_rules(
+                &format!("specials[{i}].special"),
+                format!("{special} is listed twice (also at {j})"),
+            ));
+        }
         out.push(SpecialWater { special, water });
     }
     Ok(out)

@@ -11,14 +11,16 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyString, PyTuple, PyType};
 use shisanshui::settle::{
     Event, LaneResult, PairKind, PairResult, PlayerHand, SeatResult, Settlement, Settler, Shot, SpecialPayment, Water,
+    MAX_SEATS,
 };
 use shisanshui::{Arrangement, Special};
 
 use crate::card::{cards, PyCard};
+use crate::deal::int_arg;
 use crate::enums;
 use crate::errors::OrRaise;
 use crate::lanes::{arrangement, lanes, PyArrangement, PyArrangementEval};
-use crate::money::{money_args, PyMoneyResult};
+use crate::money::{money_args, too_many_seats, PyMoneyResult};
 use crate::rules::with_rules;
 use crate::special::member;
 
@@ -158,6 +160,10 @@ fn hands_in(hands: &Bound<'_, PyAny>) -> PyResult<Vec<PlayerHand>> {
         .map_err(|_| PyTypeError::new_err(format!("hands must be a sequence of seats, not {}", type_name(hands))))?;
     let mut out = Vec::new();
     for item in iter {
+        // Past the most seats a table has, the rest is not read (the iterable may be endless).
+        if out.len() == MAX_SEATS {
+            return Err(too_many_seats(hands));
+        }
         out.push(hand_in(&item?)?);
     }
     Ok(out)
@@ -166,7 +172,8 @@ fn hands_in(hands: &Bound<'_, PyAny>) -> PyResult<Vec<PlayerHand>> {
 /// Settle one round: `hands` in seat order (2 to 4 `PlayerHand`, `Arrangement` or arrangement
 /// text) under a rule set (a `Rules`, a preset name, or None for classic).
 ///
-/// Everything is checked before anything is settled: `InvalidTableError` (not 2 to 4 seats),
+/// Everything is checked before anything is settled: `InvalidTableError` (not 2 to 4 seats; at
+/// most 5 items of `hands` are read),
 /// `DuplicateCardError` (a card used twice at the table; `position` counted across the table
 /// as `seat × 13 + index`), `SpecialNotAllowedError` (a declared special the cards do not make
 /// or the rules do not enable).
@@ -231,9 +238,12 @@ impl PySettlement {
         PyTuple::new(py, self.0.pairs.iter().map(|&p| PyPairResult(p)))
     }
 
-    /// The pair of seats `a` and `b` (either order), or None.
-    fn pair(&self, a: usize, b: usize) -> Option<PyPairResult> {
-        self.0.pair(a, b).map(|&p| PyPairResult(p))
+    /// The pair of seats `a` and `b` (either order), or None (also for a seat that is not at
+    /// the table, negative or huge included).
+    fn pair(&self, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<Option<PyPairResult>> {
+        // An int that fits no index is no seat either.
+        let (a, b) = (int_arg(a, "a")?.extract::<usize>().ok(), int_arg(b, "b")?.extract::<usize>().ok());
+        Ok(a.zip(b).and_then(|(a, b)| self.0.pair(a, b)).map(|&p| PyPairResult(p)))
     }
 
     /// Fouls and specials by seat, then shots by pair, then the home run.
@@ -275,7 +285,7 @@ impl PySettlement {
         carries: Option<&Bound<'_, PyAny>>,
         rake: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyMoneyResult> {
-        let stakes = money_args(base, carries, rake)?;
+        let stakes = money_args(self.0.totals.len(), base, carries, rake)?;
         shisanshui::money::settle_money(&self.0.totals, &stakes).or_raise().map(PyMoneyResult)
     }
 

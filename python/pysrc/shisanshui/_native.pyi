@@ -44,12 +44,18 @@ class UnknownRankError(Error):
     """A card's rank text is not 2-9, T/10, J, Q, K or A."""
 
     token: str
+    """The bad token, or its first 32 characters when it is longer."""
+    token_len: int
+    """The whole token's length in bytes of UTF-8."""
     position: int
 
 class UnknownSuitError(Error):
     """A card's suit text is not d c h s or ♦ ♣ ♥ ♠."""
 
     token: str
+    """The bad token, or its first 32 characters when it is longer."""
+    token_len: int
+    """The whole token's length in bytes of UTF-8."""
     position: int
 
 class BadCardCodeError(Error):
@@ -461,7 +467,8 @@ class Settlement:
     def pairs(self) -> Tuple[PairResult, ...]:
         """Every pair ``(i, j)``, ``i < j``, in the order (0,1), (0,2), …"""
     def pair(self, a: int, b: int) -> Optional[PairResult]:
-        """The pair of seats ``a`` and ``b`` (either order), or None."""
+        """The pair of seats ``a`` and ``b`` (either order), or None (also for any int that is
+        no seat at the table)."""
     @property
     def events(self) -> Tuple[Event, ...]:
         """Fouls and specials by seat, then shots by pair, then the home run."""
@@ -816,3 +823,16 @@ def suggest(cards: _Cards, rules: _RulesLike = None, n: int = 3, players: int = 
 def special_advice(cards: _Cards, rules: _RulesLike = None, players: int = 4) -> Optional[SpecialAdvice]:
     """Whether declaring the special the cards make beats the best lane play, or None when they
     make no special the rules enable."""
+
+def set_arranger_cache_capacity(capacity: int) -> int:
+    """Bound the arrangers the free functions share (default 16, about 3 MB each; 0 keeps none),
+    dropping the least recently used beyond it now; returns the previous capacity."""
+
+def arranger_cache_capacity() -> int:
+    """The capacity of the shared arranger cache."""
+
+def arranger_cache_len() -> int:
+    """How many arrangers the shared cache holds now."""
+
+def clear_arranger_cache() -> None:
+    """Drop every arranger of the shared cache (its capacity stays)."""
