@@ -53,8 +53,12 @@ count() { # adds the N of the "...: N passed, 0 failed" line of a log, which mus
 # The wrapper on its own, as a library: what a Unity project compiles from the package's Runtime/.
 mcs "${mcs_flags[@]}" -target:library -out:"$out/Shisanshui.dll" "$pkg"/Runtime/*.cs
 # The tests compiled with the wrapper, so they can reach its internals (raw native calls).
-mcs "${mcs_flags[@]}" -out:"$out/tests.exe" "$pkg"/Runtime/*.cs tests/csharp/Tests.cs tests/csharp/SettleTests.cs \
-  tests/csharp/ArrangeTests.cs
+# Every tests/csharp/*.cs but the sample's own (its test and the stand-in UnityEngine are compiled below).
+suite=()
+for f in tests/csharp/*.cs; do
+  case "$(basename "$f")" in SampleTests.cs | UnityEngineStub.cs) ;; *) suite+=("$f") ;; esac
+done
+mcs "${mcs_flags[@]}" -out:"$out/tests.exe" "$pkg"/Runtime/*.cs "${suite[@]}"
 # The test program prints "C# tests: N passed, M failed" last and exits non-zero on failure.
 run_mono "$out/tests.exe" "$root/tests/vectors/eval.json" | tee "$out/tests.log"
 count "$out/tests.log"
