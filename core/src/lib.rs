@@ -25,6 +25,7 @@
 //!   seats; [`settle_money`] turns water into money with carries and a rake.
 //! - [`arrange`]: the auto-arranger ([`auto_arrange`], [`suggest`], [`Arranger`]); [`deal`]:
 //!   seeded dealing that every language binding reproduces.
+//! - [`simulate`]: house-rule analytics — many seeded rounds with the arranger at every seat.
 //! - [`Error`]: every fallible call returns a [`Result`] whose error names what was wrong.
 //!
 //! # Features
@@ -50,6 +51,7 @@ pub mod lanes;
 pub mod money;
 pub mod rules;
 pub mod settle;
+pub mod simulate;
 pub mod special;
 
 pub use card::{cards_from_codes, format_cards, parse_cards, Card, CardSet, Rank, Suit};

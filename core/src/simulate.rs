@@ -1,0 +1,742 @@
+//! House-rule analytics: many seeded rounds under one rule set, every seat played by the
+//! engine's own arranger (or a baseline), and what the table saw — how often each special was
+//! made and declared, fouls, shots and home runs, the water per seat and its spread, and the
+//! money with carries and rake when stakes are given.
+//!
+//! ```
+//! use shisanshui::simulate::{run, SimConfig};
+//! use shisanshui::Rules;
+//!
+//! let mut config = SimConfig::new(Rules::classic(), 4, 20, 7);
+//! config.threads = 2; // the figures are the same for any thread count
+//! let report = run(&config).unwrap();
+//! assert_eq!(report.hands, 80);
+//! assert_eq!(report.water.summary.mean, 0.0); // every round is zero-sum
+//! ```
+//!
+//! # What a run does (the contract the tests check)
+//!
+//! - **Deals.** Round `i` (0-based) is the deal of seed [`round_seed`]`(seed, i)`: exactly
+//!   `deal::deal(players, Some(round_seed(seed, i)))`, so any round can be replayed alone.
+//! - **Play.** Each seat's 13 cards go to its [`Policy`]. [`Policy::Arranger`] is
+//!   [`Arranger`] for the rule set at this table size: when the cards make an enabled special
+//!   it declares it exactly when [`SpecialAdvice::declare`](crate::arrange::SpecialAdvice::declare)
+//!   says so, and plays the best lanes otherwise. The baselines ([`baseline`]) declare every
+//!   special the cards make, as game servers do. With `specials: false` nobody declares.
+//! - **Settlement** is [`Settler::settle`]; money, when `stakes` are given, is
+//!   [`settle_money`] of the round's totals, every round starting from the same carries.
+//! - **Threads.** Rounds are handed out in blocks to `threads` workers ([`std::thread::scope`]);
+//!   every figure is accumulated exactly (integers: water in twelfths, money in minor units)
+//!   and merged at the end, so the report is identical for any thread count.
+//!
+//! # The figures
+//!
+//! Means, standard deviations (sample, `n − 1`) and 95% intervals (`mean ± 1.96 · sd / √n`) are
+//! computed from the exact sums. Quantiles are nearest-rank (the smallest value with at least
+//! `q · n` observations at or below it), read from the exact histogram. The water figures are
+//! in water points (fractions of twelfths under ranked scoring). A round's **swing** is the
+//! water that changes hands: the sum of the winners' totals (equally, of the losers' payments).
+
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+
+use crate::arrange::search::{HandSubsets, Split};
+use crate::arrange::strength::Strength;
+use crate::arrange::{baseline, Arranger};
+use crate::card::Card;
+use crate::deal::{Dealer, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS};
+use crate::error::{Error, Result};
+use crate::lanes::Arrangement;
+use crate::money::{settle_money, Stakes};
+use crate::rules::Rules;
+use crate::settle::{Event, PlayerHand, Settlement, Settler, Water};
+use crate::special::{Special, SpecialDetector};
+
+/// Most rounds one run may ask for (about a day of one core's work).
+pub const MAX_ROUNDS: u64 = 1 << 32;
+
+/// Rounds a worker takes at a time: small enough to balance two to dozens of cores, large
+/// enough that handing them out costs nothing.
+const BLOCK: u64 = 64;
+
+/// The quantiles every distribution reports.
+pub const QUANTILES: [f64; 9] = [0.0, 0.01, 0.05, 0.25, 0.5, 0.75, 0.95, 0.99, 1.0];
+
+/// Who plays a seat.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum Policy {
+    /// The engine's auto-arranger ([`Arranger`]) and its special-hand advice.
+    #[default]
+    Arranger,
+    /// Strongest five to the back, then the middle ([`baseline::greedy`]); declares every special.
+    Greedy,
+    /// The legal split with the largest product of lane ranks ([`baseline::product`]);
+    /// declares every special.
+    Product,
+}
+
+impl Policy {
+    /// Every policy.
+    pub const ALL: [Policy; 3] = [Policy::Arranger, Policy::Greedy, Policy::Product];
+
+    /// The policy's name: `arranger`, `greedy` or `product`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Policy::Arranger => "arranger",
+            Policy::Greedy => "greedy",
+            Policy::Product => "product",
+        }
+    }
+}
+
+impl std::fmt::Display for Policy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Policy {
+    type Err = Error;
+    /// `arranger` (or `ours`), `greedy` or `product`, ASCII case-insensitive.
+    fn from_str(s: &str) -> Result<Policy> {
+        let t = s.trim();
+        if t.eq_ignore_ascii_case("ours") {
+            return Ok(Policy::Arranger);
+        }
+        Policy::ALL.into_iter().find(|p| p.name().eq_ignore_ascii_case(t)).ok_or_else(|| {
+            Error::InvalidArgument(format!(
+                "unknown player {:?} (expected arranger, greedy or product)",
+                crate::error::short_name(s)
+            ))
+        })
+    }
+}
+
+/// What to simulate.
+#[derive(Clone, PartialEq, Debug)]
+#[non_exhaustive]
+pub struct SimConfig {
+    /// The rule set.
+    pub rules: Rules,
+    /// Seats at the table, 2 to 4.
+    pub players: usize,
+    /// Rounds to play, 1 to [`MAX_ROUNDS`].
+    pub rounds: u64,
+    /// Seed of the deals (see [`round_seed`]).
+    pub seed: u64,
+    /// Who plays each seat: empty for the arranger at every seat, one policy for every seat,
+    /// or one per seat.
+    pub policies: Vec<Policy>,
+    /// Whether seats declare specials (per the arranger's advice; baselines always).
+    pub specials: bool,
+    /// Money settings; `None` reports water only.
+    pub stakes: Option<Stakes>,
+    /// Worker threads; 0 for every core ([`std::thread::available_parallelism`]). The figures
+    /// do not depend on it. [`SimConfig::new`] sets 1: a library call does not take every
+    /// core unless asked to.
+    pub threads: usize,
+}
+
+impl SimConfig {
+    /// `rounds` rounds at `players` seats under `rules` from `seed`: the arranger at every seat,
+    /// specials declared per its advice, no money, one thread.
+    pub fn new(rules: Rules, players: usize, rounds: u64, seed: u64) -> SimConfig {
+        SimConfig { rules, players, rounds, seed, policies: Vec::new(), specials: true, stakes: None, threads: 1 }
+    }
+
+    /// The policy of every seat (validated).
+    pub fn seat_policies(&self) -> Result<Vec<Policy>> {
+        match self.policies.len() {
+            0 => Ok(vec![Policy::Arranger; self.players]),
+            1 => Ok(vec![self.policies[0]; self.players]),
+            n if n == self.players => Ok(self.policies.clone()),
+            n => Err(Error::InvalidArgument(format!(
+                "{n} policies for {} seats (give none, one for every seat, or one per seat)",
+                self.players
+            ))),
+        }
+    }
+
+    /// The threads a run uses: `threads`, or every core for 0.
+    pub fn thread_count(&self) -> usize {
+        match self.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        }
+    }
+}
+
+/// The seed of round `i` of a run seeded `seed`: SplitMix64 of `seed + (i + 1) · φ`, with
+/// `φ = 0x9E3779B97F4A7C15` (Steele, Lea and Flood's mixer, which every language can
+/// reproduce). Round `i` is the deal of this seed.
+pub const fn round_seed(seed: u64, round: u64) -> u64 {
+    let mut z = seed.wrapping_add(round.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The hands of round `round` of a run: `deal::deal(players, Some(round_seed(seed, round)))`.
+pub fn round_deal(seed: u64, round: u64, players: usize) -> Result<Vec<[Card; HAND_SIZE]>> {
+    Dealer::from_seed(round_seed(seed, round)).deal(players)
+}
+
+/// How often one special was made and declared.
+#[derive(Clone, PartialEq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub struct SpecialCount {
+    /// The special.
+    pub special: Special,
+    /// Its water under the rule set.
+    pub water: u32,
+    /// Hands whose highest enabled special it was.
+    pub made: u64,
+    /// Hands that declared it.
+    pub declared: u64,
+    /// `made / hands`.
+    pub made_rate: f64,
+    /// `declared / hands`.
+    pub declared_rate: f64,
+}
+
+/// Mean, spread and a 95% interval of the mean.
+#[derive(Clone, PartialEq, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub struct Summary {
+    /// Observations.
+    pub count: u64,
+    /// Their mean.
+    pub mean: f64,
+    /// Their sample standard deviation (0 for fewer than two).
+    pub sd: f64,
+    /// `mean ± 1.96 · sd / √count`.
+    pub ci95: [f64; 2],
+}
+
+/// One quantile of a distribution.
+#[derive(Clone, PartialEq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub struct Quantile {
+    /// The level, 0 to 1.
+    pub q: f64,
+    /// The value (nearest rank).
+    pub value: f64,
+}
+
+/// One value of a histogram and how often it occurred.
+#[derive(Clone, PartialEq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub struct Bin {
+    /// The value.
+    pub value: f64,
+    /// Its count.
+    pub count: u64,
+}
+
+/// A distribution: its summary, mean absolute value, quantiles and the exact histogram (one
+/// bin per value that occurred, lowest first).
+#[derive(Clone, PartialEq, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub struct Distribution {
+    /// Count, mean, standard deviation and interval.
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub summary: Summary,
+    /// The mean of the absolute values.
+    pub mean_abs: f64,
+    /// At the levels of [`QUANTILES`].
+    pub quantiles: Vec<Quantile>,
+    /// Every value that occurred with its count.
+    pub histogram: Vec<Bin>,
+}
+
+/// The money of a run (when stakes were given), in minor units.
+#[derive(Clone, PartialEq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub struct MoneyReport {
+    /// The stakes every round was settled with.
+    pub stakes: Stakes,
+    /// Each seat's amount per round.
+    pub seats: Vec<Summary>,
+    /// Every seat's amount per round, together.
+    pub amount: Distribution,
+    /// The rake per round (the house's cut of the winners).
+    pub rake: Summary,
+    /// The house's share per round: rake and rounding (see [`crate::money`]).
+    pub house: Summary,
+    /// All the rake of the run.
+    pub total_rake: i64,
+    /// All the house's share of the run.
+    pub total_house: i64,
+}
+
+/// What a run saw.
+#[derive(Clone, PartialEq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub struct SimReport {
+    /// Rounds played.
+    pub rounds: u64,
+    /// Seats at the table.
+    pub players: usize,
+    /// The run's seed.
+    pub seed: u64,
+    /// Who played each seat.
+    pub policies: Vec<Policy>,
+    /// Whether seats declared specials.
+    pub specials_declared: bool,
+    /// Hands played: `rounds × players`.
+    pub hands: u64,
+    /// Every special the rule set enables, in its order (highest first).
+    pub specials: Vec<SpecialCount>,
+    /// Hands that declared a special.
+    pub declared: u64,
+    /// Hands that fouled.
+    pub fouls: u64,
+    /// Shots (one per shooter and victim).
+    pub shots: u64,
+    /// Rounds with a home run.
+    pub home_runs: u64,
+    /// Each seat's water per round.
+    pub seats: Vec<Distribution>,
+    /// Every seat's water per round, together (what a seat can expect to win or lose).
+    pub water: Distribution,
+    /// The water that changed hands per round.
+    pub swing: Distribution,
+    /// Money, when stakes were given.
+    pub money: Option<MoneyReport>,
+}
+
+#[cfg(feature = "serde")]
+impl SimReport {
+    /// As pretty-printed JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a SimReport always serialises")
+    }
+}
+
+/// Play the rounds of `config` and report.
+///
+/// Errors: [`Error::InvalidRules`] for an invalid rule set, [`Error::InvalidTable`] for a seat
+/// count outside 2..=4, [`Error::InvalidMoney`] for bad stakes (carries not one per seat,
+/// negative amounts, a rake over 100%), [`Error::InvalidArgument`] for 0 rounds (or more than
+/// [`MAX_ROUNDS`]) or a policy list of the wrong length.
+pub fn run(config: &SimConfig) -> Result<SimReport> {
+    run_with_progress(config, &|_| {})
+}
+
+/// [`run`], calling `progress(rounds_done)` from the workers as blocks of rounds finish (for
+/// a progress bar; the calls' order across threads is not fixed, `rounds_done` only grows).
+pub fn run_with_progress(config: &SimConfig, progress: &(dyn Fn(u64) + Sync)) -> Result<SimReport> {
+    let players = config.players;
+    if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
+        return Err(Error::InvalidTable(format!("a table has {MIN_PLAYERS} to {MAX_PLAYERS} players, got {players}")));
+    }
+    if config.rounds == 0 || config.rounds > MAX_ROUNDS {
+        return Err(Error::InvalidArgument(format!(
+            "{} rounds: a simulation plays 1 to {MAX_ROUNDS} rounds",
+            config.rounds
+        )));
+    }
+    let policies = config.seat_policies()?;
+    let rules = &config.rules;
+    let settler = Settler::new(rules)?;
+    if let Some(stakes) = &config.stakes {
+        // Checks the stakes against this table (carries per seat, ranges) before any play.
+        settle_money(&vec![Water::ZERO; players], stakes)?;
+    }
+    let table = Table {
+        settler,
+        arranger: if policies.contains(&Policy::Arranger) { Some(Arranger::new(rules, players)?) } else { None },
+        detector: SpecialDetector::new(rules)?,
+        strength: Strength::get(rules.wheel),
+        policies,
+        config,
+    };
+
+    let blocks = config.rounds.div_ceil(BLOCK);
+    let threads = (config.thread_count() as u64).clamp(1, blocks) as usize;
+    let next = AtomicU64::new(0);
+    let done = AtomicU64::new(0);
+    let first_error: Mutex<Option<Error>> = Mutex::new(None);
+    let work = || -> Tally {
+        let mut tally = Tally::new(players);
+        let mut scratch = Scratch::new(players);
+        loop {
+            let block = next.fetch_add(1, Ordering::Relaxed);
+            if block >= blocks {
+                break;
+            }
+            let start = block * BLOCK;
+            let end = (start + BLOCK).min(config.rounds);
+            for round in start..end {
+                if let Err(e) = table.play(round, &mut tally, &mut scratch) {
+                    // Cannot happen on validated input; reported rather than unwrapped.
+                    first_error.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(e);
+                    next.store(blocks, Ordering::Relaxed);
+                    return tally;
+                }
+            }
+            progress(done.fetch_add(end - start, Ordering::Relaxed) + (end - start));
+        }
+        tally
+    };
+    let mut total = if threads == 1 {
+        work()
+    } else {
+        std::thread::scope(|s| {
+            let handles: Vec<_> = (0..threads).map(|_| s.spawn(work)).collect();
+            let mut total = Tally::new(players);
+            for h in handles {
+                // A worker only panics on an engine bug; pass it on unchanged.
+                total.merge(h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)));
+            }
+            total
+        })
+    };
+    if let Some(e) = first_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        return Err(e);
+    }
+    total.rounds = config.rounds;
+    Ok(total.report(&table))
+}
+
+/// Everything a worker reads.
+struct Table<'c> {
+    settler: Settler<'c>,
+    arranger: Option<Arranger>,
+    detector: SpecialDetector,
+    strength: &'static Strength,
+    policies: Vec<Policy>,
+    config: &'c SimConfig,
+}
+
+/// A worker's buffers, reused round after round.
+struct Scratch {
+    hands: Vec<PlayerHand>,
+    settlement: Settlement,
+    totals: Vec<Water>,
+}
+
+impl Scratch {
+    fn new(players: usize) -> Scratch {
+        Scratch { hands: Vec::with_capacity(players), settlement: Settlement::default(), totals: Vec::new() }
+    }
+}
+
+impl Table<'_> {
+    /// One seat's hand and the special its cards make (the highest enabled one), if any.
+    fn seat(&self, policy: Policy, cards: &[Card; HAND_SIZE]) -> Result<(PlayerHand, Option<Special>)> {
+        let declare = self.config.specials;
+        if let (Policy::Arranger, Some(arranger)) = (policy, &self.arranger) {
+            return Ok(match arranger.special_advice(cards)? {
+                Some(adv) if declare && adv.declare() => {
+                    (PlayerHand::Special { special: adv.special, cards: *cards }, Some(adv.special))
+                }
+                Some(adv) => (PlayerHand::Arranged(adv.best_lanes.arrangement), Some(adv.special)),
+                None => (PlayerHand::Arranged(arranger.arrange(cards)?.arrangement), None),
+            });
+        }
+        let made = self.detector.detect(cards)?.best;
+        if let (Some(special), true) = (made, declare) {
+            return Ok((PlayerHand::Special { special, cards: *cards }, made));
+        }
+        let st = self.strength;
+        let h = HandSubsets::new(st, cards.map(|c| c.code()));
+        let strict = self.config.rules.strict_order;
+        let split = match policy {
+            Policy::Product => baseline::product(&h, st, strict),
+            _ => baseline::greedy(&h, st, strict),
+        };
+        Ok((PlayerHand::Arranged(split_arrangement(&h, &split)), made))
+    }
+
+    fn play(&self, round: u64, tally: &mut Tally, s: &mut Scratch) -> Result<()> {
+        let players = self.config.players;
+        let deal = Dealer::from_seed(round_seed(self.config.seed, round)).deal_four();
+        s.hands.clear();
+        for (seat, cards) in deal[..players].iter().enumerate() {
+            let (hand, made) = self.seat(self.policies[seat], cards)?;
+            if let Some(special) = made {
+                tally.made[special as usize] += 1;
+            }
+            if let PlayerHand::Special { special, .. } = hand {
+                tally.declared[special as usize] += 1;
+            }
+            s.hands.push(hand);
+        }
+        self.settler.settle_into(&s.hands, &mut s.settlement)?;
+        for event in &s.settlement.events {
+            match event {
+                Event::Foul { .. } => tally.fouls += 1,
+                Event::Shot { .. } => tally.shots += 1,
+                Event::HomeRun { .. } => tally.home_runs += 1,
+                _ => {}
+            }
+        }
+        let totals = &s.settlement.totals;
+        let mut swing = 0i64;
+        for (seat, w) in totals.iter().enumerate() {
+            let t = w.twelfths();
+            tally.seats[seat].add(t);
+            swing += t.max(0);
+        }
+        tally.swing.add(swing);
+        if let Some(stakes) = &self.config.stakes {
+            s.totals.clone_from(totals);
+            let money = settle_money(&s.totals, stakes)?;
+            for (seat, line) in money.lines.iter().enumerate() {
+                tally.money[seat].add(line.amount);
+            }
+            tally.rake.add(money.rake);
+            tally.house.add(money.house);
+        }
+        Ok(())
+    }
+}
+
+/// Lanes of a baseline's split.
+fn split_arrangement(h: &HandSubsets, s: &Split) -> Arrangement {
+    fn lane<const N: usize>(codes: &[u8; 13], mask: u16) -> [Card; N] {
+        let mut out = [Card::from_code(codes[0]).expect("a hand's codes are cards"); N];
+        let mut k = 0;
+        for (i, &c) in codes.iter().enumerate() {
+            if mask >> i & 1 == 1 {
+                out[k] = Card::from_code(c).expect("a hand's codes are cards");
+                k += 1;
+            }
+        }
+        out.sort_unstable_by(|a, b| b.cmp(a));
+        out
+    }
+    Arrangement { front: lane(&h.codes, s.front), middle: lane(&h.codes, s.middle), back: lane(&h.codes, s.back) }
+}
+
+/// Exact running figures of integer observations: count, sums and every value's count.
+#[derive(Clone, Default)]
+struct Exact {
+    count: u64,
+    sum: i128,
+    sum_sq: i128,
+    sum_abs: i128,
+    histogram: BTreeMap<i64, u64>,
+}
+
+impl Exact {
+    fn add(&mut self, x: i64) {
+        self.count += 1;
+        self.sum += x as i128;
+        self.sum_sq += (x as i128) * (x as i128);
+        self.sum_abs += x.unsigned_abs() as i128;
+        *self.histogram.entry(x).or_insert(0) += 1;
+    }
+
+    fn merge(&mut self, other: Exact) {
+        self.count += other.count;
+        self.sum += other.sum;
+        self.sum_sq += other.sum_sq;
+        self.sum_abs += other.sum_abs;
+        for (x, n) in other.histogram {
+            *self.histogram.entry(x).or_insert(0) += n;
+        }
+    }
+
+    /// The summary in units of `unit` observations (12 for twelfths of water, 1 for money).
+    fn summary(&self, unit: f64) -> Summary {
+        let n = self.count;
+        if n == 0 {
+            return Summary::default();
+        }
+        let nf = n as f64;
+        let mean = self.sum as f64 / nf / unit;
+        // n·Σx² − (Σx)² exactly, then scaled: no cancellation however large the sums.
+        let spread = (n as i128) * self.sum_sq - self.sum * self.sum;
+        let sd = if n > 1 { (spread as f64 / (nf * (nf - 1.0))).max(0.0).sqrt() / unit } else { 0.0 };
+        let half = 1.96 * sd / nf.sqrt();
+        Summary { count: n, mean, sd, ci95: [mean - half, mean + half] }
+    }
+
+    fn distribution(&self, unit: f64) -> Distribution {
+        let n = self.count;
+        let quantiles = QUANTILES
+            .iter()
+            .map(|&q| {
+                // Nearest rank: the smallest value with at least ceil(q·n) observations at or
+                // below it (the minimum for q = 0).
+                let rank = ((q * n as f64).ceil() as u64).max(1);
+                let mut seen = 0;
+                let value = self
+                    .histogram
+                    .iter()
+                    .find(|&(_, &c)| {
+                        seen += c;
+                        seen >= rank
+                    })
+                    .map_or(0, |(&x, _)| x);
+                Quantile { q, value: value as f64 / unit }
+            })
+            .collect();
+        Distribution {
+            summary: self.summary(unit),
+            mean_abs: if n == 0 { 0.0 } else { self.sum_abs as f64 / n as f64 / unit },
+            quantiles,
+            histogram: self.histogram.iter().map(|(&x, &count)| Bin { value: x as f64 / unit, count }).collect(),
+        }
+    }
+}
+
+/// A worker's counts.
+struct Tally {
+    rounds: u64,
+    made: [u64; Special::ALL.len()],
+    declared: [u64; Special::ALL.len()],
+    fouls: u64,
+    shots: u64,
+    home_runs: u64,
+    /// Water per seat, in twelfths.
+    seats: Vec<Exact>,
+    swing: Exact,
+    /// Money per seat, in minor units.
+    money: Vec<Exact>,
+    rake: Exact,
+    house: Exact,
+}
+
+impl Tally {
+    fn new(players: usize) -> Tally {
+        Tally {
+            rounds: 0,
+            made: [0; Special::ALL.len()],
+            declared: [0; Special::ALL.len()],
+            fouls: 0,
+            shots: 0,
+            home_runs: 0,
+            seats: vec![Exact::default(); players],
+            swing: Exact::default(),
+            money: vec![Exact::default(); players],
+            rake: Exact::default(),
+            house: Exact::default(),
+        }
+    }
+
+    fn merge(&mut self, o: Tally) {
+        for i in 0..Special::ALL.len() {
+            self.made[i] += o.made[i];
+            self.declared[i] += o.declared[i];
+        }
+        self.fouls += o.fouls;
+        self.shots += o.shots;
+        self.home_runs += o.home_runs;
+        for (a, b) in self.seats.iter_mut().zip(o.seats) {
+            a.merge(b);
+        }
+        self.swing.merge(o.swing);
+        for (a, b) in self.money.iter_mut().zip(o.money) {
+            a.merge(b);
+        }
+        self.rake.merge(o.rake);
+        self.house.merge(o.house);
+    }
+
+    fn report(self, table: &Table<'_>) -> SimReport {
+        let config = table.config;
+        let twelfths = Water::DENOMINATOR as f64;
+        let hands = self.rounds * config.players as u64;
+        let rate = |n: u64| n as f64 / hands as f64;
+        let specials = config
+            .rules
+            .specials
+            .iter()
+            .map(|s| {
+                let (made, declared) = (self.made[s.special as usize], self.declared[s.special as usize]);
+                SpecialCount {
+                    special: s.special,
+                    water: s.water,
+                    made,
+                    declared,
+                    made_rate: rate(made),
+                    declared_rate: rate(declared),
+                }
+            })
+            .collect();
+        let mut pooled = Exact::default();
+        for s in &self.seats {
+            pooled.merge(s.clone());
+        }
+        let money = config.stakes.as_ref().map(|stakes| {
+            let mut amount = Exact::default();
+            for s in &self.money {
+                amount.merge(s.clone());
+            }
+            MoneyReport {
+                stakes: stakes.clone(),
+                seats: self.money.iter().map(|s| s.summary(1.0)).collect(),
+                amount: amount.distribution(1.0),
+                rake: self.rake.summary(1.0),
+                house: self.house.summary(1.0),
+                total_rake: self.rake.sum as i64,
+                total_house: self.house.sum as i64,
+            }
+        });
+        SimReport {
+            rounds: self.rounds,
+            players: config.players,
+            seed: config.seed,
+            policies: table.policies.clone(),
+            specials_declared: config.specials,
+            hands,
+            specials,
+            declared: self.declared.iter().sum(),
+            fouls: self.fouls,
+            shots: self.shots,
+            home_runs: self.home_runs,
+            seats: self.seats.iter().map(|s| s.distribution(twelfths)).collect(),
+            water: pooled.distribution(twelfths),
+            swing: self.swing.distribution(twelfths),
+            money,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_seeds_are_splitmix64() {
+        // SplitMix64's published first outputs for state 0 (seed 0, rounds 0, 1, 2).
+        assert_eq!(round_seed(0, 0), 0xE220_A839_7B1D_CDAF);
+        assert_eq!(round_seed(0, 1), 0x6E78_9E6A_A1B9_65F4);
+        assert_eq!(round_seed(0, 2), 0x06C4_5D18_8009_454F);
+    }
+
+    #[test]
+    fn quantiles_are_nearest_rank() {
+        let mut e = Exact::default();
+        for x in [5, 1, 3, 2, 4] {
+            e.add(x);
+        }
+        let d = e.distribution(1.0);
+        let at = |q: f64| d.quantiles.iter().find(|x| x.q == q).unwrap().value;
+        assert_eq!((at(0.0), at(0.25), at(0.5), at(0.75), at(1.0)), (1.0, 2.0, 3.0, 4.0, 5.0));
+        assert_eq!(d.summary.mean, 3.0);
+        assert!((d.summary.sd - 2.5f64.sqrt()).abs() < 1e-12);
+        assert_eq!(d.histogram.len(), 5);
+    }
+
+    #[test]
+    fn policies_parse_by_name() {
+        assert_eq!("Greedy".parse::<Policy>().unwrap(), Policy::Greedy);
+        assert_eq!("ours".parse::<Policy>().unwrap(), Policy::Arranger);
+        assert!(matches!("nobody".parse::<Policy>(), Err(Error::InvalidArgument(_))));
+    }
+}

@@ -1,0 +1,217 @@
+//! `simulate::run` against an independent count over the same deals, for any thread count.
+
+use std::collections::BTreeMap;
+
+use shisanshui::arrange::Arranger;
+use shisanshui::deal::deal;
+use shisanshui::money::{settle_money, Rake, Stakes};
+use shisanshui::settle::{settle, Event, PlayerHand};
+use shisanshui::simulate::{round_deal, round_seed, run, Policy, SimConfig, SimReport};
+use shisanshui::special::Special;
+use shisanshui::{Error, Preset, Rules};
+
+fn config(preset: Preset, players: usize, rounds: u64, seed: u64) -> SimConfig {
+    SimConfig::new(Rules::preset(preset), players, rounds, seed)
+}
+
+fn with_threads(c: &SimConfig, threads: usize) -> SimReport {
+    let mut c = c.clone();
+    c.threads = threads;
+    run(&c).unwrap()
+}
+
+#[test]
+fn a_seed_gives_the_same_report_and_another_seed_another() {
+    let mut c = config(Preset::Classic, 4, 40, 11);
+    c.policies = vec![Policy::Greedy];
+    let a = run(&c).unwrap();
+    assert_eq!(a, run(&c).unwrap());
+    c.seed = 12;
+    assert_ne!(a.water.histogram, run(&c).unwrap().water.histogram);
+}
+
+#[test]
+fn the_report_does_not_depend_on_the_thread_count() {
+    // More rounds than one block, not a multiple of it: blocks end unevenly across workers.
+    let mut c = config(Preset::Kx, 3, 301, 5);
+    c.policies = vec![Policy::Product, Policy::Greedy, Policy::Greedy];
+    c.stakes = Some(Stakes { base: 100, carries: Some(vec![2000, 1500, 800]), rake: Rake::percent(5) });
+    let one = with_threads(&c, 1);
+    for threads in [2, 3, 8, 0] {
+        assert_eq!(one, with_threads(&c, threads), "{threads} threads");
+    }
+    let mut arranged = config(Preset::Classic, 4, 70, 3);
+    arranged.threads = 1;
+    assert_eq!(run(&arranged).unwrap(), with_threads(&arranged, 2));
+}
+
+#[test]
+fn round_i_is_the_deal_of_its_round_seed() {
+    for i in [0, 1, 63, 64, 1000] {
+        assert_eq!(round_deal(9, i, 3).unwrap(), deal(3, Some(round_seed(9, i))).unwrap());
+    }
+    assert_ne!(round_seed(9, 0), round_seed(9, 1));
+    assert_ne!(round_seed(9, 0), round_seed(10, 0));
+}
+
+/// What `run` must find, counted here from deal + arranger + settle, round by round.
+#[derive(Default, Debug, PartialEq)]
+struct Count {
+    made: BTreeMap<Special, u64>,
+    declared: BTreeMap<Special, u64>,
+    fouls: u64,
+    shots: u64,
+    home_runs: u64,
+    seat_sums: Vec<i64>,
+    histogram: BTreeMap<i64, u64>,
+    swing: i64,
+    rake: i64,
+    house: i64,
+    amounts: Vec<i64>,
+}
+
+fn count(c: &SimConfig) -> Count {
+    let arranger = Arranger::new(&c.rules, c.players).unwrap();
+    let mut n = Count { seat_sums: vec![0; c.players], amounts: vec![0; c.players], ..Count::default() };
+    for round in 0..c.rounds {
+        let hands = deal(c.players, Some(round_seed(c.seed, round))).unwrap();
+        let mut table = Vec::new();
+        for cards in &hands {
+            let hand = match arranger.special_advice(cards).unwrap() {
+                Some(adv) => {
+                    *n.made.entry(adv.special).or_default() += 1;
+                    if adv.declare() {
+                        *n.declared.entry(adv.special).or_default() += 1;
+                        PlayerHand::special(adv.special, cards).unwrap()
+                    } else {
+                        PlayerHand::Arranged(adv.best_lanes.arrangement)
+                    }
+                }
+                None => PlayerHand::Arranged(arranger.arrange(cards).unwrap().arrangement),
+            };
+            table.push(hand);
+        }
+        let s = settle(&table, &c.rules).unwrap();
+        for e in &s.events {
+            match e {
+                Event::Foul { .. } => n.fouls += 1,
+                Event::Shot { .. } => n.shots += 1,
+                Event::HomeRun { .. } => n.home_runs += 1,
+                _ => {}
+            }
+        }
+        for (seat, w) in s.totals.iter().enumerate() {
+            n.seat_sums[seat] += w.twelfths();
+            *n.histogram.entry(w.twelfths()).or_default() += 1;
+            n.swing += w.twelfths().max(0);
+        }
+        if let Some(stakes) = &c.stakes {
+            let m = settle_money(&s.totals, stakes).unwrap();
+            n.rake += m.rake;
+            n.house += m.house;
+            for (seat, a) in m.amounts().into_iter().enumerate() {
+                n.amounts[seat] += a;
+            }
+        }
+    }
+    n
+}
+
+fn check_against_count(c: &SimConfig) {
+    let r = run(c).unwrap();
+    let n = count(c);
+    let hands = c.rounds * c.players as u64;
+    assert_eq!(r.hands, hands);
+    for s in &r.specials {
+        assert_eq!(s.made, n.made.get(&s.special).copied().unwrap_or(0), "{} made", s.special);
+        assert_eq!(s.declared, n.declared.get(&s.special).copied().unwrap_or(0), "{} declared", s.special);
+        assert_eq!(s.made_rate, s.made as f64 / hands as f64);
+    }
+    // Every special the hands made is one the rule set lists.
+    assert_eq!(r.specials.iter().map(|s| s.made).sum::<u64>(), n.made.values().sum::<u64>());
+    assert_eq!(r.declared, n.declared.values().sum::<u64>());
+    assert_eq!((r.fouls, r.shots, r.home_runs), (n.fouls, n.shots, n.home_runs));
+    for (seat, d) in r.seats.iter().enumerate() {
+        assert_eq!(d.summary.count, c.rounds);
+        assert_eq!(d.summary.mean, n.seat_sums[seat] as f64 / c.rounds as f64 / 12.0, "seat {seat}");
+    }
+    let histogram: BTreeMap<i64, u64> =
+        r.water.histogram.iter().map(|b| ((b.value * 12.0).round() as i64, b.count)).collect();
+    assert_eq!(histogram, n.histogram);
+    assert_eq!(r.swing.summary.mean, n.swing as f64 / c.rounds as f64 / 12.0);
+    if let Some(m) = &r.money {
+        assert_eq!((m.total_rake, m.total_house), (n.rake, n.house));
+        for (seat, s) in m.seats.iter().enumerate() {
+            assert_eq!(s.mean, n.amounts[seat] as f64 / c.rounds as f64);
+        }
+    }
+}
+
+#[test]
+fn figures_match_an_independent_count_over_the_same_deals() {
+    // Classic at four seats: shots and home runs; seed 2 makes specials in these rounds.
+    let mut c = config(Preset::Classic, 4, 60, 2);
+    c.stakes = Some(Stakes { base: 10, carries: None, rake: Rake::percent(5) });
+    check_against_count(&c);
+    let r = run(&c).unwrap();
+    assert!(r.shots > 0, "no shot in {} rounds: the count would not test shots", c.rounds);
+    let made: u64 = r.specials.iter().map(|s| s.made).sum();
+    assert!(made > 0 && r.declared > 0, "made {made}, declared {}: the count would not test specials", r.declared);
+    // hk at two seats: shots heads-up, no home runs, specials worth less (declared less often).
+    check_against_count(&config(Preset::Hk, 2, 80, 4));
+}
+
+#[test]
+fn specials_are_counted_and_declared_per_the_policy() {
+    // The greedy baseline declares every special it makes; with `specials: false` nobody does.
+    let mut c = config(Preset::Regional, 4, 400, 8);
+    c.policies = vec![Policy::Greedy];
+    let r = run(&c).unwrap();
+    let made: u64 = r.specials.iter().map(|s| s.made).sum();
+    assert!(made > 0, "400 rounds at four seats made no special");
+    for s in &r.specials {
+        assert_eq!(s.declared, s.made, "{}", s.special);
+    }
+    c.specials = false;
+    let quiet = run(&c).unwrap();
+    assert_eq!(quiet.declared, 0);
+    assert_eq!(quiet.specials.iter().map(|s| s.made).sum::<u64>(), made, "the same hands make the same specials");
+    assert_eq!(quiet.fouls, 0, "the baselines never foul");
+}
+
+#[test]
+fn every_round_is_zero_sum_in_water_and_money() {
+    let mut c = config(Preset::Ranked, 3, 200, 6);
+    c.policies = vec![Policy::Greedy];
+    c.stakes = Some(Stakes { base: 100, carries: Some(vec![5000, 800, 3000]), rake: Rake::percent(3) });
+    let r = run(&c).unwrap();
+    let total: f64 = r.seats.iter().map(|s| s.summary.mean).sum();
+    assert!(total.abs() < 1e-9, "seat means sum to {total}");
+    assert_eq!(r.water.summary.mean, 0.0, "pooled water is exactly zero");
+    // Ranked scoring shares specials in thirds: the histogram holds the exact twelfths.
+    let m = r.money.as_ref().unwrap();
+    let paid: f64 = m.seats.iter().map(|s| s.mean * c.rounds as f64).sum();
+    assert_eq!(paid.round() as i64 + m.total_house, 0, "amounts and the house's share cancel");
+    assert!(m.total_rake > 0);
+    let swing_from_water = r.water.mean_abs * c.players as f64 / 2.0;
+    assert!((r.swing.summary.mean - swing_from_water).abs() < 1e-9, "swing = half the absolute water");
+}
+
+#[test]
+fn bad_configurations_are_typed_errors() {
+    for players in [0, 1, 5] {
+        assert!(matches!(run(&config(Preset::Classic, players, 5, 1)), Err(Error::InvalidTable(_))), "{players}");
+    }
+    assert!(matches!(run(&config(Preset::Classic, 4, 0, 1)), Err(Error::InvalidArgument(_))));
+    let mut c = config(Preset::Classic, 4, 5, 1);
+    c.policies = vec![Policy::Greedy; 3];
+    assert!(matches!(run(&c), Err(Error::InvalidArgument(_))));
+    let mut c = config(Preset::Classic, 4, 5, 1);
+    c.stakes = Some(Stakes { base: 1, carries: Some(vec![10, 10]), rake: Rake::NONE });
+    assert!(matches!(run(&c), Err(Error::InvalidMoney(_))));
+    c.stakes = Some(Stakes { base: 1, carries: None, rake: Rake::percent(101) });
+    assert!(matches!(run(&c), Err(Error::InvalidMoney(_))));
+    let mut c = config(Preset::Classic, 4, 5, 1);
+    c.rules.shooting.multiplier = 0;
+    assert!(matches!(run(&c), Err(Error::InvalidRules { .. })));
+}
