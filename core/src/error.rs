@@ -50,6 +50,13 @@ pub enum Error {
     /// Any other argument out of range (e.g. asking for 0 suggestions).
     #[error("invalid argument: {0}")]
     InvalidArgument(String),
+    /// A card given as part of a hand (a fixed lane to complete) that the hand does not hold;
+    /// `position` is its lane slot (front 0–2, middle 3–7, back 8–12).
+    #[error("card {card} at position {position} is not in the hand")]
+    CardNotInHand { card: Card, position: usize },
+    /// No legal (non-fouled) arrangement keeps the lanes the player fixed; the text says why.
+    #[error("no legal arrangement keeps the fixed lanes: {0}")]
+    NoLegalArrangement(String),
 }
 
 /// The engine's result type.

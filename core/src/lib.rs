@@ -26,6 +26,8 @@
 //! - [`arrange`]: the auto-arranger ([`auto_arrange`], [`suggest`], [`Arranger`]); [`deal`]:
 //!   seeded dealing that every language binding reproduces.
 //! - [`simulate`]: house-rule analytics — many seeded rounds with the arranger at every seat.
+//! - [`hints`]: 理牌 hints for manual arranging: the combinations of a category a hand holds
+//!   ([`combos`]) and the best completion of lanes fixed by hand ([`Arranger::complete`]).
 //! - [`Error`]: every fallible call returns a [`Result`] whose error names what was wrong.
 //!
 //! # Features
@@ -47,6 +49,7 @@ pub mod card;
 pub mod deal;
 pub mod error;
 pub mod eval;
+pub mod hints;
 pub mod lanes;
 pub mod money;
 pub mod rules;
@@ -62,6 +65,7 @@ pub use rules::{Amount, HomeRun, LaneWater, Preset, Rules, ScoringMode, Shooting
 pub use special::{detect as detect_special, Special, SpecialDetection, SpecialDetector};
 
 pub use arrange::{auto_arrange, suggest, Arranged, Arranger, Suggestion};
+pub use hints::{combos, Combo, FixedLanes};
 pub use money::{settle_money, MoneyResult, Rake, Stakes};
 pub use settle::{settle, PlayerHand, Settlement, Settler, Water};
 

@@ -1,0 +1,481 @@
+//! 理牌 hints: what a client's manual-arranging buttons need.
+//!
+//! - [`combos`]: the combinations of one category a hand holds (the 对子, 两对, 三条, 顺子, 同花,
+//!   葫芦, 铁支 and 同花顺 buttons: each press shows the next entry of the list).
+//! - [`Arranger::complete`]: the player fixed one or two lanes by hand; the best legal
+//!   arrangement of the other cards by the arranger's objective, or a typed error when none is
+//!   legal.
+//!
+//! # What a combination is
+//!
+//! A [`Combo`] is the cards that make the category itself, without kickers:
+//!
+//! | category | cards | one entry per |
+//! |---|---|---|
+//! | one pair (对子) | 2 of one rank | pair rank |
+//! | two pair (两对) | 2 + 2 of two ranks | (higher pair rank, lower pair rank) |
+//! | three of a kind (三条) | 3 of one rank | trips rank |
+//! | straight (顺子) | 5 of consecutive ranks, not all one suit | top of the run (the wheel A-2-3-4-5 is its own run) |
+//! | flush (同花) | 5 of one suit, not a run | card set (every suit-distinct set) |
+//! | full house (葫芦) | 3 of one rank + 2 of another | (trips rank, pair rank) |
+//! | four of a kind (铁支) | 4 of one rank | quad rank |
+//! | straight flush (同花顺) | 5 of consecutive ranks, one suit | card set (run and suit) |
+//!
+//! A rank may serve a smaller group: three kings give a king pair (对子) and, with another pair,
+//! two full houses' worth of pairs; four kings give a pair, trips and quads. A group never
+//! counts twice in one combination (four kings are not two pair). These are exactly the
+//! category's own cards of every 5-card hand (and, for pairs and trips, 3-card hand) the cards
+//! make whose evaluated category is that one; from nine cards up both definitions agree (the
+//! tests check it on hands of 9 to 13 cards against all their 5- and 3-card subsets).
+//!
+//! **Suits collapsed.** Where several suit choices make the same entry (three kings hold three
+//! king pairs), the entry is the choice with the highest cards: from the top rank down, each
+//! rank's highest suits (♠ > ♥ > ♣ > ♦), i.e. the largest [`CardSet`] bit mask. Under
+//! `suit_tiebreak` that is also the strongest choice. For a straight whose highest suits would
+//! all be one suit (a straight flush), the lowest card of the run that has another suit takes
+//! its next-highest one; a run held in one suit only is a straight flush, not a straight.
+//! Flushes and straight flushes are never collapsed: each suit-distinct set is an entry.
+//!
+//! **Order.** Strongest first: by the evaluator's rank of the combination under the rule set
+//! (so the wheel sits where the `wheel` option puts it: second highest, or lowest), groups by
+//! their ranks in tie-break order (pair rank; higher then lower pair; trips over pair), then
+//! by the larger card-set bit mask (a ♠ flush before a ♥ flush of the same ranks when suits
+//! do not break ties). The list depends only on the set of cards, not on their order, so a
+//! client can cycle through it with an index.
+
+use crate::arrange::search::legal;
+use crate::arrange::strength::Strength;
+use crate::arrange::{Arranged, Arranger};
+use crate::card::{exact_cards, Card, CardSet, Rank, Suit};
+use crate::error::{Error, Result};
+use crate::eval::{Category, Evaluator, HandRank};
+use crate::lanes::{Arrangement, Lane};
+use crate::rules::Rules;
+
+/// Most entries [`combos`] can return: the flushes of 13 cards of one suit, C(13, 5).
+pub const MAX_COMBOS: usize = 1287;
+
+/// Most cards [`combos`] looks at: a hand (or what is left of it).
+pub const MAX_HAND: usize = 13;
+
+/// One combination of a category in a hand (see the [module docs](self)): the category's own
+/// cards, highest code first, without kickers.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Combo {
+    category: Category,
+    len: u8,
+    cards: [Card; 5],
+}
+
+impl Combo {
+    fn new(category: Category, set: CardSet) -> Combo {
+        let mut cards = [Card::new(Rank::Two, Suit::Diamonds); 5];
+        let len = high_first(set.bits(), &mut cards);
+        Combo { category, len: len as u8, cards }
+    }
+
+    /// The category the cards make.
+    pub const fn category(&self) -> Category {
+        self.category
+    }
+
+    /// The cards (2 to 5 of them), highest code first.
+    pub fn cards(&self) -> &[Card] {
+        &self.cards[..self.len as usize]
+    }
+
+    /// The cards as a set.
+    pub fn card_set(&self) -> CardSet {
+        self.cards().iter().copied().collect()
+    }
+
+    /// Whether the combination fits a front lane (头墩, 3 cards): pairs and trips.
+    pub const fn fits_front(&self) -> bool {
+        matches!(self.category, Category::OnePair | Category::ThreeOfAKind)
+    }
+}
+
+/// Write the cards of `bits` into `out`, highest code first; returns how many were written.
+fn high_first(mut bits: u64, out: &mut [Card]) -> usize {
+    let mut n = 0;
+    while bits != 0 && n < out.len() {
+        let code = 63 - bits.leading_zeros() as u8;
+        out[n] = Card::from_code(code).expect("bits of a card set are below 52");
+        bits &= !(1 << code);
+        n += 1;
+    }
+    n
+}
+
+/// The `k` highest suits of a rank's 4-bit suit mask, as the same kind of mask.
+fn top_suits(mask: u8, k: u32) -> u8 {
+    let mut out = 0u8;
+    let mut m = mask;
+    for _ in 0..k {
+        if m == 0 {
+            break;
+        }
+        let hi = 1u8 << (7 - m.leading_zeros());
+        out |= hi;
+        m &= !hi;
+    }
+    out
+}
+
+/// The cards of a rank given its suit mask.
+fn rank_cards(rank: usize, suits: u8) -> u64 {
+    (suits as u64) << (4 * rank)
+}
+
+/// Ranks (indices, ascending) of the ten five-card runs, the wheel first.
+fn runs() -> impl Iterator<Item = [usize; 5]> {
+    std::iter::once([0, 1, 2, 3, 12]).chain((0..9).map(|lo| [lo, lo + 1, lo + 2, lo + 3, lo + 4]))
+}
+
+/// 13-bit rank mask of a run.
+fn run_mask(run: &[usize; 5]) -> u16 {
+    run.iter().fold(0, |m, &r| m | 1 << r)
+}
+
+/// Every distinct combination of `category` in `cards` (at most [`MAX_HAND`] distinct cards),
+/// strongest first; see the [module docs](self) for what "distinct" and the order mean. The
+/// rule set's `wheel` and `suit_tiebreak` decide the order; nothing else in it matters.
+///
+/// Five of a kind needs more than one deck, so its list is always empty.
+///
+/// Errors: [`Error::DuplicateCard`]; [`Error::WrongCardCount`] for more than 13 cards;
+/// [`Error::InvalidArgument`] for [`Category::HighCard`], which has no combination (every card
+/// is one).
+///
+/// ```
+/// use shisanshui::{hints, parse_cards, Category, Rules};
+/// let hand = parse_cards("Ks Kh Kd 9s 9c 5h 6h 7h 8h 4c 2d 3d Ad").unwrap();
+/// let pairs = hints::combos(&hand, Category::OnePair, &Rules::classic()).unwrap();
+/// let shown: Vec<String> = pairs.iter().map(|c| shisanshui::format_cards(c.cards())).collect();
+/// assert_eq!(shown, ["Ks Kh", "9s 9c"]);
+/// let straights = hints::combos(&hand, Category::Straight, &Rules::classic()).unwrap();
+/// // Classic ranks the wheel second highest, so it comes first; the 5-9 run takes the 9s.
+/// assert_eq!(shisanshui::format_cards(straights[0].cards()), "Ad 5h 4c 3d 2d");
+/// assert_eq!(shisanshui::format_cards(straights[1].cards()), "9s 8h 7h 6h 5h");
+/// ```
+pub fn combos(cards: &[Card], category: Category, rules: &Rules) -> Result<Vec<Combo>> {
+    combos_with(cards, category, &Evaluator::new(rules))
+}
+
+/// [`combos`] with a prepared evaluator (its wheel and suit tie-break decide the order).
+pub fn combos_with(cards: &[Card], category: Category, eval: &Evaluator) -> Result<Vec<Combo>> {
+    let set = hand_set(cards)?;
+    let bits = set.bits();
+    let suits_of = |r: usize| (bits >> (4 * r) & 0xF) as u8;
+    let count = |r: usize| suits_of(r).count_ones();
+    // (sort key, card bits): the key orders by strength, the bits break ties (larger first).
+    let mut found: Vec<(u32, u64)> = Vec::new();
+    let rank5 = |b: u64| -> u32 {
+        let mut c = [Card::new(Rank::Two, Suit::Diamonds); 5];
+        high_first(b, &mut c);
+        eval.eval5(&c).value()
+    };
+    match category {
+        Category::HighCard => {
+            return Err(Error::InvalidArgument(
+                "high card (乌龙) has no combination: every card is one; ask for a pair or better".into(),
+            ))
+        }
+        Category::FiveOfAKind => {}
+        Category::OnePair | Category::ThreeOfAKind | Category::FourOfAKind => {
+            let k = match category {
+                Category::OnePair => 2,
+                Category::ThreeOfAKind => 3,
+                _ => 4,
+            };
+            for r in 0..13 {
+                if count(r) >= k {
+                    found.push((r as u32, rank_cards(r, top_suits(suits_of(r), k))));
+                }
+            }
+        }
+        Category::TwoPair | Category::FullHouse => {
+            let (k_hi, k_lo) = if category == Category::TwoPair { (2, 2) } else { (3, 2) };
+            for a in 0..13 {
+                for b in 0..13 {
+                    if a == b || count(a) < k_hi || count(b) < k_lo {
+                        continue;
+                    }
+                    // Two pair lists each pair of ranks once, the higher pair first.
+                    if category == Category::TwoPair && b > a {
+                        continue;
+                    }
+                    let cards =
+                        rank_cards(a, top_suits(suits_of(a), k_hi)) | rank_cards(b, top_suits(suits_of(b), k_lo));
+                    found.push(((a as u32) << 4 | b as u32, cards));
+                }
+            }
+        }
+        Category::Straight => {
+            for run in runs() {
+                if run.iter().any(|&r| count(r) == 0) {
+                    continue;
+                }
+                let mut pick: [u8; 5] = run.map(|r| top_suits(suits_of(r), 1));
+                if pick.iter().all(|&s| s == pick[0]) {
+                    // All one suit: the lowest card of the run with another suit takes its next
+                    // highest one (the largest choice that is not a straight flush).
+                    let Some(i) = (0..5).find(|&i| count(run[i]) >= 2) else { continue };
+                    pick[i] = top_suits(suits_of(run[i]) & !pick[i], 1);
+                }
+                let cards = run.iter().zip(pick).fold(0u64, |b, (&r, s)| b | rank_cards(r, s));
+                found.push((rank5(cards), cards));
+            }
+        }
+        Category::Flush | Category::StraightFlush => {
+            let runs: Vec<u16> = runs().map(|r| run_mask(&r)).collect();
+            for suit in 0..4 {
+                let ranks: u16 = (0..13).filter(|&r| suits_of(r) >> suit & 1 == 1).fold(0, |m, r| m | 1 << r);
+                if ranks.count_ones() < 5 {
+                    continue;
+                }
+                let to_cards = |m: u16| (0..13).filter(|&r| m >> r & 1 == 1).fold(0u64, |b, r| b | 1 << (4 * r + suit));
+                if category == Category::StraightFlush {
+                    for &run in &runs {
+                        if ranks & run == run {
+                            let cards = to_cards(run);
+                            found.push((rank5(cards), cards));
+                        }
+                    }
+                } else {
+                    let ones: Vec<u64> = (0..13).filter(|&r| ranks >> r & 1 == 1).map(|r| 1u64 << r).collect();
+                    choose(&ones, 5, |m| {
+                        let m = m as u16;
+                        if !runs.contains(&m) {
+                            let cards = to_cards(m);
+                            found.push((rank5(cards), cards));
+                        }
+                    });
+                }
+            }
+        }
+    }
+    found.sort_unstable_by(|a, b| b.cmp(a));
+    Ok(found.into_iter().map(|(_, b)| Combo::new(category, CardSet(b))).collect())
+}
+
+/// Call `f` with the union of every `k` of `items` (at most 16 of them; Gosper's hack walks
+/// the `k`-bit masks of their positions in increasing order).
+fn choose(items: &[u64], k: u32, mut f: impl FnMut(u64)) {
+    let n = items.len() as u32;
+    if k > n || k == 0 {
+        return;
+    }
+    let mut x: u32 = (1 << k) - 1;
+    while x < 1 << n {
+        let (mut m, mut u) = (x, 0u64);
+        while m != 0 {
+            u |= items[m.trailing_zeros() as usize];
+            m &= m - 1;
+        }
+        f(u);
+        // The next integer with the same number of set bits.
+        let c = x & x.wrapping_neg();
+        let r = x + c;
+        x = (((r ^ x) >> 2) / c) | r;
+    }
+}
+
+/// The distinct cards of a hand or part of one, as a set.
+fn hand_set(cards: &[Card]) -> Result<CardSet> {
+    let mut set = CardSet::EMPTY;
+    for (position, &card) in cards.iter().enumerate() {
+        if !set.insert(card) {
+            return Err(Error::DuplicateCard { card, position });
+        }
+    }
+    if cards.len() > MAX_HAND {
+        return Err(Error::WrongCardCount { expected: MAX_HAND, found: cards.len() });
+    }
+    Ok(set)
+}
+
+/// The lanes a player has fixed by hand (each `None` when still open), for
+/// [`Arranger::complete`].
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct FixedLanes<'a> {
+    /// The front's 3 cards, if fixed.
+    pub front: Option<&'a [Card]>,
+    /// The middle's 5 cards, if fixed.
+    pub middle: Option<&'a [Card]>,
+    /// The back's 5 cards, if fixed.
+    pub back: Option<&'a [Card]>,
+}
+
+impl<'a> FixedLanes<'a> {
+    /// No lane fixed.
+    pub const NONE: FixedLanes<'static> = FixedLanes { front: None, middle: None, back: None };
+
+    /// The fixed cards of a lane.
+    pub const fn lane(&self, lane: Lane) -> Option<&'a [Card]> {
+        match lane {
+            Lane::Front => self.front,
+            Lane::Middle => self.middle,
+            Lane::Back => self.back,
+        }
+    }
+
+    /// These lanes with `lane` fixed to `cards`.
+    pub const fn with(mut self, lane: Lane, cards: &'a [Card]) -> FixedLanes<'a> {
+        match lane {
+            Lane::Front => self.front = Some(cards),
+            Lane::Middle => self.middle = Some(cards),
+            Lane::Back => self.back = Some(cards),
+        }
+        self
+    }
+}
+
+/// First lane slot of each lane in error positions: front 0–2, middle 3–7, back 8–12.
+const SLOT: [usize; 3] = [0, 3, 8];
+
+/// The codes of a lane's card bits, lowest first.
+fn lane_codes<const N: usize>(bits: u64) -> [u8; N] {
+    let mut out = [0u8; N];
+    for (o, c) in out.iter_mut().zip(CardSet(bits).iter()) {
+        *o = c.code();
+    }
+    out
+}
+
+/// The cards of each card of a set as its own bit (for [`choose`]).
+fn singles(bits: u64) -> Vec<u64> {
+    CardSet(bits).iter().map(|c| 1u64 << c.code()).collect()
+}
+
+/// The arrangement of lanes given as card bits, each lane highest card first.
+fn arrangement_of(bits: [u64; 3]) -> Arrangement {
+    let mut front = [Card::new(Rank::Two, Suit::Diamonds); 3];
+    let mut middle = [front[0]; 5];
+    let mut back = [front[0]; 5];
+    high_first(bits[0], &mut front);
+    high_first(bits[1], &mut middle);
+    high_first(bits[2], &mut back);
+    Arrangement { front, middle, back }
+}
+
+impl Arranger {
+    /// The best legal arrangement that keeps the lanes the player fixed by hand, by this
+    /// arranger's objective (the value [`Arranger::expected_water`] gives an arrangement): the
+    /// other cards are placed in the open lanes in every possible way (at most 252 when only
+    /// the front is fixed, 56 when the middle or the back is, 1 when two lanes are), fouls
+    /// skipped, and the one worth most is returned. Ties go to the larger back, then the larger
+    /// middle (as card-set bit masks), as [`Arranger::arrange`] breaks them, so with no lane
+    /// fixed this is exactly `arrange`; with all three fixed it returns them when they are
+    /// legal. Lanes come back highest card first.
+    ///
+    /// Errors, in this order: [`Error::WrongCardCount`] unless 13 cards, [`Error::DuplicateCard`]
+    /// in the hand; [`Error::WrongCardCount`] for a fixed lane of the wrong size (3, 5, 5);
+    /// [`Error::DuplicateCard`] for a card fixed twice and [`Error::CardNotInHand`] for one the
+    /// hand lacks, their positions being lane slots (front 0–2, middle 3–7, back 8–12);
+    /// [`Error::NoLegalArrangement`] when every completion fouls (for instance a fixed back
+    /// weaker than any middle the other cards make, or fixed lanes already out of order).
+    ///
+    /// ```
+    /// use shisanshui::{hints::FixedLanes, parse_cards, Arranger, Lane, Rules};
+    /// let arranger = Arranger::new(&Rules::classic(), 4).unwrap();
+    /// let hand = parse_cards("As Ad Kh Kc 9s 9d 7h 6c 5d 4s 3h 2c Jd").unwrap();
+    /// let front = parse_cards("As Ad Jd").unwrap();
+    /// let best = arranger.complete(&hand, &FixedLanes::NONE.with(Lane::Front, &front)).unwrap();
+    /// assert_eq!(best.arrangement.front.to_vec(), front);
+    /// assert!(!best.arrangement.evaluate(&Rules::classic()).foul.is_foul());
+    /// ```
+    pub fn complete(&self, cards: &[Card], fixed: &FixedLanes<'_>) -> Result<Arranged> {
+        let hand = exact_cards::<13>(cards)?;
+        let hand_bits = hand.iter().fold(0u64, |b, c| b | 1 << c.code());
+        for lane in Lane::ALL {
+            if let Some(l) = fixed.lane(lane) {
+                if l.len() != lane.size() {
+                    return Err(Error::WrongCardCount { expected: lane.size(), found: l.len() });
+                }
+            }
+        }
+        let mut lanes = [None::<u64>; 3];
+        let mut used = 0u64;
+        for lane in Lane::ALL {
+            let Some(l) = fixed.lane(lane) else { continue };
+            let mut bits = 0u64;
+            for (i, &card) in l.iter().enumerate() {
+                let position = SLOT[lane as usize] + i;
+                let bit = 1u64 << card.code();
+                if used & bit != 0 {
+                    return Err(Error::DuplicateCard { card, position });
+                }
+                if hand_bits & bit == 0 {
+                    return Err(Error::CardNotInHand { card, position });
+                }
+                used |= bit;
+                bits |= bit;
+            }
+            lanes[lane as usize] = Some(bits);
+        }
+        if lanes == [None; 3] {
+            return self.arrange(&hand);
+        }
+        let rest = hand_bits & !used;
+        let st = Strength::get(self.rules().wheel);
+        let strict = self.rules().strict_order;
+        let obj = self.objective();
+        let mut best: Option<(f64, [u64; 3], [u16; 3])> = None;
+        let mut consider = |bits: [u64; 3]| {
+            let o = [st.three(lane_codes(bits[0])), st.five(lane_codes(bits[1])), st.five(lane_codes(bits[2]))];
+            if !legal(st, o[0], o[1], o[2], strict) {
+                return;
+            }
+            let ev = obj.ev(o[0], o[1], o[2]);
+            let better = match &best {
+                None => true,
+                Some((v, l, _)) => ev > *v || (ev == *v && (bits[2], bits[1]) > (l[2], l[1])),
+            };
+            if better {
+                best = Some((ev, bits, o));
+            }
+        };
+        match lanes {
+            [Some(f), Some(m), Some(b)] => consider([f, m, b]),
+            [Some(f), Some(m), None] => consider([f, m, rest]),
+            [Some(f), None, Some(b)] => consider([f, rest, b]),
+            [None, Some(m), Some(b)] => consider([rest, m, b]),
+            [Some(f), None, None] => choose(&singles(rest), 5, |b| consider([f, rest & !b, b])),
+            [None, Some(m), None] => choose(&singles(rest), 5, |b| consider([rest & !b, m, b])),
+            [None, None, Some(b)] => choose(&singles(rest), 5, |m| consider([rest & !m, m, b])),
+            [None, None, None] => unreachable!("handled above"),
+        }
+        let Some((ev, l, o)) = best else {
+            return Err(Error::NoLegalArrangement(self.why_none(fixed, &lanes)));
+        };
+        Ok(Arranged {
+            arrangement: arrangement_of(l),
+            categories: [
+                st.three_category[o[0] as usize],
+                st.five_category[o[1] as usize],
+                st.five_category[o[2] as usize],
+            ],
+            expected_water: ev,
+        })
+    }
+
+    /// The reason of a [`Error::NoLegalArrangement`]: the fixed lanes and their hands.
+    fn why_none(&self, fixed: &FixedLanes<'_>, lanes: &[Option<u64>; 3]) -> String {
+        let eval = Evaluator::new(self.rules());
+        let describe = |lane: Lane, bits: u64| -> String {
+            let cards: Vec<Card> = CardSet(bits).iter().collect();
+            let rank: HandRank = eval.evaluate(&cards).expect("a fixed lane has its size of distinct cards");
+            format!("{lane} {} ({rank})", crate::card::format_cards(fixed.lane(lane).unwrap_or(&[])))
+        };
+        let shown: Vec<String> =
+            Lane::ALL.into_iter().filter_map(|lane| lanes[lane as usize].map(|b| describe(lane, b))).collect();
+        let open = Lane::ALL.into_iter().filter(|&l| lanes[l as usize].is_none()).count();
+        let strict = if self.rules().strict_order { " (strict_order: equal lanes foul too)" } else { "" };
+        if open == 0 {
+            format!("{} foul{strict}", shown.join(", "))
+        } else {
+            format!("every way to place the other cards around {} fouls{strict}", shown.join(", "))
+        }
+    }
+}
