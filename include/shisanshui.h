@@ -159,6 +159,22 @@
 #define SSS_DEAL_MAX_PLAYERS 4
 
 /**
+ * Most entries `sss_combos` can write (the flushes of 13 cards of one suit): a buffer of this
+ * many `SssCombo` never needs a size query.
+ */
+#define SSS_COMBOS_MAX 1287
+
+/**
+ * Most cards `sss_combos` looks at (a hand, or what is left of it).
+ */
+#define SSS_HAND_MAX 13
+
+/**
+ * The value of an unused card slot of an `SssCombo`.
+ */
+#define SSS_NO_CARD 255
+
+/**
  * Result of every fallible call. `SSS_OK` is 0; each failure has its own stable number.
  *
  * 1–99 mirror the variants of the engine's error type (new variants take the next free
@@ -222,6 +238,14 @@ enum SssStatus
      * Any other argument out of range, including an integer that encodes no enum value.
      */
     SSS_ERR_INVALID_ARGUMENT = 12,
+    /**
+     * A card given as part of a hand (a fixed lane to complete) that the hand does not hold.
+     */
+    SSS_ERR_CARD_NOT_IN_HAND = 13,
+    /**
+     * No legal (non-fouled) arrangement keeps the lanes the player fixed.
+     */
+    SSS_ERR_NO_LEGAL_ARRANGEMENT = 14,
     /**
      * A required pointer argument was NULL.
      */
@@ -1041,6 +1065,29 @@ typedef struct SssSpecialAdvice {
     uint8_t reserved[5];
 } SssSpecialAdvice;
 
+/**
+ * One combination of a category in a hand (`sss_combos`): the category's own cards, highest
+ * code first, without kickers. 8 bytes.
+ */
+typedef struct SssCombo {
+    /**
+     * Card codes, highest first; slots from `len` on hold `SSS_NO_CARD` (255).
+     */
+    uint8_t cards[5];
+    /**
+     * Number of cards: 2 (pair), 3 (trips), 4 (two pair, quads) or 5.
+     */
+    uint8_t len;
+    /**
+     * The `SssCategory`.
+     */
+    uint8_t category;
+    /**
+     * Always 0.
+     */
+    uint8_t reserved;
+} SssCombo;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -1770,6 +1817,76 @@ SssStatus sss_deal_unseeded(uint32_t players, uint8_t *out_codes, size_t cap, si
  * a write.
  */
 SssStatus sss_shuffled_deck(uint64_t seed, uint8_t *out_codes, size_t cap, size_t *out_count);
+
+/**
+ * Every distinct combination of one category (`SssCategory`, 1 one pair … 8 straight flush)
+ * in up to 13 cards, strongest first, for the 对子 / 两对 / 三条 / 顺子 / 同花 / 葫芦 / 铁支 / 同花顺
+ * buttons (each press shows the next entry).
+ *
+ * A combination is the category's own cards without kickers: a pair's 2, two pair's 4,
+ * trips' 3, quads' 4, and the 5 of a straight, flush, full house or straight flush. A rank may
+ * serve a smaller group (three kings give a king pair), never twice in one combination (four
+ * kings are no two pair); a straight is not all one suit, a flush not a run. One entry per
+ * rank pattern (pair rank; the two pair ranks; trips rank; the run's top; trips and pair rank;
+ * quad rank), made of each rank's highest suits (♠ > ♥ > ♣ > ♦; for a straight whose highest
+ * suits are all one suit, the lowest card with another suit takes its next-highest one).
+ * Flushes and straight flushes keep every suit-distinct set. Order: the evaluator's rank
+ * under the rule set (the wheel where `wheel` puts it), groups by their ranks, then the higher
+ * cards. The list depends only on the set of codes, not their order. Five of a kind (9) has no
+ * combination with one deck: the list is empty.
+ *
+ * Writes the entries into `out_combos` (capacity `cap`; `SSS_COMBOS_MAX` always suffices) and
+ * their number into `*out_count`. When `cap` is too small returns `SSS_ERR_BUFFER_TOO_SMALL`
+ * with the needed count in `*out_count` (pass `cap` 0 to ask).
+ *
+ * Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD` (codes checked in order),
+ * `SSS_ERR_WRONG_CARD_COUNT` (more than 13 codes), `SSS_ERR_INVALID_ARGUMENT` (a category
+ * number that is not 0..=9, or 0, high card, which has no combination), `SSS_ERR_NULL_POINTER`.
+ *
+ * # Safety
+ * `rules` must be a live handle; `codes` valid for `count` bytes (or NULL when `count` is 0);
+ * `out_combos` valid for `cap` writes (or NULL when `cap` is 0); `out_count` valid for a write.
+ */
+SssStatus sss_combos(const struct SssRules *rules,
+                     const uint8_t *codes,
+                     size_t count,
+                     uint32_t category,
+                     struct SssCombo *out_combos,
+                     size_t cap,
+                     size_t *out_count);
+
+/**
+ * The best legal arrangement of 13 cards that keeps the lanes the player fixed by hand, by
+ * the arranger's expected water (the value `sss_arranger_expected_water` gives it): the other
+ * cards are placed in the open lanes in every possible way, fouls skipped. A lane is fixed by
+ * giving its codes (3 front, 5 middle, 5 back, in any order) and open with length 0 (its
+ * pointer may then be NULL). Ties go to the larger back, then the larger middle, as
+ * `sss_arrange` breaks them: with no lane fixed this is `sss_arrange`; with all three fixed
+ * it returns them when they are legal. Lanes come back highest card first. The answer does
+ * not depend on the order of any of the codes.
+ *
+ * Errors, in this order: `SSS_ERR_BAD_CARD_CODE` (hand, then front, middle, back),
+ * `SSS_ERR_DUPLICATE_CARD` and `SSS_ERR_WRONG_CARD_COUNT` in the hand (not 13 codes);
+ * `SSS_ERR_WRONG_CARD_COUNT` for a fixed lane of the wrong size; `SSS_ERR_DUPLICATE_CARD` for
+ * a card fixed twice and `SSS_ERR_CARD_NOT_IN_HAND` for one the hand lacks (the message names
+ * its lane slot: front 0–2, middle 3–7, back 8–12); `SSS_ERR_NO_LEGAL_ARRANGEMENT` when every
+ * completion fouls (a fixed back weaker than any middle the other cards make, fixed lanes out
+ * of order); `SSS_ERR_NULL_POINTER`.
+ *
+ * # Safety
+ * `arranger` must be a live handle; `codes` valid for `count` bytes and each lane pointer for
+ * its length (each may be NULL when its length is 0); `out` valid for a write.
+ */
+SssStatus sss_complete(const struct SssArranger *arranger,
+                       const uint8_t *codes,
+                       size_t count,
+                       const uint8_t *front,
+                       size_t front_len,
+                       const uint8_t *middle,
+                       size_t middle_len,
+                       const uint8_t *back,
+                       size_t back_len,
+                       struct SssArranged *out);
 
 #ifdef __cplusplus
 }  // extern "C"

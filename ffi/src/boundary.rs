@@ -44,6 +44,10 @@ pub enum SssStatus {
     SSS_ERR_INVALID_MONEY = 11,
     /// Any other argument out of range, including an integer that encodes no enum value.
     SSS_ERR_INVALID_ARGUMENT = 12,
+    /// A card given as part of a hand (a fixed lane to complete) that the hand does not hold.
+    SSS_ERR_CARD_NOT_IN_HAND = 13,
+    /// No legal (non-fouled) arrangement keeps the lanes the player fixed.
+    SSS_ERR_NO_LEGAL_ARRANGEMENT = 14,
     /// A required pointer argument was NULL.
     SSS_ERR_NULL_POINTER = 100,
     /// An output buffer is too small; the length out-parameter holds the needed size.
@@ -61,7 +65,7 @@ pub enum SssStatus {
 
 impl SssStatus {
     /// Every status, in number order.
-    pub(crate) const ALL: [SssStatus; 18] = [
+    pub(crate) const ALL: [SssStatus; 20] = [
         SssStatus::SSS_OK,
         SssStatus::SSS_ERR_UNKNOWN_RANK,
         SssStatus::SSS_ERR_UNKNOWN_SUIT,
@@ -75,6 +79,8 @@ impl SssStatus {
         SssStatus::SSS_ERR_INVALID_TABLE,
         SssStatus::SSS_ERR_INVALID_MONEY,
         SssStatus::SSS_ERR_INVALID_ARGUMENT,
+        SssStatus::SSS_ERR_CARD_NOT_IN_HAND,
+        SssStatus::SSS_ERR_NO_LEGAL_ARRANGEMENT,
         SssStatus::SSS_ERR_NULL_POINTER,
         SssStatus::SSS_ERR_BUFFER_TOO_SMALL,
         SssStatus::SSS_ERR_INVALID_UTF8,
@@ -103,6 +109,8 @@ impl SssStatus {
             SssStatus::SSS_ERR_INVALID_TABLE => "invalid_table",
             SssStatus::SSS_ERR_INVALID_MONEY => "invalid_money",
             SssStatus::SSS_ERR_INVALID_ARGUMENT => "invalid_argument",
+            SssStatus::SSS_ERR_CARD_NOT_IN_HAND => "card_not_in_hand",
+            SssStatus::SSS_ERR_NO_LEGAL_ARRANGEMENT => "no_legal_arrangement",
             SssStatus::SSS_ERR_NULL_POINTER => "null_pointer",
             SssStatus::SSS_ERR_BUFFER_TOO_SMALL => "buffer_too_small",
             SssStatus::SSS_ERR_INVALID_UTF8 => "invalid_utf8",
@@ -154,6 +162,8 @@ impl From<engine::Error> for Failure {
             E::InvalidTable(_) => SssStatus::SSS_ERR_INVALID_TABLE,
             E::InvalidMoney(_) => SssStatus::SSS_ERR_INVALID_MONEY,
             E::InvalidArgument(_) => SssStatus::SSS_ERR_INVALID_ARGUMENT,
+            E::CardNotInHand { .. } => SssStatus::SSS_ERR_CARD_NOT_IN_HAND,
+            E::NoLegalArrangement(_) => SssStatus::SSS_ERR_NO_LEGAL_ARRANGEMENT,
             // The engine's error is non_exhaustive: a variant added later reaches C as an
             // invalid argument (with its own message) until it gets a number of its own.
             _ => SssStatus::SSS_ERR_INVALID_ARGUMENT,
@@ -653,6 +663,11 @@ pub(crate) mod tests {
             (E::InvalidTable("x".into()), SssStatus::SSS_ERR_INVALID_TABLE),
             (E::InvalidMoney("x".into()), SssStatus::SSS_ERR_INVALID_MONEY),
             (E::InvalidArgument("x".into()), SssStatus::SSS_ERR_INVALID_ARGUMENT),
+            (
+                E::CardNotInHand { card: engine::Card::from_code(0).unwrap(), position: 1 },
+                SssStatus::SSS_ERR_CARD_NOT_IN_HAND,
+            ),
+            (E::NoLegalArrangement("x".into()), SssStatus::SSS_ERR_NO_LEGAL_ARRANGEMENT),
         ];
         for (e, status) in cases {
             let f = Failure::from(e.clone());
@@ -664,7 +679,7 @@ pub(crate) mod tests {
     #[test]
     fn status_numbers_are_stable() {
         // The numbers are ABI: this list may only grow.
-        let expected = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 100, 101, 102, 103, 104];
+        let expected = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 100, 101, 102, 103, 104];
         let got: Vec<i32> = SssStatus::ALL.iter().map(|s| *s as i32).collect();
         assert_eq!(got, expected);
     }

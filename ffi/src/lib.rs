@@ -45,6 +45,8 @@ pub mod settle;
 // Dealing and auto-arrangement.
 pub mod arrange;
 pub mod deal;
+// 理牌 hints for manual arranging.
+pub mod hints;
 
 pub use boundary::SssStatus;
 
