@@ -337,6 +337,28 @@ impl PyArranger {
         Ok(self.0.expected_water(&a))
     }
 
+    /// The best legal arrangement of 13 cards that keeps the lanes fixed by hand (``front``: 3
+    /// cards, ``middle`` / ``back``: 5, each None when open), by this arranger's expected water:
+    /// the other cards are placed in the open lanes in every possible way, fouls skipped. With
+    /// no lane fixed this is :meth:`arrange`. Raises ``CardNotInHandError`` for a fixed card the
+    /// hand lacks, ``DuplicateCardError`` for one fixed twice (positions are lane slots: front
+    /// 0-2, middle 3-7, back 8-12), ``WrongCardCountError`` for a lane of the wrong size, and
+    /// ``NoLegalArrangementError`` when every completion fouls.
+    #[pyo3(
+        signature = (cards, front = None, middle = None, back = None),
+        text_signature = "($self, cards, front=None, middle=None, back=None)"
+    )]
+    fn complete(
+        &self,
+        py: Python<'_>,
+        cards: &Bound<'_, PyAny>,
+        front: Option<&Bound<'_, PyAny>>,
+        middle: Option<&Bound<'_, PyAny>>,
+        back: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyArranged> {
+        crate::hints::complete(py, &self.0, cards, front, middle, back)
+    }
+
     /// `<Arranger classic, 4 players>` (`custom rules` when the rules are no preset).
     fn __repr__(&self) -> String {
         let rules = self.0.rules();

@@ -29,6 +29,8 @@ create_exception!(shisanshui, SpecialNotAllowedError, Error, "A declared special
 create_exception!(shisanshui, InvalidTableError, Error, "A table or round that cannot be settled or dealt.");
 create_exception!(shisanshui, InvalidMoneyError, Error, "Money input out of range.");
 create_exception!(shisanshui, InvalidArgumentError, Error, "Any other argument out of range.");
+create_exception!(shisanshui, CardNotInHandError, Error, "A card given as part of a hand (a fixed lane) that the hand lacks.");
+create_exception!(shisanshui, NoLegalArrangementError, Error, "No legal arrangement keeps the lanes the player fixed.");
 
 /// Build the Python exception for an engine error, with its fields as attributes.
 pub fn to_pyerr(e: CoreError) -> PyErr {
@@ -47,6 +49,8 @@ pub fn to_pyerr(e: CoreError) -> PyErr {
             CoreError::InvalidTable(_) => (py.get_type::<InvalidTableError>(), "invalid_table"),
             CoreError::InvalidMoney(_) => (py.get_type::<InvalidMoneyError>(), "invalid_money"),
             CoreError::InvalidArgument(_) => (py.get_type::<InvalidArgumentError>(), "invalid_argument"),
+            CoreError::CardNotInHand { .. } => (py.get_type::<CardNotInHandError>(), "card_not_in_hand"),
+            CoreError::NoLegalArrangement(_) => (py.get_type::<NoLegalArrangementError>(), "no_legal_arrangement"),
             // `Error` is non_exhaustive: a variant added later still raises, as the base class.
             _ => (py.get_type::<Error>(), "error"),
         };
@@ -63,7 +67,7 @@ pub fn to_pyerr(e: CoreError) -> PyErr {
                 CoreError::BadCardCode { code } => {
                     vec![("code", code.into_pyobject(py)?.into_any())]
                 }
-                CoreError::DuplicateCard { card, position } => vec![
+                CoreError::DuplicateCard { card, position } | CoreError::CardNotInHand { card, position } => vec![
                     ("card", Bound::new(py, PyCard(card))?.into_any()),
                     ("position", position.into_pyobject(py)?.into_any()),
                 ],
@@ -173,6 +177,8 @@ fn _raise_error(kind: &str) -> PyResult<()> {
         "invalid_table" => CoreError::InvalidTable("5 players".into()),
         "invalid_money" => CoreError::InvalidMoney("negative stake".into()),
         "invalid_argument" => CoreError::InvalidArgument("0 suggestions".into()),
+        "card_not_in_hand" => CoreError::CardNotInHand { card, position: 8 },
+        "no_legal_arrangement" => CoreError::NoLegalArrangement("the fixed back fouls".into()),
         _ => return Err(PyValueError::new_err(format!("no error kind {kind:?}"))),
     };
     Err(to_pyerr(e))
@@ -195,5 +201,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidTableError", py.get_type::<InvalidTableError>())?;
     m.add("InvalidMoneyError", py.get_type::<InvalidMoneyError>())?;
     m.add("InvalidArgumentError", py.get_type::<InvalidArgumentError>())?;
+    m.add("CardNotInHandError", py.get_type::<CardNotInHandError>())?;
+    m.add("NoLegalArrangementError", py.get_type::<NoLegalArrangementError>())?;
     Ok(())
 }

@@ -30,6 +30,8 @@ mod settle;
 // Dealing and auto-arrangement.
 mod arrange;
 mod deal;
+// 理牌 hints for manual arranging.
+mod hints;
 
 /// Native core of the `shisanshui` package; import `shisanshui` instead.
 #[pymodule]
@@ -45,5 +47,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     money::register(m)?;
     deal::register(m)?;
     arrange::register(m)?;
+    hints::register(m)?;
     Ok(())
 }

@@ -83,6 +83,9 @@ from ._native import (
     suggest,
 )
 
+# 理牌 hints for manual arranging.
+from ._native import CardNotInHandError, Combo, NoLegalArrangementError, combos
+
 __all__ = [
     # cards
     "Card",
@@ -138,6 +141,9 @@ __all__ = [
     "arranger_cache_capacity",
     "arranger_cache_len",
     "clear_arranger_cache",
+    # 理牌 hints
+    "Combo",
+    "combos",
     # errors
     "Error",
     "UnknownRankError",
@@ -152,5 +158,7 @@ __all__ = [
     "InvalidTableError",
     "InvalidMoneyError",
     "InvalidArgumentError",
+    "CardNotInHandError",
+    "NoLegalArrangementError",
     "__version__",
 ]

@@ -107,6 +107,15 @@ class InvalidMoneyError(Error):
 class InvalidArgumentError(Error):
     """Any other argument out of range."""
 
+class CardNotInHandError(Error):
+    """A card given as part of a hand (a fixed lane) that the hand lacks."""
+
+    card: Card
+    position: int
+
+class NoLegalArrangementError(Error):
+    """No legal arrangement keeps the lanes the player fixed."""
+
 # ---------------------------------------------------------------------------------------------
 # Cards
 # ---------------------------------------------------------------------------------------------
@@ -810,6 +819,17 @@ class Arranger:
         """Declaring the special the cards make against the best lanes, or None without one."""
     def expected_water(self, arrangement: Union[Arrangement, _Cards]) -> float:
         """Expected water of any arrangement (a foul is priced as losing every lane)."""
+    def complete(
+        self,
+        cards: _Cards,
+        front: Optional[_Cards] = None,
+        middle: Optional[_Cards] = None,
+        back: Optional[_Cards] = None,
+    ) -> Arranged:
+        """The best legal arrangement of 13 cards that keeps the lanes fixed by hand (None:
+        open), by this arranger's expected water. ``CardNotInHandError``,
+        ``DuplicateCardError``, ``WrongCardCountError`` (positions are lane slots: front 0-2,
+        middle 3-7, back 8-12), ``NoLegalArrangementError`` when every completion fouls."""
 
 def auto_arrange(cards: _Cards, rules: _RulesLike = None, players: int = 4) -> Arranged:
     """The legal arrangement of 13 cards with the highest expected water against the field at a
@@ -836,3 +856,30 @@ def arranger_cache_len() -> int:
 
 def clear_arranger_cache() -> None:
     """Drop every arranger of the shared cache (its capacity stays)."""
+
+# ---------------------------------------------------------------------------------------------
+# 理牌 hints
+# ---------------------------------------------------------------------------------------------
+
+@final
+class Combo:
+    """One combination of a category in a hand (:func:`combos`): the category's own cards,
+    highest code first, without kickers."""
+
+    @property
+    def category(self) -> Category:
+        """The category the cards make."""
+    @property
+    def cards(self) -> Tuple[Card, ...]:
+        """The cards (2 to 5), highest code first."""
+    @property
+    def fits_front(self) -> bool:
+        """Whether the combination fits a front lane (pairs and trips)."""
+    def __len__(self) -> int: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+def combos(cards: _Cards, category: Union[Category, int], rules: _RulesLike = None) -> List[Combo]:
+    """Every distinct combination of ``category`` in up to 13 cards, strongest first (one entry
+    per rank pattern from each rank's highest suits; every suit-distinct flush); the 对子 …
+    同花顺 buttons. ``InvalidArgumentError`` for ``HIGH_CARD`` or a number that is no category."""
