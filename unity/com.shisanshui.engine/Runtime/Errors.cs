@@ -19,6 +19,8 @@ namespace Shisanshui
         InvalidTable = 10,
         InvalidMoney = 11,
         InvalidArgument = 12,
+        CardNotInHand = 13,
+        NoLegalArrangement = 14,
         NullPointer = 100,
         BufferTooSmall = 101,
         InvalidUtf8 = 102,
@@ -70,6 +72,8 @@ namespace Shisanshui
                 case StatusCode.InvalidTable: return new InvalidTableException(message);
                 case StatusCode.InvalidMoney: return new InvalidMoneyException(message);
                 case StatusCode.InvalidArgument: return new InvalidArgumentException(message);
+                case StatusCode.CardNotInHand: return new CardNotInHandException(message);
+                case StatusCode.NoLegalArrangement: return new NoLegalArrangementException(message);
                 case StatusCode.NullPointer: return new NullPointerException(message);
                 case StatusCode.BufferTooSmall: return new BufferTooSmallException(message);
                 case StatusCode.InvalidUtf8: return new InvalidUtf8Exception(message);
@@ -149,6 +153,18 @@ namespace Shisanshui
     public sealed class InvalidArgumentException : ShisanshuiException
     {
         public InvalidArgumentException(string message) : base(StatusCode.InvalidArgument, message) { }
+    }
+
+    /// <summary>A card given as part of a hand (a fixed lane to complete) that the hand does not hold.</summary>
+    public sealed class CardNotInHandException : ShisanshuiException
+    {
+        public CardNotInHandException(string message) : base(StatusCode.CardNotInHand, message) { }
+    }
+
+    /// <summary>No legal (non-fouled) arrangement keeps the lanes the player fixed.</summary>
+    public sealed class NoLegalArrangementException : ShisanshuiException
+    {
+        public NoLegalArrangementException(string message) : base(StatusCode.NoLegalArrangement, message) { }
     }
 
     /// <summary>A NULL pointer reached the native library (a wrapper bug if seen through the public API).</summary>
