@@ -1,4 +1,7 @@
-//! Shared pieces of the developer tools `sss-train` and `sss-tournament` (not published).
+//! The tools of the engine (not published): the `sss` command line ([`sss`]) and the shared
+//! pieces of the developer tools `sss-train` and `sss-tournament`.
+
+pub mod sss;
 
 use shisanshui::Preset;
 

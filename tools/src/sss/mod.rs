@@ -1,0 +1,321 @@
+//! `sss`, the engine on the command line: evaluate, check, detect, arrange, suggest, settle,
+//! deal and simulate, in readable text (English or Chinese names) or JSON.
+//!
+//! Every command takes the table options: `--preset NAME` (default `classic`), `--rules
+//! FILE.json` (a rule set as `sss rules` prints it, or only the fields to change from the
+//! preset; inline JSON when it starts with `{`; `-` for standard input), `--players N`
+//! (default 4), `--json` and `--lang en|zh`. Exit codes: 0 done, 1 bad input (the message
+//! names what is wrong, from the engine's typed errors), 2 usage (unknown option, missing
+//! argument).
+//!
+//! The modules: [`names`] (English and Chinese names), [`hand`] (`eval`, `check`, `special`,
+//! `arrange`, `suggest`), [`round`] (`settle` and its round JSON, `deal`), [`sim`]
+//! (`simulate`, its table, progress bar and plot).
+
+pub mod hand;
+pub mod names;
+pub mod round;
+pub mod sim;
+
+use std::fmt;
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use serde_json::Value;
+use shisanshui::{Error, Preset, Rules};
+
+pub use names::Lang;
+
+/// Thirteen Water (十三水) on the command line: hands, arrangements, rounds and simulations
+/// under any house rules.
+///
+/// Exit codes: 0 done, 1 bad input (the message says what is wrong), 2 usage error.
+#[derive(Parser, Debug)]
+#[command(name = "sss", version, propagate_version = true)]
+pub struct Cli {
+    #[command(flatten)]
+    pub table: TableArgs,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The options every command takes.
+#[derive(Args, Debug, Clone)]
+pub struct TableArgs {
+    /// The rule set's preset (the list is in `sss presets`); default classic.
+    #[arg(long, global = true, value_name = "NAME")]
+    pub preset: Option<String>,
+
+    /// A rule set in JSON (as `sss rules` prints it), or only the fields to change from
+    /// --preset, e.g. '{"lane_water": {"front_trips": 4}}'. A file name, `-` for standard
+    /// input, or the JSON itself when it starts with `{`.
+    #[arg(long, global = true, value_name = "FILE.json")]
+    pub rules: Option<String>,
+
+    /// Seats at the table, 2 to 4 (default 4; `settle` counts the round's seats).
+    #[arg(long, global = true, value_name = "N")]
+    pub players: Option<usize>,
+
+    /// Write JSON to standard output instead of text.
+    #[arg(long, global = true)]
+    pub json: bool,
+
+    /// Language of the names in text output (JSON names follow it too, beside stable ids).
+    #[arg(long, global = true, value_enum, default_value_t = Lang::En)]
+    pub lang: Lang,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Evaluate a 3- or 5-card hand: its category and comparable value.
+    Eval(hand::CardsArgs),
+    /// Check an arrangement "front / middle / back": lane categories, foul (倒水), expected water.
+    Check(hand::CardsArgs),
+    /// The special hands (报到) 13 cards make, and whether declaring beats the lanes.
+    Special(hand::CardsArgs),
+    /// The arranger's best arrangement of 13 cards (never a foul).
+    Arrange(hand::CardsArgs),
+    /// Several good arrangements of 13 cards with distinct lane categories.
+    Suggest(hand::SuggestArgs),
+    /// Settle a round given as JSON (see `sss settle --help` for the format).
+    Settle(round::SettleArgs),
+    /// Deal hands of 13 from a seed (the same deal as every language binding).
+    Deal(round::DealArgs),
+    /// Play many seeded rounds with the arranger at every seat and report the figures.
+    Simulate(sim::SimulateArgs),
+    /// Print the selected rule set as JSON (the format --rules reads).
+    Rules,
+    /// List the presets.
+    Presets,
+}
+
+/// Exit code of bad input.
+pub const EXIT_BAD_INPUT: u8 = 1;
+/// Exit code of a usage error (clap's own).
+pub const EXIT_USAGE: u8 = 2;
+
+/// Why a command failed: bad input for the engine, bad input around it, or a failed step.
+#[derive(Debug)]
+pub enum CliError {
+    /// The engine refused the input; `context` says where it was (a JSON path, an option).
+    Engine { context: Option<String>, error: Error },
+    /// Input the engine never saw: unreadable file, malformed JSON, a bad option value.
+    Input { kind: &'static str, message: String },
+}
+
+impl CliError {
+    pub fn engine(context: impl Into<String>, error: Error) -> CliError {
+        CliError::Engine { context: Some(context.into()), error }
+    }
+
+    pub fn input(message: impl Into<String>) -> CliError {
+        CliError::Input { kind: "invalid_input", message: message.into() }
+    }
+
+    /// A stable snake_case name: the engine error's variant (as the shared vectors and the
+    /// Python errors name them), or `invalid_input`, `io`, `plot`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            CliError::Engine { error, .. } => error_kind(error),
+            CliError::Input { kind, .. } => kind,
+        }
+    }
+}
+
+impl From<Error> for CliError {
+    fn from(error: Error) -> CliError {
+        CliError::Engine { context: None, error }
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::Engine { context: Some(c), error } => write!(f, "{c}: {error}"),
+            CliError::Engine { context: None, error } => write!(f, "{error}"),
+            CliError::Input { message, .. } => f.write_str(message),
+        }
+    }
+}
+
+/// The snake_case name of an engine error variant.
+pub fn error_kind(e: &Error) -> &'static str {
+    match e {
+        Error::UnknownRank { .. } => "unknown_rank",
+        Error::UnknownSuit { .. } => "unknown_suit",
+        Error::BadCardCode { .. } => "bad_card_code",
+        Error::DuplicateCard { .. } => "duplicate_card",
+        Error::WrongCardCount { .. } => "wrong_card_count",
+        Error::InvalidRules { .. } => "invalid_rules",
+        Error::UnknownPreset(_) => "unknown_preset",
+        Error::UnknownSpecial(_) => "unknown_special",
+        Error::SpecialNotAllowed { .. } => "special_not_allowed",
+        Error::InvalidTable(_) => "invalid_table",
+        Error::InvalidMoney(_) => "invalid_money",
+        Error::InvalidArgument(_) => "invalid_argument",
+        _ => "error",
+    }
+}
+
+pub type CliResult<T> = Result<T, CliError>;
+
+/// What a command prints: text, or one JSON value.
+pub struct Output {
+    pub text: String,
+    pub json: Value,
+}
+
+/// The command line as parsed, with the preset list filled into the help.
+pub fn command() -> clap::Command {
+    let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
+    Cli::command()
+        .mut_arg("preset", |a| a.help(format!("The rule set's preset: {} (default classic)", names.join(", "))))
+}
+
+/// Run `sss` with these arguments (the first is the program name); what `main` returns.
+pub fn main_with<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let matches = match command().try_get_matches_from(args) {
+        Ok(m) => m,
+        Err(e) => {
+            // --help and --version print and exit 0; usage errors exit 2.
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { EXIT_USAGE } else { 0 });
+        }
+    };
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(EXIT_USAGE);
+        }
+    };
+    let json = cli.table.json;
+    match run(cli) {
+        Ok(out) => {
+            if json {
+                println!("{}", serde_json::to_string_pretty(&out.json).expect("JSON values serialise"));
+            } else {
+                print!("{}", out.text);
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("sss: {e}");
+            if json {
+                let v = serde_json::json!({"error": {"kind": e.kind(), "message": e.to_string()}});
+                println!("{}", serde_json::to_string_pretty(&v).expect("JSON values serialise"));
+            }
+            ExitCode::from(EXIT_BAD_INPUT)
+        }
+    }
+}
+
+/// Run one parsed command.
+pub fn run(cli: Cli) -> CliResult<Output> {
+    let t = &cli.table;
+    match &cli.command {
+        Command::Eval(a) => hand::eval(t, a),
+        Command::Check(a) => hand::check(t, a),
+        Command::Special(a) => hand::special(t, a),
+        Command::Arrange(a) => hand::arrange(t, a),
+        Command::Suggest(a) => hand::suggest(t, a),
+        Command::Settle(a) => round::settle(t, a),
+        Command::Deal(a) => round::deal(t, a),
+        Command::Simulate(a) => sim::simulate(t, a),
+        Command::Rules => {
+            let rules = t.rules()?;
+            let text = rules.to_json() + "\n";
+            Ok(Output { json: serde_json::from_str(&text).expect("the rules' own JSON parses"), text })
+        }
+        Command::Presets => {
+            let mut text = String::new();
+            for p in Preset::ALL {
+                text.push_str(p.name());
+                text.push('\n');
+            }
+            let json = Value::Array(
+                Preset::ALL
+                    .iter()
+                    .map(|&p| {
+                        let rules: Value =
+                            serde_json::from_str(&Rules::preset(p).to_json()).expect("the rules' own JSON parses");
+                        serde_json::json!({"name": p.name(), "rules": rules})
+                    })
+                    .collect(),
+            );
+            Ok(Output { text, json })
+        }
+    }
+}
+
+impl TableArgs {
+    /// The rule set: `--preset` (default classic) with `--rules` applied.
+    pub fn rules(&self) -> CliResult<Rules> {
+        let base = match &self.preset {
+            None => Rules::classic(),
+            Some(name) => Rules::from_preset_name(name).map_err(|e| CliError::engine("--preset", e))?,
+        };
+        match &self.rules {
+            None => Ok(base),
+            Some(source) => {
+                let (text, place) = read_source(source)?;
+                base.with_json_changes(&text).map_err(|e| CliError::engine(format!("--rules {place}"), e))
+            }
+        }
+    }
+
+    /// `--players`, default 4, checked by the engine's rule (2 to 4).
+    pub fn players(&self) -> CliResult<usize> {
+        let n = self.players.unwrap_or(4);
+        check_players(n, "--players")?;
+        Ok(n)
+    }
+
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+}
+
+/// A seat count outside 2..=4 is the engine's `InvalidTable`.
+pub fn check_players(n: usize, context: &str) -> CliResult<()> {
+    if !(2..=4).contains(&n) {
+        return Err(CliError::engine(context, Error::InvalidTable(format!("a table has 2 to 4 players, got {n}"))));
+    }
+    Ok(())
+}
+
+/// Text from a file, standard input (`-`) or inline JSON (starting with `{`), and how to name
+/// it in messages.
+pub fn read_source(source: &str) -> CliResult<(String, String)> {
+    if source.trim_start().starts_with('{') {
+        return Ok((source.to_string(), "(inline JSON)".into()));
+    }
+    if source == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| CliError::Input { kind: "io", message: format!("standard input: {e}") })?;
+        return Ok((text, "(standard input)".into()));
+    }
+    let path = PathBuf::from(source);
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| CliError::Input { kind: "io", message: format!("{}: {e}", path.display()) })?;
+    Ok((text, path.display().to_string()))
+}
+
+/// Cards given as one or several arguments: joined with spaces.
+pub fn joined(words: &[String]) -> String {
+    words.join(" ")
+}
+
+/// A JSON value from a serialisable engine type.
+pub fn to_json<T: serde::Serialize>(v: &T) -> Value {
+    serde_json::to_value(v).expect("engine types serialise")
+}
