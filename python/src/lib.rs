@@ -30,6 +30,8 @@ mod settle;
 // Dealing and auto-arrangement.
 mod arrange;
 mod deal;
+// House-rule analytics.
+mod simulate;
 // 理牌 hints for manual arranging.
 mod hints;
 
@@ -47,6 +49,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     money::register(m)?;
     deal::register(m)?;
     arrange::register(m)?;
+    simulate::register(m)?;
     hints::register(m)?;
     Ok(())
 }

@@ -83,6 +83,9 @@ from ._native import (
     suggest,
 )
 
+# House-rule analytics.
+from ._native import SimResult, simulate
+
 # 理牌 hints for manual arranging.
 from ._native import CardNotInHandError, Combo, NoLegalArrangementError, combos
 
@@ -141,6 +144,9 @@ __all__ = [
     "arranger_cache_capacity",
     "arranger_cache_len",
     "clear_arranger_cache",
+    # house-rule analytics
+    "simulate",
+    "SimResult",
     # 理牌 hints
     "Combo",
     "combos",

@@ -1,7 +1,7 @@
 """Type stubs for the native module ``shisanshui._native`` (import from ``shisanshui``)."""
 
 from fractions import Fraction
-from typing import Any, Dict, Final, Iterable, List, Literal, Optional, Tuple, Union, final
+from typing import Any, Dict, Final, Iterable, List, Literal, Optional, Sequence, Tuple, Union, final
 
 from typing_extensions import TypeAlias
 
@@ -856,6 +856,62 @@ def arranger_cache_len() -> int:
 
 def clear_arranger_cache() -> None:
     """Drop every arranger of the shared cache (its capacity stays)."""
+
+@final
+class SimResult:
+    """What :func:`simulate` saw; :meth:`to_dict` / :meth:`to_json` hold every figure."""
+    @property
+    def rounds(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def hands(self) -> int: ...
+    @property
+    def policies(self) -> List[str]: ...
+    @property
+    def declared(self) -> int: ...
+    @property
+    def fouls(self) -> int: ...
+    @property
+    def shots(self) -> int: ...
+    @property
+    def home_runs(self) -> int: ...
+    @property
+    def specials(self) -> Dict[str, Dict[str, Any]]:
+        """Per special id: water, made, declared, made_rate, declared_rate."""
+    @property
+    def seat_means(self) -> List[float]: ...
+    @property
+    def water(self) -> Dict[str, Any]:
+        """Every seat's water per round: count, mean, sd, ci95, mean_abs, quantiles, histogram."""
+    @property
+    def swing(self) -> Dict[str, Any]:
+        """The water that changed hands per round (as :attr:`water`)."""
+    @property
+    def money(self) -> Optional[Dict[str, Any]]:
+        """Money per seat, rake and house per round, totals; None without stakes."""
+    @property
+    def rake_mean(self) -> Optional[float]: ...
+    def to_json(self) -> str: ...
+    def to_dict(self) -> Dict[str, Any]: ...
+
+def simulate(
+    rules: _RulesLike = None,
+    players: int = 4,
+    rounds: int = 10000,
+    seed: int = 0,
+    *,
+    policy: Union[str, Sequence[str], None] = "arranger",
+    specials: bool = True,
+    base: Optional[int] = None,
+    carries: Optional[Sequence[int]] = None,
+    rake: Union[int, Fraction, None] = None,
+    threads: Optional[int] = None,
+) -> SimResult:
+    """Play ``rounds`` seeded rounds with the arranger (or a baseline) at every seat and report
+    specials, fouls, shots, home runs, water per seat and its spread, and money with rake."""
 
 # ---------------------------------------------------------------------------------------------
 # 理牌 hints

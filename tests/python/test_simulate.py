@@ -1,0 +1,130 @@
+"""simulate(): the core's seeded simulation from Python, checked against an independent count
+over the same deals made here with deal + Arranger + settle."""
+
+import json
+from fractions import Fraction
+
+import pytest
+
+import shisanshui as sss
+
+MIX = 0x9E3779B97F4A7C15
+MASK = (1 << 64) - 1
+
+
+def round_seed(seed, i):
+    """SplitMix64 of seed + (i + 1) * phi, as the core documents for round i."""
+    z = (seed + (i + 1) * MIX) & MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return z ^ (z >> 31)
+
+
+def independent_count(rules, players, rounds, seed):
+    arranger = sss.Arranger(rules, players)
+    made, declared, fouls, shots, home_runs = {}, {}, 0, 0, 0
+    sums = [Fraction(0)] * players
+    for i in range(rounds):
+        table = []
+        for cards in sss.deal(players, round_seed(seed, i)):
+            advice = arranger.special_advice(cards)
+            if advice is None:
+                table.append(arranger.arrange(cards).arrangement)
+                continue
+            made[advice.special.value] = made.get(advice.special.value, 0) + 1
+            if advice.declare:
+                declared[advice.special.value] = declared.get(advice.special.value, 0) + 1
+                table.append(sss.PlayerHand.declare(advice.special, cards))
+            else:
+                table.append(advice.best_lanes.arrangement)
+        s = sss.settle(table, rules)
+        for e in s.events:
+            fouls += e.kind == "foul"
+            shots += e.kind == "shot"
+            home_runs += e.kind == "home_run"
+        sums = [a + b for a, b in zip(sums, s.totals)]
+    return made, declared, fouls, shots, home_runs, sums
+
+
+def test_figures_match_an_independent_count_over_the_same_deals():
+    r = sss.simulate("classic", 4, 40, 2, threads=2)
+    made, declared, fouls, shots, home_runs, sums = independent_count("classic", 4, 40, 2)
+    assert (r.rounds, r.players, r.seed, r.hands) == (40, 4, 2, 160)
+    assert (r.fouls, r.shots, r.home_runs) == (fouls, shots, home_runs)
+    assert shots > 0
+    for sid, s in r.specials.items():
+        assert s["made"] == made.get(sid, 0), sid
+        assert s["declared"] == declared.get(sid, 0), sid
+    assert sum(made.values()) == sum(s["made"] for s in r.specials.values())
+    assert r.declared == sum(declared.values())
+    for mean, total in zip(r.seat_means, sums):
+        assert mean == pytest.approx(float(total) / 40, abs=1e-12)
+    assert sum(sums) == 0
+
+
+def test_deterministic_and_independent_of_threads():
+    a = sss.simulate("kx", 3, 150, 9, policy="greedy", threads=1)
+    b = sss.simulate("kx", 3, 150, 9, policy="greedy", threads=3)
+    assert a.to_dict() == b.to_dict()
+    assert a.to_json() == b.to_json()
+    c = sss.simulate("kx", 3, 150, 10, policy="greedy", threads=1)
+    assert c.to_dict()["water"]["histogram"] != a.to_dict()["water"]["histogram"]
+
+
+def test_the_result_holds_every_figure_as_json():
+    r = sss.simulate(sss.Rules.preset("hk"), 2, 100, 5, policy=["greedy", "product"], base=100, carries=[2000, 900], rake=Fraction(5, 100))
+    d = json.loads(r.to_json())
+    assert d == r.to_dict()
+    assert d["rules"] == json.loads(sss.Rules.preset("hk").to_json())
+    assert d["policies"] == r.policies == ["greedy", "product"]
+    assert set(d) >= {"rounds", "players", "seed", "hands", "specials", "fouls", "shots", "home_runs", "seats", "water", "swing", "money"}
+    assert r.water["mean"] == 0  # zero-sum
+    assert sum(b["count"] for b in r.water["histogram"]) == 200
+    assert [q["q"] for q in r.water["quantiles"]][0] == 0
+    money = r.money
+    assert money["total_rake"] > 0
+    assert r.rake_mean == pytest.approx(money["total_rake"] / 100)
+    paid = sum(s["mean"] * 100 for s in money["seats"])
+    assert round(paid) + money["total_house"] == 0
+    assert "100 rounds at 2 seats" in repr(r)
+    assert sss.simulate("hk", 2, 10, 5, base=1).money["rake"]["mean"] == 0
+    assert sss.simulate("hk", 2, 10, 5).money is None
+
+
+def test_specials_false_declares_nothing():
+    r = sss.simulate("regional", 4, 200, 8, policy="greedy", specials=False)
+    assert r.declared == 0
+    loud = sss.simulate("regional", 4, 200, 8, policy="greedy")
+    made = sum(s["made"] for s in loud.specials.values())
+    assert made > 0
+    assert made == sum(s["made"] for s in r.specials.values())
+    assert all(s["made"] == s["declared"] for s in loud.specials.values())
+
+
+@pytest.mark.parametrize("players", [0, 1, 5, -1, 2**70])
+def test_bad_seat_counts_are_invalid_table(players):
+    with pytest.raises(sss.InvalidTableError):
+        sss.simulate("classic", players, 5)
+
+
+def test_bad_input_is_a_typed_error():
+    with pytest.raises(sss.UnknownPresetError):
+        sss.simulate("nope", 4, 5)
+    with pytest.raises(sss.InvalidArgumentError, match="0 rounds"):
+        sss.simulate("classic", 4, 0)
+    with pytest.raises(sss.InvalidArgumentError):
+        sss.simulate("classic", 4, -3)
+    with pytest.raises(sss.InvalidArgumentError, match="unknown player"):
+        sss.simulate("classic", 4, 5, policy="nobody")
+    with pytest.raises(sss.InvalidArgumentError, match="2 policies for 4 seats"):
+        sss.simulate("classic", 4, 5, policy=["greedy", "greedy"])
+    with pytest.raises(sss.InvalidMoneyError):
+        sss.simulate("classic", 4, 5, base=1, carries=[1, 2])
+    with pytest.raises(sss.InvalidMoneyError, match="need a base"):
+        sss.simulate("classic", 4, 5, rake=Fraction(1, 20))
+    with pytest.raises(sss.InvalidArgumentError):
+        sss.simulate("classic", 4, 5, seed=-1)
+    with pytest.raises(TypeError):
+        sss.simulate("classic", 4, 5, policy=3)
+    with pytest.raises(TypeError):
+        sss.simulate("classic", "four", 5)
