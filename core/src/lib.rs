@@ -45,6 +45,7 @@
 pub struct ReadmeDoctests;
 
 pub mod arrange;
+pub mod batch;
 pub mod card;
 pub mod deal;
 pub mod error;

@@ -103,6 +103,38 @@ fn build_rows(five: &[u32; gen::FIVE_SLOTS]) -> Box<[u32]> {
     rows.into_boxed_slice()
 }
 
+/// A five-card hand as the batch reads it: `[Card; 5]`, or five codes below 52 that the caller
+/// has checked (`crate::batch`). Everything is read through `codes`, which for `[Card; 5]` is a
+/// copy of the same bytes, so both compile to the same loads.
+pub(crate) trait Hand5: Copy {
+    /// The five codes.
+    fn codes(&self) -> [u8; 5];
+    /// The rank `Evaluator::eval5` gives.
+    fn eval(&self, e: &Evaluator) -> HandRank;
+}
+
+impl Hand5 for [Card; 5] {
+    #[inline(always)]
+    fn codes(&self) -> [u8; 5] {
+        self.map(Card::code)
+    }
+    #[inline(always)]
+    fn eval(&self, e: &Evaluator) -> HandRank {
+        e.eval5(self)
+    }
+}
+
+impl Hand5 for [u8; 5] {
+    #[inline(always)]
+    fn codes(&self) -> [u8; 5] {
+        *self
+    }
+    #[inline(always)]
+    fn eval(&self, e: &Evaluator) -> HandRank {
+        e.eval5_codes(self)
+    }
+}
+
 /// What the hands of a run share: their first three cards and what those give each hand.
 struct Run<'a> {
     row: &'a [u32; WINDOW],
@@ -120,18 +152,18 @@ struct Run<'a> {
 /// Codes of cards 1–4, card 1 in the low byte. Copied out as one array so that the compiler
 /// makes one 4-byte load of it (built byte by byte, it splits it again into the two halves).
 #[inline(always)]
-fn last_four(h: &[Card; 5]) -> u32 {
-    let [_, rest @ ..] = *h;
-    u32::from_le_bytes(rest.map(Card::code))
+fn last_four<H: Hand5>(h: &H) -> u32 {
+    let [_, rest @ ..] = h.codes();
+    u32::from_le_bytes(rest)
 }
 
 /// Whether two hands share their first three cards, as one compare: in shuffled input the
 /// first cards alone match often enough (about 6%) that a compare per card mispredicts.
 #[inline(always)]
-fn same_three(a: &[Card; 5], b: &[Card; 5]) -> bool {
-    let first_four = |h: &[Card; 5]| {
-        let [four @ .., _] = *h;
-        u32::from_le_bytes(four.map(Card::code))
+fn same_three<H: Hand5>(a: &H, b: &H) -> bool {
+    let first_four = |h: &H| {
+        let [four @ .., _] = h.codes();
+        u32::from_le_bytes(four)
     };
     (first_four(a) ^ first_four(b)) << 8 == 0
 }
@@ -139,8 +171,8 @@ fn same_three(a: &[Card; 5], b: &[Card; 5]) -> bool {
 impl<'a> Run<'a> {
     /// The run of the first three cards of `h`.
     #[inline(always)]
-    fn new(rows: &'a [u32], h: &[Card; 5]) -> Run<'a> {
-        let (a, b, c) = (h[0].code(), h[1].code(), h[2].code());
+    fn new<H: Hand5>(rows: &'a [u32], h: &H) -> Run<'a> {
+        let [a, b, c, ..] = h.codes();
         let start = ROW_START[(a >> 2) as usize * 169 + (b >> 2) as usize * 13 + (c >> 2) as usize] as usize;
         let row = rows[start..start + WINDOW].try_into().expect("rows are padded for a full window");
         Run {
@@ -170,20 +202,24 @@ impl<'a> Run<'a> {
     /// Rank the leading hands that belong to this run; returns how many. Four at a time: one
     /// chain of compares per four hands, so the loop's only unpredictable branch is the run's end.
     #[inline(always)]
-    fn rank_hands<const FLUSH: bool, const TIEBREAK: bool>(&self, hands: &[[Card; 5]], out: &mut [HandRank]) -> usize {
+    fn rank_hands<H: Hand5, const FLUSH: bool, const TIEBREAK: bool>(
+        &self,
+        hands: &[H],
+        out: &mut [HandRank],
+    ) -> usize {
         let (first, middle) = (self.first, self.middle);
         let mut done = 0;
         for (h, o) in hands.chunks_exact(4).zip(out.chunks_exact_mut(4)) {
             let y = [last_four(&h[0]), last_four(&h[1]), last_four(&h[2]), last_four(&h[3])];
             // `|`, not `||`: all eight compares as one condition (the compiler still branches).
             if (y[0] as u16 != middle)
-                | (h[0][0].code() != first)
+                | (h[0].codes()[0] != first)
                 | (y[1] as u16 != middle)
-                | (h[1][0].code() != first)
+                | (h[1].codes()[0] != first)
                 | (y[2] as u16 != middle)
-                | (h[2][0].code() != first)
+                | (h[2].codes()[0] != first)
                 | (y[3] as u16 != middle)
-                | (h[3][0].code() != first)
+                | (h[3].codes()[0] != first)
             {
                 break;
             }
@@ -194,7 +230,7 @@ impl<'a> Run<'a> {
         }
         for (h, o) in hands[done..].iter().zip(out[done..].iter_mut()) {
             let y = last_four(h);
-            if y as u16 != middle || h[0].code() != first {
+            if y as u16 != middle || h.codes()[0] != first {
                 break;
             }
             *o = self.rank::<FLUSH, TIEBREAK>(y);
@@ -207,24 +243,25 @@ impl<'a> Run<'a> {
 /// Whether the first three cards share a suit: only then can a hand of their run be a flush
 /// (also with duplicated cards).
 #[inline(always)]
-fn flush_possible(h: &[Card; 5]) -> bool {
-    let suit = h[0].code() & 3;
-    h[1].code() & 3 == suit && h[2].code() & 3 == suit
+fn flush_possible<H: Hand5>(h: &H) -> bool {
+    let [a, b, c, ..] = h.codes();
+    let suit = a & 3;
+    b & 3 == suit && c & 3 == suit
 }
 
 /// Rank the runs that start at `hands[0]` (which shares its three cards with `hands[1]`), one
 /// after another as long as they are of the same kind; returns how many hands. Going straight
 /// on to the next run, as in enumeration order, saves a return and a dispatch per run.
 #[inline(never)]
-fn rank_chained_runs<const FLUSH: bool, const TIEBREAK: bool>(
+fn rank_chained_runs<H: Hand5, const FLUSH: bool, const TIEBREAK: bool>(
     rows: &[u32],
-    hands: &[[Card; 5]],
+    hands: &[H],
     out: &mut [HandRank],
 ) -> usize {
     let mut done = 0;
     loop {
         let run = Run::new(rows, &hands[done]);
-        done += run.rank_hands::<FLUSH, TIEBREAK>(&hands[done..], &mut out[done..]);
+        done += run.rank_hands::<H, FLUSH, TIEBREAK>(&hands[done..], &mut out[done..]);
         match hands.get(done..done + 2) {
             Some([h, next]) if same_three(h, next) && flush_possible(h) == FLUSH => {}
             _ => return done,
@@ -252,21 +289,29 @@ impl Evaluator {
                 out.len()
             )));
         }
+        self.batch5(hands, out);
+        Ok(())
+    }
+
+    /// The body of [`Evaluator::eval5_batch`] for any [`Hand5`]; `hands` and `out` have the
+    /// same length. Codes of 52 and up are the caller's to exclude (they may panic on a bounds
+    /// check, never worse).
+    pub(crate) fn batch5<H: Hand5>(&self, hands: &[H], out: &mut [HandRank]) {
+        debug_assert_eq!(hands.len(), out.len());
         let rows = rows(self.wheel);
-        let n = hands.len();
+        let n = hands.len().min(out.len());
         let mut i = 0;
         while i < n {
-            i += self.rank_singles(&hands[i..], &mut out[i..]);
+            i += self.rank_singles(&hands[i..n], &mut out[i..n]);
             match n - i {
                 0 => {}
                 1 => {
-                    out[i] = self.eval5(&hands[i]);
+                    out[i] = hands[i].eval(self);
                     i += 1;
                 }
-                _ => i += self.rank_runs(rows, &hands[i..], &mut out[i..]),
+                _ => i += self.rank_runs(rows, &hands[i..n], &mut out[i..n]),
             }
         }
-        Ok(())
     }
 
     /// Rank leading hands one by one with `eval5` until a hand starts a run (shuffled input
@@ -275,7 +320,7 @@ impl Evaluator {
     /// found a few hands late has those ranked by `eval5`, just as exactly, and shuffled input
     /// pays for one neighbour compare per four hands instead of one per hand.
     #[inline(never)]
-    fn rank_singles(&self, hands: &[[Card; 5]], out: &mut [HandRank]) -> usize {
+    fn rank_singles<H: Hand5>(&self, hands: &[H], out: &mut [HandRank]) -> usize {
         let mut done = 0;
         // `..len - 1`: the last hand always goes back to the caller.
         let most = hands.len().saturating_sub(1);
@@ -284,7 +329,7 @@ impl Evaluator {
                 return done;
             }
             for (h, o) in h.iter().zip(o) {
-                *o = self.eval5(h);
+                *o = h.eval(self);
             }
             done += 4;
         }
@@ -292,19 +337,19 @@ impl Evaluator {
             if same_three(&pair[0], &pair[1]) {
                 break;
             }
-            *o = self.eval5(&pair[0]);
+            *o = pair[0].eval(self);
             done += 1;
         }
         done
     }
 
     /// Rank the runs that start at `hands[0]` (which shares its three cards with `hands[1]`).
-    fn rank_runs(&self, rows: &[u32], hands: &[[Card; 5]], out: &mut [HandRank]) -> usize {
+    fn rank_runs<H: Hand5>(&self, rows: &[u32], hands: &[H], out: &mut [HandRank]) -> usize {
         match (flush_possible(&hands[0]), self.suit_tiebreak) {
-            (false, false) => rank_chained_runs::<false, false>(rows, hands, out),
-            (true, false) => rank_chained_runs::<true, false>(rows, hands, out),
-            (false, true) => rank_chained_runs::<false, true>(rows, hands, out),
-            (true, true) => rank_chained_runs::<true, true>(rows, hands, out),
+            (false, false) => rank_chained_runs::<H, false, false>(rows, hands, out),
+            (true, false) => rank_chained_runs::<H, true, false>(rows, hands, out),
+            (false, true) => rank_chained_runs::<H, false, true>(rows, hands, out),
+            (true, true) => rank_chained_runs::<H, true, true>(rows, hands, out),
         }
     }
 }

@@ -12,7 +12,7 @@
 //! Sorted batches go faster through `Evaluator::eval5_batch` (`batch.rs`), which shares the work
 //! of neighbouring hands.
 
-mod batch;
+pub(crate) mod batch;
 pub mod gen;
 // Generated text, compared byte for byte by `tables_match_generator`: keep `cargo fmt` off it.
 #[rustfmt::skip]
@@ -279,6 +279,34 @@ impl Evaluator {
         let rank = if (sum as u32).wrapping_add(0x3333) & 0x8888 != 0 { flushed(plain) } else { HandRank(plain) };
         if self.suit_tiebreak {
             rank.with_suit_of_top(c)
+        } else {
+            rank
+        }
+    }
+
+    /// [`Evaluator::eval5`] on five codes (the batches of `crate::batch`, which check the codes
+    /// first): the same loads and arithmetic, so the same rank. A code of 52 or more gives a
+    /// meaningless rank, never a panic (every table is padded or masked for any `u8`).
+    #[inline]
+    pub(crate) fn eval5_codes(&self, c: &[u8; 5]) -> HandRank {
+        let pair = |i: usize| (u16::from_le_bytes([c[i], c[i + 1]]) & 0x3F3F) as usize;
+        let sum = PAIR_KEYS[pair(0)] + PAIR_KEYS[pair(2)] + CARD_KEYS[c[4] as usize];
+        let plain = read(&tables::FIVE_OFFSETS, self.five, sum);
+        let rank = if (sum as u32).wrapping_add(0x3333) & 0x8888 != 0 { flushed(plain) } else { HandRank(plain) };
+        if self.suit_tiebreak {
+            rank.with_suit_set(c.iter().fold(0, |set, &x| set | CARD_BITS[x as usize]))
+        } else {
+            rank
+        }
+    }
+
+    /// [`Evaluator::eval3`] on three codes, as [`Evaluator::eval5_codes`].
+    #[inline]
+    pub(crate) fn eval3_codes(&self, c: &[u8; 3]) -> HandRank {
+        let sum = PAIR_KEYS[(u16::from_le_bytes([c[0], c[1]]) & 0x3F3F) as usize] + CARD_KEYS[c[2] as usize];
+        let rank = HandRank(read(&tables::THREE_OFFSETS, &tables::THREE_VALUES, sum));
+        if self.suit_tiebreak {
+            rank.with_suit_set(c.iter().fold(0, |set, &x| set | CARD_BITS[x as usize]))
         } else {
             rank
         }

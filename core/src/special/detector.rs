@@ -111,6 +111,13 @@ impl SpecialDetector {
         self.qualify(&HandBits::new(cards.bits()), &mut [None; 3])
     }
 
+    /// The highest special of a [`SpecialDetector::qualifying_bits`] set under the rule set's
+    /// order (what [`SpecialDetection::best`] is); `None` for an empty set. Bits of specials the
+    /// rule set does not enable are ignored.
+    pub fn best_of(&self, bits: u16) -> Option<Special> {
+        self.order[..self.len].iter().copied().find(|&s| bits & bit(s) != 0)
+    }
+
     fn detect_bits(&self, bits: u64) -> SpecialDetection {
         let h = HandBits::new(bits);
         let mut searched = [None; 3];
