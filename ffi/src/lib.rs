@@ -45,6 +45,8 @@ pub mod settle;
 // Dealing and auto-arrangement.
 pub mod arrange;
 pub mod deal;
+// Batches: many hands or rounds per call.
+pub mod batch;
 // 理牌 hints for manual arranging.
 pub mod hints;
 

@@ -39,16 +39,20 @@ gcc -std=c11 "${warn[@]}" tests/c/test_settle.c -L"$lib_dir" -l:libshisanshui.so
 gcc -std=c11 "${warn[@]}" tests/c/test_arrange.c "$lib_dir/libshisanshui.a" "${sys_libs[@]}" -o "$out/test_arrange_static"
 gcc -std=c11 "${warn[@]}" tests/c/test_arrange.c -L"$lib_dir" -l:libshisanshui.so -Wl,-rpath,"$lib_dir" "${sys_libs[@]}" \
   -o "$out/test_arrange_dynamic"
+# Batches (sss_*_many): its own binary, built the same two ways.
+gcc -std=c11 "${warn[@]}" tests/c/test_batch.c "$lib_dir/libshisanshui.a" "${sys_libs[@]}" -o "$out/test_batch_static"
+gcc -std=c11 "${warn[@]}" tests/c/test_batch.c -L"$lib_dir" -l:libshisanshui.so -Wl,-rpath,"$lib_dir" "${sys_libs[@]}" \
+  -o "$out/test_batch_dynamic"
 # 理牌 hints (combinations, completing fixed lanes): its own binary, built the same two ways.
 gcc -std=c11 "${warn[@]}" tests/c/test_hints.c "$lib_dir/libshisanshui.a" "${sys_libs[@]}" -o "$out/test_hints_static"
 gcc -std=c11 "${warn[@]}" tests/c/test_hints.c -L"$lib_dir" -l:libshisanshui.so -Wl,-rpath,"$lib_dir" "${sys_libs[@]}" \
   -o "$out/test_hints_dynamic"
 
 # The static binaries must not need the shared library; the dynamic ones must load it.
-for b in test_sss_static test_sss_cpp_static test_settle_static test_arrange_static test_hints_static; do
+for b in test_sss_static test_sss_cpp_static test_settle_static test_arrange_static test_batch_static test_hints_static; do
   if ldd "$out/$b" | grep -q libshisanshui; then echo "$b links libshisanshui dynamically" >&2; exit 1; fi
 done
-for b in test_sss_dynamic test_sss_cpp_dynamic test_settle_dynamic test_arrange_dynamic test_hints_dynamic; do
+for b in test_sss_dynamic test_sss_cpp_dynamic test_settle_dynamic test_arrange_dynamic test_batch_dynamic test_hints_dynamic; do
   # No `grep -q`: it exits at the first match and ldd's SIGPIPE would fail the pipeline (pipefail).
   ldd "$out/$b" | grep "$soname => $lib_dir/$soname" >/dev/null \
     || { echo "$b does not load $lib_dir/$soname" >&2; ldd "$out/$b" >&2; exit 1; }
@@ -86,6 +90,8 @@ run settle-static "$out/test_settle_static" "$root/tests/vectors/settle.json" se
 run settle-dynamic "$out/test_settle_dynamic" "$root/tests/vectors/settle.json" settle-dynamic
 run arrange-static "$out/test_arrange_static" "$root/tests/vectors" arrange-static
 run arrange-dynamic "$out/test_arrange_dynamic" "$root/tests/vectors" arrange-dynamic
+run batch-static "$out/test_batch_static" batch-static
+run batch-dynamic "$out/test_batch_dynamic" batch-dynamic
 run hints-static "$out/test_hints_static" "$root/tests/vectors" hints-static
 run hints-dynamic "$out/test_hints_dynamic" "$root/tests/vectors" hints-dynamic
 run consumers bash "$root/tests/c/consumers.sh"

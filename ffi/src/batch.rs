@@ -1,0 +1,343 @@
+//! Batches (`sss_*_many`): many hands or rounds per call, into arrays the caller owns, on one
+//! thread or several. Shells over the engine's `shisanshui::batch::Batch`.
+//!
+//! The conventions they share are in the documentation of [`sss_evaluate5_many`] (the header
+//! shows it there).
+
+use engine::batch::{Batch, BatchError};
+use engine::{Evaluator, HandRank, Settler, SpecialDetector, Water};
+
+use crate::arrange::SssArranger;
+use crate::boundary::{handle_ref, slice_in, Failure};
+use crate::rules::SssRules;
+use crate::SssStatus;
+
+/// A batch failure as the boundary reports it, with the row written to `error_row`.
+fn failure(e: BatchError, error_row: *mut usize) -> Failure {
+    if !error_row.is_null() && (error_row as usize) % std::mem::align_of::<usize>() == 0 {
+        // SAFETY: the caller's contract: NULL or valid for a write of `size_t`.
+        unsafe { error_row.write(e.row().unwrap_or(usize::MAX)) };
+    }
+    let message = e.to_string();
+    Failure { status: Failure::from(e.into_error()).status, message }
+}
+
+/// An output array `(ptr, len)`; NULL is accepted when `len` is 0. The engine only writes to it.
+///
+/// # Safety
+/// When non-NULL, `ptr` must be valid for writes of `len` values of `T` for `'a`, with no other
+/// access meanwhile.
+unsafe fn slice_out<'a, T>(ptr: *mut T, len: usize, name: &str) -> Result<&'a mut [T], Failure> {
+    if len == 0 {
+        return Ok(&mut []);
+    }
+    if ptr.is_null() {
+        return Err(Failure::null(name));
+    }
+    let fits = matches!(len.checked_mul(std::mem::size_of::<T>()), Some(b) if b <= isize::MAX as usize);
+    if !fits {
+        return Err(Failure::invalid_argument(format!("length {len} of argument `{name}` is too large")));
+    }
+    if (ptr as usize) % std::mem::align_of::<T>() != 0 {
+        return Err(Failure::invalid_argument(format!("argument `{name}` is not aligned")));
+    }
+    // SAFETY: non-NULL, aligned, size checked; validity is the caller's contract.
+    Ok(unsafe { std::slice::from_raw_parts_mut(ptr, len) })
+}
+
+/// `n` hands of `N` codes from a flat byte array of `n × N` bytes.
+///
+/// # Safety
+/// As [`slice_in`] for `n × N` bytes.
+unsafe fn hands_in<'a, const N: usize>(codes: *const u8, n: usize, name: &str) -> Result<&'a [[u8; N]], Failure> {
+    // `[u8; N]` has alignment 1 and size N: the flat array read as hands.
+    unsafe { slice_in(codes.cast::<[u8; N]>(), n, name) }
+}
+
+/// Output ranks: `HandRank` is `repr(transparent)` over its `u32` value.
+///
+/// # Safety
+/// As [`slice_out`] for `n` values of `uint32_t`.
+unsafe fn ranks_out<'a>(out: *mut u32, n: usize, name: &str) -> Result<&'a mut [HandRank], Failure> {
+    unsafe { slice_out(out.cast::<HandRank>(), n, name) }
+}
+
+fn batch(threads: u32) -> Batch {
+    Batch::new().threads(threads as usize)
+}
+
+/// Evaluate `n_hands` five-card hands given as card codes, 5 bytes per hand (`codes` holds
+/// `n_hands × 5` bytes): `out_values[i]` is the `SssHandRank.value` `sss_evaluate` gives hand `i`
+/// (compare values to compare hands; the category is `value >> 22`).
+///
+/// Hands in enumeration order (or any sorted order) are about twice as fast as shuffled ones:
+/// neighbours that share their first three cards share most of the work.
+///
+/// Errors (nothing written to `out_values`): `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD`
+/// (message `row R: …`), `SSS_ERR_NULL_POINTER`.
+///
+/// The batch functions (`sss_*_many`) all work alike:
+///
+/// - Inputs are flat arrays of card codes (`n × 5`, `n × 3` or `n × 13` bytes, hand after
+///   hand) or of 64-bit card masks (bit `code` set per card); outputs are arrays of `n` values
+///   (or `n × 13` codes). NULL is accepted for an array only when `n` is 0.
+/// - `threads`: 1 runs on the calling thread only; `t > 1` uses up to `t` threads (the calling
+///   thread and `t - 1` more, started and joined inside the call); 0 uses one per core. The
+///   results do not depend on it.
+/// - Every input is checked before anything is computed: codes below 52, a hand's cards
+///   distinct, masks with exactly the hand's number of bits. **A failed call writes nothing to
+///   its output arrays.** The last-error message starts with `row R: ` when the failure is
+///   about one row (a hand, or a round for `sss_settle_many`): R is the first bad row, whatever
+///   the thread count.
+/// - `out_error_row`, when not NULL, receives that row on such a failure and `SIZE_MAX` on an
+///   engine failure about the whole call (such as a bad seat count); it is left alone on
+///   success and on argument failures (NULL pointers, bad handles). It is the one
+///   out-parameter written on failure.
+///
+/// # Safety
+/// `rules` must be a live handle; `codes` valid for `n_hands × 5` bytes and `out_values` for
+/// `n_hands` writes (either may be NULL when `n_hands` is 0); `out_error_row` NULL or valid for
+/// a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_evaluate5_many(
+    rules: *const SssRules,
+    codes: *const u8,
+    n_hands: usize,
+    out_values: *mut u32,
+    threads: u32,
+    out_error_row: *mut usize,
+) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { handle_ref(rules, "rules")? };
+        let hands = unsafe { hands_in::<5>(codes, n_hands, "codes")? };
+        let out = unsafe { ranks_out(out_values, n_hands, "out_values")? };
+        let eval = Evaluator::new(&rules.inner);
+        batch(threads).eval5(&eval, hands, out).map_err(|e| failure(e, out_error_row))
+    })
+}
+
+/// Evaluate `n_hands` five-card hands given as 64-bit card masks (bit `code` set for each
+/// card): `out_values[i]` as in `sss_evaluate5_many`.
+///
+/// Errors (nothing written): `SSS_ERR_BAD_CARD_CODE` (a bit at 52 or above),
+/// `SSS_ERR_WRONG_CARD_COUNT` (not exactly 5 bits), with `row R: ` in the message;
+/// `SSS_ERR_NULL_POINTER`, `SSS_ERR_INVALID_ARGUMENT` (misaligned `masks`).
+///
+/// # Safety
+/// As `sss_evaluate5_many`, with `masks` valid for `n_hands` reads of `uint64_t`.
+#[no_mangle]
+pub unsafe extern "C" fn sss_evaluate5_masks_many(
+    rules: *const SssRules,
+    masks: *const u64,
+    n_hands: usize,
+    out_values: *mut u32,
+    threads: u32,
+    out_error_row: *mut usize,
+) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { handle_ref(rules, "rules")? };
+        let masks = unsafe { slice_in(masks, n_hands, "masks")? };
+        let out = unsafe { ranks_out(out_values, n_hands, "out_values")? };
+        let eval = Evaluator::new(&rules.inner);
+        batch(threads).eval5_masks(&eval, masks, out).map_err(|e| failure(e, out_error_row))
+    })
+}
+
+/// Evaluate `n_hands` three-card hands (fronts) given as card codes, 3 bytes per hand. As
+/// `sss_evaluate5_many`.
+///
+/// # Safety
+/// As `sss_evaluate5_many`, with `codes` valid for `n_hands × 3` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn sss_evaluate3_many(
+    rules: *const SssRules,
+    codes: *const u8,
+    n_hands: usize,
+    out_values: *mut u32,
+    threads: u32,
+    out_error_row: *mut usize,
+) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { handle_ref(rules, "rules")? };
+        let hands = unsafe { hands_in::<3>(codes, n_hands, "codes")? };
+        let out = unsafe { ranks_out(out_values, n_hands, "out_values")? };
+        let eval = Evaluator::new(&rules.inner);
+        batch(threads).eval3(&eval, hands, out).map_err(|e| failure(e, out_error_row))
+    })
+}
+
+/// Evaluate `n_hands` three-card hands given as card masks (exactly 3 bits each). As
+/// `sss_evaluate5_masks_many`.
+///
+/// # Safety
+/// As `sss_evaluate5_masks_many`.
+#[no_mangle]
+pub unsafe extern "C" fn sss_evaluate3_masks_many(
+    rules: *const SssRules,
+    masks: *const u64,
+    n_hands: usize,
+    out_values: *mut u32,
+    threads: u32,
+    out_error_row: *mut usize,
+) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { handle_ref(rules, "rules")? };
+        let masks = unsafe { slice_in(masks, n_hands, "masks")? };
+        let out = unsafe { ranks_out(out_values, n_hands, "out_values")? };
+        let eval = Evaluator::new(&rules.inner);
+        batch(threads).eval3_masks(&eval, masks, out).map_err(|e| failure(e, out_error_row))
+    })
+}
+
+/// Detect the special hands of `n_hands` 13-card hands (`codes`: `n_hands × 13` bytes):
+/// `out_best[i]` is the highest enabled special hand `i` makes (an `SssSpecial`), or
+/// `SSS_SPECIAL_NONE`; when `out_all` is not NULL, `out_all[i]` has bit `s` set for every
+/// enabled special `s` the hand makes. The same answers as `sss_special_detect` (which also
+/// gives the arrangement of TSF, TF and TS).
+///
+/// Errors (nothing written to either output): `SSS_ERR_BAD_CARD_CODE`,
+/// `SSS_ERR_DUPLICATE_CARD` (`row R: ` in the message), `SSS_ERR_INVALID_RULES` (a rule set that
+/// lists a special twice), `SSS_ERR_NULL_POINTER`.
+///
+/// # Safety
+/// `rules` must be a live handle; `codes` valid for `n_hands × 13` bytes, `out_best` for
+/// `n_hands` writes, `out_all` NULL or valid for `n_hands` writes of `uint16_t`;
+/// `out_error_row` NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_special_detect_many(
+    rules: *const SssRules,
+    codes: *const u8,
+    n_hands: usize,
+    out_best: *mut u8,
+    out_all: *mut u16,
+    threads: u32,
+    out_error_row: *mut usize,
+) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { handle_ref(rules, "rules")? };
+        let hands = unsafe { hands_in::<13>(codes, n_hands, "codes")? };
+        let best = unsafe { slice_out(out_best, n_hands, "out_best")? };
+        let all = if out_all.is_null() { None } else { Some(unsafe { slice_out(out_all, n_hands, "out_all")? }) };
+        let detector = SpecialDetector::new(&rules.inner)?;
+        batch(threads).detect_special(&detector, hands, best, all).map_err(|e| failure(e, out_error_row))
+    })
+}
+
+/// Auto-arrange `n_hands` 13-card hands (`codes`: `n_hands × 13` bytes): `out_codes` receives,
+/// hand after hand, the 13 codes of the arrangement `sss_arrange` gives, in lane order (front
+/// 3, middle 5, back 5). Threads share the arranger (it is only read).
+///
+/// Errors (nothing written): `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD`,
+/// `SSS_ERR_INVALID_ARGUMENT` (a hand with no legal arrangement under `strict_order`), each
+/// with `row R: ` in the message; `SSS_ERR_NULL_POINTER`, `SSS_ERR_INVALID_HANDLE`.
+///
+/// # Safety
+/// `arranger` must be a live handle; `codes` valid for `n_hands × 13` bytes and `out_codes` for
+/// `n_hands × 13` writes (either may be NULL when `n_hands` is 0); `out_error_row` NULL or
+/// valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_arrange_many(
+    arranger: *const SssArranger,
+    codes: *const u8,
+    n_hands: usize,
+    out_codes: *mut u8,
+    threads: u32,
+    out_error_row: *mut usize,
+) -> SssStatus {
+    ffi_boundary!({
+        let arranger = unsafe { handle_ref(arranger, "arranger")? };
+        let hands = unsafe { hands_in::<13>(codes, n_hands, "codes")? };
+        let out = unsafe { slice_out(out_codes.cast::<[u8; 13]>(), n_hands, "out_codes")? };
+        batch(threads).arrange(&arranger.inner, hands, out).map_err(|e| failure(e, out_error_row))
+    })
+}
+
+/// Settle `n_rounds` rounds of `seats` players who all play their lanes. `codes` holds
+/// `n_rounds × seats × 13` bytes: round after round, seat after seat, each hand's 13 codes in
+/// lane order (front 3, middle 5, back 5, as `sss_arrange_many` writes them; a foul is settled as
+/// a foul). `out_twelfths[r × seats + s]` receives seat `s`'s total for round `r` in twelfths of
+/// a water point (the total `sss_settle` reports; divide by 12: pairwise scoring is always
+/// whole, ranked scoring may share a special's water in halves or thirds). Declared specials are
+/// settled one round at a time with `sss_settle`.
+///
+/// Errors (nothing written): `SSS_ERR_INVALID_TABLE` (`seats` outside 2..=4),
+/// `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD` (its position counted across the table as
+/// `seat × 13 + index`; `row R: ` names the round), `SSS_ERR_INVALID_RULES`,
+/// `SSS_ERR_NULL_POINTER`.
+///
+/// # Safety
+/// `rules` must be a live handle; `codes` valid for `n_rounds × seats × 13` bytes and
+/// `out_twelfths` for `n_rounds × seats` writes (either may be NULL when `n_rounds` is 0);
+/// `out_error_row` NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_settle_many(
+    rules: *const SssRules,
+    seats: u32,
+    codes: *const u8,
+    n_rounds: usize,
+    out_twelfths: *mut i64,
+    threads: u32,
+    out_error_row: *mut usize,
+) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { handle_ref(rules, "rules")? };
+        let seats = seats as usize;
+        let settler = Settler::new(&rules.inner)?;
+        let hands_len = n_rounds
+            .checked_mul(seats)
+            .ok_or_else(|| Failure::invalid_argument(format!("{n_rounds} rounds of {seats} seats is too large")))?;
+        let hands = unsafe { hands_in::<13>(codes, hands_len, "codes")? };
+        let out = unsafe { slice_out(out_twelfths, hands_len, "out_twelfths")? };
+        let mut totals = vec![Water::ZERO; hands_len];
+        batch(threads).settle(&settler, seats, hands, &mut totals).map_err(|e| failure(e, out_error_row))?;
+        for (o, w) in out.iter_mut().zip(&totals) {
+            *o = w.twelfths();
+        }
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::boundary::tests::last_error;
+    use crate::rules::sss_rules_new_preset;
+
+    fn classic() -> *mut SssRules {
+        let mut rules = std::ptr::null_mut();
+        assert_eq!(unsafe { sss_rules_new_preset(b"classic".as_ptr(), 7, &mut rules) }, SssStatus::SSS_OK);
+        rules
+    }
+
+    #[test]
+    fn evaluate_many_and_its_errors() {
+        let rules = classic();
+        let codes = [51u8, 47, 43, 39, 35, 0, 1, 2, 3, 4];
+        let mut out = [7u32; 2];
+        let st = unsafe { sss_evaluate5_many(rules, codes.as_ptr(), 2, out.as_mut_ptr(), 2, std::ptr::null_mut()) };
+        assert_eq!(st, SssStatus::SSS_OK);
+        assert_eq!(out[0] >> 22, 8, "straight flush");
+        assert_eq!(out[1] >> 22, 7, "four of a kind");
+
+        let bad = [51u8, 47, 43, 39, 35, 0, 1, 2, 3, 52];
+        let mut out = [7u32; 2];
+        let mut row = 0usize;
+        let st = unsafe { sss_evaluate5_many(rules, bad.as_ptr(), 2, out.as_mut_ptr(), 1, &mut row) };
+        assert_eq!(st, SssStatus::SSS_ERR_BAD_CARD_CODE);
+        assert_eq!((row, out), (1, [7, 7]));
+        assert!(last_error().starts_with("row 1: card code 52"), "{}", last_error());
+
+        // Not about one row: the row out-parameter says so.
+        let st = unsafe { sss_evaluate5_many(rules, std::ptr::null(), 2, out.as_mut_ptr(), 1, &mut row) };
+        assert_eq!(st, SssStatus::SSS_ERR_NULL_POINTER);
+        assert_eq!(row, 1, "a boundary failure leaves the row alone");
+        let st = unsafe { sss_settle_many(rules, 9, codes.as_ptr(), 0, std::ptr::null_mut(), 1, &mut row) };
+        assert_eq!(st, SssStatus::SSS_ERR_INVALID_TABLE);
+        assert_eq!(row, usize::MAX);
+        // Empty batches may pass NULL arrays.
+        let st =
+            unsafe { sss_evaluate3_many(rules, std::ptr::null(), 0, std::ptr::null_mut(), 0, std::ptr::null_mut()) };
+        assert_eq!(st, SssStatus::SSS_OK);
+        unsafe { crate::rules::sss_rules_free(rules) };
+    }
+}
