@@ -111,7 +111,7 @@ pub unsafe extern "C" fn sss_combos(
 }
 
 /// A fixed lane from C: `len` 0 is an open lane (the pointer may then be NULL).
-unsafe fn lane_in<'a>(ptr: *const u8, len: usize, name: &str) -> Result<Option<Vec<Card>>, Failure> {
+unsafe fn lane_in(ptr: *const u8, len: usize, name: &str) -> Result<Option<Vec<Card>>, Failure> {
     if len == 0 {
         return Ok(None);
     }
@@ -216,7 +216,10 @@ mod tests {
         let mut buf = [SssCombo::default(); 4];
         let st = unsafe { sss_combos(r, hand.as_ptr(), hand.len(), 1, buf.as_mut_ptr(), buf.len(), &mut n) };
         assert_eq!((st, n), (SssStatus::SSS_OK, 2));
-        assert_eq!(buf[0], SssCombo { cards: [codes("Ks")[0], codes("Kh")[0], 255, 255, 255], len: 2, category: 1, reserved: 0 });
+        assert_eq!(
+            buf[0],
+            SssCombo { cards: [codes("Ks")[0], codes("Kh")[0], 255, 255, 255], len: 2, category: 1, reserved: 0 }
+        );
         assert_eq!(buf[2], SssCombo::default(), "nothing past the count");
         // Bad category numbers and high card.
         for cat in [0u32, 10, 256, u32::MAX] {

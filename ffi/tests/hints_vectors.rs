@@ -178,7 +178,18 @@ fn c_complete(a: *const SssArranger, codes: &[u8], lanes: [&[u8]; 3]) -> Result<
     let mut out = SssArranged::default();
     let [f, m, b] = lanes;
     let st = unsafe {
-        sss_complete(a, codes.as_ptr(), codes.len(), f.as_ptr(), f.len(), m.as_ptr(), m.len(), b.as_ptr(), b.len(), &mut out)
+        sss_complete(
+            a,
+            codes.as_ptr(),
+            codes.len(),
+            f.as_ptr(),
+            f.len(),
+            m.as_ptr(),
+            m.len(),
+            b.as_ptr(),
+            b.len(),
+            &mut out,
+        )
     };
     if st == SssStatus::SSS_OK {
         Ok(out)
@@ -357,7 +368,8 @@ fn error_rows(errors: &mut Vec<String>) {
         ));
     }
     // complete: every check in its order.
-    let cases: Vec<(Vec<Card>, [Option<Vec<Card>>; 3])> = vec![
+    type Lanes = [Option<Vec<Card>>; 3];
+    let cases: Vec<(Vec<Card>, Lanes)> = vec![
         (hand[..12].to_vec(), [Some(c("As Ad Jd")), None, None]),
         (hand.clone(), [Some(c("As Ad")), None, None]),
         (hand.clone(), [None, None, Some(c("Kh Kc 9s 9d"))]),

@@ -29,7 +29,12 @@ create_exception!(shisanshui, SpecialNotAllowedError, Error, "A declared special
 create_exception!(shisanshui, InvalidTableError, Error, "A table or round that cannot be settled or dealt.");
 create_exception!(shisanshui, InvalidMoneyError, Error, "Money input out of range.");
 create_exception!(shisanshui, InvalidArgumentError, Error, "Any other argument out of range.");
-create_exception!(shisanshui, CardNotInHandError, Error, "A card given as part of a hand (a fixed lane) that the hand lacks.");
+create_exception!(
+    shisanshui,
+    CardNotInHandError,
+    Error,
+    "A card given as part of a hand (a fixed lane) that the hand lacks."
+);
 create_exception!(shisanshui, NoLegalArrangementError, Error, "No legal arrangement keeps the lanes the player fixed.");
 
 /// Build the Python exception for an engine error, with its fields as attributes.
