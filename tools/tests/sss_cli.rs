@@ -90,8 +90,10 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-const COMMANDS: [&str; 10] =
-    ["eval", "check", "special", "arrange", "suggest", "settle", "deal", "simulate", "rules", "presets"];
+const COMMANDS: [&str; 12] = [
+    "eval", "check", "special", "arrange", "suggest", "combos", "complete", "settle", "deal", "simulate", "rules",
+    "presets",
+];
 const HAND: &str = "As Ad Kh Kc 9s 9d 7h 6c 5d 4s 3h 2c Jd";
 
 #[test]
@@ -607,4 +609,52 @@ fn rules_and_presets_print_what_the_library_has() {
     );
     bad(&["--rules", "{\"nope\": 1}", "rules"], "invalid_rules", "nope");
     bad(&["--rules", "/no/such/rules.json", "rules"], "io", "/no/such/rules.json");
+}
+
+#[test]
+fn combos_and_complete_match_the_shared_vectors() {
+    let v = vectors("hints.json");
+    for h in v["combos"].as_array().unwrap().iter().step_by(16) {
+        let rules = json!({"wheel": h["wheel"], "suit_tiebreak": h["suit_tiebreak"]}).to_string();
+        let cards = format_cards(&codes(&h["codes"]));
+        let cat = h["category"].to_string();
+        let out = ok_json(&["--rules", &rules, "combos", "--category", &cat, &cards]);
+        let want: Vec<String> = h["combos"].as_array().unwrap().iter().map(|c| format_cards(&codes(c))).collect();
+        let got: Vec<&Value> = out["combos"].as_array().unwrap().iter().map(|c| &c["cards"]).collect();
+        assert_eq!(json!(got), json!(want), "{h}");
+        let text = ok(&["--rules", &rules, "combos", "-c", &cat, &cards]);
+        if let Some(first) = want.first() {
+            assert!(text.starts_with(&format!("1. {first}")), "{text}");
+        }
+    }
+    let lane = |v: &Value| v.as_array().map(|_| format_cards(&codes(v)));
+    for c in v["complete"].as_array().unwrap().iter().step_by(3) {
+        let mut args = vec![
+            "--preset".to_string(),
+            c["preset"].as_str().unwrap().into(),
+            "--players".into(),
+            c["players"].to_string(),
+            "complete".into(),
+        ];
+        for (name, key) in [("--front", "fixed_front"), ("--middle", "fixed_middle"), ("--back", "fixed_back")] {
+            if let Some(l) = lane(&c[key]) {
+                args.extend([name.to_string(), l]);
+            }
+        }
+        args.push(format_cards(&codes(&c["codes"])));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = ok_json(&args);
+        let want = Arrangement::new(&codes(&c["front"]), &codes(&c["middle"]), &codes(&c["back"])).unwrap();
+        assert_eq!(out["arrangement"], want.to_string(), "{c}");
+        assert!((out["expected_water"].as_f64().unwrap() - c["expected_water"].as_f64().unwrap()).abs() < 1e-6);
+    }
+    assert!(ok(&["--lang", "zh", "combos", "-c", "对子", HAND]).starts_with("1. As Ad"));
+    bad(&["combos", "-c", "nothing", HAND], "invalid_argument", "--category: invalid argument: unknown category");
+    bad(&["complete", "--front", "Qs Qd Qh", HAND], "card_not_in_hand", "card Qs at position 0 is not in the hand");
+    bad(&["complete", "--front", "As Ad", HAND], "wrong_card_count", "expected 3 cards, got 2");
+    bad(
+        &["complete", "--back", "3h 2c 4s 5d 7h", "--middle", "As Ad Kh Kc 9s", HAND],
+        "no_legal_arrangement",
+        "no legal arrangement",
+    );
 }

@@ -9,10 +9,11 @@
 //! argument).
 //!
 //! The modules: [`names`] (English and Chinese names), [`hand`] (`eval`, `check`, `special`,
-//! `arrange`, `suggest`), [`round`] (`settle` and its round JSON, `deal`), [`sim`]
+//! `arrange`, `suggest`), [`hints`] (`combos`, `complete`), [`round`] (`settle` and its round JSON, `deal`), [`sim`]
 //! (`simulate`, its table, progress bar and plot).
 
 pub mod hand;
+pub mod hints;
 pub mod names;
 pub mod round;
 pub mod sim;
@@ -80,6 +81,10 @@ pub enum Command {
     Arrange(hand::CardsArgs),
     /// Several good arrangements of 13 cards with distinct lane categories.
     Suggest(hand::SuggestArgs),
+    /// 理牌 hints: every combination of one category the cards hold (对子 … 同花顺 buttons).
+    Combos(hints::CombosArgs),
+    /// 理牌 hints: the best legal arrangement around lanes fixed by hand.
+    Complete(hints::CompleteArgs),
     /// Settle a round given as JSON (see `sss settle --help` for the format).
     Settle(round::SettleArgs),
     /// Deal hands of 13 from a seed (the same deal as every language binding).
@@ -156,6 +161,8 @@ pub fn error_kind(e: &Error) -> &'static str {
         Error::InvalidTable(_) => "invalid_table",
         Error::InvalidMoney(_) => "invalid_money",
         Error::InvalidArgument(_) => "invalid_argument",
+        Error::CardNotInHand { .. } => "card_not_in_hand",
+        Error::NoLegalArrangement(_) => "no_legal_arrangement",
         _ => "error",
     }
 }
@@ -226,6 +233,8 @@ pub fn run(cli: Cli) -> CliResult<Output> {
         Command::Special(a) => hand::special(t, a),
         Command::Arrange(a) => hand::arrange(t, a),
         Command::Suggest(a) => hand::suggest(t, a),
+        Command::Combos(a) => hints::combos(t, a),
+        Command::Complete(a) => hints::complete(t, a),
         Command::Settle(a) => round::settle(t, a),
         Command::Deal(a) => round::deal(t, a),
         Command::Simulate(a) => sim::simulate(t, a),
