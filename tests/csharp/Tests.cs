@@ -216,6 +216,7 @@ namespace Shisanshui.Tests
             Add("settlement", () => SettleTests.Run(vectorsPath)); // tests/csharp/SettleTests.cs
             Add("dealing and arrangement", () => ArrangeTests.Run(vectorsPath)); // tests/csharp/ArrangeTests.cs
             Add("safety nets", SafetyTests.Run); // tests/csharp/SafetyTests.cs
+            Add("batches", BatchTests.Run); // tests/csharp/BatchTests.cs
             Add("hints", () => HintsTests.Run(vectorsPath)); // tests/csharp/HintsTests.cs
             foreach (var t in Tests)
             {

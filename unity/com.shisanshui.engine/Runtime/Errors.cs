@@ -34,9 +34,14 @@ namespace Shisanshui
         /// <summary>The status code the native call returned.</summary>
         public StatusCode Status { get; private set; }
 
+        /// <summary>For a failed <see cref="Batch"/> call about one row: the first bad row (a hand,
+        /// or a round for settlement); -1 otherwise.</summary>
+        public long Row { get; internal set; }
+
         public ShisanshuiException(StatusCode status, string message) : base(message)
         {
             Status = status;
+            Row = -1;
         }
 
         /// <summary>
