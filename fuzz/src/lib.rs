@@ -1,0 +1,324 @@
+//! Helpers shared by the fuzz targets in `fuzz_targets/`: calling the C ABI (through the
+//! `shisanshui-ffi` rlib, renamed `sss`) with its conventions checked on every call, turning fuzz
+//! bytes into cards, and the invariants every settlement must keep.
+//!
+//! Every check panics on failure; libFuzzer reports the panic as a crash with its input.
+#![allow(clippy::missing_safety_doc)]
+
+use std::collections::HashMap;
+use std::mem::MaybeUninit;
+use std::sync::{Mutex, OnceLock};
+
+pub use engine;
+pub use sss;
+
+use engine::arrange::Arranger;
+use engine::settle::{PlayerHand, Settlement, Water};
+use engine::{Card, Preset, Rules};
+use sss::boundary::Failure;
+use sss::settle::{SssSeat, SssWater};
+use sss::SssStatus;
+
+// ---------------------------------------------------------------------------------------------
+// The C ABI's conventions
+// ---------------------------------------------------------------------------------------------
+
+/// The calling thread's last error message.
+pub fn last_error() -> String {
+    let mut len = 0usize;
+    let st = unsafe { sss::sss_last_error_message(std::ptr::null_mut(), 0, &mut len) };
+    assert!(st == SssStatus::SSS_OK || st == SssStatus::SSS_ERR_BUFFER_TOO_SMALL, "size query: {st:?}");
+    assert_eq!(len, sss::sss_last_error_length(), "last error length and size query agree");
+    let mut buf = vec![0u8; len + 1];
+    let st = unsafe { sss::sss_last_error_message(buf.as_mut_ptr(), buf.len(), &mut len) };
+    assert_eq!(st, SssStatus::SSS_OK);
+    assert_eq!(buf[len], 0, "NUL appended when there is room");
+    buf.truncate(len);
+    String::from_utf8(buf).expect("the last error is UTF-8")
+}
+
+/// Run one C call and check what every call must do: return a known status, never
+/// `SSS_ERR_PANIC`; a failure leaves a message naming what was wrong, a success leaves the
+/// last error as it was.
+pub fn call(what: &str, f: impl FnOnce() -> SssStatus) -> SssStatus {
+    let before = last_error();
+    let st = f();
+    assert!(SssStatus::from_i32(st as i32).is_some(), "{what}: unknown status {}", st as i32);
+    assert_ne!(st, SssStatus::SSS_ERR_PANIC, "{what}: the engine panicked: {}", last_error());
+    let after = last_error();
+    if st == SssStatus::SSS_OK {
+        assert_eq!(after, before, "{what}: a successful call changed the last error");
+    } else {
+        assert!(!after.is_empty(), "{what}: failed with {st:?} and no message");
+    }
+    st
+}
+
+/// The status and message the C ABI gives for an engine error.
+pub fn failure(e: engine::Error) -> Failure {
+    Failure::from(e)
+}
+
+/// The status the C ABI gives for an engine result.
+pub fn status_of<T>(r: &engine::Result<T>) -> SssStatus {
+    match r {
+        Ok(_) => SssStatus::SSS_OK,
+        Err(e) => Failure::from(e.clone()).status,
+    }
+}
+
+/// An out-parameter filled with 0xAA bytes, to check that a failing call left it alone.
+/// Transparent, so that a `Vec<Sentinel<T>>` is an array of `T` to C.
+#[repr(transparent)]
+pub struct Sentinel<T>(MaybeUninit<T>);
+
+impl<T: Copy> Sentinel<T> {
+    /// A fresh sentinel.
+    pub fn new() -> Sentinel<T> {
+        let mut m = MaybeUninit::<T>::uninit();
+        unsafe { std::ptr::write_bytes(m.as_mut_ptr() as *mut u8, 0xAA, std::mem::size_of::<T>()) };
+        Sentinel(m)
+    }
+    /// The pointer to pass.
+    pub fn ptr(&mut self) -> *mut T {
+        self.0.as_mut_ptr()
+    }
+    /// Whether every byte is still 0xAA.
+    pub fn untouched(&self) -> bool {
+        let bytes = unsafe { std::slice::from_raw_parts(self.0.as_ptr() as *const u8, std::mem::size_of::<T>()) };
+        bytes.iter().all(|&b| b == 0xAA)
+    }
+    /// The value a successful call wrote. Every type passed here is plain integers and floats,
+    /// for which any bytes are a value.
+    pub fn get(&self) -> T {
+        unsafe { self.0.assume_init() }
+    }
+}
+
+impl<T: Copy> Clone for Sentinel<T> {
+    fn clone(&self) -> Self {
+        Sentinel(self.0)
+    }
+}
+
+impl<T: Copy> Default for Sentinel<T> {
+    fn default() -> Self {
+        Sentinel::new()
+    }
+}
+
+/// Copy text out of a `(buf, cap, out_len)` call the documented way: a size query with a NULL
+/// buffer, a buffer one byte short (refused, untouched), the exact size (no NUL), one more (NUL
+/// appended). Returns the status of the exact-size call and the text on success.
+pub fn text_out(what: &str, f: impl Fn(*mut u8, usize, *mut usize) -> SssStatus) -> (SssStatus, Option<String>) {
+    let mut len = usize::MAX;
+    let st = call(what, || f(std::ptr::null_mut(), 0, &mut len));
+    match st {
+        SssStatus::SSS_OK => {
+            assert_eq!(len, 0, "{what}: a size query only succeeds for empty text");
+        }
+        SssStatus::SSS_ERR_BUFFER_TOO_SMALL => assert!(len > 0 && len < 1 << 24, "{what}: needed length {len}"),
+        other => {
+            assert_eq!(len, usize::MAX, "{what}: out_len written on failure {other:?}");
+            return (other, None);
+        }
+    }
+    let needed = len;
+    if needed > 0 {
+        let mut short = vec![0xAAu8; needed - 1];
+        let mut l = usize::MAX;
+        let st = call(what, || f(short.as_mut_ptr(), short.len(), &mut l));
+        assert_eq!(st, SssStatus::SSS_ERR_BUFFER_TOO_SMALL, "{what}: one byte short");
+        assert_eq!(l, needed, "{what}: needed length reported again");
+        assert!(short.iter().all(|&b| b == 0xAA), "{what}: a refused buffer was written");
+    }
+    let mut exact = vec![0xAAu8; needed];
+    let mut l = usize::MAX;
+    let st = call(what, || f(exact.as_mut_ptr(), exact.len(), &mut l));
+    assert_eq!(st, SssStatus::SSS_OK, "{what}: exact size");
+    assert_eq!(l, needed);
+    let mut roomy = vec![0xAAu8; needed + 1];
+    let st = call(what, || f(roomy.as_mut_ptr(), roomy.len(), &mut l));
+    assert_eq!(st, SssStatus::SSS_OK);
+    assert_eq!(roomy[needed], 0, "{what}: NUL appended");
+    assert_eq!(&roomy[..needed], &exact[..], "{what}: same text twice");
+    (SssStatus::SSS_OK, Some(String::from_utf8(exact).expect("text out is UTF-8")))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cards from fuzz bytes
+// ---------------------------------------------------------------------------------------------
+
+/// `n` distinct cards (n ≤ 52) chosen by the bytes: a partial Fisher-Yates shuffle of the deck
+/// driven by them (missing bytes read as 0).
+pub fn distinct_cards(bytes: &[u8], n: usize) -> Vec<Card> {
+    let mut deck: Vec<u8> = (0..52).collect();
+    for i in 0..n.min(52) {
+        let b = bytes.get(i).copied().unwrap_or(0) as usize;
+        let j = i + b % (52 - i);
+        deck.swap(i, j);
+    }
+    deck[..n.min(52)].iter().map(|&c| Card::from_code(c).unwrap()).collect()
+}
+
+/// A permutation of `items` chosen by the bytes.
+pub fn permute<T>(items: &mut [T], bytes: &[u8]) {
+    let n = items.len();
+    for i in 0..n.saturating_sub(1) {
+        let b = bytes.get(i).copied().unwrap_or(0) as usize;
+        items.swap(i, i + b % (n - i));
+    }
+}
+
+/// The codes of cards.
+pub fn codes(cards: &[Card]) -> Vec<u8> {
+    cards.iter().map(|c| c.code()).collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rules and arrangers, made once per process
+// ---------------------------------------------------------------------------------------------
+
+/// The preset of a fuzz byte.
+pub fn preset(b: u8) -> Preset {
+    Preset::ALL[b as usize % Preset::ALL.len()]
+}
+
+/// A preset, then `strict_order` and `suit_tiebreak` as the flags say.
+pub fn rules_of(preset_byte: u8, strict: bool, suit_tiebreak: bool) -> Rules {
+    let mut r = Rules::preset(preset(preset_byte));
+    r.strict_order = strict;
+    r.suit_tiebreak = suit_tiebreak;
+    r
+}
+
+/// The arranger for a rule set and table size, made once per process (a few milliseconds and
+/// a few MB each; the targets use at most a few dozen).
+pub fn arranger(rules: &Rules, players: usize) -> &'static Arranger {
+    static CACHE: OnceLock<Mutex<HashMap<(String, usize), &'static Arranger>>> = OnceLock::new();
+    let key = (rules.to_json(), players);
+    let mut map = CACHE.get_or_init(Default::default).lock().unwrap();
+    map.entry(key).or_insert_with(|| Box::leak(Box::new(Arranger::new(rules, players).expect("valid rules"))))
+}
+
+/// A C rules handle, made once per process from JSON (never freed: the targets share it).
+pub fn c_rules(rules: &Rules) -> *const sss::rules::SssRules {
+    struct Ptr(*mut sss::rules::SssRules);
+    // SAFETY: a const rules handle may be used from any thread (shisanshui.h).
+    unsafe impl Send for Ptr {}
+    static CACHE: OnceLock<Mutex<HashMap<String, Ptr>>> = OnceLock::new();
+    let json = rules.to_json();
+    let mut map = CACHE.get_or_init(Default::default).lock().unwrap();
+    map.entry(json.clone())
+        .or_insert_with(|| {
+            let mut out = std::ptr::null_mut();
+            let st = unsafe { sss::rules::sss_rules_from_json(json.as_ptr(), json.len(), &mut out) };
+            assert_eq!(st, SssStatus::SSS_OK, "a Rust rule set's JSON loads in C: {}", last_error());
+            Ptr(out)
+        })
+        .0
+}
+
+/// A C arranger handle for a rule set and table size, made once per process.
+pub fn c_arranger(rules: &Rules, players: usize) -> *const sss::arrange::SssArranger {
+    struct Ptr(*mut sss::arrange::SssArranger);
+    // SAFETY: an arranger never changes after it is made (shisanshui.h).
+    unsafe impl Send for Ptr {}
+    static CACHE: OnceLock<Mutex<HashMap<(String, usize), Ptr>>> = OnceLock::new();
+    let r = c_rules(rules);
+    let mut map = CACHE.get_or_init(Default::default).lock().unwrap();
+    map.entry((rules.to_json(), players))
+        .or_insert_with(|| {
+            let mut out = std::ptr::null_mut();
+            let st = unsafe { sss::arrange::sss_arranger_new(r, players as u32, &mut out) };
+            assert_eq!(st, SssStatus::SSS_OK, "arranger: {}", last_error());
+            Ptr(out)
+        })
+        .0
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settlements
+// ---------------------------------------------------------------------------------------------
+
+/// The C seat of an engine hand.
+pub fn c_seat(hand: &PlayerHand) -> SssSeat {
+    let cards = hand.cards().map(|c| c.code());
+    match hand {
+        PlayerHand::Arranged(_) => SssSeat { kind: sss::settle::SSS_SEAT_ARRANGED, special: 0, cards },
+        PlayerHand::Special { special, .. } => {
+            SssSeat { kind: sss::settle::SSS_SEAT_SPECIAL, special: *special as u8, cards }
+        }
+    }
+}
+
+/// The invariants of every settlement: the matrix is antisymmetric with a zero diagonal, each
+/// total is its row's sum, the totals sum to zero, each pair's water is its matrix entry, and
+/// the JSON form reads back as the same settlement.
+pub fn check_settlement(s: &Settlement, seats: usize) {
+    assert_eq!(s.seats.len(), seats);
+    assert_eq!(s.totals.len(), seats);
+    assert_eq!(s.matrix.len(), seats);
+    assert_eq!(s.pairs.len(), seats * (seats - 1) / 2);
+    let mut sum = 0i128;
+    for i in 0..seats {
+        assert_eq!(s.matrix[i].len(), seats);
+        assert_eq!(s.matrix[i][i], Water::ZERO, "diagonal");
+        let mut row = 0i128;
+        for j in 0..seats {
+            assert_eq!(s.matrix[i][j].twelfths(), -s.matrix[j][i].twelfths(), "antisymmetric at {i},{j}");
+            row += s.matrix[i][j].twelfths() as i128;
+        }
+        assert_eq!(row, s.totals[i].twelfths() as i128, "total {i} is its row");
+        sum += row;
+    }
+    assert_eq!(sum, 0, "zero-sum");
+    let mut k = 0;
+    for i in 0..seats {
+        for j in i + 1..seats {
+            let p = &s.pairs[k];
+            assert_eq!(p.seats, [i, j], "pair order");
+            assert_eq!(p.water, s.matrix[i][j], "pair {i},{j} water is its matrix entry");
+            k += 1;
+        }
+    }
+    let json = s.to_json();
+    let back: Settlement = serde_json::from_str(&json).expect("a settlement's JSON reads back");
+    assert_eq!(&back, s, "settlement JSON round trip");
+}
+
+/// The C settlement of the same seats equals the engine's: totals, matrix, info and JSON.
+pub fn check_c_settlement(c: *const sss::settle::SssSettlement, s: &Settlement) {
+    let n = s.seats.len();
+    let mut info = Sentinel::<sss::settle::SssSettlementInfo>::new();
+    assert_eq!(call("info", || unsafe { sss::settle::sss_settlement_info(c, info.ptr()) }), SssStatus::SSS_OK);
+    let info = info.get();
+    assert_eq!(info.seat_count as usize, n);
+    assert_eq!(info.pair_count as usize, s.pairs.len());
+    assert_eq!(info.event_count as usize, s.events.len());
+    assert_eq!(info.reserved, 0);
+    let mut totals = vec![SssWater::default(); n];
+    let mut count = 0usize;
+    let st = call("totals", || unsafe { sss::settle::sss_settlement_totals(c, totals.as_mut_ptr(), n, &mut count) });
+    assert_eq!(st, SssStatus::SSS_OK);
+    assert_eq!(count, n);
+    for (t, w) in totals.iter().zip(&s.totals) {
+        assert_eq!(t.twelfths, w.twelfths(), "C total equals the engine's");
+        assert_eq!((t.num, t.den), (w.numer(), w.denom()));
+    }
+    let mut matrix = vec![SssWater::default(); n * n];
+    let st = call("matrix", || unsafe {
+        sss::settle::sss_settlement_matrix(c, matrix.as_mut_ptr(), n * n, &mut count)
+    });
+    assert_eq!(st, SssStatus::SSS_OK);
+    assert_eq!(count, n * n);
+    for i in 0..n {
+        for j in 0..n {
+            assert_eq!(matrix[i * n + j].twelfths, s.matrix[i][j].twelfths(), "C matrix {i},{j}");
+        }
+    }
+    let (st, json) =
+        text_out("settlement json", |b, cap, l| unsafe { sss::settle::sss_settlement_to_json(c, b, cap, l) });
+    assert_eq!(st, SssStatus::SSS_OK);
+    assert_eq!(json.unwrap(), s.to_json(), "C settlement JSON equals the engine's");
+}
