@@ -33,7 +33,7 @@ pub enum Error {
     InvalidRules { path: String, reason: String },
     /// A preset name that is not one of the shipped presets (a name longer than
     /// [`EXCERPT_CHARS`] characters is kept as its beginning and `…`).
-    #[error("unknown preset {0:?} (expected one of: classic, regional, kx, hk, ranked)")]
+    #[error("unknown preset {0:?} (expected one of: classic, regional, kx, hk, ranked, chinese_poker)")]
     UnknownPreset(String),
     /// A special-hand name or id that the engine does not know (shortened as a preset name).
     #[error("unknown special hand {0:?}")]

@@ -62,7 +62,7 @@ pub use card::{cards_from_codes, format_cards, parse_cards, Card, CardSet, Rank,
 pub use error::{Error, Result};
 pub use eval::{Category, Evaluator, HandRank};
 pub use lanes::{Arrangement, ArrangementEval, Foul, Lane};
-pub use rules::{Amount, HomeRun, LaneWater, Preset, Rules, ScoringMode, Shooting, SpecialWater, Wheel};
+pub use rules::{Amount, HomeRun, LaneWater, Preset, Rules, ScoringMode, Shooting, SpecialWater, Table, Wheel};
 pub use special::{detect as detect_special, Special, SpecialDetection, SpecialDetector};
 
 pub use arrange::{auto_arrange, suggest, Arranged, Arranger, Suggestion};

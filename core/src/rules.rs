@@ -1,4 +1,4 @@
-//! The rule set: every option of RULES.md §2–§9 as one value, and the five presets of §9.
+//! The rule set: every option of RULES.md §2–§9 as one value, and the six presets of §9.
 //!
 //! A `Rules` is plain data. Build one from a preset, change fields (directly, or with
 //! [`Rules::set_special_water`] / [`Rules::disable_special`]), validate it, and (with the `serde`
@@ -39,6 +39,51 @@ pub enum ScoringMode {
     Ranked,
 }
 
+/// Which pairs of seats a round settles (RULES.md §5a).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum Table {
+    /// Every pair of seats is settled (§4).
+    #[default]
+    AllPairs,
+    /// Banker mode (庄家): the round names one banker seat and only the pairs (banker, other
+    /// seat) are settled (seed 001). Pairwise scoring only.
+    Banker,
+}
+
+impl Table {
+    /// Both table modes.
+    pub const ALL: [Table; 2] = [Table::AllPairs, Table::Banker];
+
+    /// The mode's name as JSON and every binding write it: `all_pairs` or `banker`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Table::AllPairs => "all_pairs",
+            Table::Banker => "banker",
+        }
+    }
+}
+
+impl fmt::Display for Table {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Table {
+    type Err = Error;
+    /// `all_pairs` or `banker` (ASCII case-insensitive, surrounding spaces ignored); anything
+    /// else is [`Error::InvalidRules`] at `table`.
+    fn from_str(s: &str) -> Result<Table> {
+        Table::ALL.into_iter().find(|t| t.name().eq_ignore_ascii_case(s.trim())).ok_or_else(|| Error::InvalidRules {
+            path: "table".into(),
+            reason: format!("unknown table mode {:?} (expected all_pairs or banker)", crate::error::short_name(s)),
+        })
+    }
+}
+
 /// A count that is either fixed or "number of players − 1" (the ranked preset).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -47,12 +92,14 @@ pub enum ScoringMode {
 pub enum Amount {
     /// This many.
     Fixed(u32),
-    /// One less than the number of players at the table.
+    /// One less than the number of players: the seats at the table under pairwise scoring
+    /// (all pairs or banker), the normal (non-special) players under ranked scoring (§9).
     PlayersMinusOne,
 }
 
 impl Amount {
-    /// The value at a table of `players` seats.
+    /// The value for `players` players (the caller counts them as §9 says: seats at the table
+    /// under pairwise scoring, normal players under ranked scoring).
     pub fn at(self, players: usize) -> u32 {
         match self {
             Amount::Fixed(n) => n,
@@ -154,9 +201,18 @@ pub struct Rules {
     pub specials: Vec<SpecialWater>,
     /// Pairwise or ranked scoring (§9).
     pub scoring: ScoringMode,
+    /// Which pairs are settled: all pairs, or banker mode (§5a). Pairwise scoring only; JSON
+    /// without the field loads as `all_pairs`.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub table: Table,
+    /// Majority bonus (2-4 scoring, §4): water the player who wins more lanes of a pair
+    /// receives on top of the lanes, as part of the pair's lane water (so a shot's multiplier
+    /// applies to it). Pairwise scoring only; JSON without the field loads as 0 (none).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub majority_bonus: u32,
 }
 
-/// The five shipped presets of RULES.md §9.
+/// The six shipped presets of RULES.md §9.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
@@ -172,11 +228,16 @@ pub enum Preset {
     Hk,
     /// Seed 002, ranked scoring.
     Ranked,
+    /// International Chinese Poker with 2-4 scoring (paulhankin/cpoker; beyond the seeds).
+    ChinesePoker,
 }
 
 impl Preset {
     /// All presets.
-    pub const ALL: [Preset; 5] = [Preset::Classic, Preset::Regional, Preset::Kx, Preset::Hk, Preset::Ranked];
+    /// New presets go last: committed data (the arranger's model tables) numbers presets by
+    /// their place here.
+    pub const ALL: [Preset; 6] =
+        [Preset::Classic, Preset::Regional, Preset::Kx, Preset::Hk, Preset::Ranked, Preset::ChinesePoker];
 
     /// The preset's lower-case name.
     pub const fn name(self) -> &'static str {
@@ -186,6 +247,7 @@ impl Preset {
             Preset::Kx => "kx",
             Preset::Hk => "hk",
             Preset::Ranked => "ranked",
+            Preset::ChinesePoker => "chinese_poker",
         }
     }
 }
@@ -256,6 +318,8 @@ impl Rules {
             split_quads: true,
             specials: specials(&classic_specials),
             scoring: ScoringMode::Pairwise,
+            table: Table::AllPairs,
+            majority_bonus: 0,
         };
         match preset {
             Preset::Classic => classic,
@@ -365,6 +429,31 @@ impl Rules {
                 scoring: ScoringMode::Ranked,
                 ..classic
             },
+            // Every won lane 1, +1 to the majority (2-4 scoring), no shots, no specials.
+            Preset::ChinesePoker => Rules {
+                wheel: Wheel::Lowest,
+                lane_water: LaneWater {
+                    front_trips: 1,
+                    middle_full_house: 1,
+                    middle_quads: 1,
+                    back_quads: 1,
+                    middle_straight_flush: 1,
+                    back_straight_flush: 1,
+                    middle_five_kind: None,
+                    back_five_kind: None,
+                },
+                shooting: Shooting {
+                    enabled: false,
+                    bonus: Amount::Fixed(0),
+                    multiplier: 1,
+                    allows_ties: false,
+                    min_players: 2,
+                },
+                home_run: HomeRun { enabled: false, bonus_per_victim: 0, multiplier: Amount::Fixed(1), min_players: 2 },
+                specials: Vec::new(),
+                majority_bonus: 1,
+                ..classic
+            },
         }
     }
 
@@ -373,7 +462,8 @@ impl Rules {
         Rules::preset(Preset::Classic)
     }
 
-    /// The rules of a preset given by name (`"classic"`, `"regional"`, `"kx"`, `"hk"`, `"ranked"`).
+    /// The rules of a preset given by name (`"classic"`, `"regional"`, `"kx"`, `"hk"`, `"ranked"`,
+    /// `"chinese_poker"`).
     pub fn from_preset_name(name: &str) -> Result<Rules> {
         Ok(Rules::preset(name.parse()?))
     }
@@ -459,6 +549,18 @@ impl Rules {
         }
         if self.home_run.enabled && !self.shooting.enabled {
             return bad("home_run.enabled", "a home run is made of shots, but shooting is disabled".into());
+        }
+        if self.majority_bonus > 1000 {
+            return bad("majority_bonus", format!("{} is out of range (at most 1000)", self.majority_bonus));
+        }
+        if self.scoring == ScoringMode::Ranked {
+            // Both are pairwise notions (§4, §5a): ranked scoring has no pair to apply them to.
+            if self.table != Table::AllPairs {
+                return bad("table", format!("{} mode is pairwise only, but scoring is ranked", self.table));
+            }
+            if self.majority_bonus != 0 {
+                return bad("majority_bonus", "a majority bonus is pairwise only, but scoring is ranked".into());
+            }
         }
         if !(12..=13).contains(&self.twelve_royals_min) {
             return bad("twelve_royals_min", format!("{} must be 12 or 13", self.twelve_royals_min));

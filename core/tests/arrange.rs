@@ -258,6 +258,12 @@ fn custom_rules_use_their_own_water() {
 fn committed_models_are_complete_and_sane() {
     let models = committed();
     for preset in Preset::ALL {
+        if preset == Preset::ChinesePoker && !models.iter().any(|m| m.preset == preset) {
+            // Until its own field is trained, chinese_poker plays against its nearest trained
+            // neighbour (the one other preset with the low wheel and every lane worth 1).
+            assert_eq!(arrange::nearest_preset(&Rules::preset(preset)), Preset::Hk);
+            continue;
+        }
         for players in [2, 4] {
             let m = models.iter().find(|m| m.preset == preset && m.players == players);
             let m = m.unwrap_or_else(|| panic!("no committed {preset} model at {players} seats"));

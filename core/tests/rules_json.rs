@@ -2,7 +2,7 @@
 //! JSON path of the bad field. Run with `cargo test -p shisanshui --features serde --test rules_json`.
 #![cfg(feature = "serde")]
 
-use shisanshui::{Amount, Error, Preset, Rules, Special};
+use shisanshui::{Amount, Error, Preset, Rules, Special, Table};
 
 /// The (path, reason) of an `InvalidRules` error.
 fn invalid(r: shisanshui::Result<Rules>) -> (String, String) {
@@ -45,8 +45,45 @@ fn the_json_shape() {
     let kx: serde_json::Value = serde_json::from_str(&Rules::preset(Preset::Kx).to_json()).unwrap();
     assert_eq!(kx["shooting"]["bonus"]["fixed"], 0);
     assert_eq!(kx["lane_water"]["back_five_kind"], serde_json::Value::Null);
+    assert_eq!(v["table"], "all_pairs");
+    assert_eq!(v["majority_bonus"], 0);
     let keys: Vec<&String> = v.as_object().unwrap().keys().collect();
-    assert_eq!(keys.len(), 11, "{keys:?}");
+    assert_eq!(keys.len(), 13, "{keys:?}");
+    let cp: serde_json::Value = serde_json::from_str(&Rules::preset(Preset::ChinesePoker).to_json()).unwrap();
+    assert_eq!(cp["majority_bonus"], 1);
+    assert_eq!(cp["specials"], serde_json::json!([]));
+    let mut banker = Rules::preset(Preset::Kx);
+    banker.table = Table::Banker;
+    let b: serde_json::Value = serde_json::from_str(&banker.to_json()).unwrap();
+    assert_eq!(b["table"], "banker");
+}
+
+#[test]
+fn table_and_majority_bonus_in_json() {
+    // JSON written before the two options existed still loads, as all_pairs with no bonus.
+    let mut v = classic_json();
+    v.as_object_mut().unwrap().remove("table");
+    v.as_object_mut().unwrap().remove("majority_bonus");
+    assert_eq!(Rules::from_json(&v.to_string()).unwrap(), Rules::classic());
+
+    let house = Rules::classic().with_json_changes(r#"{"table": "banker", "majority_bonus": 2}"#).unwrap();
+    assert_eq!((house.table, house.majority_bonus), (Table::Banker, 2));
+    assert_eq!(Rules::from_json(&house.to_json()).unwrap(), house);
+
+    let (path, reason) = invalid(Rules::classic().with_json_changes(r#"{"table": "round_robin"}"#));
+    assert_eq!(path, "table");
+    assert!(reason.contains("round_robin"), "{reason}");
+    let (path, reason) = invalid(Rules::classic().with_json_changes(r#"{"majority_bonus": -1}"#));
+    assert_eq!(path, "majority_bonus");
+    assert!(reason.contains("-1"), "{reason}");
+    assert_eq!(invalid(Rules::classic().with_json_changes(r#"{"majority_bonus": 1001}"#)).0, "majority_bonus");
+    // Pairwise-only options under ranked scoring.
+    let ranked = Rules::preset(Preset::Ranked);
+    let (path, reason) = invalid(ranked.with_json_changes(r#"{"table": "banker"}"#));
+    assert_eq!(path, "table");
+    assert!(reason.contains("ranked"), "{reason}");
+    assert_eq!(invalid(ranked.with_json_changes(r#"{"majority_bonus": 1}"#)).0, "majority_bonus");
+    ranked.with_json_changes(r#"{"table": "all_pairs", "majority_bonus": 0}"#).unwrap();
 }
 
 #[test]

@@ -1,9 +1,9 @@
-//! The five presets against the table of RULES.md §9, the rule set as data, and validation.
+//! The six presets against the table and paragraphs of RULES.md §9, the rule set as data, and validation.
 //!
 //! The table below is RULES.md §9 copied verbatim; the test parses it and compares every
 //! number of every preset, so the presets cannot drift from the contract unnoticed.
 
-use shisanshui::{Amount, Error, HomeRun, LaneWater, Preset, Rules, ScoringMode, Shooting, Special, Wheel};
+use shisanshui::{Amount, Error, HomeRun, LaneWater, Preset, Rules, ScoringMode, Shooting, Special, Table, Wheel};
 
 const TABLE: &str = r#"
 | option | classic (seed 000 原, 002) | regional (seed 000 部分地区) | kx (seed 003) | hk (seed 001) | ranked (seed 002) |
@@ -28,6 +28,15 @@ Specials, in each preset's order from the highest, with their water:
 - **hk**: DR 13 (a supreme dragon counts as a dragon), TR 6, TF 3, TS 3, SP 3, FPT 2.
 - **ranked**: as classic.
 "#;
+
+/// RULES.md §9's paragraph on the chinese_poker preset, verbatim.
+const CHINESE_POKER: &str = "**chinese_poker** (international Chinese Poker with 2-4 scoring, as played by the strongest published
+player, paulhankin/cpoker; an extension beyond the seeds): wheel `lowest`, no suit tie-break, every won
+lane worth 1 (no lane bonuses), `majority_bonus` 1, no shooting, no home run, no specials, pairwise,
+`strict_order` off, `foul_counts_as_shot` off.";
+
+/// The five presets of the table, in its column order.
+const TABLE_PRESETS: [Preset; 5] = [Preset::Classic, Preset::Regional, Preset::Kx, Preset::Hk, Preset::Ranked];
 
 /// The table's cell for an option row, per preset column (classic, regional, kx, hk, ranked).
 fn row(option: &str) -> Vec<String> {
@@ -122,7 +131,7 @@ fn specials_line(name: &str) -> Vec<(Special, u32)> {
 
 #[test]
 fn every_number_of_every_preset_matches_rules_md_section_9() {
-    for (col, preset) in Preset::ALL.into_iter().enumerate() {
+    for (col, preset) in TABLE_PRESETS.into_iter().enumerate() {
         let r = Rules::preset(preset);
         let cell = |option: &str| row(option)[col].clone();
         let wheel = match cell("wheel").as_str() {
@@ -160,8 +169,57 @@ fn every_number_of_every_preset_matches_rules_md_section_9() {
 
         let scoring = if preset == Preset::Ranked { ScoringMode::Ranked } else { ScoringMode::Pairwise };
         assert_eq!(r.scoring, scoring, "{preset}");
+        // "Every preset is `table = all_pairs`"; the majority bonus is chinese_poker's alone.
+        assert_eq!(r.table, Table::AllPairs, "{preset}");
+        assert_eq!(r.majority_bonus, 0, "{preset}");
         r.validate().unwrap();
     }
+}
+
+/// The clauses of the chinese_poker paragraph after its colon, one option each.
+fn chinese_poker_clauses() -> Vec<String> {
+    let flat = CHINESE_POKER.split_whitespace().collect::<Vec<_>>().join(" ");
+    let body = flat.split_once("): ").unwrap().1.trim_end_matches('.');
+    body.split(", ").map(str::to_string).collect()
+}
+
+#[test]
+fn chinese_poker_matches_its_paragraph_in_rules_md_section_9() {
+    let r = Rules::preset(Preset::ChinesePoker);
+    let clauses = chinese_poker_clauses();
+    assert_eq!(clauses.len(), 10, "{clauses:?}");
+    let none = Shooting { enabled: false, bonus: Amount::Fixed(0), multiplier: 1, allows_ties: false, min_players: 2 };
+    for clause in &clauses {
+        match clause.as_str() {
+            "wheel `lowest`" => assert_eq!(r.wheel, Wheel::Lowest),
+            "no suit tie-break" => assert!(!r.suit_tiebreak),
+            "every won lane worth 1 (no lane bonuses)" => {
+                let lw = &r.lane_water;
+                for v in [
+                    lw.front_trips,
+                    lw.middle_full_house,
+                    lw.middle_quads,
+                    lw.back_quads,
+                    lw.middle_straight_flush,
+                    lw.back_straight_flush,
+                    lw.middle_five_kind.unwrap_or(1),
+                    lw.back_five_kind.unwrap_or(1),
+                ] {
+                    assert_eq!(v, 1, "{lw:?}");
+                }
+            }
+            "`majority_bonus` 1" => assert_eq!(r.majority_bonus, 1),
+            "no shooting" => assert_eq!(r.shooting, none),
+            "no home run" => assert!(!r.home_run.enabled),
+            "no specials" => assert!(r.specials.is_empty(), "{:?}", r.specials),
+            "pairwise" => assert_eq!((r.scoring, r.table), (ScoringMode::Pairwise, Table::AllPairs)),
+            "`strict_order` off" => assert!(!r.strict_order),
+            "`foul_counts_as_shot` off" => assert!(!r.foul_counts_as_shot),
+            other => panic!("a clause the test does not check: {other:?}"),
+        }
+    }
+    r.validate().unwrap();
+    assert_eq!(Preset::ALL.last(), Some(&Preset::ChinesePoker), "new presets go last (model tables number them)");
 }
 
 #[test]
@@ -173,6 +231,7 @@ fn the_table_parser_reads_what_it_should() {
     assert_eq!(specials_line("regional")[8], (Special::ThreeTripsQuad, 8));
     assert_eq!(seats("×2 on top of the shot, 4 seats"), 4);
     assert_eq!(shooting("×2, 2+ seats").multiplier, 2);
+    assert_eq!(chinese_poker_clauses()[0], "wheel `lowest`");
 }
 
 #[test]
@@ -184,6 +243,24 @@ fn presets_by_name() {
     assert_eq!(Rules::from_preset_name(" KX ").unwrap(), Rules::preset(Preset::Kx));
     assert_eq!(Rules::from_preset_name("macau"), Err(Error::UnknownPreset("macau".into())));
     assert_eq!(Rules::default(), Rules::classic());
+    assert_eq!(Rules::from_preset_name("Chinese_Poker").unwrap(), Rules::preset(Preset::ChinesePoker));
+}
+
+#[test]
+fn table_modes_by_name() {
+    for t in Table::ALL {
+        assert_eq!(t.to_string().parse::<Table>().unwrap(), t);
+    }
+    assert_eq!(" Banker ".parse::<Table>().unwrap(), Table::Banker);
+    assert_eq!("all_pairs".parse::<Table>().unwrap(), Table::AllPairs);
+    assert_eq!(Table::default(), Table::AllPairs);
+    match "dealer".parse::<Table>() {
+        Err(Error::InvalidRules { path, reason }) => {
+            assert_eq!(path, "table");
+            assert!(reason.contains("\"dealer\""), "{reason}");
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]
@@ -269,6 +346,23 @@ fn validation_names_the_bad_field() {
     let mut r = c();
     r.home_run.min_players = 2;
     r.validate().unwrap();
+
+    // Banker mode and the majority bonus are pairwise only; on any pairwise preset both are fine.
+    let mut r = Rules::preset(Preset::Ranked);
+    r.table = Table::Banker;
+    let (path, reason) = invalid(&r);
+    assert_eq!(path, "table");
+    assert!(reason.contains("ranked"), "{reason}");
+    let mut r = Rules::preset(Preset::Ranked);
+    r.majority_bonus = 1;
+    assert_eq!(invalid(&r).0, "majority_bonus");
+    let mut r = c();
+    r.majority_bonus = 1001;
+    assert_eq!(invalid(&r).0, "majority_bonus");
+    for p in Preset::ALL.into_iter().filter(|&p| p != Preset::Ranked) {
+        let r = Rules { table: Table::Banker, majority_bonus: 2, ..Rules::preset(p) };
+        r.validate().unwrap();
+    }
 
     // The error message carries the path.
     let mut r = c();

@@ -614,8 +614,13 @@ const THREE_STRAIGHTS: &str = "Qs Kd Ad 4d 5c 6d 7h 8s 9c Td Jh Qd Kc";
 
 #[test]
 fn equal_specials_tie_and_two_player_specials() {
-    // Six pairs against six pairs: 0 under every preset.
+    // Six pairs against six pairs: 0 under every preset with specials (chinese_poker has none).
     for p in Preset::ALL {
+        let hands = [sp(Special::SixPairs, SIX_PAIRS), sp(Special::SixPairs, SIX_PAIRS_2)];
+        if p == Preset::ChinesePoker {
+            assert!(matches!(settle(&hands, &rules(p)), Err(shisanshui::Error::SpecialNotAllowed { .. })));
+            continue;
+        }
         let s = check(
             &[sp(Special::SixPairs, SIX_PAIRS), sp(Special::SixPairs, SIX_PAIRS_2)],
             &rules(p),

@@ -7,7 +7,11 @@
 //! - the totals equal an independent oracle written from RULES.md in another shape: lane water
 //!   first, then what shots, home runs and specials add on top; ranked lanes by the literal
 //!   place formula `(p + 1 − 2k)·t` with tied places averaged;
-//! - swapping two seats swaps their results (totals and matrix);
+//! - swapping two seats swaps their results (totals and matrix, the banker seat following);
+//! - banker mode (§5a): only the banker's pairs are settled, two other seats settle 0, at two
+//!   seats banker mode is all-pairs, and each banker pair is the all-pairs pair of the same seats
+//!   (its home run aside); the majority bonus of 2-4 scoring (§4) is part of the lane water;
+//!   chinese_poker totals equal a brute-force 2-4 scorer written here from RULES.md alone;
 //! - money plus the house's share (plus the unclaimed part of an escape) sums to zero, nobody
 //!   wins or loses more than their carry, nobody changes sign, and truncation moves less than one
 //!   minor unit per seat;
@@ -16,20 +20,28 @@
 //!
 //! `SSS_SETTLE_ROUNDS=1000000 cargo test --release -p shisanshui --test settle_properties`
 //! runs a million rounds (about 10 s); the default is a sample of 20,000 (5,000 in a debug build).
-//! `SSS_SETTLE_SEED` picks another seed.
+//! The banker and 2-4 properties run [`BANKER_ROUNDS`] rounds each in release
+//! (`SSS_BANKER_ROUNDS` changes it). `SSS_SETTLE_SEED` picks another seed.
 
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use shisanshui::money::{escape, settle_money, Rake, Stakes};
-use shisanshui::settle::{PairKind, PlayerHand, Settlement, Settler, Water};
-use shisanshui::{detect_special, Arrangement, Card, Category, Error, HandRank, Preset, Rules, ScoringMode};
+use shisanshui::settle::{Event, PairKind, PlayerHand, Settlement, Settler, Water};
+use shisanshui::{detect_special, Arrangement, Card, Category, Error, HandRank, Preset, Rules, ScoringMode, Table};
 
 /// The sample in the normal suite: smaller in a debug build, which runs ~20× slower.
 const DEFAULT_ROUNDS: u64 = if cfg!(debug_assertions) { 5_000 } else { 20_000 };
 
 fn rounds() -> u64 {
     std::env::var("SSS_SETTLE_ROUNDS").ok().and_then(|s| s.parse().ok()).unwrap_or(DEFAULT_ROUNDS)
+}
+
+/// Rounds of each banker-mode and 2-4 scoring property: a million in release.
+const BANKER_ROUNDS: u64 = if cfg!(debug_assertions) { 20_000 } else { 1_000_000 };
+
+fn banker_rounds() -> u64 {
+    std::env::var("SSS_BANKER_ROUNDS").ok().and_then(|s| s.parse().ok()).unwrap_or(BANKER_ROUNDS)
 }
 
 struct Rng(ChaCha8Rng);
@@ -67,7 +79,7 @@ fn random_rules(rng: &mut Rng) -> Rules {
 }
 
 fn random_rules_once(rng: &mut Rng) -> Rules {
-    let mut r = Rules::preset(Preset::ALL[rng.below(5)]);
+    let mut r = Rules::preset(Preset::ALL[rng.below(Preset::ALL.len())]);
     if rng.chance(25) {
         r.foul_counts_as_shot = true;
     }
@@ -88,7 +100,21 @@ fn random_rules_once(rng: &mut Rng) -> Rules {
         r.shooting.multiplier = 1 + rng.below(3) as u32;
         r.home_run.bonus_per_victim = rng.below(20) as u32;
     }
+    if r.scoring == ScoringMode::Pairwise {
+        // The pairwise-only options (ranked with them would not validate).
+        if rng.chance(15) {
+            r.majority_bonus = rng.below(4) as u32;
+        }
+        if rng.chance(35) {
+            r.table = Table::Banker;
+        }
+    }
     r
+}
+
+/// A banker seat for a round of `rules` at `n` seats: one exactly in banker mode.
+fn random_banker(rng: &mut Rng, rules: &Rules, n: usize) -> Option<usize> {
+    (rules.table == Table::Banker).then(|| rng.below(n))
 }
 
 /// Random 3/5/5 split in the given order.
@@ -178,6 +204,11 @@ fn take_special_shape(rng: &mut Rng, pool: &mut Vec<Card>) -> Option<Vec<Card>> 
 /// A random table. Returns the hands, and whether a declared special was made up on purpose.
 fn random_table(rng: &mut Rng, rules: &Rules) -> (Vec<PlayerHand>, Option<usize>) {
     let n = 2 + rng.below(3);
+    random_table_at(rng, rules, n)
+}
+
+/// A random table of `n` seats (see [`random_table`]).
+fn random_table_at(rng: &mut Rng, rules: &Rules, n: usize) -> (Vec<PlayerHand>, Option<usize>) {
     let mut pool = deck();
     rng.shuffle(&mut pool);
     let mut hands: Vec<Option<PlayerHand>> = vec![None; n];
@@ -256,9 +287,11 @@ fn lane_cmp(a: &OSeat, b: &OSeat, lane: usize) -> i64 {
     }
 }
 
-fn oracle(hands: &[PlayerHand], rules: &Rules) -> Vec<i64> {
+fn oracle(hands: &[PlayerHand], rules: &Rules, banker: Option<usize>) -> Vec<i64> {
     const D: i64 = 12;
     let n = hands.len();
+    // Banker mode: only the pairs with the banker exist (§5a).
+    let settled = |i: usize, j: usize| banker.is_none_or(|k| i == k || j == k);
     let seats: Vec<OSeat> = hands
         .iter()
         .map(|h| match h {
@@ -291,6 +324,11 @@ fn oracle(hands: &[PlayerHand], rules: &Rules) -> Vec<i64> {
                 .map_or(1, |best| bonus(rules, lane, best))
         })
         .collect();
+    // 2-4 scoring: what i receives from j for winning more lanes than it loses (−: pays).
+    let majority = |i: usize, j: usize| -> i64 {
+        let m: i64 = (0..3).map(|l| lane_cmp(&seats[i], &seats[j], l)).sum();
+        m.signum() * rules.majority_bonus as i64
+    };
     let won = |i: usize, j: usize, lane: usize| -> i64 {
         if lane_cmp(&seats[i], &seats[j], lane) <= 0 {
             return 0;
@@ -330,8 +368,8 @@ fn oracle(hands: &[PlayerHand], rules: &Rules) -> Vec<i64> {
     } else {
         for &i in &normal {
             for &j in &normal {
-                if i != j {
-                    total[i] += (0..3).map(|l| won(i, j, l) - won(j, i, l)).sum::<i64>() * D;
+                if i != j && settled(i, j) {
+                    total[i] += ((0..3).map(|l| won(i, j, l) - won(j, i, l)).sum::<i64>() + majority(i, j)) * D;
                 }
             }
         }
@@ -343,7 +381,7 @@ fn oracle(hands: &[PlayerHand], rules: &Rules) -> Vec<i64> {
         let (OSeat::Lanes { foul: fi, .. }, OSeat::Lanes { foul: fj, .. }) = (seats[i], seats[j]) else {
             return false;
         };
-        if !shooting || fi || (fj && !rules.foul_counts_as_shot) {
+        if !shooting || fi || (fj && !rules.foul_counts_as_shot) || !settled(i, j) {
             return false;
         }
         let w: Vec<i64> = (0..3).map(|l| lane_cmp(&seats[i], &seats[j], l)).collect();
@@ -351,9 +389,12 @@ fn oracle(hands: &[PlayerHand], rules: &Rules) -> Vec<i64> {
         let losses = w.iter().filter(|&&x| x < 0).count();
         losses == 0 && (wins == 3 || (rules.shooting.allows_ties && wins > 0))
     };
-    let bonus_at = rules.shooting.bonus.at(if ranked { p as usize } else { n }) as i64;
+    // "players − 1" (§9): seats at the table pairwise, normal players ranked.
+    let players = if ranked { p as usize } else { n };
+    let bonus_at = rules.shooting.bonus.at(players) as i64;
     let shot_value = |i: usize, j: usize| -> (i64, i64) {
-        let l: i64 = (0..3).map(|lane| won(i, j, lane)).sum();
+        // The shot multiplies the lane water, majority bonus included (§4).
+        let l: i64 = (0..3).map(|lane| won(i, j, lane)).sum::<i64>() + majority(i, j);
         (l, l * rules.shooting.multiplier as i64 + bonus_at)
     };
     let hr = &rules.home_run;
@@ -364,8 +405,11 @@ fn oracle(hands: &[PlayerHand], rules: &Rules) -> Vec<i64> {
         for j in 0..n {
             if i != j && shoots(i, j) {
                 let (l, s) = shot_value(i, j);
-                let paid =
-                    if home_run == Some(i) { (s + hr.bonus_per_victim as i64) * hr.multiplier.at(n) as i64 } else { s };
+                let paid = if home_run == Some(i) {
+                    (s + hr.bonus_per_victim as i64) * hr.multiplier.at(players) as i64
+                } else {
+                    s
+                };
                 total[i] += (paid - l) * D;
                 total[j] -= (paid - l) * D;
             }
@@ -383,12 +427,12 @@ fn oracle(hands: &[PlayerHand], rules: &Rules) -> Vec<i64> {
         .unwrap_or(0);
     for &s in &specials {
         let OSeat::Special { water, order } = seats[s] else { unreachable!() };
-        for &q in &normal {
+        for &q in normal.iter().filter(|&&q| settled(s, q)) {
             let share = if ranked { water * D / p } else { water * D };
             total[s] += share;
             total[q] -= share;
         }
-        for &o in &specials {
+        for &o in specials.iter().filter(|&&o| settled(s, o)) {
             if let OSeat::Special { order: oo, .. } = seats[o] {
                 if order < oo {
                     let w = if ranked && p == 0 { top_special } else { water };
@@ -417,9 +461,21 @@ struct Tally {
     fractions: u64,
     bad_tables: u64,
     capped: u64,
+    banker: u64,
+    majority: u64,
+    majorities: u64,
 }
 
-fn check_structure(s: &Settlement, n: usize) {
+fn check_structure(s: &Settlement, n: usize, banker: Option<usize>) {
+    assert_eq!(s.banker, banker);
+    let banker_events: Vec<&Event> = s.events.iter().filter(|e| matches!(e, Event::Banker { .. })).collect();
+    match banker {
+        Some(seat) => {
+            assert_eq!(s.events.first(), Some(&Event::Banker { seat }), "the banker is the first event");
+            assert_eq!(banker_events.len(), 1);
+        }
+        None => assert!(banker_events.is_empty()),
+    }
     assert_eq!(s.totals.iter().copied().sum::<Water>(), Water::ZERO, "water sums to zero");
     assert_eq!(s.matrix.len(), n);
     for i in 0..n {
@@ -429,7 +485,25 @@ fn check_structure(s: &Settlement, n: usize) {
             assert_eq!(s.matrix[i][j], -s.matrix[j][i]);
         }
     }
-    assert_eq!(s.pairs.len(), n * (n - 1) / 2);
+    match banker {
+        None => assert_eq!(s.pairs.len(), n * (n - 1) / 2),
+        Some(k) => {
+            // Only the banker's pairs; two other seats settle nothing.
+            assert_eq!(s.pairs.len(), n - 1);
+            assert!(s.pairs.iter().all(|p| p.seats.contains(&k)));
+            for i in (0..n).filter(|&i| i != k) {
+                for j in (0..n).filter(|&j| j != k) {
+                    assert_eq!(s.matrix[i][j], Water::ZERO, "players {i} and {j} under banker {k}");
+                }
+            }
+            if let Some(Event::HomeRun { seat, .. }) = s.events.last() {
+                assert!(*seat == k || n == 2, "only the banker makes a home run at {n} seats");
+            }
+        }
+    }
+    for w in s.pairs.windows(2) {
+        assert!(w[0].seats < w[1].seats, "pairs in order");
+    }
     for p in &s.pairs {
         let [a, b] = p.seats;
         assert_eq!(p.water, s.matrix[a][b]);
@@ -450,16 +524,26 @@ fn check_structure(s: &Settlement, n: usize) {
         };
         assert_eq!(p.water, Water::from_int(expected));
         if let Some(lanes) = p.lanes {
-            let net: i64 = lanes
+            let lanes_net: i64 = lanes
                 .iter()
                 .map(|l| match l.winner {
                     Some(w) => sign(w) * l.water as i64,
                     None => 0,
                 })
                 .sum();
+            let won = |seat: usize| lanes.iter().filter(|l| l.winner == Some(seat)).count();
+            let majority = match p.majority {
+                Some(m) => {
+                    assert!(won(m.winner) > won(if m.winner == a { b } else { a }), "{p:?}");
+                    sign(m.winner) * m.water as i64
+                }
+                None => 0,
+            };
+            let net = lanes_net + majority;
             assert_eq!(net, p.lane_water);
             if let Some(shot) = p.shot {
                 assert_eq!(shot.lane_water, net.abs());
+                assert!(p.majority.is_none_or(|m| m.winner == shot.shooter));
                 assert!(lanes.iter().all(|l| l.winner != Some(shot.victim)), "a shot victim wins no lane");
             }
         }
@@ -469,13 +553,12 @@ fn check_structure(s: &Settlement, n: usize) {
     }
 }
 
-fn check_swap(settler: &Settler, hands: &[PlayerHand], s: &Settlement, rng: &mut Rng) {
+fn check_swap(settler: &Settler, hands: &[PlayerHand], banker: Option<usize>, s: &Settlement, rng: &mut Rng) {
     let n = hands.len();
     let i = rng.below(n);
     let j = (i + 1 + rng.below(n - 1)) % n;
     let mut swapped = hands.to_vec();
     swapped.swap(i, j);
-    let t = settler.settle(&swapped).unwrap();
     let perm = |k: usize| {
         if k == i {
             j
@@ -485,6 +568,7 @@ fn check_swap(settler: &Settler, hands: &[PlayerHand], s: &Settlement, rng: &mut
             k
         }
     };
+    let t = settler.settle_with_banker(&swapped, banker.map(perm)).unwrap();
     for a in 0..n {
         assert_eq!(t.totals[a], s.totals[perm(a)], "swapping seats {i} and {j}");
         for b in 0..n {
@@ -559,12 +643,15 @@ fn run(seed: u64, rounds: u64) -> Tally {
         let settler = Settler::new(rules).unwrap();
         let (hands, fake) = random_table(&mut rng, rules);
         let n = hands.len();
+        let banker = random_banker(&mut rng, rules, n);
         tally.rounds += 1;
         tally.seats += n as u64;
+        tally.banker += banker.is_some() as u64;
+        tally.majority += (rules.majority_bonus > 0) as u64;
 
         if let Some(seat) = fake {
             let before = out.clone();
-            match settler.settle_into(&hands, &mut out) {
+            match settler.settle_into_with_banker(&hands, banker, &mut out) {
                 Err(Error::SpecialNotAllowed { .. }) => {}
                 other => panic!("round {round}: a special the cards do not make at seat {seat}: {other:?}"),
             }
@@ -586,19 +673,33 @@ fn run(seed: u64, rounds: u64) -> Tally {
                 back: [c[8], c[9], c[10], c[11], c[12]],
             });
             let before = out.clone();
-            assert!(matches!(settler.settle_into(&bad, &mut out), Err(Error::DuplicateCard { .. })));
+            let got = settler.settle_into_with_banker(&bad, banker, &mut out);
+            assert!(matches!(got, Err(Error::DuplicateCard { .. })), "{got:?}");
+            assert_eq!(out, before, "nothing half-settled");
+            tally.bad_tables += 1;
+        }
+        if rng.chance(1) {
+            // The wrong banker seat for the rules: missing, out of range, or not wanted.
+            let wrong = match banker {
+                Some(_) if rng.chance(50) => None,
+                Some(_) => Some(n + rng.below(3)),
+                None => Some(rng.below(n)),
+            };
+            let before = out.clone();
+            let got = settler.settle_into_with_banker(&hands, wrong, &mut out);
+            assert!(matches!(got, Err(Error::InvalidTable(_))), "banker {wrong:?} under {:?}: {got:?}", rules.table);
             assert_eq!(out, before, "nothing half-settled");
             tally.bad_tables += 1;
         }
 
-        settler.settle_into(&hands, &mut out).unwrap_or_else(|e| panic!("round {round}: {e}"));
+        settler.settle_into_with_banker(&hands, banker, &mut out).unwrap_or_else(|e| panic!("round {round}: {e}"));
         let s = &out;
-        check_structure(s, n);
-        let expected = oracle(&hands, rules);
+        check_structure(s, n, banker);
+        let expected = oracle(&hands, rules, banker);
         let got: Vec<i64> = s.totals.iter().map(|w| w.twelfths()).collect();
         assert_eq!(got, expected, "round {round}: engine against the oracle\n{hands:?}\n{rules:?}");
         if round % 4 == 0 {
-            check_swap(&settler, &hands, s, &mut rng);
+            check_swap(&settler, &hands, banker, s, &mut rng);
         }
         check_money(&s.totals, &random_stakes(&mut rng, n), &mut tally, &mut rng);
 
@@ -607,6 +708,7 @@ fn run(seed: u64, rounds: u64) -> Tally {
         tally.special_pairs += s.pairs.iter().filter(|p| p.kind == PairKind::SpecialVsSpecial).count() as u64;
         tally.shots += s.pairs.iter().filter(|p| p.shot.is_some()).count() as u64;
         tally.home_runs += s.pairs.iter().any(|p| p.home_run.is_some()) as u64;
+        tally.majorities += s.pairs.iter().filter(|p| p.majority.is_some()).count() as u64;
         tally.fractions += s.totals.iter().any(|w| !w.is_integer()) as u64;
     }
     tally
@@ -624,6 +726,7 @@ fn random_rounds() {
         t.fouls > 0 && t.specials > 0 && t.shots > 0 && t.home_runs > 0 && t.bad_tables > 0 && t.capped > 0,
         "{t:?}"
     );
+    assert!(t.banker > 0 && t.majority > 0 && t.majorities > 0, "{t:?}");
     if n >= 5_000 {
         assert!(t.fractions > 0, "ranked fractions never came up: {t:?}");
     }
@@ -642,7 +745,221 @@ fn oracle_agrees_with_a_hand_computed_round() {
     .map(|s| PlayerHand::Arranged(s.parse().unwrap()))
     .collect();
     let twelfths = |v: &[i64]| v.iter().map(|x| x * 12).collect::<Vec<_>>();
-    assert_eq!(oracle(&hands, &Rules::classic()), twelfths(&[204, -55, -76, -73]));
-    assert_eq!(oracle(&hands, &Rules::preset(Preset::Ranked)), twelfths(&[288, -67, -117, -104]));
-    assert_eq!(oracle(&hands, &Rules::preset(Preset::Kx)), twelfths(&[192, -45, -78, -69]));
+    assert_eq!(oracle(&hands, &Rules::classic(), None), twelfths(&[204, -55, -76, -73]));
+    assert_eq!(oracle(&hands, &Rules::preset(Preset::Ranked), None), twelfths(&[288, -67, -117, -104]));
+    assert_eq!(oracle(&hands, &Rules::preset(Preset::Kx), None), twelfths(&[192, -45, -78, -69]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Banker mode (§5a) against all pairs
+// ---------------------------------------------------------------------------------------------
+
+/// A random pairwise rule set (banker mode needs pairwise scoring), with the table mode `table`.
+fn random_pairwise_rules(rng: &mut Rng, table: Table) -> Rules {
+    loop {
+        let r = random_rules(rng);
+        if r.scoring == ScoringMode::Pairwise {
+            return Rules { table, ..r };
+        }
+    }
+}
+
+/// Banker mode at random tables, against the same table settled all pairs:
+/// - at two seats the two modes are the same game (either seat the banker);
+/// - at three and four seats every banker pair is the all-pairs pair of the same seats, except
+///   that a home run exists only when the banker made it (then it is the same one);
+/// - the structure of a banker round (only its pairs, two players settle 0) and the oracle.
+#[test]
+fn banker_mode_is_all_pairs_restricted_to_the_banker() {
+    let rounds = banker_rounds();
+    let start = std::time::Instant::now();
+    let mut rng = Rng(ChaCha8Rng::seed_from_u64(0xBA4C_E500));
+    let sets: Vec<(Rules, Rules)> = (0..64)
+        .map(|_| {
+            let r = random_pairwise_rules(&mut rng, Table::AllPairs);
+            (r.clone(), Rules { table: Table::Banker, ..r })
+        })
+        .collect();
+    let settlers: Vec<(Settler, Settler)> =
+        sets.iter().map(|(a, b)| (Settler::new(a).unwrap(), Settler::new(b).unwrap())).collect();
+    let (mut two_seat, mut home_runs_kept, mut home_runs_lost, mut shots) = (0u64, 0u64, 0u64, 0u64);
+    let (mut all, mut bk) = (Settlement::default(), Settlement::default());
+    for round in 0..rounds {
+        let k = rng.below(sets.len());
+        let (rules, banker_rules) = (&sets[k].0, &sets[k].1);
+        let n = 2 + rng.below(3);
+        let (hands, fake) = random_table_at(&mut rng, rules, n);
+        if fake.is_some() {
+            continue;
+        }
+        let banker = rng.below(n);
+        settlers[k].0.settle_into(&hands, &mut all).unwrap();
+        settlers[k].1.settle_into_with_banker(&hands, Some(banker), &mut bk).unwrap();
+        check_structure(&bk, n, Some(banker));
+        let twelfths: Vec<i64> = bk.totals.iter().map(|w| w.twelfths()).collect();
+        assert_eq!(twelfths, oracle(&hands, banker_rules, Some(banker)), "round {round}: banker {banker}");
+        let others: Water = (0..n).filter(|&i| i != banker).map(|i| bk.totals[i]).sum();
+        assert_eq!(bk.totals[banker], -others);
+        if n == 2 {
+            two_seat += 1;
+            assert_eq!((&bk.totals, &bk.matrix, &bk.pairs), (&all.totals, &all.matrix, &all.pairs), "round {round}");
+            assert_eq!(bk.events[1..], all.events[..], "round {round}");
+            continue;
+        }
+        let all_home_run = all.events.iter().find_map(|e| match *e {
+            Event::HomeRun { seat, .. } => Some(seat),
+            _ => None,
+        });
+        for p in &bk.pairs {
+            let q = all.pair(p.seats[0], p.seats[1]).unwrap();
+            assert_eq!(
+                (p.kind, p.lanes, p.lane_water, p.majority, p.shot, p.special),
+                (q.kind, q.lanes, q.lane_water, q.majority, q.shot, q.special),
+                "round {round}"
+            );
+            shots += p.shot.is_some() as u64;
+            if all_home_run == Some(banker) {
+                assert_eq!((p.home_run, p.water), (q.home_run, q.water), "round {round}: the banker's home run");
+                home_runs_kept += 1;
+            } else {
+                assert_eq!(p.home_run, None, "round {round}: only the banker makes a home run");
+                if q.home_run.is_some() {
+                    home_runs_lost += 1;
+                } else {
+                    assert_eq!(p.water, q.water, "round {round}");
+                }
+            }
+        }
+    }
+    eprintln!(
+        "{rounds} banker rounds in {:.1?}: {two_seat} at two seats, {shots} shots, home runs kept {home_runs_kept}, \
+         lost {home_runs_lost}",
+        start.elapsed()
+    );
+    assert!(two_seat > 0 && shots > 0 && home_runs_kept > 0 && home_runs_lost > 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2-4 scoring (chinese_poker) by brute force from RULES.md alone
+// ---------------------------------------------------------------------------------------------
+
+/// A hand as RULES.md §3 orders it under chinese_poker (wheel lowest, no suit tie-break): the
+/// category number of §3's table, then the ranks in tie-break order (groups by size, then rank,
+/// high to low; a straight by its top card, the wheel's top being the 5). Written from the
+/// text, without the engine's evaluator.
+fn cp_hand(cards: &[Card]) -> (u8, Vec<u8>) {
+    let mut count = [0u8; 13];
+    for c in cards {
+        count[c.rank() as usize] += 1;
+    }
+    let mut groups: Vec<(u8, u8)> = (0..13u8).filter(|&r| count[r as usize] > 0).map(|r| (count[r as usize], r)).collect();
+    groups.sort_unstable_by(|a, b| b.cmp(a));
+    let order: Vec<u8> = groups.iter().flat_map(|&(n, r)| std::iter::repeat_n(r, n as usize)).collect();
+    let shape: Vec<u8> = groups.iter().map(|g| g.0).collect();
+    if cards.len() == 3 {
+        let category = match shape[..] {
+            [3] => 3,
+            [2, 1] => 1,
+            _ => 0,
+        };
+        return (category, order);
+    }
+    let flush = cards.iter().all(|c| c.suit() == cards[0].suit());
+    let straight_top = if shape.len() == 5 && order[0] - order[4] == 4 {
+        Some(order[0])
+    } else if order == [12, 3, 2, 1, 0] {
+        Some(3) // A-2-3-4-5 with the wheel lowest: a 5-high straight
+    } else {
+        None
+    };
+    match (straight_top, flush, &shape[..]) {
+        (Some(top), true, _) => (8, vec![top]),
+        (_, _, [4, 1]) => (7, order),
+        (_, _, [3, 2]) => (6, order),
+        (_, true, _) => (5, order),
+        (Some(top), false, _) => (4, vec![top]),
+        (_, _, [3, 1, 1]) => (3, order),
+        (_, _, [2, 2, 1]) => (2, order),
+        (_, _, [2, 1, 1, 1]) => (1, order),
+        _ => (0, order),
+    }
+}
+
+/// Whether the front (3 cards) is above the middle (5 cards): category, then the front's ranks
+/// against the middle's first three (§2).
+fn cp_front_over_middle(front: &(u8, Vec<u8>), middle: &(u8, Vec<u8>)) -> bool {
+    // A straight is written by its top card alone; its category already decides.
+    let three = &middle.1[..middle.1.len().min(3)];
+    (front.0, &front.1[..]) > (middle.0, three)
+}
+
+/// The water seat `i` receives from seat `j` under 2-4 scoring: one per lane won, one more to
+/// the majority, a fouled seat losing all three lanes (4 in all) and two fouled seats 0.
+fn two_four(i: &[(u8, Vec<u8>); 3], fi: bool, j: &[(u8, Vec<u8>); 3], fj: bool) -> i64 {
+    match (fi, fj) {
+        (true, true) => 0,
+        (true, false) => -4,
+        (false, true) => 4,
+        (false, false) => {
+            let wins = (0..3).filter(|&l| i[l] > j[l]).count() as i64;
+            let losses = (0..3).filter(|&l| i[l] < j[l]).count() as i64;
+            wins - losses + (wins - losses).signum()
+        }
+    }
+}
+
+/// chinese_poker's totals, all pairs and banker mode, against the brute force above.
+#[test]
+fn chinese_poker_is_two_four_scoring() {
+    let rounds = banker_rounds();
+    let start = std::time::Instant::now();
+    let mut rng = Rng(ChaCha8Rng::seed_from_u64(0x2_4_5C0E));
+    let cp = Rules::preset(Preset::ChinesePoker);
+    let cp_banker = Rules { table: Table::Banker, ..cp.clone() };
+    let (settler, banker_settler) = (Settler::new(&cp).unwrap(), Settler::new(&cp_banker).unwrap());
+    let mut out = Settlement::default();
+    let mut seen = std::collections::HashMap::<i64, u64>::new();
+    let mut fouls = 0u64;
+    for round in 0..rounds {
+        let n = 2 + rng.below(3);
+        let (hands, _) = random_table_at(&mut rng, &cp, n);
+        let seats: Vec<([(u8, Vec<u8>); 3], bool)> = hands
+            .iter()
+            .map(|h| {
+                let PlayerHand::Arranged(a) = h else { panic!("chinese_poker has no specials") };
+                let lanes = [cp_hand(&a.front), cp_hand(&a.middle), cp_hand(&a.back)];
+                let foul = cp_front_over_middle(&lanes[0], &lanes[1]) || lanes[1] > lanes[2];
+                (lanes, foul)
+            })
+            .collect();
+        fouls += seats.iter().filter(|s| s.1).count() as u64;
+        let banker = (round % 2 == 1).then(|| rng.below(n));
+        let mut want = vec![0i64; n];
+        for i in 0..n {
+            for j in 0..n {
+                if i != j && banker.is_none_or(|k| i == k || j == k) {
+                    let w = two_four(&seats[i].0, seats[i].1, &seats[j].0, seats[j].1);
+                    want[i] += w;
+                    if i < j {
+                        *seen.entry(w.abs()).or_default() += 1;
+                    }
+                }
+            }
+        }
+        match banker {
+            None => settler.settle_into(&hands, &mut out).unwrap(),
+            Some(_) => banker_settler.settle_into_with_banker(&hands, banker, &mut out).unwrap(),
+        }
+        let got: Vec<i64> = out.totals.iter().map(|w| w.to_integer().unwrap()).collect();
+        assert_eq!(got, want, "round {round}, banker {banker:?}: {hands:?}");
+        check_structure(&out, n, banker);
+    }
+    eprintln!("{rounds} chinese_poker rounds in {:.1?}: pair results {seen:?}, {fouls} fouls", start.elapsed());
+    // Every result 2-4 scoring can give a pair: 0 (ties), 2 (2-1 or one lane and two ties),
+    // 3 (two lanes and a tie), 4 (3-0 or a foul).
+    for w in [0, 2, 3, 4] {
+        assert!(seen.get(&w).copied().unwrap_or(0) > 0, "no pair result {w}: {seen:?}");
+    }
+    assert_eq!(seen.keys().filter(|&&w| ![0, 2, 3, 4].contains(&w)).count(), 0, "{seen:?}");
+    assert!(fouls > 0);
 }

@@ -19,7 +19,7 @@ namespace Shisanshui.Tests
         private const string Dragon = "2s 3h 4s 5h 6d 7h 8c 9h Td Jc Qd Kd Ad";
         private const string Plain = "2s 3h 4s 5h 6d 7h 8c 8h Td Jc Qd Kd Ad";
         private const string Hand = "As Ad Kh Kc 9s 9d 7h 6c 5d 4s 3h 2c Jd";
-        private static readonly string[] Presets = { "classic", "regional", "kx", "hk", "ranked" };
+        private static readonly string[] Presets = { "classic", "regional", "kx", "hk", "ranked", "chinese_poker" };
         private static readonly string[] KindNames = { "best", "strongest_back", "strongest_middle", "alternative" };
 
         /// <summary>Every test; `evalPath` is tests/vectors/eval.json (deal.json and arrange.json sit beside it).</summary>
@@ -365,7 +365,7 @@ namespace Shisanshui.Tests
                 }
             }
             T.Eq(0, fouls, "fouls among " + checkedHands + " arrangements");
-            T.Eq(5 * 8 * (2 + 3 + 4), checkedHands, "hands arranged");
+            T.Eq(Presets.Length * 8 * (2 + 3 + 4), checkedHands, "hands arranged");
         }
 
         private static void Advice()

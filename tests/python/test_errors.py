@@ -130,7 +130,7 @@ def test_invalid_rules_and_unknown_preset():
     with pytest.raises(sss.UnknownPresetError) as e:
         sss.Rules.preset("macau")
     assert e.value.name == "macau"
-    assert str(e.value) == 'unknown preset "macau" (expected one of: classic, regional, kx, hk, ranked)'
+    assert str(e.value) == 'unknown preset "macau" (expected one of: classic, regional, kx, hk, ranked, chinese_poker)'
     with pytest.raises(sss.UnknownPresetError):
         sss.evaluate("As Ks Qs", rules="macau")
 

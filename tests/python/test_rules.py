@@ -97,7 +97,7 @@ FIELDS = [
 
 
 def test_presets_tuple():
-    assert sss.PRESETS == ("classic", "regional", "kx", "hk", "ranked")
+    assert sss.PRESETS == ("classic", "regional", "kx", "hk", "ranked", "chinese_poker")
     assert sss.PLAYERS_MINUS_ONE == PMO
 
 

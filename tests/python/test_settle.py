@@ -352,8 +352,14 @@ def test_wrong_python_types():
 # ---------------------------------------------------------------------------------------------
 
 
-def model_totals(seats, rules):
-    """Totals in twelfths. `seats`: ("arranged", 13 codes) or ("special", id, 13 codes)."""
+def model_totals(seats, rules, banker=None):
+    """Totals in twelfths. `seats`: ("arranged", 13 codes) or ("special", id, 13 codes); `banker`
+    the banker seat of a banker-mode round (only its pairs are settled, RULES.md §5a)."""
+    majority_bonus = rules.to_dict()["majority_bonus"]
+
+    def settled(i, j):
+        return banker is None or banker in (i, j)
+
     wheel = str(rules.wheel)
     order = {str(s): i for i, (s, _) in enumerate(rules.specials)}
     water = {str(s): w for s, w in rules.specials}
@@ -395,9 +401,12 @@ def model_totals(seats, rules):
         t.append(bonus(lane, max(legal) >> 22) if legal else 1)
 
     def won(i, j):
-        return sum(
+        """Lane water i wins from j, with the majority bonus of 2-4 scoring (§4): net of both sides."""
+        lane_water = sum(
             (t[lane] if ranked else bonus(lane, lanes[i][lane] >> 22)) for lane in range(3) if cmp(i, j, lane) > 0
         )
+        margin = sum(cmp(i, j, lane) for lane in range(3))
+        return lane_water + (majority_bonus if margin > 0 else 0)
 
     total = [0] * n
     if ranked:
@@ -410,7 +419,7 @@ def model_totals(seats, rules):
     else:
         for i in normal:
             for j in normal:
-                if i != j:
+                if i != j and settled(i, j):
                     total[i] += (won(i, j) - won(j, i)) * 12
 
     def amount(a, players):
@@ -419,7 +428,7 @@ def model_totals(seats, rules):
     shooting = rules.shoot_enabled and n >= rules.shoot_min_players
 
     def shoots(i, j):
-        if i not in lanes or j not in lanes or not shooting or fouled[i]:
+        if i not in lanes or j not in lanes or not shooting or fouled[i] or not settled(i, j):
             return False
         if fouled[j] and not rules.foul_counts_as_shot:
             return False
@@ -442,11 +451,13 @@ def model_totals(seats, rules):
     top = max((w for w, _ in specials.values()), default=0)
     for s, (w, rank) in specials.items():
         for q in normal:
+            if not settled(s, q):
+                continue
             share = Fraction(w * 12, p) if ranked else w * 12
             total[s] += share
             total[q] -= share
         for o, (_, other) in specials.items():
-            if rank < other:
+            if rank < other and settled(s, o):
                 paid = top if ranked and p == 0 else w
                 total[s] += paid * 12
                 total[o] -= paid * 12
@@ -464,7 +475,14 @@ def test_model_agrees_on_the_worked_examples():
 
     for hands in (A, B, C, TIES, F, G, H, I):
         for preset in sss.PRESETS:
-            assert list(sss.settle(hands, preset).totals_twelfths) == model_totals(seats_of(hands), sss.Rules(preset))
+            rules = sss.Rules(preset)
+            declared = [str(h.special) for h in hands if isinstance(h, PlayerHand) and h.kind == "special"]
+            if any(rules.special_water(s) is None for s in declared):
+                # chinese_poker has no specials: declaring one is an error.
+                with pytest.raises(sss.SpecialNotAllowedError):
+                    sss.settle(hands, preset)
+                continue
+            assert list(sss.settle(hands, preset).totals_twelfths) == model_totals(seats_of(hands), rules)
 
 
 # ---------------------------------------------------------------------------------------------

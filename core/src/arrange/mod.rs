@@ -120,10 +120,13 @@ pub struct Arranger {
     specials: SpecialDetector,
 }
 
-/// The shipped preset whose trained field best matches a rule set: itself if it is a preset,
-/// otherwise the nearest by wheel, scoring mode, shooting and lane water.
+/// The shipped preset whose trained field best matches a rule set: itself if it is a preset
+/// with a committed field, otherwise the nearest such preset by wheel, scoring mode, shooting,
+/// lane water and majority bonus (a preset without a committed field yet, such as
+/// `chinese_poker` before its field is trained, maps to its nearest trained neighbour).
 pub fn nearest_preset(rules: &Rules) -> Preset {
-    if let Some(p) = Preset::ALL.into_iter().find(|&p| Rules::preset(p) == *rules) {
+    let trained = || Preset::ALL.into_iter().filter(|&p| model_tables::field(p, 2).is_some());
+    if let Some(p) = trained().find(|&p| Rules::preset(p) == *rules) {
         return p;
     }
     let distance = |p: Preset| -> u64 {
@@ -144,9 +147,10 @@ pub fn nearest_preset(rules: &Rules) -> Preset {
             + (r.scoring != rules.scoring) as u64 * 100_000
             + (r.shooting != rules.shooting) as u64 * 1_000
             + (r.home_run != rules.home_run) as u64 * 1_000
+            + r.majority_bonus.abs_diff(rules.majority_bonus) as u64 * 100
             + lw
     };
-    Preset::ALL.into_iter().min_by_key(|&p| distance(p)).expect("presets exist")
+    trained().min_by_key(|&p| distance(p)).expect("trained presets exist")
 }
 
 fn check_players(players: usize) -> Result<()> {

@@ -881,7 +881,9 @@ mod tests {
                 for strict in [false, true] {
                     let mut rules = Rules::preset(preset);
                     rules.strict_order = strict;
-                    let obj = Objective::new(model_tables::field(preset, players).unwrap(), &rules, players);
+                    // The preset's own field, or (untrained yet) the one its arranger uses.
+                    let field = model_tables::field(crate::arrange::nearest_preset(&Rules::preset(preset)), players);
+                    let obj = Objective::new(field.unwrap(), &rules, players);
                     let st = Strength::get(rules.wheel);
                     for codes in &hands {
                         let h = HandSubsets::new(st, *codes);

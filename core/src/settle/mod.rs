@@ -1,4 +1,5 @@
-//! Settling a round in water (水): RULES.md §4, §5, §6 and the ranked paragraph of §9.
+//! Settling a round in water (水): RULES.md §4, §5, §5a (banker mode), §6 and the ranked
+//! paragraph of §9.
 //!
 //! Give every seat's hand — three lanes, or a declared special with its 13 cards — and a rule
 //! set; get back a [`Settlement`]: per-seat totals, the pairwise matrix, every lane of every
@@ -15,6 +16,27 @@
 //! assert_eq!(round.totals, vec![Water::from_int(-8), Water::from_int(8)]);
 //! ```
 //!
+//! In banker mode (`rules.table == Table::Banker`, §5a) the round names its banker seat:
+//!
+//! ```
+//! use shisanshui::{Arrangement, Preset, Rules, Table};
+//! use shisanshui::settle::{settle_with_banker, PlayerHand, Water};
+//! let hand = |t: &str| PlayerHand::from(t.parse::<Arrangement>().unwrap());
+//! let hands = [
+//!     hand("2d 3c 5h / 7s 7d 9c Js Kd / As Ad 4c 6d 8s"),
+//!     hand("Qd Qc 2h / 8h 8d 8c 3h 3d / Kh Qh Jh Th 9h"),
+//!     hand("Ac Kc 4d / 2s 2c 5s 6s 9s / Tc Td Ts 4s 3s"),
+//! ];
+//! let rules = Rules { table: Table::Banker, ..Rules::preset(Preset::Kx) };
+//! let round = settle_with_banker(&hands, &rules, Some(1)).unwrap();
+//! assert_eq!(round.banker, Some(1));
+//! // Only the pairs with the banker are settled: seats 0 and 2 settle nothing between them.
+//! assert_eq!(round.pairs.len(), 2);
+//! assert_eq!(round.matrix[0][2], Water::ZERO);
+//! // The banker wins all three lanes against both (1 + 2 + 5 = 8), a shot ×2: 16 each.
+//! assert_eq!(round.totals, vec![Water::from_int(-16), Water::from_int(32), Water::from_int(-16)]);
+//! ```
+//!
 //! # How RULES.md is read where it leaves room (each point is tested)
 //!
 //! - **Lane water** is the value of the winning hand in its lane: front trips, middle full house,
@@ -26,9 +48,21 @@
 //!   at least one lane and loses none) shoots it when shooting is enabled and the table has at
 //!   least `shoot_min_players` seats (specials count as seats). The victim pays
 //!   `L × shoot_multiplier + shoot_bonus`, where `L` is the lane water the shooter won (tied
-//!   lanes add nothing). `Amount::PlayersMinusOne` is evaluated at the number of seats in
-//!   pairwise mode and at the number of normal (non-special) seats `p` in ranked mode, since
-//!   RULES.md §9 defines the ranked shot as ±(p − 1) with `p` the normal players.
+//!   lanes add nothing). `Amount::PlayersMinusOne` (a shot's bonus, a home run's multiplier)
+//!   is evaluated as RULES.md §9 says: at the number of seats at the table under pairwise
+//!   scoring (all pairs or banker), at the number of normal (non-special) seats `p` under
+//!   ranked scoring (the ranked shot is ±(p − 1)).
+//! - **Majority bonus** (`majority_bonus`, 2-4 scoring): in a pair where one seat wins more
+//!   lanes than the other (ties count for neither; a fouled seat loses all three), the winner
+//!   receives the bonus on top of its lanes, inside the pair's `lane_water`, so a shot's
+//!   multiplier applies to it ([`PairResult::majority`] reports it). A special settles its pair
+//!   by the special's water alone: no lanes, no majority.
+//! - **Banker mode** (§5a): only the pairs (banker, other seat) are settled, each as above;
+//!   [`Settlement::pairs`] lists just those and the matrix holds 0 between two other seats.
+//!   A home run needs a shot on every other seat, so only the banker can make one (or either
+//!   seat at a table of two, where the modes are the same game). `shoot_min_players`,
+//!   `home_run_min_players` and "players − 1" count every seat at the table. The banker seat is
+//!   named in [`Settlement::banker`] and by the first event, [`Event::Banker`].
 //! - **Foul**: a fouled seat loses every lane to each non-fouled normal opponent, who receives
 //!   its own lane values (ranked: the lane's `t`). It is also shot only when
 //!   `foul_counts_as_shot` is on *and* shooting is active at this table. Two fouled seats
@@ -53,7 +87,8 @@
 //!   they rank by the special order and every win is worth `t`, the highest declared special's
 //!   water.
 //! - **Bad input** is rejected before anything is settled: 2 to 4 seats
-//!   ([`Error::InvalidTable`]), every card used once across the table
+//!   ([`Error::InvalidTable`]), a banker seat exactly when the rules are in banker mode and
+//!   within the table ([`Error::InvalidTable`]), every card used once across the table
 //!   ([`Error::DuplicateCard`], its `position` counted across the table as
 //!   `seat × 13 + index`, the index in lane order front, middle, back, or as given for a
 //!   special), declared specials allowed and made ([`Error::SpecialNotAllowed`]), and a valid
@@ -64,7 +99,8 @@ mod outcome;
 mod water;
 
 pub use outcome::{
-    Event, HomeRunPayment, LaneResult, PairKind, PairResult, SeatResult, Settlement, Shot, SpecialPayment,
+    Event, HomeRunPayment, LaneResult, MajorityBonus, PairKind, PairResult, SeatResult, Settlement, Shot,
+    SpecialPayment,
 };
 pub use water::Water;
 
@@ -72,7 +108,7 @@ use crate::card::{exact_cards, Card, CardSet};
 use crate::error::{Error, Result};
 use crate::eval::{Category, Evaluator, HandRank};
 use crate::lanes::{Arrangement, Lane};
-use crate::rules::{Rules, ScoringMode};
+use crate::rules::{Rules, ScoringMode, Table};
 use crate::special::Special;
 
 /// Fewest seats at a table.
@@ -128,8 +164,20 @@ impl From<Arrangement> for PlayerHand {
 }
 
 /// Settle one round under `rules`. Shorthand for `Settler::new(rules)?.settle(hands)`.
+///
+/// Rules in banker mode need the banker seat: use [`settle_with_banker`].
 pub fn settle(hands: &[PlayerHand], rules: &Rules) -> Result<Settlement> {
     Settler::new(rules)?.settle(hands)
+}
+
+/// Settle one round under `rules` with its banker seat: `Some(seat)` when the rules are in
+/// banker mode (`table = banker`, RULES.md §5a), `None` when they settle all pairs. Shorthand for
+/// `Settler::new(rules)?.settle_with_banker(hands, banker)`.
+///
+/// Errors, besides those of [`settle`]: [`Error::InvalidTable`] for a banker-mode round without
+/// a banker seat, a banker seat outside the table, or a banker seat under `all_pairs`.
+pub fn settle_with_banker(hands: &[PlayerHand], rules: &Rules, banker: Option<usize>) -> Result<Settlement> {
+    Settler::new(rules)?.settle_with_banker(hands, banker)
 }
 
 /// A rule set prepared for settling many rounds: validated once, lane values tabulated.
@@ -184,8 +232,15 @@ impl<'r> Settler<'r> {
         self.lane_value[lane as usize][hand.category() as usize]
     }
 
-    /// Settle one round.
+    /// Settle one round of rules that settle all pairs (banker mode needs
+    /// [`Settler::settle_with_banker`]).
     pub fn settle(&self, hands: &[PlayerHand]) -> Result<Settlement> {
+        self.settle_with_banker(hands, None)
+    }
+
+    /// Settle one round with its banker seat (`None` when the rules settle all pairs; see
+    /// [`settle_with_banker`]).
+    pub fn settle_with_banker(&self, hands: &[PlayerHand], banker: Option<usize>) -> Result<Settlement> {
         // Sized once: at most one allocation per buffer.
         let n = hands.len().min(MAX_SEATS);
         let mut out = Settlement {
@@ -196,17 +251,28 @@ impl<'r> Settler<'r> {
             events: Vec::with_capacity(n + n * n.saturating_sub(1) / 2 + 1),
             ..Settlement::default()
         };
-        self.settle_into(hands, &mut out)?;
+        self.settle_into_with_banker(hands, banker, &mut out)?;
         Ok(out)
     }
 
     /// Settle one round into `out`, reusing its buffers (no allocation once they are large
     /// enough). On error `out` is left exactly as it was: nothing is half-settled.
     pub fn settle_into(&self, hands: &[PlayerHand], out: &mut Settlement) -> Result<()> {
+        self.settle_into_with_banker(hands, None, out)
+    }
+
+    /// As [`Settler::settle_into`], with the round's banker seat (see [`settle_with_banker`]).
+    pub fn settle_into_with_banker(
+        &self,
+        hands: &[PlayerHand],
+        banker: Option<usize>,
+        out: &mut Settlement,
+    ) -> Result<()> {
         let n = hands.len();
         if !(MIN_SEATS..=MAX_SEATS).contains(&n) {
             return Err(Error::InvalidTable(format!("a table has {MIN_SEATS} to {MAX_SEATS} players, got {n}")));
         }
+        check_banker(self.rules.table, banker, n)?;
         check_cards(hands)?;
         let mut seats = [Seat::Normal { ranks: [HandRank::default(); 3], fouled: false }; MAX_SEATS];
         let mut results = [SeatResult::Special { special: Special::SupremeDragon, water: 0 }; MAX_SEATS];
@@ -227,7 +293,7 @@ impl<'r> Settler<'r> {
             }
         }
         // Everything is valid: from here on nothing can fail.
-        self.compute(&seats[..n], &results[..n], out);
+        self.compute(&seats[..n], &results[..n], banker, out);
         Ok(())
     }
 
@@ -250,7 +316,7 @@ impl<'r> Settler<'r> {
     }
 
     /// The settlement proper, on validated seats.
-    fn compute(&self, seats: &[Seat], results: &[SeatResult], out: &mut Settlement) {
+    fn compute(&self, seats: &[Seat], results: &[SeatResult], banker: Option<usize>, out: &mut Settlement) {
         let rules = self.rules;
         let n = seats.len();
         let ranked = rules.scoring == ScoringMode::Ranked;
@@ -297,19 +363,27 @@ impl<'r> Settler<'r> {
 
         let sh = &rules.shooting;
         let shooting = sh.enabled && n >= sh.min_players as usize;
-        let shoot_bonus = sh.bonus.at(if ranked { normals } else { n }) as i64;
+        // "players − 1" (§9): the seats at the table pairwise, the normal players ranked.
+        let players = if ranked { normals } else { n };
+        let shoot_bonus = sh.bonus.at(players) as i64;
         let shoot_mult = sh.multiplier as i64;
+        let majority_bonus = rules.majority_bonus as i64;
 
-        // Pass 1: every pair's lanes, specials and shots, written straight into `out`.
+        // Pass 1: every settled pair's lanes, specials and shots, written straight into `out`.
         out.pairs.clear();
         let mut shot_by = [[false; MAX_SEATS]; MAX_SEATS]; // shot_by[shooter][victim]
         for a in 0..n {
             for b in a + 1..n {
+                if banker.is_some_and(|k| a != k && b != k) {
+                    // Banker mode: two players settle nothing between themselves (§5a).
+                    continue;
+                }
                 out.pairs.push(PairResult {
                     seats: [a, b],
                     kind: PairKind::Lanes,
                     lanes: None,
                     lane_water: 0,
+                    majority: None,
                     shot: None,
                     home_run: None,
                     special: None,
@@ -350,6 +424,13 @@ impl<'r> Settler<'r> {
                             (true, true) => PairKind::BothFouled,
                             _ => PairKind::OneFouled,
                         };
+                        // 2-4 scoring: more lanes won than lost earns the bonus, inside the
+                        // lane water (a shot multiplies it).
+                        if majority_bonus > 0 && wins_a != wins_b {
+                            let winner = if wins_a > wins_b { a } else { b };
+                            p.majority = Some(MajorityBonus { winner, water: rules.majority_bonus });
+                            net += if winner == a { majority_bonus } else { -majority_bonus };
+                        }
                         p.lane_water = net;
                         let shoots =
                             |wins: u32, losses: u32| losses == 0 && (wins == 3 || (sh.allows_ties && wins >= 1));
@@ -416,11 +497,12 @@ impl<'r> Settler<'r> {
         } else {
             None
         };
-        let hr_mult = hr.multiplier.at(n) as i64;
+        let hr_mult = hr.multiplier.at(players) as i64;
         let mut home_run_total = 0i64;
 
         // Pass 3: each pair's final water, the matrix and the totals.
         out.mode = rules.scoring;
+        out.banker = banker;
         out.ranked_lane_water = ranked_t;
         out.seats.clear();
         out.seats.extend_from_slice(results);
@@ -461,8 +543,11 @@ impl<'r> Settler<'r> {
             out.totals[b] -= water;
         }
 
-        // Events: fouls and specials by seat, shots by pair, then the home run.
+        // Events: the banker, fouls and specials by seat, shots by pair, then the home run.
         out.events.clear();
+        if let Some(seat) = banker {
+            out.events.push(Event::Banker { seat });
+        }
         for (seat, r) in results.iter().enumerate() {
             match *r {
                 SeatResult::Arranged { eval } if eval.foul.is_foul() => {
@@ -490,6 +575,22 @@ fn special_share(w: u32, ranked: bool, normals: usize) -> Water {
         Water::share(w as i64, normals as i64)
     } else {
         Water::from_int(w as i64)
+    }
+}
+
+/// A banker seat exactly when the table is in banker mode, and at the table.
+fn check_banker(table: Table, banker: Option<usize>, n: usize) -> Result<()> {
+    match (table, banker) {
+        (Table::Banker, None) => {
+            Err(Error::InvalidTable("the rules are in banker mode (table = banker): name the banker seat".into()))
+        }
+        (Table::Banker, Some(b)) if b >= n => {
+            Err(Error::InvalidTable(format!("banker seat {b} is not at the table (seats 0 to {})", n - 1)))
+        }
+        (Table::AllPairs, Some(b)) => Err(Error::InvalidTable(format!(
+            "banker seat {b} given, but the rules settle all pairs (table = all_pairs)"
+        ))),
+        _ => Ok(()),
     }
 }
 

@@ -12,21 +12,27 @@ use super::Water;
 ///
 /// Seats are numbered `0..n` in the order the hands were given. Invariants (checked by the
 /// tests): `matrix[i][j] == -matrix[j][i]`, `totals[i]` is the sum of row `i`, every pair's
-/// `water` is the sum of its steps, and the totals sum to zero.
+/// `water` is the sum of its steps, and the totals sum to zero. In banker mode the matrix is 0
+/// between two seats that are not the banker.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Settlement {
     /// How the round was scored.
     pub mode: ScoringMode,
+    /// The banker seat of a banker-mode round (RULES.md §5a); `None` when every pair is settled.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub banker: Option<usize>,
     /// What each seat played.
     pub seats: Vec<SeatResult>,
     /// Each seat's result for the round (positive: received).
     pub totals: Vec<Water>,
     /// `matrix[i][j]`: the water seat `i` receives from seat `j` (negative: pays); the diagonal is 0.
     pub matrix: Vec<Vec<Water>>,
-    /// Every pair `(i, j)` with `i < j`, in the order (0,1), (0,2), …, (n-2, n-1).
+    /// Every settled pair `(i, j)` with `i < j`, in the order (0,1), (0,2), …, (n-2, n-1): all
+    /// `n(n−1)/2` pairs, or in banker mode the `n − 1` pairs that include the banker.
     pub pairs: Vec<PairResult>,
-    /// Fouls and specials by seat, then shots by pair, then the home run, if any.
+    /// The banker (banker mode), fouls and specials by seat, then shots by pair, then the home
+    /// run, if any.
     pub events: Vec<Event>,
     /// Ranked mode only: the water `t` of a lane win in each lane (front, middle, back), i.e.
     /// the lane water of the best non-fouled hand in that lane (1 when every normal seat fouled).
@@ -34,7 +40,8 @@ pub struct Settlement {
 }
 
 impl Settlement {
-    /// The pair of seats `a` and `b` (in either order), if both are at the table.
+    /// The pair of seats `a` and `b` (in either order), if both are at the table and the pair
+    /// was settled (in banker mode, one of them is the banker).
     pub fn pair(&self, a: usize, b: usize) -> Option<&PairResult> {
         let key = if a < b { [a, b] } else { [b, a] };
         self.pairs.iter().find(|p| p.seats == key)
@@ -122,6 +129,17 @@ pub struct LaneResult {
     pub hand: Option<Category>,
 }
 
+/// The majority bonus of a pair (2-4 scoring, `majority_bonus`): the seat that won more lanes
+/// than it lost receives it, inside the pair's `lane_water`.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MajorityBonus {
+    /// The seat that won the majority of the lanes (all three against a fouled seat).
+    pub winner: usize,
+    /// The bonus, `rules.majority_bonus`.
+    pub water: u32,
+}
+
 /// A shot (打枪) within a pair.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -168,8 +186,12 @@ pub struct PairResult {
     pub kind: PairKind,
     /// Front, middle and back, when lanes were compared (`Lanes`, `OneFouled`, `BothFouled`).
     pub lanes: Option<[LaneResult; 3]>,
-    /// Net lane water from `seats[0]`'s side, before any shot or home run.
+    /// Net lane water from `seats[0]`'s side, majority bonus included, before any shot or home
+    /// run.
     pub lane_water: i64,
+    /// The majority bonus, when the rules pay one and one seat won more lanes than the other.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub majority: Option<MajorityBonus>,
     /// The shot, if one seat shot the other.
     pub shot: Option<Shot>,
     /// The home run, if the shooter shot every other seat.
@@ -215,5 +237,10 @@ pub enum Event {
         seat: usize,
         /// What the victims pay together after the home run.
         value: i64,
+    },
+    /// The banker seat of a banker-mode round (庄家, RULES.md §5a); always the first event.
+    Banker {
+        /// The banker seat.
+        seat: usize,
     },
 }
