@@ -306,6 +306,22 @@ impl PyArranger {
         search(py, &self.0, hand, |a, h| a.arrange(h)).map(PyArranged)
     }
 
+    /// Arrange many hands at once: ``hands`` is a NumPy ``uint8`` array of shape ``(n, 13)``
+    /// (card codes, one hand per row); returns a ``uint8`` array of the same shape, each row the
+    /// codes of :meth:`arrange`'s arrangement in lane order (front 3, middle 5, back 5, each
+    /// lane highest first). ``threads``: 1 (default) or more, 0 for one per core; the answers do
+    /// not depend on it. Runs without the GIL. Errors: ``BadCardCodeError``,
+    /// ``DuplicateCardError`` with ``row`` (see :func:`evaluate_many`); needs NumPy.
+    #[pyo3(signature = (hands, *, threads = None), text_signature = "($self, hands, *, threads=1)")]
+    fn arrange_many<'py>(
+        &self,
+        py: Python<'py>,
+        hands: &Bound<'py, PyAny>,
+        threads: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, numpy::PyArray2<u8>>> {
+        crate::batch::arrange_many(py, &self.0, hands, threads)
+    }
+
     /// Up to ``n`` good arrangements with distinct lane categories: the best first (what
     /// :meth:`arrange` plays), then the best with the strongest back category, the best with
     /// the strongest middle category, then the best of other category combinations by expected

@@ -3,7 +3,7 @@
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyByteArray, PyBytes, PyInt, PyString, PyType};
+use pyo3::types::{PyByteArray, PyBytes, PyString, PyType};
 use shisanshui::{Card, CardSet, Error as CoreError};
 
 use crate::enums;
@@ -25,7 +25,7 @@ impl PyCard {
         if let Ok(s) = card.cast::<PyString>() {
             return s.to_cow()?.parse::<Card>().or_raise().map(PyCard);
         }
-        let hint = if card.is_instance_of::<PyInt>() { "; use Card.from_code(n) for an int code" } else { "" };
+        let hint = if crate::ints::is_int(card) { "; use Card.from_code(n) for an int code" } else { "" };
         Err(PyTypeError::new_err(format!("Card() takes card text such as 'As', not {}{hint}", card.get_type().name()?)))
     }
 
@@ -86,7 +86,7 @@ impl PyCard {
 
 /// A card from a Python int code; `bool` is refused (it is an int to Python, never a card).
 pub fn card_from_code(code: &Bound<'_, PyAny>) -> PyResult<Card> {
-    if code.is_instance_of::<PyBool>() || !code.is_instance_of::<PyInt>() {
+    if !crate::ints::is_int(code) {
         return Err(PyTypeError::new_err(format!("a card code must be an int, not {}", code.get_type().name()?)));
     }
     match code.extract::<u32>() {
@@ -105,7 +105,7 @@ fn card_item(item: &Bound<'_, PyAny>, position: usize) -> PyResult<Card> {
     if let Ok(s) = item.cast::<PyString>() {
         return Card::parse_at(s.to_cow()?.trim(), position).or_raise();
     }
-    if item.is_instance_of::<PyInt>() && !item.is_instance_of::<PyBool>() {
+    if crate::ints::is_int(item) {
         return card_from_code(item);
     }
     Err(PyTypeError::new_err(format!(

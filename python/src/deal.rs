@@ -4,7 +4,6 @@
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyInt};
 use shisanshui::deal as core_deal;
 use shisanshui::Error as CoreError;
 
@@ -18,7 +17,7 @@ fn type_name(obj: &Bound<'_, PyAny>) -> String {
 
 /// An int argument (never a bool, which Python counts as an int).
 pub fn int_arg<'a, 'py>(obj: &'a Bound<'py, PyAny>, name: &str) -> PyResult<&'a Bound<'py, PyAny>> {
-    if obj.is_instance_of::<PyBool>() || !obj.is_instance_of::<PyInt>() {
+    if !crate::ints::is_int(obj) {
         return Err(PyTypeError::new_err(format!("{name} must be an int, not {}", type_name(obj))));
     }
     Ok(obj)

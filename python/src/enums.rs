@@ -10,7 +10,7 @@
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyInt, PyString, PyType};
+use pyo3::types::{PyString, PyType};
 use shisanshui::{Category, Rank, ScoringMode, Suit, Wheel};
 
 use crate::errors::{invalid_argument, invalid_rules};
@@ -105,7 +105,7 @@ pub fn scoring(py: Python<'_>, s: ScoringMode) -> PyResult<Bound<'_, PyAny>> {
 /// An exact int (a `Rank`/`Suit` member is one), refusing `bool`, which is an int to Python
 /// but never a rank or a suit.
 fn small_int(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Option<i64>> {
-    if obj.is_instance_of::<PyBool>() || !obj.is_instance_of::<PyInt>() {
+    if !crate::ints::is_int(obj) {
         return Err(PyTypeError::new_err(format!(
             "{what} must be a {} or an int, not {}",
             capitalized(what),

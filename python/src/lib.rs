@@ -20,6 +20,9 @@ mod card;
 mod enums;
 mod errors;
 mod eval;
+// NumPy batches (`*_many`) and the int arguments NumPy scalars pass as.
+mod batch;
+mod ints;
 mod lanes;
 mod rules;
 // Special hands.
@@ -42,6 +45,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     card::register(m)?;
     eval::register(m)?;
+    batch::register(m)?;
     rules::register(m)?;
     lanes::register(m)?;
     special::register(m)?;

@@ -5,7 +5,7 @@
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyInt, PyString, PyTuple};
+use pyo3::types::{PyBool, PyString, PyTuple};
 use shisanshui::money::{
     escape as core_escape, settle_money as core_settle_money, MoneyLine, MoneyResult, Rake, Stakes,
 };
@@ -35,7 +35,7 @@ pub fn too_many_seats(items: &Bound<'_, PyAny>) -> PyErr {
 
 /// An exact int (not a bool) that fits 64 bits; `what` names it in errors.
 fn int64(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<i64> {
-    if obj.is_instance_of::<PyBool>() || !obj.is_instance_of::<PyInt>() {
+    if !crate::ints::is_int(obj) {
         return Err(PyTypeError::new_err(format!("{what} must be an int, not {}", type_name(obj))));
     }
     obj.extract::<i64>().map_err(|_| invalid_money(format!("{what} {obj} is out of range (64-bit minor units)")))
@@ -46,7 +46,7 @@ fn rational(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<(i64, i64)> {
     if obj.is_instance_of::<PyBool>() || obj.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err(format!("{what} must be an int or a Fraction, not {}", type_name(obj))));
     }
-    if obj.is_instance_of::<PyInt>() {
+    if crate::ints::is_int(obj) {
         return Ok((int64(obj, what)?, 1));
     }
     let (Ok(n), Ok(d)) = (obj.getattr("numerator"), obj.getattr("denominator")) else {

@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyList, PyString, PyTuple};
 use shisanshui::{Amount, Preset, Rules, ScoringMode, Special, SpecialWater, Wheel};
 
 use crate::enums;
@@ -132,7 +132,7 @@ fn boolean(v: &Bound<'_, PyAny>, path: &str) -> PyResult<bool> {
 
 /// A non-negative int that fits `max`; the core's `validate` then checks the rule's own range.
 fn count(v: &Bound<'_, PyAny>, path: &str, max: u32) -> PyResult<u32> {
-    if v.is_instance_of::<PyBool>() || !v.is_instance_of::<PyInt>() {
+    if !crate::ints::is_int(v) {
         return Err(PyTypeError::new_err(format!("`{path}` must be an int, not {}", type_name(v))));
     }
     match v.extract::<u64>() {
@@ -162,7 +162,7 @@ fn amount(v: &Bound<'_, PyAny>, path: &str) -> PyResult<Amount> {
             Err(invalid_rules(path, format!("{s:?} is not an amount (an int or '{PLAYERS_MINUS_ONE}')")))
         };
     }
-    if v.is_instance_of::<PyBool>() || !v.is_instance_of::<PyInt>() {
+    if !crate::ints::is_int(v) {
         return Err(PyTypeError::new_err(format!(
             "`{path}` must be an int or '{PLAYERS_MINUS_ONE}', not {}",
             type_name(v)

@@ -32,7 +32,7 @@ echo "run.sh: fresh test venv $scratch/venv" >&2
 vpy="$scratch/venv/bin/python"
 # maturin builds the sdist in test_packaging.py; auditwheel checks the wheel's tag.
 "$vpy" -m pip install --quiet --disable-pip-version-check \
-    -c "$root/tests/python/requirements.txt" pytest mypy auditwheel maturin
+    -c "$root/tests/python/requirements.txt" pytest mypy auditwheel maturin numpy
 wheel=("$scratch/dist"/shisanshui-*.whl)
 "$vpy" -m pip install --quiet --disable-pip-version-check --no-deps --no-index "${wheel[@]}"
 

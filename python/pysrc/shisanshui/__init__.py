@@ -89,6 +89,10 @@ from ._native import SimResult, simulate
 # 理牌 hints for manual arranging.
 from ._native import CardNotInHandError, Combo, NoLegalArrangementError, combos
 
+# Batches over NumPy arrays (NumPy is optional: pip install 'shisanshui[numpy]'; without it
+# these raise ModuleNotFoundError when called).
+from ._native import NO_SPECIAL, detect_special_many, evaluate_many, evaluate_masks_many, settle_many
+
 __all__ = [
     # cards
     "Card",
@@ -150,6 +154,12 @@ __all__ = [
     # 理牌 hints
     "Combo",
     "combos",
+    # batches over NumPy arrays
+    "evaluate_many",
+    "evaluate_masks_many",
+    "detect_special_many",
+    "settle_many",
+    "NO_SPECIAL",
     # errors
     "Error",
     "UnknownRankError",

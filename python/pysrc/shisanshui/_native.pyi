@@ -5,6 +5,9 @@ from typing import Any, Dict, Final, Iterable, List, Literal, Optional, Sequence
 
 from typing_extensions import TypeAlias
 
+import numpy as np
+import numpy.typing as npt
+
 from ._enums import Category, Rank, ScoringMode, Special, Suit, Wheel
 
 __version__: Final[str]
@@ -812,6 +815,10 @@ class Arranger:
         """Seats at the table, 2 to 4."""
     def arrange(self, cards: _Cards) -> Arranged:
         """The legal arrangement of 13 cards with the highest expected water (never a foul)."""
+    def arrange_many(self, hands: npt.NDArray[np.uint8], *, threads: int = 1) -> npt.NDArray[np.uint8]:
+        """Arrange each row of a ``uint8`` array of shape ``(n, 13)``; returns the same shape, each
+        row the codes of :meth:`arrange`'s arrangement in lane order (front 3, middle 5, back 5).
+        Without the GIL, on ``threads`` threads (0: one per core). Needs NumPy."""
     def suggest(self, cards: _Cards, n: int = 3) -> List[Suggestion]:
         """Up to ``n`` (at least 1) good arrangements with distinct lane categories, the best
         first."""
@@ -939,3 +946,46 @@ def combos(cards: _Cards, category: Union[Category, int], rules: _RulesLike = No
     """Every distinct combination of ``category`` in up to 13 cards, strongest first (one entry
     per rank pattern from each rank's highest suits; every suit-distinct flush); the 对子 …
     同花顺 buttons. ``InvalidArgumentError`` for ``HIGH_CARD`` or a number that is no category."""
+
+# ---------------------------------------------------------------------------------------------
+# Batches over NumPy arrays (NumPy is optional: pip install 'shisanshui[numpy]')
+# ---------------------------------------------------------------------------------------------
+
+NO_SPECIAL: Final[int]
+"""The entry of :func:`detect_special_many` for a hand that makes no enabled special (255)."""
+
+def evaluate_many(
+    hands: npt.NDArray[np.uint8],
+    rules: _RulesLike = None,
+    *,
+    threads: int = 1,
+    out: Optional[npt.NDArray[np.uint32]] = None,
+) -> npt.NDArray[np.uint32]:
+    """The :attr:`HandRank.value` of every row of a ``uint8`` array of card codes of shape
+    ``(n, 5)`` or ``(n, 3)``, as a ``uint32`` array of ``n`` (into ``out`` when given). Runs
+    without the GIL on ``threads`` threads (0: one per core). Bad cards raise the engine's error
+    with ``row``, the first bad row, and write nothing."""
+
+def evaluate_masks_many(
+    masks: npt.NDArray[np.uint64],
+    rules: _RulesLike = None,
+    *,
+    size: int = 5,
+    threads: int = 1,
+    out: Optional[npt.NDArray[np.uint32]] = None,
+) -> npt.NDArray[np.uint32]:
+    """As :func:`evaluate_many` for 64-bit card masks (bit ``code`` per card, ``size`` bits each)."""
+
+def detect_special_many(
+    hands: npt.NDArray[np.uint8], rules: _RulesLike = None, *, threads: int = 1, all: bool = False
+) -> Any:
+    """The best special (``Special.number``, or :data:`NO_SPECIAL`) of every row of a ``uint8``
+    array of shape ``(n, 13)``, as ``uint8``; with ``all=True`` a tuple ``(best, all)``, ``all``
+    a ``uint16`` array with bit ``number`` set per enabled special the hand makes."""
+
+def settle_many(
+    hands: npt.NDArray[np.uint8], rules: _RulesLike = None, *, threads: int = 1
+) -> npt.NDArray[np.int64]:
+    """Each seat's total, in twelfths of a water point, of every round of a ``uint8`` array of
+    shape ``(rounds, seats, 13)`` (lanes in order front, middle, back; fouls settled as fouls),
+    as an ``int64`` array of shape ``(rounds, seats)``."""
