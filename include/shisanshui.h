@@ -129,6 +129,12 @@
 #define SSS_EVENT_HOME_RUN 3
 
 /**
+ * `SssEvent.kind`: `seat` is the banker of a banker-mode round (庄家); always the first event,
+ * and only in banker mode.
+ */
+#define SSS_EVENT_BANKER 4
+
+/**
  * `SssSettlementInfo.mode`: every pair compared lane by lane.
  */
 #define SSS_SCORING_PAIRWISE 0
@@ -527,6 +533,31 @@ typedef uint8_t SssSuggestionKind;
 #endif // __cplusplus
 
 /**
+ * Which pairs of seats a round settles (RULES.md §5a).
+ */
+enum SssTable
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Every pair of seats (the default).
+     */
+    SSS_TABLE_ALL_PAIRS = 0,
+    /**
+     * Banker mode (庄家): only the pairs with the round's banker seat (`sss_settle_with_banker`).
+     */
+    SSS_TABLE_BANKER = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum SssTable SssTable;
+#else
+typedef uint32_t SssTable;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * An arranger for one rule set at one table size (RULES.md §7). Made by `sss_arranger_new` or
  * `sss_arranger_new_preset`, released by `sss_arranger_free`. It never changes after it is
  * made, so every function taking `const SssArranger *` may run on several threads at once.
@@ -773,7 +804,8 @@ typedef struct SssSettlementInfo {
      */
     uint8_t seat_count;
     /**
-     * Number of pairs: seat_count × (seat_count − 1) / 2.
+     * Number of settled pairs: seat_count × (seat_count − 1) / 2, or seat_count − 1 in banker
+     * mode.
      */
     uint8_t pair_count;
     /**
@@ -793,9 +825,13 @@ typedef struct SssSettlementInfo {
      */
     uint8_t home_run_seat;
     /**
+     * The banker seat of a banker-mode round, or `SSS_SEAT_NONE` when every pair was settled.
+     */
+    uint8_t banker_seat;
+    /**
      * Always 0.
      */
-    uint8_t reserved[2];
+    uint8_t reserved;
 } SssSettlementInfo;
 
 /**
@@ -874,7 +910,7 @@ typedef struct SssPairResult {
      */
     struct SssWater special_water;
     /**
-     * Net lane water from `seat_a`'s side, before any shot or home run.
+     * Net lane water from `seat_a`'s side, majority bonus included, before any shot or home run.
      */
     int64_t lane_water;
     /**
@@ -938,9 +974,14 @@ typedef struct SssPairResult {
      */
     uint8_t special;
     /**
+     * The seat that won more lanes than it lost and received the rule set's majority bonus
+     * (2-4 scoring; included in `lane_water`), or `SSS_SEAT_NONE` (no bonus paid).
+     */
+    uint8_t majority_winner;
+    /**
      * Always 0.
      */
-    uint8_t reserved[5];
+    uint8_t reserved[4];
 } SssPairResult;
 
 /**
@@ -957,7 +998,7 @@ typedef struct SssEvent {
      */
     uint8_t kind;
     /**
-     * The seat that fouled, declared, shot, or made the home run.
+     * The seat that fouled, declared, shot, made the home run, or is the banker.
      */
     uint8_t seat;
     /**
@@ -1268,8 +1309,8 @@ SssStatus sss_arrangement_check13(const struct SssRules *rules,
                                   struct SssArrangementEval *out);
 
 /**
- * Make the rule set of a preset by name: `classic`, `regional`, `kx`, `hk` or `ranked`
- * (ASCII case-insensitive). Errors: `SSS_ERR_UNKNOWN_PRESET`, `SSS_ERR_INVALID_UTF8`,
+ * Make the rule set of a preset by name: `classic`, `regional`, `kx`, `hk`, `ranked` or
+ * `chinese_poker` (ASCII case-insensitive). Errors: `SSS_ERR_UNKNOWN_PRESET`, `SSS_ERR_INVALID_UTF8`,
  * `SSS_ERR_NULL_POINTER`. Free the result with `sss_rules_free`.
  *
  * # Safety
@@ -1319,8 +1360,8 @@ void sss_rules_free(struct SssRules *rules);
 
 /**
  * Check every value of the rule set for range and consistency (`SSS_ERR_INVALID_RULES`
- * naming the field). Sets through the setters cannot make a rule set invalid; this is for
- * callers that want the check explicitly.
+ * naming the field). Sets through the setters cannot make a rule set invalid (a setter whose
+ * value would is refused); this is for callers that want the check explicitly.
  *
  * # Safety
  * `rules` must be a live handle.
@@ -1375,6 +1416,43 @@ SssStatus sss_rules_get_strict_order(const struct SssRules *rules, uint8_t *out_
  * `rules` must be a live handle not used by another thread during the call.
  */
 SssStatus sss_rules_set_strict_order(struct SssRules *rules, uint8_t flag);
+
+/**
+ * Read which pairs a round settles: `SSS_TABLE_ALL_PAIRS` or `SSS_TABLE_BANKER`.
+ *
+ * # Safety
+ * `rules` must be a live handle; `out_table` valid for a write.
+ */
+SssStatus sss_rules_get_table(const struct SssRules *rules, uint32_t *out_table);
+
+/**
+ * Set which pairs a round settles (`SSS_TABLE_*`; another value is `SSS_ERR_INVALID_ARGUMENT`).
+ * Banker mode is pairwise only: `SSS_TABLE_BANKER` on a ranked rule set is
+ * `SSS_ERR_INVALID_RULES` (at `table`), the rule set unchanged.
+ *
+ * # Safety
+ * `rules` must be a live handle not used by another thread during the call.
+ */
+SssStatus sss_rules_set_table(struct SssRules *rules, uint32_t table);
+
+/**
+ * Read the majority bonus (2-4 scoring, RULES.md §4): the water a player who wins more lanes
+ * of a pair than it loses receives on top of the lanes; 0 for none.
+ *
+ * # Safety
+ * `rules` must be a live handle; `out_water` valid for a write.
+ */
+SssStatus sss_rules_get_majority_bonus(const struct SssRules *rules, uint32_t *out_water);
+
+/**
+ * Set the majority bonus: 0 to 1000 water, and 0 under ranked scoring (pairwise only).
+ * Anything else is `SSS_ERR_INVALID_RULES` (at `majority_bonus`), the rule set unchanged; a
+ * negative C int converted to `uint32_t` is far out of range and refused the same way.
+ *
+ * # Safety
+ * `rules` must be a live handle not used by another thread during the call.
+ */
+SssStatus sss_rules_set_majority_bonus(struct SssRules *rules, uint32_t water);
 
 /**
  * Detect the special hands of 13 card codes under a rule set: the highest enabled special,
@@ -1531,8 +1609,9 @@ SssStatus sss_seat_arranged(const uint8_t *front,
 SssStatus sss_seat_special(uint32_t special, const uint8_t *codes, size_t count, struct SssSeat *out);
 
 /**
- * Settle one round: `count` seats (2 to 4, in seat order) under a rule set. Free the result
- * with `sss_settlement_free`.
+ * Settle one round: `count` seats (2 to 4, in seat order) under a rule set that settles all
+ * pairs (`SSS_TABLE_ALL_PAIRS`; a banker-mode rule set needs `sss_settle_with_banker`, else
+ * `SSS_ERR_INVALID_TABLE`). Free the result with `sss_settlement_free`.
  *
  * Everything is checked before anything is settled, and `*out` is written only on success:
  * `SSS_ERR_INVALID_TABLE` (not 2 to 4 seats), `SSS_ERR_INVALID_ARGUMENT` (a seat kind or
@@ -1552,6 +1631,23 @@ SssStatus sss_settle(const struct SssRules *rules,
                      struct SssSettlement **out);
 
 /**
+ * Settle one round with its banker seat: `banker` is the banker's seat (0 to `count − 1`)
+ * under a banker-mode rule set (`SSS_TABLE_BANKER`, RULES.md §5a), or `SSS_SEAT_NONE` under
+ * `SSS_TABLE_ALL_PAIRS` (then this is `sss_settle`). Only the pairs with the banker are settled.
+ *
+ * Errors as `sss_settle`, and `SSS_ERR_INVALID_TABLE` for a banker-mode rule set with
+ * `SSS_SEAT_NONE`, a banker seat not at the table, or a banker seat under all pairs.
+ *
+ * # Safety
+ * As `sss_settle`.
+ */
+SssStatus sss_settle_with_banker(const struct SssRules *rules,
+                                 const struct SssSeat *seats,
+                                 size_t count,
+                                 uint8_t banker,
+                                 struct SssSettlement **out);
+
+/**
  * As `sss_settle`, into an existing settlement, reusing its memory (no allocation once it has
  * held a table as large). On any error `settlement` is left exactly as it was.
  *
@@ -1565,6 +1661,19 @@ SssStatus sss_settle_into(const struct SssRules *rules,
                           struct SssSettlement *settlement);
 
 /**
+ * As `sss_settle_with_banker`, into an existing settlement (see `sss_settle_into`). On any
+ * error `settlement` is left exactly as it was.
+ *
+ * # Safety
+ * As `sss_settle_into`.
+ */
+SssStatus sss_settle_into_with_banker(const struct SssRules *rules,
+                                      const struct SssSeat *seats,
+                                      size_t count,
+                                      uint8_t banker,
+                                      struct SssSettlement *settlement);
+
+/**
  * Release a settlement. NULL is ignored. Each handle must be freed exactly once and not used
  * afterwards. A pointer that is not a live `SssSettlement` (best effort, as `sss_rules_free`)
  * is not freed: the call only records an `SSS_ERR_INVALID_HANDLE` message as the last error.
@@ -1575,8 +1684,8 @@ SssStatus sss_settle_into(const struct SssRules *rules,
 void sss_settlement_free(struct SssSettlement *settlement);
 
 /**
- * Read the round as a whole: seat, pair and event counts, the scoring mode, ranked lane water
- * and the home-run seat.
+ * Read the round as a whole: seat, pair and event counts, the scoring mode, ranked lane water,
+ * the home-run seat and the banker seat.
  *
  * # Safety
  * `settlement` must be a live handle; `out` valid for a write.
@@ -1623,8 +1732,9 @@ SssStatus sss_settlement_seat(const struct SssSettlement *settlement,
                               struct SssSeatResult *out);
 
 /**
- * Read pair `index`: pairs are `(0,1), (0,2), …, (n−2, n−1)` (lower seat first). An index
- * past the last pair is `SSS_ERR_INVALID_ARGUMENT`.
+ * Read pair `index`: the settled pairs in the order `(0,1), (0,2), …, (n−2, n−1)` (lower seat
+ * first): all of them, or in banker mode the `n − 1` pairs with the banker. An index past the
+ * last pair (`pair_count` of `sss_settlement_info`) is `SSS_ERR_INVALID_ARGUMENT`.
  *
  * # Safety
  * `settlement` must be a live handle; `out` valid for a write.
@@ -1634,17 +1744,19 @@ SssStatus sss_settlement_pair(const struct SssSettlement *settlement,
                               struct SssPairResult *out);
 
 /**
- * Read event `index`. Events come as a client animates them: fouls and specials by seat, then
- * shots by pair, then the home run. An index past the last event is `SSS_ERR_INVALID_ARGUMENT`.
+ * Read event `index`. Events come as a client animates them: the banker (banker mode), fouls
+ * and specials by seat, then shots by pair, then the home run. An index past the last event is `SSS_ERR_INVALID_ARGUMENT`.
  *
  * # Safety
  * `settlement` must be a live handle; `out` valid for a write.
  */
-SssStatus sss_settlement_event(const struct SssSettlement *settlement, size_t index, struct SssEvent *out);
+SssStatus sss_settlement_event(const struct SssSettlement *settlement,
+                               size_t index,
+                               struct SssEvent *out);
 
 /**
- * Copy the whole settlement as pretty-printed JSON (UTF-8) into `buf`: `mode`, `seats`,
- * `totals` and `matrix` (water as `{"num": n, "den": d}`), `pairs`, `events` and
+ * Copy the whole settlement as pretty-printed JSON (UTF-8) into `buf`: `mode`, `banker`,
+ * `seats`, `totals` and `matrix` (water as `{"num": n, "den": d}`), `pairs`, `events` and
  * `ranked_lane_water`, the shape of the engine's `Settlement` (see the copy-out convention;
  * pass `cap` 0 to ask for the length).
  *

@@ -1,7 +1,8 @@
-//! The rule set as an opaque handle: presets, JSON, the three ranking options as
-//! getters/setters (everything else through JSON), clone, validate, free.
+//! The rule set as an opaque handle: presets, JSON, the three ranking options, the table mode
+//! and the majority bonus as getters/setters (everything else through JSON), clone, validate,
+//! free.
 
-use engine::{Rules, Wheel};
+use engine::{Rules, Table, Wheel};
 
 use crate::boundary::{
     flag_in, handle_free, handle_mut, handle_new, handle_ref, text_in, Failure, Out, SssStatus, Tagged, TextOut,
@@ -41,14 +42,51 @@ fn wheel_out(wheel: Wheel) -> Result<SssWheel, Failure> {
     }
 }
 
+/// Which pairs of seats a round settles (RULES.md §5a).
+#[repr(u32)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[allow(non_camel_case_types)]
+pub enum SssTable {
+    /// Every pair of seats (the default).
+    SSS_TABLE_ALL_PAIRS = 0,
+    /// Banker mode (庄家): only the pairs with the round's banker seat (`sss_settle_with_banker`).
+    SSS_TABLE_BANKER = 1,
+}
+
+fn table_in(value: u32) -> Result<Table, Failure> {
+    match value {
+        0 => Ok(Table::AllPairs),
+        1 => Ok(Table::Banker),
+        v => Err(Failure::invalid_argument(format!("table {v} is not 0 (all pairs) or 1 (banker)"))),
+    }
+}
+
+fn table_out(table: Table) -> Result<SssTable, Failure> {
+    match table {
+        Table::AllPairs => Ok(SssTable::SSS_TABLE_ALL_PAIRS),
+        Table::Banker => Ok(SssTable::SSS_TABLE_BANKER),
+        other => Err(Failure::invalid_argument(format!("table mode {other:?} has no C value yet"))),
+    }
+}
+
+/// Apply `change` to a copy of the rule set and keep it only if the result validates
+/// (`SSS_ERR_INVALID_RULES` naming the field otherwise, the rule set unchanged).
+fn set_validated(rules: &mut Rules, change: impl FnOnce(&mut Rules)) -> Result<(), Failure> {
+    let mut next = rules.clone();
+    change(&mut next);
+    next.validate()?;
+    *rules = next;
+    Ok(())
+}
+
 fn new_handle(out: Out<*mut SssRules>, rules: Rules) {
     let ptr = handle_new::<SssRules>(rules);
     // SAFETY: `out` was checked when the call began and is still valid (caller's contract).
     unsafe { out.write(ptr) };
 }
 
-/// Make the rule set of a preset by name: `classic`, `regional`, `kx`, `hk` or `ranked`
-/// (ASCII case-insensitive). Errors: `SSS_ERR_UNKNOWN_PRESET`, `SSS_ERR_INVALID_UTF8`,
+/// Make the rule set of a preset by name: `classic`, `regional`, `kx`, `hk`, `ranked` or
+/// `chinese_poker` (ASCII case-insensitive). Errors: `SSS_ERR_UNKNOWN_PRESET`, `SSS_ERR_INVALID_UTF8`,
 /// `SSS_ERR_NULL_POINTER`. Free the result with `sss_rules_free`.
 ///
 /// # Safety
@@ -129,8 +167,8 @@ pub unsafe extern "C" fn sss_rules_free(rules: *mut SssRules) {
 }
 
 /// Check every value of the rule set for range and consistency (`SSS_ERR_INVALID_RULES`
-/// naming the field). Sets through the setters cannot make a rule set invalid; this is for
-/// callers that want the check explicitly.
+/// naming the field). Sets through the setters cannot make a rule set invalid (a setter whose
+/// value would is refused); this is for callers that want the check explicitly.
 ///
 /// # Safety
 /// `rules` must be a live handle.
@@ -226,6 +264,65 @@ pub unsafe extern "C" fn sss_rules_set_strict_order(rules: *mut SssRules, flag: 
     })
 }
 
+/// Read which pairs a round settles: `SSS_TABLE_ALL_PAIRS` or `SSS_TABLE_BANKER`.
+///
+/// # Safety
+/// `rules` must be a live handle; `out_table` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_rules_get_table(rules: *const SssRules, out_table: *mut u32) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { handle_ref(rules, "rules")? };
+        let out = unsafe { Out::new(out_table, "out_table")? };
+        let t = table_out(rules.inner.table)?;
+        unsafe { out.write(t as u32) };
+        Ok(())
+    })
+}
+
+/// Set which pairs a round settles (`SSS_TABLE_*`; another value is `SSS_ERR_INVALID_ARGUMENT`).
+/// Banker mode is pairwise only: `SSS_TABLE_BANKER` on a ranked rule set is
+/// `SSS_ERR_INVALID_RULES` (at `table`), the rule set unchanged.
+///
+/// # Safety
+/// `rules` must be a live handle not used by another thread during the call.
+#[no_mangle]
+pub unsafe extern "C" fn sss_rules_set_table(rules: *mut SssRules, table: u32) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { handle_mut(rules, "rules")? };
+        let table = table_in(table)?;
+        set_validated(&mut rules.inner, |r| r.table = table)
+    })
+}
+
+/// Read the majority bonus (2-4 scoring, RULES.md §4): the water a player who wins more lanes
+/// of a pair than it loses receives on top of the lanes; 0 for none.
+///
+/// # Safety
+/// `rules` must be a live handle; `out_water` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_rules_get_majority_bonus(rules: *const SssRules, out_water: *mut u32) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { handle_ref(rules, "rules")? };
+        let out = unsafe { Out::new(out_water, "out_water")? };
+        unsafe { out.write(rules.inner.majority_bonus) };
+        Ok(())
+    })
+}
+
+/// Set the majority bonus: 0 to 1000 water, and 0 under ranked scoring (pairwise only).
+/// Anything else is `SSS_ERR_INVALID_RULES` (at `majority_bonus`), the rule set unchanged; a
+/// negative C int converted to `uint32_t` is far out of range and refused the same way.
+///
+/// # Safety
+/// `rules` must be a live handle not used by another thread during the call.
+#[no_mangle]
+pub unsafe extern "C" fn sss_rules_set_majority_bonus(rules: *mut SssRules, water: u32) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { handle_mut(rules, "rules")? };
+        set_validated(&mut rules.inner, |r| r.majority_bonus = water)
+    })
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -264,7 +361,7 @@ pub(crate) mod tests {
 
     #[test]
     fn presets_match_the_engine() {
-        for name in ["classic", "regional", "kx", "hk", "ranked", "KX", " hk "] {
+        for name in ["classic", "regional", "kx", "hk", "ranked", "chinese_poker", "KX", " hk "] {
             let r = preset(name);
             let expected = Rules::from_preset_name(name).unwrap();
             assert_eq!(unsafe { &(&*r).inner }, &expected);
@@ -386,6 +483,53 @@ pub(crate) mod tests {
             assert_eq!(sss_rules_validate(null()), SssStatus::SSS_ERR_NULL_POINTER);
             sss_rules_free(r);
             sss_rules_free(c);
+        }
+    }
+
+    #[test]
+    fn table_and_majority_bonus() {
+        let (kx, ranked) = (preset("kx"), preset("ranked"));
+        let (mut t, mut m) = (99u32, 99u32);
+        unsafe {
+            assert_eq!(sss_rules_get_table(kx, &mut t), SssStatus::SSS_OK);
+            assert_eq!(t, SssTable::SSS_TABLE_ALL_PAIRS as u32);
+            assert_eq!(sss_rules_set_table(kx, SssTable::SSS_TABLE_BANKER as u32), SssStatus::SSS_OK);
+            assert_eq!(sss_rules_get_table(kx, &mut t), SssStatus::SSS_OK);
+            assert_eq!(t, 1);
+            assert_eq!((&*kx).inner.table, Table::Banker);
+            assert_eq!(sss_rules_set_table(kx, 2), SssStatus::SSS_ERR_INVALID_ARGUMENT);
+            assert!(last_error().contains("table 2"), "{}", last_error());
+            assert!(to_json(kx).contains("\"table\": \"banker\""));
+
+            assert_eq!(sss_rules_get_majority_bonus(kx, &mut m), SssStatus::SSS_OK);
+            assert_eq!(m, 0);
+            assert_eq!(sss_rules_set_majority_bonus(kx, 2), SssStatus::SSS_OK);
+            assert_eq!(sss_rules_get_majority_bonus(kx, &mut m), SssStatus::SSS_OK);
+            assert_eq!(m, 2);
+            assert_eq!(sss_rules_set_majority_bonus(kx, 1001), SssStatus::SSS_ERR_INVALID_RULES);
+            assert!(last_error().contains("majority_bonus"), "{}", last_error());
+            assert_eq!(sss_rules_set_majority_bonus(kx, -1i32 as u32), SssStatus::SSS_ERR_INVALID_RULES);
+            assert_eq!((&*kx).inner.majority_bonus, 2, "unchanged on failure");
+
+            // Pairwise-only options on a ranked rule set: refused, the rule set unchanged.
+            assert_eq!(sss_rules_set_table(ranked, 1), SssStatus::SSS_ERR_INVALID_RULES);
+            assert!(last_error().contains("at `table`"), "{}", last_error());
+            assert_eq!(sss_rules_set_majority_bonus(ranked, 1), SssStatus::SSS_ERR_INVALID_RULES);
+            assert!(last_error().contains("at `majority_bonus`"), "{}", last_error());
+            assert_eq!((&*ranked).inner, Rules::preset(engine::Preset::Ranked));
+            assert_eq!(sss_rules_set_table(ranked, 0), SssStatus::SSS_OK);
+
+            let cp = preset("chinese_poker");
+            assert_eq!(sss_rules_get_majority_bonus(cp, &mut m), SssStatus::SSS_OK);
+            assert_eq!(m, 1);
+            assert_eq!(sss_rules_get_table(null(), &mut t), SssStatus::SSS_ERR_NULL_POINTER);
+            assert_eq!(sss_rules_get_table(kx, null_mut()), SssStatus::SSS_ERR_NULL_POINTER);
+            assert_eq!(sss_rules_set_table(null_mut(), 0), SssStatus::SSS_ERR_NULL_POINTER);
+            assert_eq!(sss_rules_get_majority_bonus(kx, null_mut()), SssStatus::SSS_ERR_NULL_POINTER);
+            assert_eq!(sss_rules_set_majority_bonus(null_mut(), 0), SssStatus::SSS_ERR_NULL_POINTER);
+            sss_rules_free(kx);
+            sss_rules_free(ranked);
+            sss_rules_free(cp);
         }
     }
 

@@ -1,5 +1,6 @@
-//! Settling a round (RULES.md §4–§6, §9 ranked): seats in, an opaque `SssSettlement` out, read
-//! back through accessors into fixed `#[repr(C)]` structs, or whole as JSON.
+//! Settling a round (RULES.md §4–§6, §5a banker mode, §9 ranked): seats in, an opaque
+//! `SssSettlement` out, read back through accessors into fixed `#[repr(C)]` structs, or whole
+//! as JSON. A banker-mode round (`SSS_TABLE_BANKER`) is settled with `sss_settle_with_banker`.
 //!
 //! A seat crosses the boundary as a 15-byte `SssSeat` (kind, special, 13 card codes in lane
 //! order), all `uint8_t`, so an array of seats is one flat byte block (C# passes a `byte[]`).
@@ -55,6 +56,9 @@ pub const SSS_EVENT_SHOT: u8 = 2;
 /// `SssEvent.kind`: a home run (全垒打): `seat` shot every other seat; the victims pay `value`
 /// together.
 pub const SSS_EVENT_HOME_RUN: u8 = 3;
+/// `SssEvent.kind`: `seat` is the banker of a banker-mode round (庄家); always the first event,
+/// and only in banker mode.
+pub const SSS_EVENT_BANKER: u8 = 4;
 
 /// `SssSettlementInfo.mode`: every pair compared lane by lane.
 pub const SSS_SCORING_PAIRWISE: u8 = 0;
@@ -104,7 +108,8 @@ pub struct SssSettlementInfo {
     pub ranked_lane_water: [u32; 3],
     /// Number of seats (2 to 4).
     pub seat_count: u8,
-    /// Number of pairs: seat_count × (seat_count − 1) / 2.
+    /// Number of settled pairs: seat_count × (seat_count − 1) / 2, or seat_count − 1 in banker
+    /// mode.
     pub pair_count: u8,
     /// Number of events (`sss_settlement_event`).
     pub event_count: u8,
@@ -114,8 +119,10 @@ pub struct SssSettlementInfo {
     pub has_ranked_lane_water: u8,
     /// The seat that made a home run, or `SSS_SEAT_NONE`.
     pub home_run_seat: u8,
+    /// The banker seat of a banker-mode round, or `SSS_SEAT_NONE` when every pair was settled.
+    pub banker_seat: u8,
     /// Always 0.
-    pub reserved: [u8; 2],
+    pub reserved: u8,
 }
 
 /// What one seat played and its result (`sss_settlement_seat`). 64 bytes.
@@ -165,7 +172,7 @@ pub struct SssPairResult {
     /// With `has_special`: what the special's winner receives (ranked: `w / p`, maybe a
     /// fraction); 0 for a tie.
     pub special_water: SssWater,
-    /// Net lane water from `seat_a`'s side, before any shot or home run.
+    /// Net lane water from `seat_a`'s side, majority bonus included, before any shot or home run.
     pub lane_water: i64,
     /// With `has_shot`: the lane water the shooter won (what the pair moved before the shot).
     pub shot_lane_water: i64,
@@ -197,8 +204,11 @@ pub struct SssPairResult {
     pub special_winner: u8,
     /// The `SssSpecial` that is paid, or `SSS_SPECIAL_NONE`.
     pub special: u8,
+    /// The seat that won more lanes than it lost and received the rule set's majority bonus
+    /// (2-4 scoring; included in `lane_water`), or `SSS_SEAT_NONE` (no bonus paid).
+    pub majority_winner: u8,
     /// Always 0.
-    pub reserved: [u8; 5],
+    pub reserved: [u8; 4],
 }
 
 /// Something worth showing, in the order a client animates it (`sss_settlement_event`). 16 bytes.
@@ -210,7 +220,7 @@ pub struct SssEvent {
     pub value: i64,
     /// `SSS_EVENT_*`.
     pub kind: u8,
-    /// The seat that fouled, declared, shot, or made the home run.
+    /// The seat that fouled, declared, shot, made the home run, or is the banker.
     pub seat: u8,
     /// Shot: the victim; otherwise `SSS_SEAT_NONE`.
     pub victim: u8,
@@ -341,8 +351,9 @@ pub unsafe extern "C" fn sss_seat_special(
 // Settling
 // ---------------------------------------------------------------------------------------------
 
-/// Settle one round: `count` seats (2 to 4, in seat order) under a rule set. Free the result
-/// with `sss_settlement_free`.
+/// Settle one round: `count` seats (2 to 4, in seat order) under a rule set that settles all
+/// pairs (`SSS_TABLE_ALL_PAIRS`; a banker-mode rule set needs `sss_settle_with_banker`, else
+/// `SSS_ERR_INVALID_TABLE`). Free the result with `sss_settlement_free`.
 ///
 /// Everything is checked before anything is settled, and `*out` is written only on success:
 /// `SSS_ERR_INVALID_TABLE` (not 2 to 4 seats), `SSS_ERR_INVALID_ARGUMENT` (a seat kind or
@@ -362,12 +373,37 @@ pub unsafe extern "C" fn sss_settle(
     count: usize,
     out: *mut *mut SssSettlement,
 ) -> SssStatus {
+    unsafe { sss_settle_with_banker(rules, seats, count, SSS_SEAT_NONE, out) }
+}
+
+/// The banker argument: `SSS_SEAT_NONE` for none, else a seat number (checked by the engine).
+fn banker_in(banker: u8) -> Option<usize> {
+    (banker != SSS_SEAT_NONE).then_some(banker as usize)
+}
+
+/// Settle one round with its banker seat: `banker` is the banker's seat (0 to `count − 1`)
+/// under a banker-mode rule set (`SSS_TABLE_BANKER`, RULES.md §5a), or `SSS_SEAT_NONE` under
+/// `SSS_TABLE_ALL_PAIRS` (then this is `sss_settle`). Only the pairs with the banker are settled.
+///
+/// Errors as `sss_settle`, and `SSS_ERR_INVALID_TABLE` for a banker-mode rule set with
+/// `SSS_SEAT_NONE`, a banker seat not at the table, or a banker seat under all pairs.
+///
+/// # Safety
+/// As `sss_settle`.
+#[no_mangle]
+pub unsafe extern "C" fn sss_settle_with_banker(
+    rules: *const SssRules,
+    seats: *const SssSeat,
+    count: usize,
+    banker: u8,
+    out: *mut *mut SssSettlement,
+) -> SssStatus {
     ffi_boundary!({
         let rules = unsafe { handle_ref(rules, "rules")? };
         let seats = unsafe { slice_in(seats, count, "seats")? };
         let out = unsafe { Out::new(out, "out")? };
         let hands = hands_in(seats)?;
-        let settlement = Settler::new(&rules.inner)?.settle(&hands)?;
+        let settlement = Settler::new(&rules.inner)?.settle_with_banker(&hands, banker_in(banker))?;
         // SAFETY: checked when the call began; valid for a write (caller's contract).
         unsafe { out.write(handle_new::<SssSettlement>(settlement)) };
         Ok(())
@@ -387,12 +423,28 @@ pub unsafe extern "C" fn sss_settle_into(
     count: usize,
     settlement: *mut SssSettlement,
 ) -> SssStatus {
+    unsafe { sss_settle_into_with_banker(rules, seats, count, SSS_SEAT_NONE, settlement) }
+}
+
+/// As `sss_settle_with_banker`, into an existing settlement (see `sss_settle_into`). On any
+/// error `settlement` is left exactly as it was.
+///
+/// # Safety
+/// As `sss_settle_into`.
+#[no_mangle]
+pub unsafe extern "C" fn sss_settle_into_with_banker(
+    rules: *const SssRules,
+    seats: *const SssSeat,
+    count: usize,
+    banker: u8,
+    settlement: *mut SssSettlement,
+) -> SssStatus {
     ffi_boundary!({
         let rules = unsafe { handle_ref(rules, "rules")? };
         let seats = unsafe { slice_in(seats, count, "seats")? };
         let settlement = unsafe { handle_mut(settlement, "settlement")? };
         let hands = hands_in(seats)?;
-        Settler::new(&rules.inner)?.settle_into(&hands, &mut settlement.inner)?;
+        Settler::new(&rules.inner)?.settle_into_with_banker(&hands, banker_in(banker), &mut settlement.inner)?;
         Ok(())
     })
 }
@@ -452,7 +504,8 @@ fn info_out(s: &Settlement) -> Result<SssSettlementInfo, Failure> {
         mode,
         has_ranked_lane_water: s.ranked_lane_water.is_some() as u8,
         home_run_seat,
-        reserved: [0; 2],
+        banker_seat: s.banker.map_or(SSS_SEAT_NONE, seat_u8),
+        reserved: 0,
     })
 }
 
@@ -493,6 +546,7 @@ fn pair_out(p: &PairResult) -> Result<SssPairResult, Failure> {
         victim: SSS_SEAT_NONE,
         special_winner: SSS_SEAT_NONE,
         special: SSS_SPECIAL_NONE,
+        majority_winner: p.majority.map_or(SSS_SEAT_NONE, |m| seat_u8(m.winner)),
         ..Default::default()
     };
     if let Some(lanes) = &p.lanes {
@@ -540,12 +594,13 @@ fn event_out(e: &Event) -> Result<SssEvent, Failure> {
             SssEvent { kind: SSS_EVENT_SHOT, seat: seat_u8(shooter), victim: seat_u8(victim), value, ..blank }
         }
         Event::HomeRun { seat, value } => SssEvent { kind: SSS_EVENT_HOME_RUN, seat: seat_u8(seat), value, ..blank },
+        Event::Banker { seat } => SssEvent { kind: SSS_EVENT_BANKER, seat: seat_u8(seat), ..blank },
         other => return Err(no_c_form(other)),
     })
 }
 
-/// Read the round as a whole: seat, pair and event counts, the scoring mode, ranked lane water
-/// and the home-run seat.
+/// Read the round as a whole: seat, pair and event counts, the scoring mode, ranked lane water,
+/// the home-run seat and the banker seat.
 ///
 /// # Safety
 /// `settlement` must be a live handle; `out` valid for a write.
@@ -628,8 +683,9 @@ pub unsafe extern "C" fn sss_settlement_seat(
     })
 }
 
-/// Read pair `index`: pairs are `(0,1), (0,2), …, (n−2, n−1)` (lower seat first). An index
-/// past the last pair is `SSS_ERR_INVALID_ARGUMENT`.
+/// Read pair `index`: the settled pairs in the order `(0,1), (0,2), …, (n−2, n−1)` (lower seat
+/// first): all of them, or in banker mode the `n − 1` pairs with the banker. An index past the
+/// last pair (`pair_count` of `sss_settlement_info`) is `SSS_ERR_INVALID_ARGUMENT`.
 ///
 /// # Safety
 /// `settlement` must be a live handle; `out` valid for a write.
@@ -649,8 +705,8 @@ pub unsafe extern "C" fn sss_settlement_pair(
     })
 }
 
-/// Read event `index`. Events come as a client animates them: fouls and specials by seat, then
-/// shots by pair, then the home run. An index past the last event is `SSS_ERR_INVALID_ARGUMENT`.
+/// Read event `index`. Events come as a client animates them: the banker (banker mode), fouls
+/// and specials by seat, then shots by pair, then the home run. An index past the last event is `SSS_ERR_INVALID_ARGUMENT`.
 ///
 /// # Safety
 /// `settlement` must be a live handle; `out` valid for a write.
@@ -670,8 +726,8 @@ pub unsafe extern "C" fn sss_settlement_event(
     })
 }
 
-/// Copy the whole settlement as pretty-printed JSON (UTF-8) into `buf`: `mode`, `seats`,
-/// `totals` and `matrix` (water as `{"num": n, "den": d}`), `pairs`, `events` and
+/// Copy the whole settlement as pretty-printed JSON (UTF-8) into `buf`: `mode`, `banker`,
+/// `seats`, `totals` and `matrix` (water as `{"num": n, "den": d}`), `pairs`, `events` and
 /// `ranked_lane_water`, the shape of the engine's `Settlement` (see the copy-out convention;
 /// pass `cap` 0 to ask for the length).
 ///
@@ -799,6 +855,92 @@ pub(crate) mod tests {
         unsafe {
             sss_settlement_free(s);
             sss_rules_free(r);
+        }
+    }
+
+    fn settle_banker(rules: *const SssRules, seats: &[SssSeat], banker: u8) -> Result<*mut SssSettlement, SssStatus> {
+        let mut out = null_mut();
+        match unsafe { sss_settle_with_banker(rules, seats.as_ptr(), seats.len(), banker, &mut out) } {
+            SssStatus::SSS_OK => Ok(out),
+            st => {
+                assert!(out.is_null(), "no write on failure");
+                Err(st)
+            }
+        }
+    }
+
+    #[test]
+    fn banker_mode_through_the_c_abi() {
+        let r = preset("classic");
+        assert_eq!(unsafe { crate::rules::sss_rules_set_table(r, 1) }, SssStatus::SSS_OK);
+        let c = [arr(C0), arr(C1), arr(C2)];
+        // Banker 1: P0 shoots the banker (3 + 8 + 5 = 16, +1 = 17) but cannot make a home run;
+        // the banker beats P2 front and middle (1 + 1) and loses the back (1): +1. P0–P2 is not
+        // settled. Totals 17, −17 + 1 = −16, −1.
+        let s = settle_banker(r, &c, 1).unwrap();
+        assert_eq!(totals(s), [17, -16, -1].map(|w| w * 12));
+        let mut info = SssSettlementInfo::default();
+        unsafe { sss_settlement_info(s, &mut info) };
+        assert_eq!((info.pair_count, info.banker_seat, info.home_run_seat), (2, 1, SSS_SEAT_NONE));
+        let ev = events(s);
+        assert_eq!(
+            ev.iter().map(|e| (e.kind, e.seat, e.victim, e.value)).collect::<Vec<_>>(),
+            [(SSS_EVENT_BANKER, 1, SSS_SEAT_NONE, 0), (SSS_EVENT_SHOT, 0, 1, 17)]
+        );
+        let mut p = SssPairResult::default();
+        assert_eq!(unsafe { sss_settlement_pair(s, 1, &mut p) }, SssStatus::SSS_OK);
+        assert_eq!((p.seat_a, p.seat_b, p.lane_water, p.water.num, p.majority_winner), (1, 2, 1, 1, SSS_SEAT_NONE));
+        assert_eq!(unsafe { sss_settlement_pair(s, 2, &mut p) }, SssStatus::SSS_ERR_INVALID_ARGUMENT);
+        let mut m = [SssWater::default(); 16];
+        let mut n = 0;
+        assert_eq!(unsafe { sss_settlement_matrix(s, m.as_mut_ptr(), 16, &mut n) }, SssStatus::SSS_OK);
+        assert_eq!(m[..9].iter().map(|w| w.num).collect::<Vec<_>>(), [0, 17, 0, -17, 0, 1, 0, -1, 0]);
+        // Banker 0 shoots both: 17 each, a home run ×4: 68 each.
+        let mut len = 0;
+        assert_eq!(
+            unsafe { sss_settle_into_with_banker(r, c.as_ptr(), 3, 0, s) },
+            SssStatus::SSS_OK,
+            "{}",
+            last_error()
+        );
+        assert_eq!(totals(s), [136, -68, -68].map(|w| w * 12));
+        unsafe { sss_settlement_info(s, &mut info) };
+        assert_eq!((info.banker_seat, info.home_run_seat), (0, 0));
+        assert_eq!(unsafe { sss_settlement_to_json(s, null_mut(), 0, &mut len) }, SssStatus::SSS_ERR_BUFFER_TOO_SMALL);
+        let mut buf = vec![0u8; len + 1];
+        assert_eq!(unsafe { sss_settlement_to_json(s, buf.as_mut_ptr(), buf.len(), &mut len) }, SssStatus::SSS_OK);
+        let json = String::from_utf8(buf[..len].to_vec()).unwrap();
+        assert!(json.contains("\"banker\": 0"), "{json}");
+
+        // The wrong banker argument: missing, not at the table, or not wanted; nothing changes.
+        assert_eq!(settle_banker(r, &c, SSS_SEAT_NONE).unwrap_err(), SssStatus::SSS_ERR_INVALID_TABLE);
+        assert!(last_error().contains("banker mode"), "{}", last_error());
+        assert_eq!(settle(r, &c).unwrap_err(), SssStatus::SSS_ERR_INVALID_TABLE);
+        assert_eq!(settle_banker(r, &c, 3).unwrap_err(), SssStatus::SSS_ERR_INVALID_TABLE);
+        assert!(last_error().contains("banker seat 3"), "{}", last_error());
+        assert_eq!(unsafe { sss_settle_into_with_banker(r, c.as_ptr(), 3, 7, s) }, SssStatus::SSS_ERR_INVALID_TABLE);
+        assert_eq!(totals(s), [136, -68, -68].map(|w| w * 12), "unchanged on failure");
+        let all = preset("classic");
+        assert_eq!(settle_banker(all, &c, 0).unwrap_err(), SssStatus::SSS_ERR_INVALID_TABLE);
+        assert!(last_error().contains("all_pairs"), "{}", last_error());
+        let t = settle_banker(all, &c, SSS_SEAT_NONE).unwrap();
+        assert_eq!(totals(t), [136, -67, -69].map(|w| w * 12), "SSS_SEAT_NONE under all pairs is sss_settle");
+        unsafe { sss_settlement_info(t, &mut info) };
+        assert_eq!((info.pair_count, info.banker_seat), (3, SSS_SEAT_NONE));
+
+        // chinese_poker, 2-4 scoring: P0 wins all three lanes, 3 + 1.
+        let cp = preset("chinese_poker");
+        let u = settle(cp, &c[..2]).unwrap();
+        assert_eq!(totals(u), [4 * 12, -4 * 12]);
+        assert_eq!(unsafe { sss_settlement_pair(u, 0, &mut p) }, SssStatus::SSS_OK);
+        assert_eq!((p.lane_water, p.majority_winner, p.has_shot), (4, 0, 0));
+        unsafe {
+            sss_settlement_free(s);
+            sss_settlement_free(t);
+            sss_settlement_free(u);
+            sss_rules_free(r);
+            sss_rules_free(all);
+            sss_rules_free(cp);
         }
     }
 
@@ -1017,5 +1159,8 @@ pub(crate) mod tests {
         assert_eq!((offset_of!(SssPairResult, lanes), offset_of!(SssPairResult, seat_a)), (80, 104));
         assert_eq!(offset_of!(SssPairResult, special), 114);
         assert_eq!(size_of::<SssEvent>(), 16);
+        // Fields added in reserved bytes keep every offset.
+        assert_eq!((offset_of!(SssSettlementInfo, home_run_seat), offset_of!(SssSettlementInfo, banker_seat)), (17, 18));
+        assert_eq!(offset_of!(SssPairResult, majority_winner), 115);
     }
 }

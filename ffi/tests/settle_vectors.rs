@@ -43,6 +43,15 @@
 //! This test regenerates the whole file from the engine and fails when the committed file
 //! differs. `UPDATE_VECTORS=1 cargo test -p shisanshui-ffi --test settle_vectors` rewrites it.
 //!
+//! The same test writes `tests/vectors/banker.json`: banker mode (RULES.md §5a), the majority
+//! bonus of 2-4 scoring (§4, the `chinese_poker` preset) and "players − 1" (§9), in the same
+//! format with three additions: each table has `"banker": seat | null` (settle with that banker
+//! seat), each pair `"majority": null | {"winner": seat, "water": w}`, events may be
+//! `{"kind": "banker", "seat": s}`; errors carry `"banker"` too, and `rules_errors` lists rule
+//! sets that must not load: `{"json": "<rules JSON>", "kind": "invalid_rules", "path": "table"}`.
+//! Its first tables are worked examples whose totals were computed by hand (the arithmetic is
+//! beside each below); the generator checks the engine against them, the oracle and the C ABI.
+//!
 //! Before anything is written, every table is checked three ways: against an oracle written
 //! here from RULES.md §4–§6, §8 and the ranked paragraph of §9 (lanes scored by the literal place
 //! formula, shots and home runs as extra payments on top, money step by step), against the
@@ -51,12 +60,12 @@
 //! the engine field by field.
 
 use engine::money::{escape, settle_money, MoneyResult, Rake, Stakes};
-use engine::settle::{settle, Event, PairKind, PlayerHand, Settlement, Water};
-use engine::{Card, Category, Error, HandRank, Preset, Rules, ScoringMode, Special};
+use engine::settle::{settle_with_banker, Event, PairKind, PlayerHand, Settlement, Water};
+use engine::{Amount, Card, Category, Error, HandRank, Preset, Rules, ScoringMode, Special, Table};
 
 use shisanshui::money::{sss_money_settle, SssMoneyLine, SssMoneyTotals, SssStakes};
 use shisanshui::settle::{
-    sss_settle, sss_settlement_event, sss_settlement_free, sss_settlement_info, sss_settlement_matrix,
+    sss_settle, sss_settle_with_banker, sss_settlement_event, sss_settlement_free, sss_settlement_info, sss_settlement_matrix,
     sss_settlement_pair, sss_settlement_totals, SssEvent, SssPairResult, SssSeat, SssSettlementInfo, SssWater,
     SSS_SEAT_ARRANGED, SSS_SEAT_NONE, SSS_SEAT_SPECIAL,
 };
@@ -68,6 +77,7 @@ mod support;
 use support::{check_vectors, document, js, SplitMix};
 
 const PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/vectors/settle.json");
+const BANKER_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/vectors/banker.json");
 /// Random tables in the file.
 const TABLES: usize = 60;
 
@@ -222,9 +232,10 @@ enum OSeat {
     Special(i64, usize),
 }
 
-/// Totals in twelfths.
-fn oracle_totals(hands: &[PlayerHand], rules: &Rules) -> Vec<i64> {
+/// Totals in twelfths; `banker` is the banker seat of a banker-mode round (only its pairs).
+fn oracle_totals(hands: &[PlayerHand], rules: &Rules, banker: Option<usize>) -> Vec<i64> {
     let n = hands.len();
+    let settled = |i: usize, j: usize| banker.is_none_or(|k| i == k || j == k);
     let seats: Vec<OSeat> = hands
         .iter()
         .map(|h| match h {
@@ -262,15 +273,18 @@ fn oracle_totals(hands: &[PlayerHand], rules: &Rules) -> Vec<i64> {
             best.map_or(1, |b| lane_bonus(rules, lane, b))
         })
         .collect();
-    // What i takes from j for the lanes it wins against j.
+    // What i takes from j for the lanes it wins against j, and the majority bonus when it wins
+    // more lanes than it loses (2-4 scoring, §4).
     let won = |i: usize, j: usize| -> i64 {
-        (0..3)
+        let lanes: i64 = (0..3)
             .filter(|&l| cmp(i, j, l) > 0)
             .map(|l| match &seats[i] {
                 OSeat::Lanes(r, _) if !ranked => lane_bonus(rules, l, r[l]),
                 _ => t[l],
             })
-            .sum()
+            .sum();
+        let margin: i64 = (0..3).map(|l| cmp(i, j, l)).sum();
+        lanes + if margin > 0 { rules.majority_bonus as i64 } else { 0 }
     };
     let mut total = vec![0i64; n];
     // Lanes: ranked by the literal place scores (p + 1 − 2k)·t, tied places averaged.
@@ -287,7 +301,7 @@ fn oracle_totals(hands: &[PlayerHand], rules: &Rules) -> Vec<i64> {
     } else {
         for &i in &normal {
             for &j in &normal {
-                if i != j {
+                if i != j && settled(i, j) {
                     total[i] += (won(i, j) - won(j, i)) * 12;
                 }
             }
@@ -298,14 +312,16 @@ fn oracle_totals(hands: &[PlayerHand], rules: &Rules) -> Vec<i64> {
     let shooting = sh.enabled && n >= sh.min_players as usize;
     let shoots = |i: usize, j: usize| -> bool {
         let (OSeat::Lanes(_, fi), OSeat::Lanes(_, fj)) = (&seats[i], &seats[j]) else { return false };
-        if !shooting || *fi || (*fj && !rules.foul_counts_as_shot) {
+        if !shooting || *fi || (*fj && !rules.foul_counts_as_shot) || !settled(i, j) {
             return false;
         }
         let wins = (0..3).filter(|&l| cmp(i, j, l) > 0).count();
         let losses = (0..3).filter(|&l| cmp(i, j, l) < 0).count();
         losses == 0 && (wins == 3 || (sh.allows_ties && wins > 0))
     };
-    let shot_bonus = sh.bonus.at(if ranked { p as usize } else { n }) as i64;
+    // "players − 1" (§9): the seats at the table pairwise, the normal players ranked.
+    let players = if ranked { p as usize } else { n };
+    let shot_bonus = sh.bonus.at(players) as i64;
     let hr = &rules.home_run;
     let no_specials = normal.len() == n;
     let home_run = (hr.enabled && shooting && no_specials && n >= hr.min_players as usize)
@@ -317,7 +333,7 @@ fn oracle_totals(hands: &[PlayerHand], rules: &Rules) -> Vec<i64> {
                 let l = won(i, j);
                 let mut pay = l * sh.multiplier as i64 + shot_bonus;
                 if home_run == Some(i) {
-                    pay = (pay + hr.bonus_per_victim as i64) * hr.multiplier.at(n) as i64;
+                    pay = (pay + hr.bonus_per_victim as i64) * hr.multiplier.at(players) as i64;
                 }
                 total[i] += (pay - l) * 12;
                 total[j] -= (pay - l) * 12;
@@ -328,12 +344,12 @@ fn oracle_totals(hands: &[PlayerHand], rules: &Rules) -> Vec<i64> {
     let top = seats.iter().filter_map(|s| if let OSeat::Special(w, _) = s { Some(*w) } else { None }).max();
     for s in 0..n {
         let OSeat::Special(w, order) = seats[s] else { continue };
-        for &q in &normal {
+        for &q in normal.iter().filter(|&&q| settled(s, q)) {
             let share = if ranked { w * 12 / p } else { w * 12 };
             total[s] += share;
             total[q] -= share;
         }
-        for o in 0..n {
+        for o in (0..n).filter(|&o| settled(s, o)) {
             if let OSeat::Special(_, other) = seats[o] {
                 if order < other {
                     let paid = if ranked && p == 0 { top.unwrap() } else { w };
@@ -405,15 +421,22 @@ fn same_water(c: SssWater, w: Water) -> bool {
     c.twelfths == w.twelfths() && c.num == w.numer() && c.den == w.denom()
 }
 
-/// The C ABI settles the table exactly as the engine does.
-fn check_c_abi(hands: &[PlayerHand], rules: &Rules, s: &Settlement, what: &str) {
+/// The C ABI settles the table exactly as the engine does (`sss_settle` for all pairs,
+/// `sss_settle_with_banker` for a banker seat).
+fn check_c_abi(hands: &[PlayerHand], rules: &Rules, banker: Option<usize>, s: &Settlement, what: &str) {
     let seats: Vec<SssSeat> = hands.iter().map(seat_in).collect();
     let r = rules_handle(rules);
     let mut out = std::ptr::null_mut();
-    assert_eq!(unsafe { sss_settle(r, seats.as_ptr(), seats.len(), &mut out) }, SssStatus::SSS_OK, "{what}");
+    let st = match banker {
+        None => unsafe { sss_settle(r, seats.as_ptr(), seats.len(), &mut out) },
+        Some(b) => unsafe { sss_settle_with_banker(r, seats.as_ptr(), seats.len(), b as u8, &mut out) },
+    };
+    assert_eq!(st, SssStatus::SSS_OK, "{what}");
     let mut info = SssSettlementInfo::default();
     assert_eq!(unsafe { sss_settlement_info(out, &mut info) }, SssStatus::SSS_OK);
     assert_eq!((info.seat_count as usize, info.event_count as usize), (s.seats.len(), s.events.len()), "{what}");
+    assert_eq!(info.pair_count as usize, s.pairs.len(), "{what}");
+    assert_eq!(info.banker_seat, banker.map_or(SSS_SEAT_NONE, |b| b as u8), "{what}");
     let n = s.seats.len();
     let mut buf = [SssWater::default(); 16];
     let mut len = 0;
@@ -431,6 +454,8 @@ fn check_c_abi(hands: &[PlayerHand], rules: &Rules, s: &Settlement, what: &str) 
         assert_eq!(unsafe { sss_settlement_pair(out, k, &mut c) }, SssStatus::SSS_OK);
         assert!(same_water(c.water, p.water) && c.lane_water == p.lane_water, "{what}: pair {k}");
         assert_eq!(c.has_shot == 1, p.shot.is_some());
+        assert_eq!((c.seat_a as usize, c.seat_b as usize), (p.seats[0], p.seats[1]), "{what}: pair {k}");
+        assert_eq!(c.majority_winner, p.majority.map_or(SSS_SEAT_NONE, |m| m.winner as u8), "{what}: pair {k}");
         assert_eq!(c.home_run_value, p.home_run.map_or(0, |h| h.value));
         if let Some(l) = p.lanes {
             for (cl, el) in c.lanes.iter().zip(l) {
@@ -455,6 +480,7 @@ fn event_kind(e: &Event) -> u8 {
         Event::Special { .. } => 1,
         Event::Shot { .. } => 2,
         Event::HomeRun { .. } => 3,
+        Event::Banker { .. } => 4,
         other => panic!("no vector form for {other:?}"),
     }
 }
@@ -546,13 +572,14 @@ fn pair_kind(k: PairKind) -> &'static str {
     }
 }
 
-fn settlement_json(s: &Settlement) -> String {
+/// A settlement's fields; `extended` adds the banker-file fields (`majority` per pair).
+fn settlement_json(s: &Settlement, extended: bool) -> String {
     let pairs = list(&s.pairs, |p| {
         let (winners, water) = match p.lanes {
             Some(lanes) => (list(lanes, |l| opt(l.winner, |w| w.to_string())), list(lanes, |l| l.water.to_string())),
             None => ("null".to_string(), "null".to_string()),
         };
-        format!(
+        let base = format!(
             "{{\"seats\": [{}, {}], \"kind\": \"{}\", \"winners\": {winners}, \"lane_water\": {water}, \"net\": {}, \
              \"shot\": {}, \"home_run\": {}, \"special\": {}, \"twelfths\": {}}}",
             p.seats[0],
@@ -571,7 +598,12 @@ fn settlement_json(s: &Settlement) -> String {
                 sp.water.twelfths()
             )),
             p.water.twelfths()
-        )
+        );
+        if !extended {
+            return base;
+        }
+        let majority = opt(p.majority, |m| format!("{{\"winner\": {}, \"water\": {}}}", m.winner, m.water));
+        format!("{}, \"majority\": {majority}}}", &base[..base.len() - 1])
     });
     let events = list(&s.events, |e| match *e {
         Event::Foul { seat, foul } => {
@@ -584,6 +616,7 @@ fn settlement_json(s: &Settlement) -> String {
             format!("{{\"kind\": \"shot\", \"seat\": {shooter}, \"victim\": {victim}, \"value\": {value}}}")
         }
         Event::HomeRun { seat, value } => format!("{{\"kind\": \"home_run\", \"seat\": {seat}, \"value\": {value}}}"),
+        Event::Banker { seat } => format!("{{\"kind\": \"banker\", \"seat\": {seat}}}"),
         other => panic!("no vector form for {other:?}"),
     });
     format!(
@@ -638,6 +671,8 @@ struct Tally {
 }
 
 struct Writer {
+    /// Writing `banker.json`: tables and errors name their banker, pairs their majority bonus.
+    extended: bool,
     rules: Vec<(&'static str, Rules)>,
     tables: Vec<String>,
     money: Vec<String>,
@@ -654,13 +689,25 @@ impl Writer {
     }
 
     fn table(&mut self, rules_name: &str, hands: &[PlayerHand], stakes: &Stakes) {
+        self.banker_table(rules_name, hands, None, stakes);
+    }
+
+    /// A table settled with a banker seat (or none), checked as `table` does; returns its
+    /// totals for the worked examples to compare with their hand arithmetic.
+    fn banker_table(
+        &mut self,
+        rules_name: &str,
+        hands: &[PlayerHand],
+        banker: Option<usize>,
+        stakes: &Stakes,
+    ) -> Vec<Water> {
         let rules = self.rules(rules_name);
-        let what = format!("table {} under {rules_name}", self.tables.len());
-        let s = settle(hands, &rules).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let what = format!("table {} under {rules_name}, banker {banker:?}", self.tables.len());
+        let s = settle_with_banker(hands, &rules, banker).unwrap_or_else(|e| panic!("{what}: {e}"));
         check_invariants(&s, &what);
         let twelfths: Vec<i64> = s.totals.iter().map(|w| w.twelfths()).collect();
-        assert_eq!(twelfths, oracle_totals(hands, &rules), "{what}: the engine disagrees with the oracle");
-        check_c_abi(hands, &rules, &s, &what);
+        assert_eq!(twelfths, oracle_totals(hands, &rules, banker), "{what}: the engine disagrees with the oracle");
+        check_c_abi(hands, &rules, banker, &s, &what);
         let m = settle_money(&s.totals, stakes).unwrap();
         assert_eq!(oracle_money(&twelfths, stakes), (m.amounts(), m.rake, m.rounding), "{what}: money");
         check_c_money(&twelfths, stakes, &m);
@@ -677,14 +724,16 @@ impl Writer {
         t.ranked += (s.mode == ScoringMode::Ranked) as usize;
         t.capped += m.lines.iter().filter(|l| l.capped != l.raw).count();
         t.raked += (m.rake > 0) as usize;
+        let banker_field = if self.extended { format!("\"banker\": {}, ", opt(banker, |b| b.to_string())) } else { String::new() };
         self.tables.push(format!(
-            "{{\"rules\": {}, \"seats\": {}, {}, \"stakes\": {}, \"money\": {{{}}}}}",
+            "{{\"rules\": {}, {banker_field}\"seats\": {}, {}, \"stakes\": {}, \"money\": {{{}}}}}",
             js(rules_name),
             seats_json(hands),
-            settlement_json(&s),
+            settlement_json(&s, self.extended),
             stakes_json(stakes),
             money_json(&m)
         ));
+        s.totals
     }
 
     fn money(&mut self, twelfths: &[i64], stakes: &Stakes) {
@@ -713,9 +762,14 @@ impl Writer {
     }
 
     fn error(&mut self, rules_name: &str, hands: &[PlayerHand]) {
-        let e = settle(hands, &self.rules(rules_name)).expect_err("a bad table");
+        self.banker_error(rules_name, hands, None);
+    }
+
+    fn banker_error(&mut self, rules_name: &str, hands: &[PlayerHand], banker: Option<usize>) {
+        let e = settle_with_banker(hands, &self.rules(rules_name), banker).expect_err("a bad table");
+        let banker_field = if self.extended { format!("\"banker\": {}, ", opt(banker, |b| b.to_string())) } else { String::new() };
         self.errors.push(format!(
-            "{{\"rules\": {}, \"seats\": {}, {}}}",
+            "{{\"rules\": {}, {banker_field}\"seats\": {}, {}}}",
             js(rules_name),
             seats_json(hands),
             error_json(&e)
@@ -786,6 +840,7 @@ fn cards(text: &str) -> Vec<Card> {
 
 fn generate() -> (String, Tally) {
     let mut w = Writer {
+        extended: false,
         rules: rule_sets(),
         tables: vec![],
         money: vec![],
@@ -887,6 +942,211 @@ fn generate() -> (String, Tally) {
 
     let tally = std::mem::take(&mut w.tally);
     (w.finish(), tally)
+}
+
+// ---------------------------------------------------------------------------------------------
+// banker.json: banker mode, 2-4 scoring, "players − 1"
+// ---------------------------------------------------------------------------------------------
+
+/// The rule sets of `banker.json`.
+fn banker_rule_sets() -> Vec<(&'static str, Rules)> {
+    let banker = |r: Rules| Rules { table: Table::Banker, ..r };
+    let pmo = |mut r: Rules| {
+        r.shooting.bonus = Amount::PlayersMinusOne;
+        r.home_run.multiplier = Amount::PlayersMinusOne;
+        r
+    };
+    vec![
+        ("classic", Rules::classic()),
+        ("classic_banker", banker(Rules::classic())),
+        ("kx_banker", banker(Rules::preset(Preset::Kx))),
+        ("hk_banker", banker(Rules::preset(Preset::Hk))),
+        ("regional_banker", banker(Rules { foul_counts_as_shot: true, ..Rules::preset(Preset::Regional) })),
+        ("chinese_poker", Rules::preset(Preset::ChinesePoker)),
+        ("chinese_poker_banker", banker(Rules::preset(Preset::ChinesePoker))),
+        // A shot's bonus and a home run's multiplier of "players − 1", pairwise (§9: seats).
+        ("classic_pmo", pmo(Rules::classic())),
+        ("classic_pmo_banker", banker(pmo(Rules::classic()))),
+        // The majority bonus inside a shot's multiplier: kx with 2-4's +1.
+        ("kx_majority_banker", banker(Rules { majority_bonus: 1, ..Rules::preset(Preset::Kx) })),
+    ]
+}
+
+fn generate_banker() -> String {
+    let mut w = Writer {
+        extended: true,
+        rules: banker_rule_sets(),
+        tables: vec![],
+        money: vec![],
+        escapes: vec![],
+        errors: vec![],
+        seat_errors: vec![],
+        money_errors: vec![],
+        tally: Tally::default(),
+    };
+    let mut rng = SplitMix(0x5EED_BA4C);
+    let plain = Stakes { base: 100, carries: None, rake: Rake::NONE };
+    let example = |w: &mut Writer, rules: &str, hands: &[PlayerHand], banker: Option<usize>, want: &[i64]| {
+        let got: Vec<i64> =
+            w.banker_table(rules, hands, banker, &plain).iter().map(|t| t.to_integer().expect("whole water")).collect();
+        assert_eq!(got, want, "worked example under {rules}, banker {banker:?}: the hand arithmetic disagrees");
+    };
+
+    // Table D (worked example D of core/tests/settle_examples.rs), lane by lane:
+    //   D0 AAA / KKKK 2 / 8-high straight flush; D1 QQ2 / JJJ33 / 9999 5;
+    //   D2 TT4 / 66633 / 777TT; D3 QQA / 5544J / 88822.
+    //   front D0 > D3 > D1 > D2, middle D0 > D1 > D2 > D3, back D0 > D1 > D3 > D2.
+    //   Classic and kx water of a won lane: D0 3 + 8 + 5 = 16; D1 1 / 2 / 4; D2 1 / 2 / 1; D3 1 / 1 / 1.
+    let d: Vec<PlayerHand> = [
+        "Ac Ad Ah / Kc Kd Kh Ks 2c / 4s 5s 6s 7s 8s",
+        "Qc Qd 2d / Jc Jd Jh 3c 3d / 9c 9d 9h 9s 5c",
+        "Tc Td 4c / 6c 6d 6h 3h 3s / 7c 7d 7h Th Ts",
+        "Qh Qs As / 5d 5h 4d 4h Js / 8c 8d 8h 2h 2s",
+    ]
+    .iter()
+    .map(|t| arr(t))
+    .collect();
+    // Classic, banker 0, four seats — the banker's home run: D0 shoots each player
+    // (16 + 1 = 17), a home run ×4: 68 from each. 3 × 68 = 204.
+    example(&mut w, "classic_banker", &d, Some(0), &[204, -68, -68, -68]);
+    // Kx, banker 0, four seats: each shot 16 × 2 = 32, the home run ×2 on top: 64 each.
+    example(&mut w, "kx_banker", &d, Some(0), &[192, -64, -64, -64]);
+    // Classic, banker 1, four seats — a player shoots the banker: D0 wins all three against D1
+    // (16 + 1 = 17; no home run, D0 is not settled against D2, D3). D1 against D2: 1 + 2 + 4 = 7,
+    // a shot: 8. D1 against D3: front lost (1), middle 2 and back 4 won: +5.
+    // D1: −17 + 8 + 5 = −4.
+    example(&mut w, "classic_banker", &d, Some(1), &[17, -4, -8, -5]);
+    // Kx, banker 1: D0 shoots D1: 16 × 2 = 32; D1 shoots D2: 7 × 2 = 14; D1 − D3 +5.
+    // D1: −32 + 14 + 5 = −13.
+    example(&mut w, "kx_banker", &d, Some(1), &[32, -13, -14, -5]);
+    // A plain round, three seats D1, D2, D3, banker D3 (seat 2): D1 against D3 +5 as above; D2
+    // against D3: front lost (1), middle full house won (2), back full house lost (1): 0.
+    let d123 = [d[1].clone(), d[2].clone(), d[3].clone()];
+    example(&mut w, "classic_banker", &d123, Some(2), &[5, 0, -5]);
+    example(&mut w, "kx_banker", &d123, Some(2), &[5, 0, -5]);
+    // "players − 1" (classic_pmo: shot bonus and home-run multiplier n − 1), banker 0 at four
+    // seats: each shot 16 + 3 = 19, the home run × 3: 57 each, 171.
+    example(&mut w, "classic_pmo_banker", &d, Some(0), &[171, -57, -57, -57]);
+
+    // Table C (core/tests/settle_examples.rs): C0 QQQ / 2222 9 / royal flush (3 + 8 + 5 = 16);
+    // C1 AA3 / KK55 7 / flush; C2 AK4 / 66 / TTT88.
+    let c0 = arr("Qs Qh Qd / 2c 2d 2h 2s 9c / Tc Jc Qc Kc Ac");
+    let c1 = arr("As Ad 3c / Ks Kd 5c 5d 7s / 3s 4s 6s 8s Js");
+    let c2 = arr("Ah Kh 4c / 6c 6d 7c 8c 9d / Th Td Ts 8d 8h");
+    let c = [c0.clone(), c1.clone(), c2.clone()];
+    // Classic, banker 0, three seats: shots 17 each, a home run ×4 (3+ seats): 68 each.
+    example(&mut w, "classic_banker", &c, Some(0), &[136, -68, -68]);
+    // Kx at three seats: shots 16 × 2 = 32 each; kx's home run needs four seats.
+    example(&mut w, "kx_banker", &c, Some(0), &[64, -32, -32]);
+    // Classic, banker 1: C0 shoots the banker (17); banker against C2: front 1 and middle 1
+    // won, back 1 lost: +1. C1: −17 + 1 = −16.
+    example(&mut w, "classic_banker", &c, Some(1), &[17, -16, -1]);
+    // Kx, banker 1: C0 shoots the banker 16 × 2 = 32; banker − C2 +1.
+    example(&mut w, "kx_banker", &c, Some(1), &[32, -31, -1]);
+    // Kx with a majority bonus of 1, banker 0: each pair's lane water 16 + 1 = 17, the shot × 2:
+    // 34 each (the multiplier applies to the bonus).
+    example(&mut w, "kx_majority_banker", &c, Some(0), &[68, -34, -34]);
+    // A fouled banker: C1's cards as J87 / AA55 3 / KK 643 (middle over back). C0 takes its own
+    // lane values 3 + 8 + 5 = 16, C2 its own 1 + 1 + 1 = 3; a foul is no shot here. −16 − 3 = −19.
+    let c1_foul = arr("Js 8s 7s / As Ad 3c 5c 5d / Ks Kd 3s 4s 6s");
+    let c_foul = [c0.clone(), c1_foul.clone(), c2.clone()];
+    example(&mut w, "classic_banker", &c_foul, Some(1), &[16, -19, 3]);
+    example(&mut w, "kx_banker", &c_foul, Some(1), &[16, -19, 3]);
+
+    // Table I: I0 234 / 5-9 straight / T-A straight; I1 six pairs (classic and kx: 4);
+    // I2 AAA / QQQTT / KKK66 (3 + 2 + 1 = 6 when it wins all three); I3 442 / 888 59 / heart flush.
+    let six_pairs = PlayerHand::special(Special::SixPairs, &cards("2d 2c 3s 3c 5s 5d 7s 7c 9s 9d Js Jc 4s")).unwrap();
+    let i = [
+        arr("2s 3d 4c / 5h 6s 7d 8c 9h / Ts Jd Qc Kh As"),
+        six_pairs,
+        arr("Ad Ac Ah / Qs Qd Qh Td Tc / Ks Kd Kc 6d 6c"),
+        arr("4d 4h 2h / 8s 8d 8h 5c 9c / 3h 6h 7h Th Jh"),
+    ];
+    // The banker's special (banker 1): every player pays six pairs its 4.
+    example(&mut w, "classic_banker", &i, Some(1), &[-4, 12, -4, -4]);
+    example(&mut w, "kx_banker", &i, Some(1), &[-4, 12, -4, -4]);
+    // A player's special (banker 2): the banker pays six pairs 4; the banker shoots I0 and I3
+    // (6 + 1 = 7 each; no home run with a special at the table). I2: 7 + 7 − 4 = 10.
+    example(&mut w, "classic_banker", &i, Some(2), &[-7, 4, 10, -7]);
+    // Kx: shots 6 × 2 = 12. I2: 12 + 12 − 4 = 20.
+    example(&mut w, "kx_banker", &i, Some(2), &[-12, 4, 20, -12]);
+    // "players − 1" with a special at the table (§9: the seats, 4, not the 3 normal players):
+    // all pairs, shot bonus 3. I0: −4 (special) − (6 + 3) − 1 (I3 wins 2 lanes to 1) = −14;
+    // I1: 3 × 4 = 12; I2: 9 + 9 − 4 = 14; I3: −4 + 1 − 9 = −12.
+    example(&mut w, "classic_pmo", &i, None, &[-14, 12, 14, -12]);
+    // The same in banker mode, banker 2: I0 −9, I1 +4, I2 9 + 9 − 4 = 14, I3 −9.
+    example(&mut w, "classic_pmo_banker", &i, Some(2), &[-9, 4, 14, -9]);
+
+    // 2-4 scoring (chinese_poker: every won lane 1, +1 to the majority, no shots).
+    // 3-0: C0 wins all three against C1: 3 + 1 = 4.
+    example(&mut w, "chinese_poker", &c[..2], None, &[4, -4]);
+    // 2-1: D1 against D3: front lost, middle and back won: 2 − 1 + 1 = 2.
+    example(&mut w, "chinese_poker", &[d[1].clone(), d[3].clone()], None, &[2, -2]);
+    // Ties. X K-Q-9 / 22 / AA; Y K-Q-9 / 33 / 44: front tied, Y the middle, X the back: 0.
+    // W K-Q-9 / JJJ / 555AA ties both fronts and wins the other two lanes: 2 + 1 = 3 from each.
+    let x = arr("Kc Qc 9c / 2c 2d 3c 4d 6h / Ah Ad 7c 8c Tc");
+    let y = arr("Kd Qd 9d / 3d 3h 5c 6c 8h / 4h 4s 7d 8d Td");
+    let wk = arr("Kh Qs 9s / Jc Jd Jh 2h 3s / As Ac 5d 5s 5h");
+    example(&mut w, "chinese_poker", &[x.clone(), y.clone()], None, &[0, 0]);
+    example(&mut w, "chinese_poker", &[x.clone(), y.clone(), wk.clone()], None, &[-3, -3, 6]);
+    // Banker X: X − Y 0, X − W −3; Y and W settle nothing.
+    example(&mut w, "chinese_poker_banker", &[x.clone(), y.clone(), wk.clone()], Some(0), &[-3, 0, 3]);
+    // A foul counts as losing all three lanes, majority included: 4. C2 fouled as TTT / AK 66 4 /
+    // 9 888 7 (front over middle); two fouled seats settle 0.
+    let c2_foul = arr("Th Td Ts / Ah Kh 4c 6c 6d / 7c 8c 9d 8d 8h");
+    example(&mut w, "chinese_poker", &[c0.clone(), c1_foul.clone(), c2_foul.clone()], None, &[8, -4, -4]);
+    // The fouled banker C1: pays C0 4, settles 0 with the fouled C2.
+    example(&mut w, "chinese_poker_banker", &[c0.clone(), c1_foul.clone(), c2_foul.clone()], Some(1), &[4, -4, 0]);
+
+    // Random tables under every rule set, banker mode with a random banker seat.
+    let names: Vec<&'static str> = w.rules.iter().map(|r| r.0).collect();
+    for k in 0..40 {
+        let name = names[k % names.len()];
+        let rules = w.rules(name);
+        let hands = random_table(&mut rng, &rules);
+        let banker = (rules.table == Table::Banker).then(|| rng.below(hands.len()));
+        let stakes = random_stakes(&mut rng, hands.len());
+        w.banker_table(name, &hands, banker, &stakes);
+    }
+
+    // Bad rounds: a banker-mode round without a banker, a banker seat not at the table, a banker
+    // seat under all pairs.
+    w.banker_error("classic_banker", &c, None);
+    w.banker_error("kx_banker", &c, Some(3));
+    w.banker_error("chinese_poker_banker", &c[..2], Some(7));
+    w.banker_error("classic", &c, Some(0));
+    w.banker_error("chinese_poker", &c, Some(1));
+
+    // Rule sets that must not load: banker mode or a majority bonus under ranked scoring, a
+    // negative or too large majority bonus.
+    let mut rules_errors = Vec::new();
+    let mut bad_rules = |json: String, path: &str| {
+        match Rules::from_json(&json) {
+            Err(Error::InvalidRules { path: p, .. }) => assert_eq!(p, path),
+            other => panic!("{path}: {other:?}"),
+        }
+        rules_errors.push(format!("{{\"json\": {}, \"kind\": \"invalid_rules\", \"path\": {}}}", js(&json), js(path)));
+    };
+    let ranked = Rules::preset(Preset::Ranked).to_json();
+    bad_rules(ranked.replace("\"table\": \"all_pairs\"", "\"table\": \"banker\""), "table");
+    bad_rules(ranked.replace("\"majority_bonus\": 0", "\"majority_bonus\": 1"), "majority_bonus");
+    let cp = Rules::preset(Preset::ChinesePoker).to_json();
+    bad_rules(cp.replace("\"majority_bonus\": 1", "\"majority_bonus\": -1"), "majority_bonus");
+    bad_rules(cp.replace("\"majority_bonus\": 1", "\"majority_bonus\": 1001"), "majority_bonus");
+    bad_rules(cp.replace("\"table\": \"all_pairs\"", "\"table\": \"dealer\""), "table");
+
+    let rule_sets: Vec<String> =
+        w.rules.iter().map(|(n, r)| format!("{{\"name\": {}, \"json\": {}}}", js(n), js(&r.to_json()))).collect();
+    assert!(w.tables.iter().any(|t| t.contains("\"kind\": \"home_run\"")) && w.tables.iter().any(|t| t.contains("\"majority\": {")));
+    document(
+        "",
+        &[("rule_sets", &rule_sets), ("tables", &w.tables), ("errors", &w.errors), ("rules_errors", &rules_errors)],
+    )
+}
+
+#[test]
+fn banker_vectors_match_the_engine() {
+    check_vectors(BANKER_PATH, &generate_banker(), "cargo test -p shisanshui-ffi --test settle_vectors", "");
 }
 
 /// The file's text, made once per test run (both tests read it).

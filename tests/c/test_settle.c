@@ -740,6 +740,7 @@ static uint8_t event_kind(const char *kind) {
     if (strcmp(kind, "special") == 0) return SSS_EVENT_SPECIAL;
     if (strcmp(kind, "shot") == 0) return SSS_EVENT_SHOT;
     if (strcmp(kind, "home_run") == 0) return SSS_EVENT_HOME_RUN;
+    if (strcmp(kind, "banker") == 0) return SSS_EVENT_BANKER;
     check(0, "unknown event kind %s", kind);
     return 99;
 }
@@ -778,21 +779,29 @@ static void check_money(const json *v, const SssMoneyLine *lines, size_t n, cons
     }
 }
 
+/* A table of settle.json, or of banker.json (with "banker", and "majority" per pair). */
 static void check_table(const json *t, SssRules *r, const char *what) {
     SssSeat seats[4];
     size_t n = seats_in(json_get(t, "seats"), seats, 4), i, j, count = 0;
     const json *totals = json_get(t, "totals"), *twelfths = json_get(t, "twelfths"), *matrix = json_get(t, "matrix");
     const json *pairs = json_get(t, "pairs"), *events = json_get(t, "events"), *rlw = json_get(t, "ranked_lane_water");
+    const json *banker = json_get(t, "banker");
     SssSettlement *s = NULL;
     SssSettlementInfo info;
     SssWater w[16];
     int64_t water[4];
-    expect(sss_settle(r, seats, n, &s), SSS_OK, NULL, what);
+    if (banker == NULL) {
+        expect(sss_settle(r, seats, n, &s), SSS_OK, NULL, what);
+    } else {
+        expect(sss_settle_with_banker(r, seats, n, seat_or_none(banker), &s), SSS_OK, NULL, what);
+    }
     if (s == NULL || totals == NULL || twelfths == NULL || matrix == NULL || pairs == NULL || events == NULL) {
         check(0, "%s: malformed or unsettled", what);
         return;
     }
     info = info_of(s);
+    check(info.banker_seat == (banker == NULL ? SSS_SEAT_NONE : seat_or_none(banker)), "%s: banker seat %u", what,
+          info.banker_seat);
     expect(sss_settlement_totals(s, w, 16, &count), SSS_OK, NULL, what);
     check(count == n && totals->count == n, "%s: totals count", what);
     for (i = 0; i < n && i < count; i++) {
@@ -819,7 +828,7 @@ static void check_table(const json *t, SssRules *r, const char *what) {
     for (i = 0; i < pairs->count && i < info.pair_count; i++) {
         const json *v = pairs->items[i], *seat = json_get(v, "seats"), *winners = json_get(v, "winners");
         const json *lw = json_get(v, "lane_water"), *shot = json_get(v, "shot"), *hr = json_get(v, "home_run");
-        const json *special = json_get(v, "special");
+        const json *special = json_get(v, "special"), *majority = json_get(v, "majority");
         SssPairResult p;
         int ok;
         expect(sss_settlement_pair(s, i, &p), SSS_OK, NULL, what);
@@ -840,6 +849,7 @@ static void check_table(const json *t, SssRules *r, const char *what) {
                  p.shot_lane_water == num(shot, "lane_water") && p.shot_value == num(shot, "value");
         }
         ok = ok && (is_null(hr) ? p.has_home_run == 0 : p.has_home_run == 1 && p.home_run_value == (int64_t)hr->number);
+        ok = ok && p.majority_winner == (is_null(majority) ? SSS_SEAT_NONE : (uint8_t)num(majority, "winner"));
         if (is_null(special)) {
             ok = ok && p.has_special == 0;
         } else {
@@ -861,6 +871,7 @@ static void check_table(const json *t, SssRules *r, const char *what) {
         if (e.kind == SSS_EVENT_SPECIAL) ok = ok && e.special == special_number(str(v, "special"));
         if (e.kind == SSS_EVENT_SHOT) ok = ok && e.victim == num(v, "victim") && e.value == num(v, "value");
         if (e.kind == SSS_EVENT_HOME_RUN) ok = ok && e.value == num(v, "value") && info.home_run_seat == e.seat;
+        if (e.kind == SSS_EVENT_BANKER) ok = ok && i == 0 && info.banker_seat == e.seat;
         check(ok, "%s: event %zu (%s)", what, i, kind);
     }
     if (is_null(rlw)) {
@@ -1034,6 +1045,135 @@ static void test_vectors(const char *path) {
     free(text);
 }
 
+/* tests/vectors/banker.json: banker mode, 2-4 scoring and "players − 1" (the worked examples,
+ * computed by hand in ffi/tests/settle_vectors.rs, come first). */
+static void test_banker_vectors(const char *path) {
+    size_t len = 0, i, j;
+    char *text = read_file(path, &len);
+    json *doc;
+    const json *sets, *tables, *errors, *rules_errors;
+    SssRules *rules[16];
+    const char *names[16];
+    size_t nrules = 0;
+    int counts[3] = {0, 0, 0};
+    check(text != NULL, "read %s", path);
+    if (text == NULL) {
+        return;
+    }
+    doc = json_parse(text, len);
+    check(doc != NULL && num(doc, "version") == 1, "banker vectors parse, version 1");
+    sets = json_get(doc, "rule_sets");
+    tables = json_get(doc, "tables");
+    errors = json_get(doc, "errors");
+    rules_errors = json_get(doc, "rules_errors");
+    if (sets == NULL || tables == NULL || errors == NULL || rules_errors == NULL) {
+        check(0, "banker vectors: a section is missing");
+        json_free(doc);
+        free(text);
+        return;
+    }
+    for (i = 0; i < sets->count && nrules < 16; i++) {
+        const char *rj = str(sets->items[i], "json");
+        rules[nrules] = NULL;
+        names[nrules] = str(sets->items[i], "name");
+        expect(sss_rules_from_json(u8s(rj), strlen(rj), &rules[nrules]), SSS_OK, NULL, names[nrules]);
+        nrules++;
+    }
+    for (i = 0; i < tables->count + errors->count; i++) {
+        const json *v = i < tables->count ? tables->items[i] : errors->items[i - tables->count];
+        SssRules *r = NULL;
+        char what[96];
+        for (j = 0; j < nrules; j++) {
+            if (strcmp(names[j], str(v, "rules")) == 0) r = rules[j];
+        }
+        check(r != NULL, "banker rule set %s", str(v, "rules"));
+        if (r == NULL) continue;
+        snprintf(what, sizeof what, "banker vector %zu (%s)", i, str(v, "rules"));
+        if (i < tables->count) {
+            check_table(v, r, what);
+            counts[0]++;
+        } else {
+            SssSeat seats[4];
+            size_t n = seats_in(json_get(v, "seats"), seats, 4);
+            SssSettlement *s = NULL;
+            expect(sss_settle_with_banker(r, seats, n, seat_or_none(json_get(v, "banker")), &s),
+                   kind_status(str(v, "kind")), "banker", what);
+            check(s == NULL, "%s: nothing settled", what);
+            counts[1]++;
+        }
+    }
+    for (i = 0; i < rules_errors->count; i++) {
+        const json *v = rules_errors->items[i];
+        const char *rj = str(v, "json");
+        SssRules *r = NULL;
+        char needle[64];
+        snprintf(needle, sizeof needle, "at `%s`", str(v, "path"));
+        expect(sss_rules_from_json(u8s(rj), strlen(rj), &r), SSS_ERR_INVALID_RULES, needle, "banker rules error");
+        check(r == NULL, "rules error %zu: nothing made", i);
+        counts[2]++;
+    }
+    for (i = 0; i < nrules; i++) {
+        sss_rules_free(rules[i]);
+    }
+    printf("banker vectors: %d tables, %d table errors, %d rule-set errors\n", counts[0], counts[1], counts[2]);
+    CHECK(counts[0] >= 30 && counts[1] >= 5 && counts[2] >= 5);
+    json_free(doc);
+    free(text);
+}
+
+/* Banker mode and the majority bonus through the setters and the banker entry points. */
+static void test_banker(void) {
+    SssRules *r = preset("classic"), *ranked = preset("ranked"), *cp = preset("chinese_poker");
+    SssSeat c[3];
+    SssSettlement *s = NULL;
+    uint32_t t = 99, m = 99;
+    c[0] = arr(C0);
+    c[1] = arr(C1);
+    c[2] = arr(C2);
+    expect(sss_rules_get_table(r, &t), SSS_OK, NULL, "get table");
+    CHECK(t == SSS_TABLE_ALL_PAIRS);
+    /* A banker seat under all pairs, then banker mode without one: typed errors. */
+    expect(sss_settle_with_banker(r, c, 3, 0, &s), SSS_ERR_INVALID_TABLE, "all_pairs", "banker under all pairs");
+    expect(sss_rules_set_table(r, SSS_TABLE_BANKER), SSS_OK, NULL, "set banker");
+    expect(sss_settle(r, c, 3, &s), SSS_ERR_INVALID_TABLE, "banker mode", "banker mode without a banker");
+    expect(sss_settle_with_banker(r, c, 3, 3, &s), SSS_ERR_INVALID_TABLE, "banker seat 3", "banker out of range");
+    CHECK(s == NULL);
+    /* Banker 1: C0 shoots the banker (3 + 8 + 5 + 1 = 17); the banker beats C2 by 1. */
+    s = NULL;
+    expect(sss_settle_with_banker(r, c, 3, 1, &s), SSS_OK, NULL, "banker 1");
+    {
+        static const int64_t want[3] = {17, -16, -1};
+        totals_are(s, want, 3, "banker 1");
+        CHECK(info_of(s).banker_seat == 1 && info_of(s).pair_count == 2 && event_of(s, 0).kind == SSS_EVENT_BANKER);
+    }
+    /* Into the same settlement, banker 0: a home run, 68 from each. */
+    expect(sss_settle_into_with_banker(r, c, 3, 0, s), SSS_OK, NULL, "banker 0 into");
+    {
+        static const int64_t want[3] = {136, -68, -68};
+        totals_are(s, want, 3, "banker 0");
+        CHECK(info_of(s).home_run_seat == 0);
+    }
+    sss_settlement_free(s);
+    /* Pairwise-only options are refused on a ranked rule set; a negative bonus is out of range. */
+    expect(sss_rules_set_table(ranked, SSS_TABLE_BANKER), SSS_ERR_INVALID_RULES, "at `table`", "ranked banker");
+    expect(sss_rules_set_majority_bonus(ranked, 1), SSS_ERR_INVALID_RULES, "at `majority_bonus`", "ranked bonus");
+    expect(sss_rules_set_majority_bonus(cp, (uint32_t)-1), SSS_ERR_INVALID_RULES, "majority_bonus", "negative bonus");
+    expect(sss_rules_set_table(cp, 7), SSS_ERR_INVALID_ARGUMENT, "table 7", "table 7");
+    expect(sss_rules_get_majority_bonus(cp, &m), SSS_OK, NULL, "get bonus");
+    CHECK(m == 1);
+    /* 2-4: C0 wins all three lanes against C1: 3 + 1. */
+    s = settle_ok(cp, c, 2, "chinese_poker");
+    {
+        static const int64_t want[2] = {4, -4};
+        totals_are(s, want, 2, "chinese_poker 3-0");
+        CHECK(pair_of(s, 0, 1).majority_winner == 0 && pair_of(s, 0, 1).lane_water == 4);
+    }
+    sss_settlement_free(s);
+    sss_rules_free(r);
+    sss_rules_free(ranked);
+    sss_rules_free(cp);
+}
+
 int main(int argc, char **argv) {
     const char *vectors = argc > 1 ? argv[1] : "tests/vectors/settle.json";
     const char *label = argc > 2 ? argv[2] : "C settle";
@@ -1046,7 +1186,22 @@ int main(int argc, char **argv) {
     test_settle_into();
     test_money();
     test_errors();
+    test_banker();
     test_vectors(vectors);
+    {
+        /* banker.json sits beside settle.json. */
+        char path[4096];
+        size_t n = strlen(vectors);
+        const char *slash = strrchr(vectors, '/');
+        size_t dir = slash != NULL ? (size_t)(slash - vectors) + 1 : 0;
+        if (n < sizeof path - 16) {
+            memcpy(path, vectors, dir);
+            strcpy(path + dir, "banker.json");
+            test_banker_vectors(path);
+        } else {
+            check(0, "vector path too long");
+        }
+    }
     printf("%s: %d passed, %d failed\n", label, g_passed, g_failed);
     return g_failed == 0 ? 0 : 1;
 }
