@@ -1,5 +1,5 @@
 //! The bridge to the Python enums of `shisanshui/_enums.py` (`Rank`, `Suit`, `Category`,
-//! `Wheel`, `ScoringMode`).
+//! `Wheel`, `ScoringMode`, `Table`).
 //!
 //! The enums are plain Python (`IntEnum`, or `str` enums for the rule options) so that they
 //! behave as users expect: iteration, `Rank(12)`, `Rank["ACE"]`, comparison with ints. Rust
@@ -11,7 +11,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyString, PyType};
-use shisanshui::{Category, Rank, ScoringMode, Suit, Wheel};
+use shisanshui::{Category, Rank, ScoringMode, Suit, Table, Wheel};
 
 use crate::errors::{invalid_argument, invalid_rules};
 
@@ -22,6 +22,7 @@ static SUIT: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
 static CATEGORY: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
 static WHEEL: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static SCORING: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static TABLE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 
 /// The member of the `str` enum `class` whose value is `value`.
 fn member<'py, V: IntoPyObject<'py>>(
@@ -100,6 +101,21 @@ pub fn scoring_name(s: ScoringMode) -> PyResult<&'static str> {
 /// `ScoringMode` member for a core scoring mode.
 pub fn scoring(py: Python<'_>, s: ScoringMode) -> PyResult<Bound<'_, PyAny>> {
     member(py, &SCORING, "ScoringMode", scoring_name(s)?)
+}
+
+/// `Table` member for a core table mode (its name is the JSON one, `Table::name`).
+pub fn table(py: Python<'_>, t: Table) -> PyResult<Bound<'_, PyAny>> {
+    member(py, &TABLE, "Table", t.name())
+}
+
+/// A table mode from a `Table` member or its name (`"all_pairs"`, `"banker"`).
+pub fn table_from(obj: &Bound<'_, PyAny>, path: &str) -> PyResult<Table> {
+    let text = option_text(obj, path, "a Table or one of 'all_pairs', 'banker'")?;
+    match text.to_ascii_lowercase().as_str() {
+        "all_pairs" => Ok(Table::AllPairs),
+        "banker" => Ok(Table::Banker),
+        _ => Err(invalid_rules(path, format!("unknown table mode {text:?} (expected all_pairs or banker)"))),
+    }
 }
 
 /// An exact int (a `Rank`/`Suit` member is one), refusing `bool`, which is an int to Python

@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyList, PyString, PyTuple};
-use shisanshui::{Amount, Preset, Rules, ScoringMode, Special, SpecialWater, Wheel};
+use shisanshui::{Amount, Preset, Rules, ScoringMode, Special, SpecialWater, Table, Wheel};
 
 use crate::enums;
 use crate::errors::{invalid_rules, OrRaise};
@@ -21,7 +21,7 @@ use crate::errors::{invalid_rules, OrRaise};
 const PLAYERS_MINUS_ONE: &str = "players_minus_one";
 
 /// Every scalar option: Python property name and JSON path (used in errors and `repr`).
-const FIELDS: [(&str, &str); 24] = [
+const FIELDS: [(&str, &str); 26] = [
     ("wheel", "wheel"),
     ("suit_tiebreak", "suit_tiebreak"),
     ("strict_order", "strict_order"),
@@ -29,6 +29,8 @@ const FIELDS: [(&str, &str); 24] = [
     ("twelve_royals_min", "twelve_royals_min"),
     ("split_quads", "split_quads"),
     ("scoring", "scoring"),
+    ("table", "table"),
+    ("majority_bonus", "majority_bonus"),
     ("front_trips", "lane_water.front_trips"),
     ("middle_full_house", "lane_water.middle_full_house"),
     ("middle_quads", "lane_water.middle_quads"),
@@ -56,6 +58,7 @@ enum Value {
     OptInt(Option<u32>),
     Wheel(Wheel),
     Scoring(ScoringMode),
+    Table(Table),
     Amount(Amount),
 }
 
@@ -67,6 +70,7 @@ impl Value {
             Value::OptInt(n) => n.into_pyobject(py)?,
             Value::Wheel(w) => enums::wheel(py, *w)?,
             Value::Scoring(s) => enums::scoring(py, *s)?,
+            Value::Table(t) => enums::table(py, *t)?,
             Value::Amount(Amount::Fixed(n)) => n.into_pyobject(py)?.into_any(),
             Value::Amount(_) => PLAYERS_MINUS_ONE.into_pyobject(py)?.into_any(),
         })
@@ -80,6 +84,7 @@ impl Value {
             Value::OptInt(None) => "None".to_string(),
             Value::Wheel(w) => format!("'{}'", enums::wheel_name(*w)?),
             Value::Scoring(s) => format!("'{}'", enums::scoring_name(*s)?),
+            Value::Table(t) => format!("'{}'", t.name()),
             Value::Amount(_) => format!("'{PLAYERS_MINUS_ONE}'"),
         })
     }
@@ -95,6 +100,8 @@ fn get(r: &Rules, name: &str) -> PyResult<Value> {
         "twelve_royals_min" => Value::Int(r.twelve_royals_min.into()),
         "split_quads" => Value::Bool(r.split_quads),
         "scoring" => Value::Scoring(r.scoring),
+        "table" => Value::Table(r.table),
+        "majority_bonus" => Value::Int(r.majority_bonus),
         "front_trips" => Value::Int(lw.front_trips),
         "middle_full_house" => Value::Int(lw.middle_full_house),
         "middle_quads" => Value::Int(lw.middle_quads),
@@ -183,6 +190,8 @@ fn set(r: &mut Rules, name: &str, v: &Bound<'_, PyAny>) -> PyResult<()> {
         "twelve_royals_min" => r.twelve_royals_min = small(v, path)?,
         "split_quads" => r.split_quads = boolean(v, path)?,
         "scoring" => r.scoring = enums::scoring_from(v, path)?,
+        "table" => r.table = enums::table_from(v, path)?,
+        "majority_bonus" => r.majority_bonus = count(v, path, u32::MAX)?,
         "front_trips" => lw.front_trips = count(v, path, u32::MAX)?,
         "middle_full_house" => lw.middle_full_house = count(v, path, u32::MAX)?,
         "middle_quads" => lw.middle_quads = count(v, path, u32::MAX)?,
@@ -301,8 +310,8 @@ impl PyRules {
         Ok(PyRules(changed(&Rules::from_preset_name(preset).or_raise()?, changes)?))
     }
 
-    /// The rules of a preset (`"classic"`, `"regional"`, `"kx"`, `"hk"`, `"ranked"`), with
-    /// optional changes.
+    /// The rules of a preset (`"classic"`, `"regional"`, `"kx"`, `"hk"`, `"ranked"`,
+    /// `"chinese_poker"`), with optional changes.
     #[staticmethod]
     #[pyo3(signature = (name, **changes))]
     fn preset(name: &str, changes: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
@@ -466,6 +475,28 @@ impl PyRules {
     #[setter]
     fn set_scoring(&mut self, v: &Bound<'_, PyAny>) -> PyResult<()> {
         self.set("scoring", v)
+    }
+
+    /// Which pairs a round settles: `Table.ALL_PAIRS` or `Table.BANKER` (banker mode, §5a:
+    /// only the pairs with the round's banker seat; pairwise scoring only).
+    #[getter]
+    fn table<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.get(py, "table")
+    }
+    #[setter]
+    fn set_table(&mut self, v: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.set("table", v)
+    }
+
+    /// Majority bonus (2-4 scoring, §4): water for winning more lanes of a pair than losing,
+    /// inside the pair's lane water; 0 (none) to 1000, and 0 under ranked scoring.
+    #[getter]
+    fn majority_bonus<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.get(py, "majority_bonus")
+    }
+    #[setter]
+    fn set_majority_bonus(&mut self, v: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.set("majority_bonus", v)
     }
 
     /// Water of front three of a kind (`lane_water.front_trips`).

@@ -170,18 +170,33 @@ fn hands_in(hands: &Bound<'_, PyAny>) -> PyResult<Vec<PlayerHand>> {
 }
 
 /// Settle one round: `hands` in seat order (2 to 4 `PlayerHand`, `Arrangement` or arrangement
-/// text) under a rule set (a `Rules`, a preset name, or None for classic).
+/// text) under a rule set (a `Rules`, a preset name, or None for classic). `banker` is the
+/// banker's seat of a banker-mode round (`rules.table` is `Table.BANKER`, RULES.md §5a: only the
+/// pairs with the banker are settled), None when the rules settle all pairs.
 ///
 /// Everything is checked before anything is settled: `InvalidTableError` (not 2 to 4 seats; at
 /// most 5 items of `hands` are read),
 /// `DuplicateCardError` (a card used twice at the table; `position` counted across the table
 /// as `seat × 13 + index`), `SpecialNotAllowedError` (a declared special the cards do not make
-/// or the rules do not enable).
+/// or the rules do not enable), and `InvalidTableError` for banker mode without a banker seat,
+/// a banker seat not at the table, or a banker seat under all pairs (`TypeError` for a banker
+/// that is not an int).
 #[pyfunction]
-#[pyo3(signature = (hands, rules = None))]
-fn settle(hands: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<PySettlement> {
+#[pyo3(signature = (hands, rules = None, banker = None))]
+fn settle(
+    hands: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
+    banker: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PySettlement> {
+    let banker = match banker.filter(|b| !b.is_none()) {
+        None => None,
+        // A negative or huge int is no seat: the engine's own out-of-table error, with usize::MAX.
+        Some(b) => Some(crate::deal::int_arg(b, "banker")?.extract::<usize>().unwrap_or(usize::MAX)),
+    };
     let hands = hands_in(hands)?;
-    with_rules(rules, |r| Settler::new(r).and_then(|s| s.settle(&hands)).or_raise().map(PySettlement))
+    with_rules(rules, |r| {
+        Settler::new(r).and_then(|s| s.settle_with_banker(&hands, banker)).or_raise().map(PySettlement)
+    })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -200,6 +215,13 @@ impl PySettlement {
     #[getter]
     fn mode<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         enums::scoring(py, self.0.mode)
+    }
+
+    /// The banker seat of a banker-mode round (RULES.md §5a), or None when every pair was
+    /// settled.
+    #[getter]
+    fn banker(&self) -> Option<usize> {
+        self.0.banker
     }
 
     /// Number of seats.
@@ -232,7 +254,8 @@ impl PySettlement {
         PyTuple::new(py, self.0.seats.iter().zip(&self.0.totals).map(|(&r, &t)| PySeatResult(r, t)))
     }
 
-    /// Every pair `(i, j)`, `i < j`, in the order (0,1), (0,2), …
+    /// Every settled pair `(i, j)`, `i < j`, in the order (0,1), (0,2), …: all of them, or in
+    /// banker mode the pairs with the banker.
     #[getter]
     fn pairs<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.0.pairs.iter().map(|&p| PyPairResult(p)))
@@ -246,7 +269,8 @@ impl PySettlement {
         Ok(a.zip(b).and_then(|(a, b)| self.0.pair(a, b)).map(|&p| PyPairResult(p)))
     }
 
-    /// Fouls and specials by seat, then shots by pair, then the home run.
+    /// The banker (banker mode), fouls and specials by seat, then shots by pair, then the home
+    /// run.
     #[getter]
     fn events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.0.events.iter().map(|&e| PyEvent(e)))
@@ -504,10 +528,18 @@ impl PyPairResult {
         self.0.lanes.map(|l| PyTuple::new(py, l.iter().map(|&r| PyLaneResult(r)))).transpose()
     }
 
-    /// Net lane water from `seats[0]`'s side, before any shot or home run.
+    /// Net lane water from `seats[0]`'s side, majority bonus included, before any shot or home
+    /// run.
     #[getter]
     fn lane_water(&self) -> i64 {
         self.0.lane_water
+    }
+
+    /// The majority bonus (2-4 scoring) as `(winner seat, water)`, when the rules pay one and
+    /// one seat won more lanes than the other; else None.
+    #[getter]
+    fn majority(&self) -> Option<(usize, u32)> {
+        self.0.majority.map(|m| (m.winner, m.water))
     }
 
     /// The shot, if one seat shot the other.
@@ -547,7 +579,7 @@ pub struct PyEvent(Event);
 
 #[pymethods]
 impl PyEvent {
-    /// `'foul'`, `'special'`, `'shot'` or `'home_run'`.
+    /// `'banker'`, `'foul'`, `'special'`, `'shot'` or `'home_run'`.
     #[getter]
     fn kind(&self) -> &'static str {
         match self.0 {
@@ -555,15 +587,19 @@ impl PyEvent {
             Event::Special { .. } => "special",
             Event::Shot { .. } => "shot",
             Event::HomeRun { .. } => "home_run",
+            Event::Banker { .. } => "banker",
             _ => "unknown",
         }
     }
 
-    /// The seat that fouled, declared, shot, or made the home run.
+    /// The seat that fouled, declared, shot, made the home run, or is the banker.
     #[getter]
     fn seat(&self) -> Option<usize> {
         match self.0 {
-            Event::Foul { seat, .. } | Event::Special { seat, .. } | Event::HomeRun { seat, .. } => Some(seat),
+            Event::Foul { seat, .. }
+            | Event::Special { seat, .. }
+            | Event::HomeRun { seat, .. }
+            | Event::Banker { seat } => Some(seat),
             Event::Shot { shooter, .. } => Some(shooter),
             _ => None,
         }
@@ -621,6 +657,7 @@ impl PyEvent {
             Event::Special { seat, special } => format!("<Event special seat {seat} {}>", special.id()),
             Event::Shot { shooter, victim, value } => format!("<Event shot {shooter} -> {victim}: {value}>"),
             Event::HomeRun { seat, value } => format!("<Event home_run seat {seat}: {value}>"),
+            Event::Banker { seat } => format!("<Event banker seat {seat}>"),
             _ => "<Event>".to_string(),
         }
     }

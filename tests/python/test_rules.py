@@ -53,6 +53,13 @@ PRESET_TABLE = {
         home_run_enabled=True, home_run_bonus=12, home_run_multiplier=PMO, home_run_min_players=2,
         foul_counts_as_shot=False, split_quads=True, twelve_royals_min=13, scoring="ranked",
     ),
+    # The chinese_poker paragraph of §9: every won lane 1, +1 to the majority, no shots, no specials.
+    "chinese_poker": dict(
+        wheel="lowest", suit_tiebreak=False, strict_order=False, front_trips=1, middle_full_house=1,
+        back_quads=1, middle_quads=1, back_straight_flush=1, middle_straight_flush=1,
+        back_five_kind=None, middle_five_kind=None, majority_bonus=1,
+        shoot_enabled=False, home_run_enabled=False, foul_counts_as_shot=False, scoring="pairwise", table="all_pairs",
+    ),
 }
 
 CLASSIC_SPECIALS = [("SD", 108), ("DR", 36), ("TR", 24), ("TSF", 22), ("TQ", 20), ("AB", 15), ("AS", 12),
@@ -65,6 +72,7 @@ PRESET_SPECIALS = {
            ("FT", 5), ("FPT", 5), ("SP", 4), ("TS", 4), ("TF", 3)],
     "hk": [("DR", 13), ("TR", 6), ("TF", 3), ("TS", 3), ("SP", 3), ("FPT", 2)],
     "ranked": CLASSIC_SPECIALS,
+    "chinese_poker": [],
 }
 
 # Every scalar option, its JSON path, a valid other value and a value out of range.
@@ -76,6 +84,8 @@ FIELDS = [
     ("twelve_royals_min", "twelve_royals_min", 12, 11),
     ("split_quads", "split_quads", False, None),
     ("scoring", "scoring", "ranked", "knockout"),
+    ("table", "table", "banker", "round_robin"),
+    ("majority_bonus", "majority_bonus", 2, 1001),
     ("front_trips", "lane_water.front_trips", 7, 0),
     ("middle_full_house", "lane_water.middle_full_house", 3, 1001),
     ("middle_quads", "lane_water.middle_quads", 9, 0),
@@ -300,3 +310,35 @@ def test_repr_names_the_closest_preset_and_the_changes():
     for rules in (kx, odd, sss.Rules(shoot_bonus=PMO, scoring="ranked")):
         assert eval(repr(rules), {"Rules": sss.Rules}) == rules, repr(rules)
     assert "specials=[('DR', 9)]" in repr(odd)
+
+
+def test_table_and_majority_bonus():
+    for name in sss.PRESETS:
+        r = sss.Rules(name)
+        assert r.table is sss.Table.ALL_PAIRS, name
+        assert r.majority_bonus == (1 if name == "chinese_poker" else 0), name
+    r = sss.Rules("hk", table=sss.Table.BANKER, majority_bonus=2)
+    assert (r.table, r.majority_bonus) == ("banker", 2)
+    assert r.to_dict()["table"] == "banker" and r.to_dict()["majority_bonus"] == 2
+    assert sss.Rules.from_json(r.to_json()) == r
+    assert "table='banker'" in repr(r) and "majority_bonus=2" in repr(r)
+    # Old JSON without the two fields loads as all pairs, no bonus.
+    d = sss.Rules("kx").to_dict()
+    del d["table"], d["majority_bonus"]
+    assert sss.Rules.from_dict(d) == sss.Rules("kx")
+    # Pairwise only; a negative bonus is out of range. Errors name the field; nothing changes.
+    ranked = sss.Rules("ranked")
+    with pytest.raises(sss.InvalidRulesError, match="at `table`"):
+        ranked.table = "banker"
+    with pytest.raises(sss.InvalidRulesError, match="at `majority_bonus`"):
+        ranked.majority_bonus = 1
+    assert ranked == sss.Rules("ranked")
+    with pytest.raises(sss.InvalidRulesError, match="majority_bonus"):
+        sss.Rules("classic", majority_bonus=-1)
+    with pytest.raises(sss.InvalidRulesError, match="at `table`"):
+        sss.Rules("ranked", table="banker")
+    with pytest.raises(TypeError):
+        sss.Rules("classic", majority_bonus="1")
+    with pytest.raises(TypeError):
+        sss.Rules("classic", table=1)
+    assert str(sss.Table.BANKER) == "banker" and list(sss.Table) == [sss.Table.ALL_PAIRS, sss.Table.BANKER]

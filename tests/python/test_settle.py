@@ -19,6 +19,17 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 SETTLE_VECTORS = ROOT / "tests" / "vectors" / "settle.json"
 
 
+BANKER_VECTORS = ROOT / "tests" / "vectors" / "banker.json"
+
+
+@pytest.fixture(scope="module")
+def banker_vectors():
+    assert BANKER_VECTORS.exists(), f"{BANKER_VECTORS} is missing: run the ffi test settle_vectors"
+    data = json.loads(BANKER_VECTORS.read_text(encoding="utf-8"))
+    assert data["version"] == 1
+    return data
+
+
 @pytest.fixture(scope="module")
 def settle_vectors():
     assert SETTLE_VECTORS.exists(), f"{SETTLE_VECTORS} is missing: run the ffi test settle_vectors"
@@ -355,7 +366,7 @@ def test_wrong_python_types():
 def model_totals(seats, rules, banker=None):
     """Totals in twelfths. `seats`: ("arranged", 13 codes) or ("special", id, 13 codes); `banker`
     the banker seat of a banker-mode round (only its pairs are settled, RULES.md §5a)."""
-    majority_bonus = rules.to_dict()["majority_bonus"]
+    majority_bonus = rules.majority_bonus
 
     def settled(i, j):
         return banker is None or banker in (i, j)
@@ -514,53 +525,61 @@ def test_vector_tables(settle_vectors):
     tables = settle_vectors["tables"]
     assert len(tables) >= 50
     for k, t in enumerate(tables):
-        r = rules[t["rules"]]
-        s = sss.settle([vector_hand(seat) for seat in t["seats"]], r)
-        what = f"table {k} ({t['rules']})"
-        assert [str(w) for w in s.totals] == t["totals"], what
-        assert list(s.totals_twelfths) == t["twelfths"], what
-        assert [[int(w * 12) for w in row] for row in s.matrix] == t["matrix"], what
-        model_seats = [
-            ("special", seat["special"], seat["cards"]) if seat["kind"] == "special" else ("arranged", seat["cards"])
-            for seat in t["seats"]
-        ]
-        assert model_totals(model_seats, r) == t["twelfths"], what
-        assert len(s.pairs) == len(t["pairs"]), what
-        for p, v in zip(s.pairs, t["pairs"]):
-            assert list(p.seats) == v["seats"] and p.kind == v["kind"] and p.lane_water == v["net"], what
-            assert p.water * 12 == v["twelfths"], what
-            if v["winners"] is None:
-                assert p.lanes is None
-            else:
-                assert [lane.winner for lane in p.lanes] == v["winners"], what
-                assert [lane.water for lane in p.lanes] == v["lane_water"], what
-            shot = None if p.shot is None else {
-                "shooter": p.shot.shooter, "victim": p.shot.victim, "lane_water": p.shot.lane_water, "value": p.shot.value
-            }
-            assert shot == v["shot"] and p.home_run == v["home_run"], what
-            special = None if p.special is None else {
-                "winner": p.special.winner,
-                "special": None if p.special.special is None else str(p.special.special),
-                "twelfths": int(p.special.water * 12),
-            }
-            assert special == v["special"], what
-        events = []
-        for e in s.events:
-            d = {"kind": e.kind, "seat": e.seat}
-            if e.kind == "foul":
-                d["foul_bits"] = int(e.front_over_middle) | int(e.middle_over_back) << 1
-            elif e.kind == "special":
-                d["special"] = str(e.special)
-            elif e.kind == "shot":
-                d.update(victim=e.victim, value=e.value)
-            else:
-                d["value"] = e.value
-            events.append(d)
-        assert events == t["events"], what
-        rlw = t["ranked_lane_water"]
-        assert s.ranked_lane_water == (None if rlw is None else tuple(rlw)), what
-        st = t["stakes"]
-        check_money(s.money(st["base"], st["carries"], vector_rake(st)), t["money"])
+        check_vector_table(t, rules[t["rules"]], f"table {k} ({t['rules']})")
+
+
+def check_vector_table(t, r, what):
+    """One table of settle.json, or of banker.json (with "banker", and "majority" per pair)."""
+    banker = t.get("banker")
+    s = sss.settle([vector_hand(seat) for seat in t["seats"]], r, banker=banker)
+    assert s.banker == banker, what
+    assert [str(w) for w in s.totals] == t["totals"], what
+    assert list(s.totals_twelfths) == t["twelfths"], what
+    assert [[int(w * 12) for w in row] for row in s.matrix] == t["matrix"], what
+    model_seats = [
+        ("special", seat["special"], seat["cards"]) if seat["kind"] == "special" else ("arranged", seat["cards"])
+        for seat in t["seats"]
+    ]
+    assert model_totals(model_seats, r, banker) == t["twelfths"], what
+    assert len(s.pairs) == len(t["pairs"]), what
+    for p, v in zip(s.pairs, t["pairs"]):
+        assert list(p.seats) == v["seats"] and p.kind == v["kind"] and p.lane_water == v["net"], what
+        assert p.water * 12 == v["twelfths"], what
+        if v["winners"] is None:
+            assert p.lanes is None
+        else:
+            assert [lane.winner for lane in p.lanes] == v["winners"], what
+            assert [lane.water for lane in p.lanes] == v["lane_water"], what
+        shot = None if p.shot is None else {
+            "shooter": p.shot.shooter, "victim": p.shot.victim, "lane_water": p.shot.lane_water, "value": p.shot.value
+        }
+        assert shot == v["shot"] and p.home_run == v["home_run"], what
+        special = None if p.special is None else {
+            "winner": p.special.winner,
+            "special": None if p.special.special is None else str(p.special.special),
+            "twelfths": int(p.special.water * 12),
+        }
+        assert special == v["special"], what
+        if "majority" in v:
+            majority = None if v["majority"] is None else (v["majority"]["winner"], v["majority"]["water"])
+            assert p.majority == majority, what
+    events = []
+    for e in s.events:
+        d = {"kind": e.kind, "seat": e.seat}
+        if e.kind == "foul":
+            d["foul_bits"] = int(e.front_over_middle) | int(e.middle_over_back) << 1
+        elif e.kind == "special":
+            d["special"] = str(e.special)
+        elif e.kind == "shot":
+            d.update(victim=e.victim, value=e.value)
+        elif e.kind == "home_run":
+            d["value"] = e.value
+        events.append(d)
+    assert events == t["events"], what
+    rlw = t["ranked_lane_water"]
+    assert s.ranked_lane_water == (None if rlw is None else tuple(rlw)), what
+    st = t["stakes"]
+    check_money(s.money(st["base"], st["carries"], vector_rake(st)), t["money"])
 
 
 def test_vector_money_and_escapes(settle_vectors):
@@ -612,3 +631,74 @@ class _ZeroOverZero:
 
     numerator = 0
     denominator = 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Banker mode (RULES.md §5a), 2-4 scoring and "players − 1" (tests/vectors/banker.json)
+# ---------------------------------------------------------------------------------------------
+
+
+def test_banker_vector_tables(banker_vectors):
+    rules = {rs["name"]: sss.Rules.from_json(rs["json"]) for rs in banker_vectors["rule_sets"]}
+    tables = banker_vectors["tables"]
+    assert len(tables) >= 60
+    assert any(t["banker"] is not None for t in tables) and any(t["banker"] is None for t in tables)
+    for k, t in enumerate(tables):
+        check_vector_table(t, rules[t["rules"]], f"banker table {k} ({t['rules']}, banker {t['banker']})")
+
+
+def test_banker_vector_errors(banker_vectors):
+    rules = {rs["name"]: sss.Rules.from_json(rs["json"]) for rs in banker_vectors["rule_sets"]}
+    for v in banker_vectors["errors"]:
+        with pytest.raises(ERRORS[v["kind"]]) as e:
+            sss.settle([vector_hand(seat) for seat in v["seats"]], rules[v["rules"]], banker=v["banker"])
+        assert e.value.kind == v["kind"] and "banker" in str(e.value)
+    assert len(banker_vectors["rules_errors"]) >= 5
+    for v in banker_vectors["rules_errors"]:
+        with pytest.raises(sss.InvalidRulesError) as e:
+            sss.Rules.from_json(v["json"])
+        assert f"at `{v['path']}`" in str(e.value)
+
+
+def test_banker_mode():
+    banker_rules = sss.Rules("classic", table="banker")
+    assert banker_rules.table is sss.Table.BANKER
+    # Table C, banker 1: C0 shoots the banker (3 + 8 + 5 + 1 = 17), the banker beats C2 by 1;
+    # C0 and C2 settle nothing between themselves.
+    s = sss.settle(C, banker_rules, banker=1)
+    assert s.banker == 1
+    assert list(s.totals) == [17, -16, -1]
+    assert s.matrix[0][2] == 0 and [p.seats for p in s.pairs] == [(0, 1), (1, 2)]
+    assert s.pair(0, 2) is None
+    assert [(e.kind, e.seat) for e in s.events] == [("banker", 1), ("shot", 0)]
+    assert s.to_dict()["banker"] == 1
+    # Banker 0 shoots both: a home run ×4, 68 from each.
+    s = sss.settle(C, banker_rules, banker=0)
+    assert list(s.totals) == [136, -68, -68] and s.home_run_seat == 0
+    # All pairs has no banker.
+    assert sss.settle(C, "classic").banker is None
+
+
+def test_banker_errors():
+    banker_rules = sss.Rules("kx", table=sss.Table.BANKER)
+    with pytest.raises(sss.InvalidTableError, match="banker mode"):
+        sss.settle(C, banker_rules)
+    for seat in (3, 99, -1, 2**70):
+        with pytest.raises(sss.InvalidTableError, match="not at the table"):
+            sss.settle(C, banker_rules, banker=seat)
+    with pytest.raises(sss.InvalidTableError, match="all_pairs"):
+        sss.settle(C, "kx", banker=0)
+    for bad in ("1", 1.0, True):
+        with pytest.raises(TypeError):
+            sss.settle(C, banker_rules, banker=bad)
+
+
+def test_two_four_scoring():
+    # chinese_poker: C0 wins all three lanes against C1: 3 + 1 majority.
+    s = sss.settle(C[:2], "chinese_poker")
+    assert list(s.totals) == [4, -4]
+    assert s.pairs[0].majority == (0, 1) and s.pairs[0].lane_water == 4 and s.pairs[0].shot is None
+    # The bonus inside a shot's multiplier: kx with a majority bonus of 1, (16 + 1) × 2 per shot.
+    kx24 = sss.Rules("kx", majority_bonus=1)
+    assert list(sss.settle(C, kx24).totals)[0] == 68
+    assert sss.settle(C, "kx").pairs[0].majority is None

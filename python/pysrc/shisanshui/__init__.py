@@ -16,7 +16,7 @@ the Rust engine::
 Every engine error is a subclass of :class:`shisanshui.Error` (itself a ``ValueError``).
 """
 
-from ._enums import Category, Rank, ScoringMode, Special, Suit, Wheel
+from ._enums import Category, Rank, ScoringMode, Special, Suit, Table, Wheel
 from ._native import (
     PLAYERS_MINUS_ONE,
     PRESETS,
@@ -108,6 +108,7 @@ __all__ = [
     "Rules",
     "Wheel",
     "ScoringMode",
+    "Table",
     "PRESETS",
     "PLAYERS_MINUS_ONE",
     # lanes

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import Enum, IntEnum
 
-__all__ = ["Rank", "Suit", "Category", "Wheel", "ScoringMode", "Special", "SuggestionKind"]
+__all__ = ["Rank", "Suit", "Category", "Wheel", "ScoringMode", "Table", "Special", "SuggestionKind"]
 
 _RANK_CHARS = "23456789TJQKA"
 
@@ -126,6 +126,19 @@ class ScoringMode(str, Enum):
     """Every pair of players compares lane by lane."""
     RANKED = "ranked"
     """Each lane ranks all players."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Table(str, Enum):
+    """Which pairs of seats a round settles (RULES.md §5a). A ``str`` enum like :class:`Wheel`."""
+
+    ALL_PAIRS = "all_pairs"
+    """Every pair of seats (the default)."""
+    BANKER = "banker"
+    """Banker mode (庄家): only the pairs with the round's banker seat (``settle(..., banker=seat)``);
+    pairwise scoring only."""
 
     def __str__(self) -> str:
         return self.value

@@ -8,12 +8,12 @@ from typing_extensions import TypeAlias
 import numpy as np
 import numpy.typing as npt
 
-from ._enums import Category, Rank, ScoringMode, Special, Suit, Wheel
+from ._enums import Category, Rank, ScoringMode, Special, Suit, Table, Wheel
 
 __version__: Final[str]
 
 PRESETS: Final[Tuple[str, ...]]
-"""Names of the shipped presets of RULES.md §9: classic, regional, kx, hk, ranked."""
+"""Names of the shipped presets of RULES.md §9: classic, regional, kx, hk, ranked, chinese_poker."""
 
 PLAYERS_MINUS_ONE: Final[Literal["players_minus_one"]]
 """The amount "number of players − 1" (`shoot_bonus`, `home_run_multiplier` of the ranked preset)."""
@@ -272,6 +272,11 @@ class Rules:
     """A four of a kind may serve as two pairs or trips + single in specials."""
     scoring: ScoringMode
     """Pairwise or ranked scoring."""
+    table: Table
+    """Which pairs a round settles: all pairs, or banker mode (pairwise scoring only)."""
+    majority_bonus: int
+    """Majority bonus of 2-4 scoring: water for winning more lanes of a pair than losing, 0 to
+    1000 (0 under ranked scoring)."""
     front_trips: int
     """Water of front three of a kind (``lane_water.front_trips``)."""
     middle_full_house: int
@@ -447,9 +452,11 @@ class PlayerHand:
 _Seat: TypeAlias = Union[PlayerHand, Arrangement, str]
 """A seat: a :class:`PlayerHand`, an :class:`Arrangement` or arrangement text."""
 
-def settle(hands: Iterable[_Seat], rules: _RulesLike = None) -> Settlement:
-    """Settle one round: 2 to 4 seats in seat order under a rule set. Everything is checked
-    first: :class:`InvalidTableError`, :class:`DuplicateCardError` (position ``seat × 13 +
+def settle(hands: Iterable[_Seat], rules: _RulesLike = None, banker: Optional[int] = None) -> Settlement:
+    """Settle one round: 2 to 4 seats in seat order under a rule set; ``banker`` is the banker's
+    seat when ``rules.table`` is :attr:`Table.BANKER` (only its pairs are settled), None
+    otherwise. Everything is checked first: :class:`InvalidTableError` (also for a missing,
+    out-of-table or unexpected banker), :class:`DuplicateCardError` (position ``seat × 13 +
     index``), :class:`SpecialNotAllowedError`."""
 
 @final
@@ -460,6 +467,9 @@ class Settlement:
     @property
     def mode(self) -> ScoringMode:
         """How the round was scored."""
+    @property
+    def banker(self) -> Optional[int]:
+        """The banker seat of a banker-mode round, or None when every pair was settled."""
     @property
     def seat_count(self) -> int:
         """Number of seats."""
@@ -477,13 +487,15 @@ class Settlement:
         """What each seat played, with its total."""
     @property
     def pairs(self) -> Tuple[PairResult, ...]:
-        """Every pair ``(i, j)``, ``i < j``, in the order (0,1), (0,2), …"""
+        """Every settled pair ``(i, j)``, ``i < j``, in the order (0,1), (0,2), …: all of them,
+        or in banker mode the pairs with the banker."""
     def pair(self, a: int, b: int) -> Optional[PairResult]:
         """The pair of seats ``a`` and ``b`` (either order), or None (also for any int that is
         no seat at the table)."""
     @property
     def events(self) -> Tuple[Event, ...]:
-        """Fouls and specials by seat, then shots by pair, then the home run."""
+        """The banker (banker mode), fouls and specials by seat, then shots by pair, then the
+        home run."""
     @property
     def ranked_lane_water(self) -> Optional[Tuple[int, int, int]]:
         """Ranked mode: the water of a lane win in the front, middle and back; else None."""
@@ -600,7 +612,10 @@ class PairResult:
         """Front, middle and back, when lanes were compared."""
     @property
     def lane_water(self) -> int:
-        """Net lane water before any shot or home run."""
+        """Net lane water (majority bonus included) before any shot or home run."""
+    @property
+    def majority(self) -> Optional[Tuple[int, int]]:
+        """The majority bonus of 2-4 scoring as ``(winner seat, water)``, if one was paid."""
     @property
     def shot(self) -> Optional[Shot]:
         """The shot, if one seat shot the other."""
@@ -622,11 +637,11 @@ class Event:
     """Something worth showing, in the order a client animates it."""
 
     @property
-    def kind(self) -> Literal["foul", "special", "shot", "home_run"]:
+    def kind(self) -> Literal["banker", "foul", "special", "shot", "home_run"]:
         """What happened."""
     @property
     def seat(self) -> Optional[int]:
-        """The seat that fouled, declared, shot, or made the home run."""
+        """The seat that fouled, declared, shot, made the home run, or is the banker."""
     @property
     def victim(self) -> Optional[int]:
         """A shot's victim."""
