@@ -360,6 +360,7 @@ static void test_rules(void) {
         {"classic", SSS_WHEEL_SECOND_HIGHEST, 0}, {"regional", SSS_WHEEL_SECOND_HIGHEST, 0},
         {"kx", SSS_WHEEL_SECOND_HIGHEST, 0},      {"hk", SSS_WHEEL_LOWEST, 1},
         {"ranked", SSS_WHEEL_SECOND_HIGHEST, 0},  {"HK", SSS_WHEEL_LOWEST, 1},
+        {"chinese_poker", SSS_WHEEL_LOWEST, 0},
     };
     size_t i, len, len2;
     uint32_t wheel;
@@ -376,6 +377,12 @@ static void test_rules(void) {
         check(flag == presets[i].suit_tiebreak, "%s suit_tiebreak %u", presets[i].name, flag);
         expect(sss_rules_get_strict_order(r, &flag), SSS_OK, NULL, "get so");
         check(flag == 0, "%s strict_order %u", presets[i].name, flag);
+        /* Every preset settles all pairs; only chinese_poker pays a majority bonus (RULES.md §9). */
+        expect(sss_rules_get_table(r, &wheel), SSS_OK, NULL, "get table");
+        check(wheel == SSS_TABLE_ALL_PAIRS, "%s table %u", presets[i].name, wheel);
+        expect(sss_rules_get_majority_bonus(r, &wheel), SSS_OK, NULL, "get majority bonus");
+        check(wheel == (strcmp(presets[i].name, "chinese_poker") == 0 ? 1u : 0u), "%s majority_bonus %u",
+              presets[i].name, wheel);
         sss_rules_free(r);
     }
 

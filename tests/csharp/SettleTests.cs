@@ -24,6 +24,8 @@ namespace Shisanshui.Tests
                 new KeyValuePair<string, Action>("money", MoneyTests),
                 new KeyValuePair<string, Action>("settle errors", Errors),
                 new KeyValuePair<string, Action>("settle vectors", () => Vectors(evalPath)),
+                new KeyValuePair<string, Action>("banker mode", BankerMode),
+                new KeyValuePair<string, Action>("banker vectors", () => BankerVectors(evalPath)),
             };
             string outer = T.Current;
             foreach (var t in tests)
@@ -108,6 +110,8 @@ namespace Shisanshui.Tests
             T.Eq(80, (int)Marshal.OffsetOf(typeof(NativePairResult), "lane0"), "SssPairResult.lanes");
             T.Eq(104, (int)Marshal.OffsetOf(typeof(NativePairResult), "seat_a"), "SssPairResult.seat_a");
             T.Eq(114, (int)Marshal.OffsetOf(typeof(NativePairResult), "special"), "SssPairResult.special");
+            T.Eq(115, (int)Marshal.OffsetOf(typeof(NativePairResult), "majority_winner"), "SssPairResult.majority_winner");
+            T.Eq(18, (int)Marshal.OffsetOf(typeof(NativeSettlementInfo), "banker_seat"), "SssSettlementInfo.banker_seat");
             T.Eq(16, Marshal.SizeOf(typeof(NativeEvent)), "SssEvent size");
             T.Eq(8, (int)Marshal.OffsetOf(typeof(NativeEvent), "kind"), "SssEvent.kind");
             T.Eq(24, Marshal.SizeOf(typeof(NativeStakes)), "SssStakes size");
@@ -461,88 +465,7 @@ namespace Shisanshui.Tests
                 {
                     var t = O(o);
                     string what = "vector table " + nTables + " (" + t["rules"] + ")";
-                    var hands = new List<PlayerHand>();
-                    foreach (object seat in L(t["seats"])) hands.Add(Hand(O(seat)));
-                    using (Settlement s = Settlement.Settle(rules[(string)t["rules"]], hands))
-                    {
-                        var totals = new List<string>();
-                        foreach (object x in L(t["totals"])) totals.Add((string)x);
-                        T.Eq(string.Join(" ", totals.ToArray()), Join(s.Totals), what + ": totals");
-                        var tw = new List<long>();
-                        foreach (Water w in s.Totals) tw.Add(w.Twelfths);
-                        T.Eq(Join(Longs(t["twelfths"])), Join(tw), what + ": twelfths");
-                        var matrix = L(t["matrix"]);
-                        for (int i = 0; i < s.SeatCount; i++)
-                            for (int j = 0; j < s.SeatCount; j++)
-                                T.Eq(N(L(matrix[i])[j]), s.MatrixAt(i, j).Twelfths, what + ": matrix");
-                        var pairs = L(t["pairs"]);
-                        T.Eq(pairs.Count, s.Pairs.Count, what + ": pairs");
-                        for (int k = 0; k < pairs.Count && k < s.Pairs.Count; k++)
-                        {
-                            var v = O(pairs[k]);
-                            PairResult p = s.Pairs[k];
-                            var seats = L(v["seats"]);
-                            string want = N(seats[0]) + "," + N(seats[1]) + " " + v["kind"] + " net " + N(v["net"]) + " water "
-                                + N(v["twelfths"]);
-                            string kind = p.Kind == PairKind.Lanes ? "lanes" : p.Kind == PairKind.OneFouled ? "one_fouled"
-                                : p.Kind == PairKind.BothFouled ? "both_fouled" : p.Kind == PairKind.SpecialVsNormal
-                                ? "special_vs_normal" : "special_vs_special";
-                            T.Eq(want, p.SeatA + "," + p.SeatB + " " + kind + " net " + p.LaneWater + " water " + p.Water.Twelfths,
-                                what + ": pair " + k);
-                            if (v["winners"] == null)
-                            {
-                                T.Check(p.Lanes == null, what + ": no lanes");
-                            }
-                            else
-                            {
-                                var winners = L(v["winners"]);
-                                var lw = L(v["lane_water"]);
-                                for (int l = 0; l < 3 && p.Lanes != null; l++)
-                                {
-                                    T.Eq(Opt(winners[l]) + ":" + N(lw[l]),
-                                        (p.Lanes[l].Winner == null ? "null" : p.Lanes[l].Winner.ToString()) + ":" + p.Lanes[l].Water,
-                                        what + ": lane " + l);
-                                }
-                            }
-                            string shot = v["shot"] == null ? "null" : N(O(v["shot"])["shooter"]) + ">" + N(O(v["shot"])["victim"])
-                                + " " + N(O(v["shot"])["lane_water"]) + " " + N(O(v["shot"])["value"]);
-                            T.Eq(shot, p.Shot == null ? "null" : p.Shot.Shooter + ">" + p.Shot.Victim + " " + p.Shot.LaneWater + " "
-                                + p.Shot.Value, what + ": shot");
-                            T.Eq(Opt(v["home_run"]), p.HomeRun == null ? "null" : p.HomeRun.ToString(), what + ": home run");
-                            string special = "null";
-                            if (v["special"] != null)
-                            {
-                                var sp = O(v["special"]);
-                                special = Opt(sp["winner"]) + " " + (sp["special"] ?? "null") + " " + N(sp["twelfths"]);
-                            }
-                            T.Eq(special, p.Special == null ? "null" : (p.Special.Winner == null ? "null" : p.Special.Winner.ToString())
-                                + " " + (p.Special.Special == null ? "null" : p.Special.Special.Value.Id()) + " " + p.Special.Water.Twelfths,
-                                what + ": special");
-                        }
-                        var events = L(t["events"]);
-                        T.Eq(events.Count, s.Events.Count, what + ": events");
-                        for (int k = 0; k < events.Count && k < s.Events.Count; k++)
-                        {
-                            var v = O(events[k]);
-                            SettlementEvent e = s.Events[k];
-                            string kind = (string)v["kind"];
-                            string want = kind + " " + N(v["seat"]);
-                            string got = (e.Kind == SettlementEventKind.Foul ? "foul" : e.Kind == SettlementEventKind.Special ? "special"
-                                : e.Kind == SettlementEventKind.Shot ? "shot" : "home_run") + " " + e.Seat;
-                            if (kind == "foul") { want += " " + N(v["foul_bits"]); got += " " + e.FoulBits; }
-                            if (kind == "special") { want += " " + v["special"]; got += " " + (e.Special == null ? "?" : e.Special.Value.Id()); }
-                            if (kind == "shot") { want += " " + N(v["victim"]); got += " " + e.Victim; }
-                            if (kind == "shot" || kind == "home_run") { want += " " + N(v["value"]); got += " " + e.Value; }
-                            T.Eq(want, got, what + ": event " + k);
-                        }
-                        T.Eq(t["ranked_lane_water"] == null ? "null" : Join(Longs(t["ranked_lane_water"])),
-                            s.RankedLaneWater == null ? "null" : Join(s.RankedLaneWater), what + ": ranked lane water");
-                        long b;
-                        List<long> carries;
-                        Rake rake;
-                        StakesOf(t, out b, out carries, out rake);
-                        CheckMoney(s.Money(b, carries, rake), O(t["money"]), what + ": money");
-                    }
+                    CheckTable(t, rules[(string)t["rules"]], what);
                     nTables++;
                 }
                 foreach (object o in L(doc["money"]))
@@ -601,6 +524,220 @@ namespace Shisanshui.Tests
             }
             T.Check(nTables >= 50 && nOther > 0, "settle vectors are not empty");
             Console.WriteLine("settle vectors: " + nTables + " tables, " + nOther + " money, escape and error records");
+        }
+
+        /// <summary>One table of settle.json, or of banker.json (with "banker", and "majority" per pair).</summary>
+        private static void CheckTable(Dictionary<string, object> t, Rules r, string what)
+        {
+            var hands = new List<PlayerHand>();
+            foreach (object seat in L(t["seats"])) hands.Add(Hand(O(seat)));
+            int? banker = t.ContainsKey("banker") && t["banker"] != null ? (int)N(t["banker"]) : (int?)null;
+            using (Settlement s = Settlement.Settle(r, hands, banker))
+            {
+                T.Eq(banker == null ? "null" : banker.ToString(), s.Banker == null ? "null" : s.Banker.ToString(), what + ": banker");
+                var totals = new List<string>();
+                foreach (object x in L(t["totals"])) totals.Add((string)x);
+                T.Eq(string.Join(" ", totals.ToArray()), Join(s.Totals), what + ": totals");
+                var tw = new List<long>();
+                foreach (Water w in s.Totals) tw.Add(w.Twelfths);
+                T.Eq(Join(Longs(t["twelfths"])), Join(tw), what + ": twelfths");
+                var matrix = L(t["matrix"]);
+                for (int i = 0; i < s.SeatCount; i++)
+                    for (int j = 0; j < s.SeatCount; j++)
+                        T.Eq(N(L(matrix[i])[j]), s.MatrixAt(i, j).Twelfths, what + ": matrix");
+                var pairs = L(t["pairs"]);
+                T.Eq(pairs.Count, s.Pairs.Count, what + ": pairs");
+                for (int k = 0; k < pairs.Count && k < s.Pairs.Count; k++)
+                {
+                    var v = O(pairs[k]);
+                    PairResult p = s.Pairs[k];
+                    var seats = L(v["seats"]);
+                    string want = N(seats[0]) + "," + N(seats[1]) + " " + v["kind"] + " net " + N(v["net"]) + " water "
+                        + N(v["twelfths"]);
+                    string kind = p.Kind == PairKind.Lanes ? "lanes" : p.Kind == PairKind.OneFouled ? "one_fouled"
+                        : p.Kind == PairKind.BothFouled ? "both_fouled" : p.Kind == PairKind.SpecialVsNormal
+                        ? "special_vs_normal" : "special_vs_special";
+                    T.Eq(want, p.SeatA + "," + p.SeatB + " " + kind + " net " + p.LaneWater + " water " + p.Water.Twelfths,
+                        what + ": pair " + k);
+                    if (v["winners"] == null)
+                    {
+                        T.Check(p.Lanes == null, what + ": no lanes");
+                    }
+                    else
+                    {
+                        var winners = L(v["winners"]);
+                        var lw = L(v["lane_water"]);
+                        for (int l = 0; l < 3 && p.Lanes != null; l++)
+                        {
+                            T.Eq(Opt(winners[l]) + ":" + N(lw[l]),
+                                (p.Lanes[l].Winner == null ? "null" : p.Lanes[l].Winner.ToString()) + ":" + p.Lanes[l].Water,
+                                what + ": lane " + l);
+                        }
+                    }
+                    string shot = v["shot"] == null ? "null" : N(O(v["shot"])["shooter"]) + ">" + N(O(v["shot"])["victim"])
+                        + " " + N(O(v["shot"])["lane_water"]) + " " + N(O(v["shot"])["value"]);
+                    T.Eq(shot, p.Shot == null ? "null" : p.Shot.Shooter + ">" + p.Shot.Victim + " " + p.Shot.LaneWater + " "
+                        + p.Shot.Value, what + ": shot");
+                    T.Eq(Opt(v["home_run"]), p.HomeRun == null ? "null" : p.HomeRun.ToString(), what + ": home run");
+                    string special = "null";
+                    if (v["special"] != null)
+                    {
+                        var sp = O(v["special"]);
+                        special = Opt(sp["winner"]) + " " + (sp["special"] ?? "null") + " " + N(sp["twelfths"]);
+                    }
+                    T.Eq(special, p.Special == null ? "null" : (p.Special.Winner == null ? "null" : p.Special.Winner.ToString())
+                        + " " + (p.Special.Special == null ? "null" : p.Special.Special.Value.Id()) + " " + p.Special.Water.Twelfths,
+                        what + ": special");
+                    if (v.ContainsKey("majority"))
+                    {
+                        string majority = v["majority"] == null ? "null"
+                            : N(O(v["majority"])["winner"]) + " " + N(O(v["majority"])["water"]);
+                        T.Eq(majority, p.MajorityWinner == null ? "null" : p.MajorityWinner + " " + r.MajorityBonus,
+                            what + ": majority");
+                    }
+                }
+                var events = L(t["events"]);
+                T.Eq(events.Count, s.Events.Count, what + ": events");
+                for (int k = 0; k < events.Count && k < s.Events.Count; k++)
+                {
+                    var v = O(events[k]);
+                    SettlementEvent e = s.Events[k];
+                    string kind = (string)v["kind"];
+                    string want = kind + " " + N(v["seat"]);
+                    string got = (e.Kind == SettlementEventKind.Foul ? "foul" : e.Kind == SettlementEventKind.Special ? "special"
+                        : e.Kind == SettlementEventKind.Shot ? "shot" : e.Kind == SettlementEventKind.Banker ? "banker" : "home_run")
+                        + " " + e.Seat;
+                    if (kind == "foul") { want += " " + N(v["foul_bits"]); got += " " + e.FoulBits; }
+                    if (kind == "special") { want += " " + v["special"]; got += " " + (e.Special == null ? "?" : e.Special.Value.Id()); }
+                    if (kind == "shot") { want += " " + N(v["victim"]); got += " " + e.Victim; }
+                    if (kind == "shot" || kind == "home_run") { want += " " + N(v["value"]); got += " " + e.Value; }
+                    T.Eq(want, got, what + ": event " + k);
+                }
+                T.Eq(t["ranked_lane_water"] == null ? "null" : Join(Longs(t["ranked_lane_water"])),
+                    s.RankedLaneWater == null ? "null" : Join(s.RankedLaneWater), what + ": ranked lane water");
+                long b;
+                List<long> carries;
+                Rake rake;
+                StakesOf(t, out b, out carries, out rake);
+                CheckMoney(s.Money(b, carries, rake), O(t["money"]), what + ": money");
+            }
+        }
+
+        private static PlayerHand[] TableC()
+        {
+            return new[]
+            {
+                Arr("Qs Qh Qd / 2c 2d 2h 2s 9c / Tc Jc Qc Kc Ac"),
+                Arr("As Ad 3c / Ks Kd 5c 5d 7s / 3s 4s 6s 8s Js"),
+                Arr("Ah Kh 4c / 6c 6d 7c 8c 9d / Th Td Ts 8d 8h"),
+            };
+        }
+
+        private static void ExpectThrows<TE>(Action a, string needle, string what) where TE : Exception
+        {
+            Exception caught = null;
+            try { a(); } catch (Exception e) { caught = e; }
+            T.Check(caught is TE && caught.Message.Contains(needle),
+                what + ": got " + (caught == null ? "nothing" : caught.GetType().Name + ": " + caught.Message));
+        }
+
+        /// <summary>Banker mode and the majority bonus: properties, Settle with a banker, typed errors.</summary>
+        private static void BankerMode()
+        {
+            PlayerHand[] c = TableC();
+            using (Rules classic = Rules.Classic())
+            using (Rules ranked = Rules.Preset("ranked"))
+            using (Rules cp = Rules.Preset("chinese_poker"))
+            {
+                T.Eq(Table.AllPairs, classic.Table, "default table");
+                ExpectThrows<InvalidTableException>(() => Settlement.Settle(classic, c, 0).Dispose(), "all_pairs", "banker under all pairs");
+                classic.Table = Table.Banker;
+                T.Eq(Table.Banker, classic.Table, "banker table");
+                ExpectThrows<InvalidTableException>(() => Settlement.Settle(classic, c).Dispose(), "banker mode", "no banker");
+                ExpectThrows<InvalidTableException>(() => Settlement.Settle(classic, c, 3).Dispose(), "banker seat 3", "banker 3");
+                ExpectThrows<InvalidTableException>(() => Settlement.Settle(classic, c, -1).Dispose(), "banker seat -1", "banker -1");
+                // Banker 1: C0 shoots the banker (3 + 8 + 5 + 1 = 17), the banker beats C2 by 1.
+                using (Settlement s = Settlement.SettleWithBanker(classic, 1, c))
+                {
+                    T.Eq("17 -16 -1", Join(s.Totals), "banker 1 totals");
+                    T.Eq((int?)1, s.Banker, "banker seat");
+                    T.Eq(2, s.Pairs.Count, "banker pairs");
+                    T.Check(s.Pair(0, 2) == null && s.MatrixAt(0, 2).Twelfths == 0, "players settle nothing");
+                    T.Eq(SettlementEventKind.Banker, s.Events[0].Kind, "first event");
+                    T.Check(s.ToJson().Contains("\"banker\": 1"), "json names the banker");
+                }
+                // Banker 0 shoots both: a home run ×4, 68 each.
+                using (Settlement s = Settlement.Settle(classic, c, 0))
+                {
+                    T.Eq("136 -68 -68", Join(s.Totals), "banker 0 totals");
+                    T.Eq((int?)0, s.HomeRunSeat, "banker home run");
+                }
+                using (Settlement s = Settlement.Settle(Rules.Preset("classic"), c))
+                {
+                    T.Eq((int?)null, s.Banker, "all pairs: no banker");
+                }
+                ExpectThrows<InvalidRulesException>(() => ranked.Table = Table.Banker, "at `table`", "ranked banker");
+                ExpectThrows<InvalidRulesException>(() => ranked.MajorityBonus = 1, "at `majority_bonus`", "ranked bonus");
+                ExpectThrows<InvalidRulesException>(() => cp.MajorityBonus = -1, "majority_bonus", "negative bonus");
+                ExpectThrows<InvalidRulesException>(() => cp.MajorityBonus = 1001, "majority_bonus", "bonus 1001");
+                T.Eq(Table.AllPairs, ranked.Table, "unchanged on failure");
+                T.Eq(1, cp.MajorityBonus, "chinese_poker bonus");
+                // 2-4: C0 wins all three lanes against C1: 3 + 1 majority.
+                using (Settlement s = Settlement.Settle(cp, c[0], c[1]))
+                {
+                    T.Eq("4 -4", Join(s.Totals), "2-4 totals");
+                    T.Eq((int?)0, s.Pairs[0].MajorityWinner, "majority winner");
+                    T.Eq(4L, s.Pairs[0].LaneWater, "majority in the lane water");
+                }
+                cp.MajorityBonus = 2;
+                T.Check(cp.ToJson().Contains("\"majority_bonus\": 2"), "bonus in json");
+            }
+        }
+
+        /// <summary>tests/vectors/banker.json (worked examples computed by hand first, then random tables).</summary>
+        private static void BankerVectors(string evalPath)
+        {
+            string dir = System.IO.Path.GetDirectoryName(evalPath);
+            string path = System.IO.Path.Combine(dir == null || dir == "" ? "." : dir, "banker.json");
+            var doc = O(Json.Parse(System.IO.File.ReadAllText(path, Encoding.UTF8)));
+            T.Eq(1.0, (double)doc["version"], "banker vector version");
+            var rules = new Dictionary<string, Rules>();
+            int nTables = 0, nErrors = 0, nRules = 0;
+            var kinds = new Dictionary<string, Type> { { "invalid_table", typeof(InvalidTableException) } };
+            try
+            {
+                foreach (object o in L(doc["rule_sets"]))
+                {
+                    var rs = O(o);
+                    rules[(string)rs["name"]] = Rules.FromJson((string)rs["json"]);
+                }
+                foreach (object o in L(doc["tables"]))
+                {
+                    var t = O(o);
+                    CheckTable(t, rules[(string)t["rules"]], "banker table " + nTables++ + " (" + t["rules"] + ")");
+                }
+                foreach (object o in L(doc["errors"]))
+                {
+                    var v = O(o);
+                    Rules r = rules[(string)v["rules"]];
+                    var hands = new List<PlayerHand>();
+                    foreach (object seat in L(v["seats"])) hands.Add(Hand(O(seat)));
+                    int? banker = v["banker"] == null ? (int?)null : (int)N(v["banker"]);
+                    ExpectError(() => Settlement.Settle(r, hands, banker).Dispose(), v, kinds, "banker error " + nErrors++);
+                }
+                foreach (object o in L(doc["rules_errors"]))
+                {
+                    var v = O(o);
+                    ExpectThrows<InvalidRulesException>(() => Rules.FromJson((string)v["json"]).Dispose(),
+                        "at `" + v["path"] + "`", "rules error " + nRules++);
+                }
+            }
+            finally
+            {
+                foreach (Rules r in rules.Values) r.Dispose();
+            }
+            T.Check(nTables >= 60 && nErrors >= 5 && nRules >= 5, "banker vectors are not empty");
+            Console.WriteLine("banker vectors: " + nTables + " tables, " + nErrors + " errors, " + nRules + " rule-set errors");
         }
 
         private static void ExpectError(Action a, Dictionary<string, object> v, Dictionary<string, Type> kinds, string what)

@@ -412,16 +412,18 @@ namespace Shisanshui.Tests
 
         private static void TestRules()
         {
-            string[] names = { "classic", "regional", "kx", "hk", "ranked", "HK" };
+            string[] names = { "classic", "regional", "kx", "hk", "ranked", "HK", "chinese_poker" };
             foreach (string n in names)
             {
                 using (Rules r = Rules.Preset(n))
                 {
                     r.Validate();
-                    bool hk = n.ToLowerInvariant() == "hk";
-                    T.Eq(hk ? Wheel.Lowest : Wheel.SecondHighest, r.Wheel, n + " wheel");
+                    bool hk = n.ToLowerInvariant() == "hk", cp = n == "chinese_poker";
+                    T.Eq(hk || cp ? Wheel.Lowest : Wheel.SecondHighest, r.Wheel, n + " wheel");
                     T.Eq(hk, r.SuitTiebreak, n + " suit tie-break");
                     T.Eq(false, r.StrictOrder, n + " strict order");
+                    T.Eq(Table.AllPairs, r.Table, n + " table");
+                    T.Eq(cp ? 1 : 0, r.MajorityBonus, n + " majority bonus");
                 }
             }
             using (Rules r = Rules.Classic())

@@ -14,10 +14,20 @@ namespace Shisanshui
         Lowest = 1,
     }
 
+    /// <summary>Which pairs of seats a round settles (SssTable, RULES.md §5a).</summary>
+    public enum Table : uint
+    {
+        /// <summary>Every pair of seats (the default).</summary>
+        AllPairs = 0,
+        /// <summary>Banker mode (庄家): only the pairs with the round's banker seat
+        /// (Settlement.Settle(rules, hands, banker)); pairwise scoring only.</summary>
+        Banker = 1,
+    }
+
     /// <summary>
-    /// A rule set (house rules). Build from a preset ("classic", "regional", "kx", "hk", "ranked")
-    /// or JSON; change wheel / suit tie-break / strict order through properties and everything
-    /// else through JSON. Dispose when done (the finalizer frees it otherwise). Reading from
+    /// A rule set (house rules). Build from a preset ("classic", "regional", "kx", "hk", "ranked",
+    /// "chinese_poker") or JSON; change wheel / suit tie-break / strict order / table mode /
+    /// majority bonus through properties and everything else through JSON. Dispose when done (the finalizer frees it otherwise). Reading from
     /// several threads is safe; a setter needs exclusive access.
     /// </summary>
     public sealed class Rules : IDisposable
@@ -120,6 +130,45 @@ namespace Shisanshui
             set { Native.Check(Native.sss_rules_set_strict_order(Handle, value ? (byte)1 : (byte)0)); }
         }
 
+        /// <summary>
+        /// Which pairs a round settles. Banker mode is pairwise only: setting Table.Banker on a ranked
+        /// rule set throws InvalidRulesException and changes nothing.
+        /// </summary>
+        public Table Table
+        {
+            get
+            {
+                uint t;
+                Native.Check(Native.sss_rules_get_table(Handle, out t));
+                return (Table)t;
+            }
+            set { Native.Check(Native.sss_rules_set_table(Handle, (uint)value)); }
+        }
+
+        /// <summary>
+        /// Majority bonus (2-4 scoring, RULES.md §4): water for winning more lanes of a pair than
+        /// losing, inside the pair's lane water; 0 (none) to 1000, and 0 under ranked scoring.
+        /// Anything else throws InvalidRulesException and changes nothing.
+        /// </summary>
+        public int MajorityBonus
+        {
+            get
+            {
+                uint m;
+                Native.Check(Native.sss_rules_get_majority_bonus(Handle, out m));
+                return checked((int)m);
+            }
+            set
+            {
+                if (value < 0)
+                {
+                    throw new InvalidRulesException("invalid rule set at `majority_bonus`: " + value
+                        + " is negative (0 to 1000)");
+                }
+                Native.Check(Native.sss_rules_set_majority_bonus(Handle, (uint)value));
+            }
+        }
+
         /// <summary>Whether Dispose has been called.</summary>
         public bool IsDisposed
         {
@@ -194,5 +243,17 @@ namespace Shisanshui
 
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern int sss_rules_set_strict_order(RulesHandle rules, byte flag);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_rules_get_table(RulesHandle rules, out uint outTable);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_rules_set_table(RulesHandle rules, uint table);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_rules_get_majority_bonus(RulesHandle rules, out uint outWater);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_rules_set_majority_bonus(RulesHandle rules, uint water);
     }
 }

@@ -127,6 +127,8 @@ namespace Shisanshui
         Shot = 2,
         /// <summary>A home run (全垒打).</summary>
         HomeRun = 3,
+        /// <summary>The banker seat of a banker-mode round (庄家); always the first event.</summary>
+        Banker = 4,
     }
 
     /// <summary>
@@ -362,6 +364,7 @@ namespace Shisanshui
             {
                 HomeRun = n.home_run_value;
             }
+            MajorityWinner = n.majority_winner == Settlement.NoSeat ? (int?)null : n.majority_winner;
             if (n.has_special != 0)
             {
                 Special = new SpecialPayment(
@@ -382,8 +385,12 @@ namespace Shisanshui
         /// <summary>Front, middle, back when lanes were compared; else null.</summary>
         public IList<LaneResult> Lanes { get { return lanes == null ? null : Array.AsReadOnly(lanes); } }
 
-        /// <summary>Net lane water from SeatA's side, before any shot or home run.</summary>
+        /// <summary>Net lane water from SeatA's side, majority bonus included, before any shot or home run.</summary>
         public long LaneWater { get; private set; }
+
+        /// <summary>The seat that won more lanes than it lost and received the rule set's majority bonus
+        /// (2-4 scoring, Rules.MajorityBonus), or null when none was paid.</summary>
+        public int? MajorityWinner { get; private set; }
 
         /// <summary>The shot, if one seat shot the other.</summary>
         public Shot Shot { get; private set; }
@@ -413,7 +420,7 @@ namespace Shisanshui
 
         public SettlementEventKind Kind { get; private set; }
 
-        /// <summary>The seat that fouled, declared, shot, or made the home run.</summary>
+        /// <summary>The seat that fouled, declared, shot, made the home run, or is the banker.</summary>
         public int Seat { get; private set; }
 
         /// <summary>A shot's victim; else null.</summary>
@@ -436,6 +443,7 @@ namespace Shisanshui
                 case SettlementEventKind.Foul: return "foul " + Seat + " (" + FoulBits + ")";
                 case SettlementEventKind.Special: return "special " + Seat + " " + Special.Value.Id();
                 case SettlementEventKind.Shot: return "shot " + Seat + " -> " + Victim + ": " + Value;
+                case SettlementEventKind.Banker: return "banker " + Seat;
                 default: return "home run " + Seat + ": " + Value;
             }
         }
@@ -464,6 +472,7 @@ namespace Shisanshui
             int n = info.seat_count;
             Mode = (ScoringMode)info.mode;
             HomeRunSeat = info.home_run_seat == NoSeat ? (int?)null : info.home_run_seat;
+            Banker = info.banker_seat == NoSeat ? (int?)null : info.banker_seat;
             if (info.has_ranked_lane_water != 0)
             {
                 rankedLaneWater = new[] { checked((int)info.ranked_lane_water0), checked((int)info.ranked_lane_water1),
@@ -505,12 +514,24 @@ namespace Shisanshui
         }
 
         /// <summary>
-        /// Settle one round: 2 to 4 hands in seat order under a rule set. Everything is checked first:
-        /// InvalidTableException (not 2 to 4 seats), DuplicateCardException (a card twice at the table;
-        /// position seat × 13 + index), SpecialNotAllowedException (a special the cards do not make or
-        /// the rules do not enable).
+        /// Settle one round: 2 to 4 hands in seat order under a rule set that settles all pairs.
+        /// Everything is checked first: InvalidTableException (not 2 to 4 seats; a banker-mode rule set,
+        /// which needs the banker seat), DuplicateCardException (a card twice at the table; position
+        /// seat × 13 + index), SpecialNotAllowedException (a special the cards do not make or the rules
+        /// do not enable).
         /// </summary>
         public static Settlement Settle(Rules rules, IList<PlayerHand> hands)
+        {
+            return Settle(rules, hands, null);
+        }
+
+        /// <summary>
+        /// Settle one round with its banker seat: `banker` is the banker's seat when rules.Table is
+        /// Table.Banker (only the pairs with the banker are settled, RULES.md §5a), null when the rules
+        /// settle all pairs. InvalidTableException for a missing banker, a banker seat not at the table
+        /// or a banker seat under all pairs; otherwise as Settle(rules, hands).
+        /// </summary>
+        public static Settlement Settle(Rules rules, IList<PlayerHand> hands, int? banker)
         {
             if (rules == null)
             {
@@ -529,8 +550,17 @@ namespace Shisanshui
                 }
                 hands[i].CopyTo(seats, i);
             }
+            byte bankerSeat = NoSeat;
+            if (banker != null)
+            {
+                if (banker.Value < 0 || banker.Value >= NoSeat)
+                {
+                    throw new InvalidTableException("invalid table: banker seat " + banker.Value + " is not at the table");
+                }
+                bankerSeat = (byte)banker.Value;
+            }
             SettlementHandle made;
-            int st = Native.sss_settle(rules.Handle, seats, (UIntPtr)hands.Count, out made);
+            int st = Native.sss_settle_with_banker(rules.Handle, seats, (UIntPtr)hands.Count, bankerSeat, out made);
             if (st != Native.Ok)
             {
                 string message = Native.LastErrorMessage();
@@ -554,6 +584,15 @@ namespace Shisanshui
             return Settle(rules, (IList<PlayerHand>)hands);
         }
 
+        /// <summary>Settle one banker-mode round given as hands (see Settle(rules, hands, banker)).</summary>
+        public static Settlement SettleWithBanker(Rules rules, int banker, params PlayerHand[] hands)
+        {
+            return Settle(rules, (IList<PlayerHand>)hands, banker);
+        }
+
+        /// <summary>The banker seat of a banker-mode round, or null when every pair was settled.</summary>
+        public int? Banker { get; private set; }
+
         /// <summary>How the round was scored.</summary>
         public ScoringMode Mode { get; private set; }
 
@@ -569,7 +608,8 @@ namespace Shisanshui
         /// <summary>What each seat played, with its total.</summary>
         public IList<SeatResult> Seats { get { return Array.AsReadOnly(seats); } }
 
-        /// <summary>Every pair (i, j), i &lt; j, in the order (0,1), (0,2), …</summary>
+        /// <summary>Every settled pair (i, j), i &lt; j, in the order (0,1), (0,2), …: all of them, or in
+        /// banker mode the pairs with the banker.</summary>
         public IList<PairResult> Pairs { get { return Array.AsReadOnly(pairs); } }
 
         /// <summary>The pair of seats a and b (either order), or null.</summary>
@@ -583,7 +623,7 @@ namespace Shisanshui
             return null;
         }
 
-        /// <summary>Fouls and specials by seat, then shots by pair, then the home run.</summary>
+        /// <summary>The banker (banker mode), fouls and specials by seat, then shots by pair, then the home run.</summary>
         public IList<SettlementEvent> Events { get { return Array.AsReadOnly(events); } }
 
         /// <summary>Ranked mode: the water of a lane win in the front, middle and back; else null.</summary>
@@ -810,8 +850,8 @@ namespace Shisanshui
         public byte mode;
         public byte has_ranked_lane_water;
         public byte home_run_seat;
-        public byte reserved0;
-        public byte reserved1;
+        public byte banker_seat;
+        public byte reserved;
     }
 
     /// <summary>SssSeatResult (64 bytes).</summary>
@@ -866,11 +906,11 @@ namespace Shisanshui
         public byte has_special;
         public byte special_winner;
         public byte special;
+        public byte majority_winner;
         public byte reserved0;
         public byte reserved1;
         public byte reserved2;
         public byte reserved3;
-        public byte reserved4;
     }
 
     /// <summary>SssEvent (16 bytes).</summary>
@@ -931,7 +971,8 @@ namespace Shisanshui
 
         /// <summary>`seats` is an SssSeat array: 15 bytes per seat.</summary>
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern int sss_settle(RulesHandle rules, byte[] seats, UIntPtr count, out SettlementHandle outSettlement);
+        internal static extern int sss_settle_with_banker(RulesHandle rules, byte[] seats, UIntPtr count, byte banker,
+            out SettlementHandle outSettlement);
 
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern void sss_settlement_free(IntPtr settlement);
