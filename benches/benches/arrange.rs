@@ -3,9 +3,10 @@
 //! Run: `cargo bench -p shisanshui-benches --bench arrange`. Figures are in `BENCHMARKS.md`.
 //!
 //! - `arrange/random`: `Arranger::arrange` on 1,000 seeded random hands per iteration, per
-//!   preset and table size (the time per element is the mean per hand);
+//!   preset and table size (the time per element is the mean per hand), and for the formats of
+//!   banker tables (each role) and 2-4 scoring (`chinese_poker`);
 //! - `arrange/hard`: one constructed hard hand per benchmark (many pairs, trips, straights, long
-//!   suits), so the worst cases are visible by name;
+//!   suits), so the worst cases are visible by name, under the same kinds of table;
 //! - `arrange/exact_vs_exhaustive`: the branch-and-bound search against the plain 72,072-split
 //!   enumeration on the same 20 hands (same objective, same answers);
 //! - `arrange/baselines`: the greedy and product-of-ranks players on the same hands;
@@ -20,9 +21,9 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use shisanshui::arrange::search::{self, HandSubsets};
 use shisanshui::arrange::strength::Strength;
-use shisanshui::arrange::{baseline, Arranger};
+use shisanshui::arrange::{baseline, Arranger, Role};
 use shisanshui::deal::Dealer;
-use shisanshui::{parse_cards, Card, Preset, Rules};
+use shisanshui::{parse_cards, Card, Preset, Rules, Table};
 
 fn hands(n: usize) -> Vec<[Card; 13]> {
     let mut d = Dealer::from_seed(0xBE7C);
@@ -80,6 +81,17 @@ fn random(c: &mut Criterion) {
             })
         });
     }
+    for (name, a) in new_formats() {
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let mut acc = 0.0;
+                for h in &hs {
+                    acc += a.arrange(black_box(h)).unwrap().expected_water;
+                }
+                black_box(acc)
+            })
+        });
+    }
     g.finish();
 }
 
@@ -87,16 +99,39 @@ fn hard(c: &mut Criterion) {
     let mut g = c.benchmark_group("arrange/hard");
     configure(&mut g);
     // Ranked heads-up is where the near-tied hands cost most (its shots are priced largest).
-    for (preset, players) in [(Preset::Classic, 4), (Preset::Kx, 4), (Preset::Hk, 4), (Preset::Ranked, 2)] {
-        let a = Arranger::new(&Rules::preset(preset), players).unwrap();
+    let mut arrangers: Vec<(String, Arranger)> =
+        [(Preset::Classic, 4), (Preset::Kx, 4), (Preset::Hk, 4), (Preset::Ranked, 2)]
+            .into_iter()
+            .map(|(preset, players)| {
+                (format!("{preset}_{players}p"), Arranger::new(&Rules::preset(preset), players).unwrap())
+            })
+            .collect();
+    arrangers.extend(new_formats());
+    for (config, a) in &arrangers {
         for (name, text) in HARD {
             let cards = parse_cards(text).unwrap();
-            g.bench_function(format!("{preset}_{players}p/{name}"), |b| {
-                b.iter(|| a.arrange(black_box(&cards)).unwrap())
-            });
+            g.bench_function(format!("{config}/{name}"), |b| b.iter(|| a.arrange(black_box(&cards)).unwrap()));
         }
     }
     g.finish();
+}
+
+/// The arrangers of the formats beyond all pairs: 2-4 scoring heads-up and at four seats, and
+/// banker tables of four in each role (classic: home runs, which only the banker makes; kx:
+/// shots ×2 and a home run at four seats).
+fn new_formats() -> Vec<(String, Arranger)> {
+    let mut out = Vec::new();
+    for players in [2, 4] {
+        out.push((format!("chinese_poker_{players}p"), Arranger::for_preset("chinese_poker", players).unwrap()));
+    }
+    for preset in [Preset::Classic, Preset::Kx] {
+        let mut rules = Rules::preset(preset);
+        rules.table = Table::Banker;
+        for role in Role::ALL {
+            out.push((format!("{preset}_banker_4p_{role}"), Arranger::new_for(&rules, 4, role).unwrap()));
+        }
+    }
+    out
 }
 
 fn exact_vs_exhaustive(c: &mut Criterion) {

@@ -3,11 +3,11 @@
 //! advice, the committed models and bad input. Run in release:
 //! `cargo test -p shisanshui --release --test arrange`.
 
-use shisanshui::arrange::model_tables::{committed, decode, encode};
+use shisanshui::arrange::model_tables::{self, committed, decode, encode};
 use shisanshui::arrange::strength::Strength;
-use shisanshui::arrange::{self, Arranger, SuggestionKind};
+use shisanshui::arrange::{self, Arranger, Role, SuggestionKind};
 use shisanshui::deal::Dealer;
-use shisanshui::{parse_cards, Arrangement, Card, Category, Error, Lane, Preset, Rules, Special};
+use shisanshui::{parse_cards, Arrangement, Card, Category, Error, Lane, Preset, Rules, Special, Table};
 
 fn hands(seed: u64, n: usize) -> Vec<[Card; 13]> {
     let mut d = Dealer::from_seed(seed);
@@ -122,19 +122,44 @@ fn plays_the_obvious() {
     assert!(got.categories[1] >= Category::ThreeOfAKind && got.categories[2] == Category::FullHouse);
 }
 
-/// Pricing grows with every lane: a stronger lane never lowers the expected water.
+/// Pricing grows with every lane: a stronger lane never lowers the expected water. Every
+/// preset at two and four seats; every pairwise preset at banker tables of three and four in
+/// both roles; majority bonuses on presets with shots (all pairs and banker).
 #[test]
 fn objective_is_monotone_per_lane() {
+    let mut configs: Vec<(Rules, usize, Role)> = Vec::new();
     for preset in Preset::ALL {
-        let rules = Rules::preset(preset);
         for players in [2, 4] {
-            let a = Arranger::new(&rules, players).unwrap();
+            configs.push((Rules::preset(preset), players, Role::Player));
+        }
+        let mut banker = Rules::preset(preset);
+        banker.table = Table::Banker;
+        if banker.validate().is_ok() {
+            for players in [3, 4] {
+                for role in Role::ALL {
+                    configs.push((banker.clone(), players, role));
+                }
+            }
+        }
+        let mut majority = Rules::preset(preset);
+        majority.majority_bonus = 2;
+        if majority.validate().is_ok() && preset != Preset::ChinesePoker {
+            configs.push((majority.clone(), 4, Role::Player));
+            majority.table = Table::Banker;
+            configs.push((majority.clone(), 4, Role::Player));
+            configs.push((majority, 3, Role::Banker));
+        }
+    }
+    for (rules, players, role) in configs {
+        let preset = format!("{} {}{}", arrange::nearest_preset(&rules), rules.table, rules.majority_bonus);
+        {
+            let a = Arranger::new_for(&rules, players, role).unwrap();
             for lane in [Lane::Front, Lane::Middle, Lane::Back] {
                 let v = a.objective().lane_values(lane);
                 assert!(v.windows(2).all(|w| w[0] <= w[1] + 1e-12), "{preset} {players}p {lane}");
             }
             let obj = a.objective();
-            let mut rng = Dealer::from_seed(preset as u64);
+            let mut rng = Dealer::from_seed(players as u64 + 10 * rules.majority_bonus as u64);
             for _ in 0..20_000 {
                 let f = (rng.next_word() % 455) as u16;
                 let m = (rng.next_word() % 7462) as u16;
@@ -144,6 +169,11 @@ fn objective_is_monotone_per_lane() {
                 assert!(obj.sweep_value(f, m, b) <= obj.sweep_bound_tight(f2, m2, b2));
                 assert!(obj.sweep_bound_tight(f2, m2, b2) <= obj.sweep_bound(f2, m2, b2) + 1e-9);
                 assert!(obj.ev(f, m, b) <= obj.ev(f2, m2, b2) + 1e-9, "{preset} {players}p monotone");
+                // The majority alone, one lane at a time.
+                let mj = obj.majority_value(f, m, b);
+                for (g, n, c) in [(f2, m, b), (f, m2, b), (f, m, b2)] {
+                    assert!(mj <= obj.majority_value(g, n, c) + 1e-12, "{preset} {players}p {role} majority");
+                }
             }
         }
     }
@@ -240,6 +270,116 @@ fn bad_input_is_a_typed_error() {
     assert!(matches!(arrange::auto_arrange(&cards, &bad).unwrap_err(), Error::InvalidRules { .. }));
 }
 
+/// At a banker table a seat's role matters: `Arranger::new` refuses it and says why,
+/// `new_for` takes the role; the banker role needs a banker table. A banker table of two is
+/// the heads-up game in either role.
+#[test]
+fn banker_tables_need_a_role() {
+    let mut banker = Rules::classic();
+    banker.table = Table::Banker;
+    let cards = parse_cards("As Ad Kh Kc 9s 9d 7h 6c 5d 4s 3h 2c Jd").unwrap();
+    for players in 2..=4 {
+        let err = Arranger::new(&banker, players).unwrap_err();
+        assert!(matches!(&err, Error::InvalidTable(m) if m.contains("new_for")), "{err}");
+    }
+    assert!(matches!(arrange::auto_arrange(&cards, &banker).unwrap_err(), Error::InvalidTable(_)));
+    assert!(matches!(arrange::suggest(&cards, &banker, 2).unwrap_err(), Error::InvalidTable(_)));
+    assert!(matches!(
+        Arranger::with_field(&banker, 4, committed().first().unwrap()).unwrap_err(),
+        Error::InvalidTable(_)
+    ));
+    let classic = Rules::classic();
+    let err = Arranger::new_for(&classic, 4, Role::Banker).unwrap_err();
+    assert!(matches!(&err, Error::InvalidTable(m) if m.contains("banker")), "{err}");
+    // At an all-pairs table the player's role is every seat's.
+    let a = Arranger::new_for(&classic, 4, Role::Player).unwrap();
+    let b = Arranger::new(&classic, 4).unwrap();
+    assert_eq!(a.arrange(&cards).unwrap(), b.arrange(&cards).unwrap());
+    assert_eq!((a.role(), b.role()), (Role::Player, Role::Player));
+    // Other errors come first as before.
+    assert!(matches!(Arranger::new_for(&banker, 5, Role::Banker).unwrap_err(), Error::InvalidTable(_)));
+    let mut ranked_banker = Rules::preset(Preset::Ranked);
+    ranked_banker.table = Table::Banker;
+    assert!(matches!(Arranger::new_for(&ranked_banker, 4, Role::Banker).unwrap_err(), Error::InvalidRules { .. }));
+    // Roles by name.
+    assert_eq!("Banker".parse::<Role>().unwrap(), Role::Banker);
+    assert_eq!(" player ".parse::<Role>().unwrap(), Role::Player);
+    assert!(matches!("dealer".parse::<Role>().unwrap_err(), Error::InvalidArgument(m) if m.contains("dealer")));
+    // Two seats: both roles play exactly the all-pairs heads-up game.
+    let heads_up = Arranger::new(&classic, 2).unwrap();
+    for hand in hands(77, 40) {
+        let want = heads_up.arrange(&hand).unwrap();
+        for role in Role::ALL {
+            let got = Arranger::new_for(&banker, 2, role).unwrap().arrange(&hand).unwrap();
+            assert_eq!(got, want, "{role}");
+        }
+    }
+    // The shared cache keeps roles apart.
+    let p = arrange::shared_arranger_for(&banker, 4, Role::Player).unwrap();
+    let k = arrange::shared_arranger_for(&banker, 4, Role::Banker).unwrap();
+    assert_eq!((p.role(), k.role()), (Role::Player, Role::Banker));
+}
+
+/// Who pays whom at a banker table of four (classic): a player's special is paid by the banker
+/// alone, the banker's by all three players; a player is settled against one seat, so its
+/// lanes are worth about a third of the banker's; the banker never fears a home run, a player
+/// does (the banker makes them), so a player's weak arrangements are dearer per opponent.
+#[test]
+fn banker_tables_price_each_role() {
+    let mut banker = Rules::classic();
+    banker.table = Table::Banker;
+    let player = Arranger::new_for(&banker, 4, Role::Player).unwrap();
+    let bank = Arranger::new_for(&banker, 4, Role::Banker).unwrap();
+    assert_eq!(player.objective().special_value(36), 36.0);
+    assert_eq!(bank.objective().special_value(36), 108.0);
+    let strong = parse_cards("As Ks Qs Js Ts Ah Ad Ac Kd Kh Qd Qh Qc").unwrap();
+    let (p, b) = (player.arrange(&strong).unwrap(), bank.arrange(&strong).unwrap());
+    assert!(p.expected_water > 0.0 && b.expected_water > 2.0 * p.expected_water, "{p:?} {b:?}");
+    // The banker's top lanes make home runs: worth more than three times a player's shots.
+    let o = bank.objective();
+    let top = |l: Lane| o.lane_values(l).len() as u16 - 1;
+    assert!(o.sweep_value(top(Lane::Front), top(Lane::Middle), top(Lane::Back)) > 0.0);
+    for hand in hands(5, 200) {
+        for a in [&player, &bank] {
+            let got = a.arrange(&hand).unwrap();
+            assert!(!got.arrangement.evaluate(&banker).foul.is_foul());
+            assert!((a.expected_water(&got.arrangement) - got.expected_water).abs() < 1e-9);
+        }
+    }
+}
+
+/// 2-4 scoring (chinese_poker): winning two lanes of three is worth the majority on top, so
+/// the objective's majority part runs from −n to +n per unit of bonus and grows with every
+/// lane; a hand strong in every lane collects it almost surely.
+#[test]
+fn majority_bonus_is_priced() {
+    let rules = Rules::preset(Preset::ChinesePoker);
+    for players in [2usize, 4] {
+        let a = Arranger::new(&rules, players).unwrap();
+        let o = a.objective();
+        assert!(o.has_majority() && o.has_sweeps());
+        let n = (players - 1) as f64;
+        let top = |l: Lane| o.lane_values(l).len() as u16 - 1;
+        let best = o.majority_value(top(Lane::Front), top(Lane::Middle), top(Lane::Back));
+        let worst = o.majority_value(0, 0, 0);
+        assert!(best > 0.97 * n && best <= n + 1e-9, "{players}p best {best}");
+        assert!(worst < -0.97 * n && worst >= -n - 1e-9, "{players}p worst {worst}");
+        // Doubling the bonus doubles the part.
+        let mut double = rules.clone();
+        double.majority_bonus = 2;
+        let d = Arranger::new(&double, players).unwrap();
+        let (f, m, b) = (300u16, 3000u16, 5000u16);
+        let (one, two) = (o.majority_value(f, m, b), d.objective().majority_value(f, m, b));
+        assert!((two - 2.0 * one).abs() < 1e-12, "{one} {two}");
+        // A fouled hand pays every lane and the majority to every opponent.
+        let mut no_majority = rules.clone();
+        no_majority.majority_bonus = 0;
+        let z = Arranger::new(&no_majority, players).unwrap();
+        assert!((z.objective().foul_value() - o.foul_value() - n).abs() < 1e-9);
+        assert!(!z.objective().has_sweeps());
+    }
+}
+
 /// Custom rules are priced with their own water against the nearest preset's field.
 #[test]
 fn custom_rules_use_their_own_water() {
@@ -257,16 +397,27 @@ fn custom_rules_use_their_own_water() {
 #[test]
 fn committed_models_are_complete_and_sane() {
     let models = committed();
+    // Every preset at two and four seats (all pairs); each banker table whose roles differ from
+    // heads-up (home runs, or shots only from three seats) in both roles.
+    let mut wanted: Vec<(Preset, u8, Table, Role)> = Vec::new();
     for preset in Preset::ALL {
-        if preset == Preset::ChinesePoker && !models.iter().any(|m| m.preset == preset) {
-            // Until its own field is trained, chinese_poker plays against its nearest trained
-            // neighbour (the one other preset with the low wheel and every lane worth 1).
-            assert_eq!(arrange::nearest_preset(&Rules::preset(preset)), Preset::Hk);
-            continue;
+        wanted.extend([2, 4].map(|players| (preset, players, Table::AllPairs, Role::Player)));
+        let mut banker = Rules::preset(preset);
+        banker.table = Table::Banker;
+        for players in [3u8, 4] {
+            if banker.validate().is_ok() && !model_tables::banker_is_heads_up(&banker, players as usize) {
+                wanted.extend(Role::ALL.map(|role| (preset, players, Table::Banker, role)));
+            }
         }
-        for players in [2, 4] {
-            let m = models.iter().find(|m| m.preset == preset && m.players == players);
-            let m = m.unwrap_or_else(|| panic!("no committed {preset} model at {players} seats"));
+    }
+    assert!(wanted.len() >= 12 + 10, "{wanted:?}");
+    for (preset, players, table, role) in wanted {
+        {
+            let m = models.iter().find(|m| (m.preset, m.players, m.table, m.role) == (preset, players, table, role));
+            let m =
+                m.unwrap_or_else(|| panic!("no committed {preset} {table} model for the {role} at {players} seats"));
+            // The seat's lookup finds it.
+            assert!(std::ptr::eq(model_tables::field_for(preset, players as usize, table, role).unwrap(), m));
             m.check().unwrap();
             assert!(m.training.deals >= 50_000 && m.training.iterations >= 3, "{preset} {players}p trained too little");
             // Every arrangement has back ≥ middle, so the back distribution dominates.

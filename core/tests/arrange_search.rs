@@ -3,10 +3,10 @@
 
 use shisanshui::arrange::search::{self, HandSubsets, Stats};
 use shisanshui::arrange::strength::{Strength, Subsets, FIVE_CLASSES, THREE_CLASSES};
-use shisanshui::arrange::train::{train, TrainConfig};
-use shisanshui::arrange::{FieldModel, Objective, Training};
+use shisanshui::arrange::train::{train, train_banker, TrainConfig};
+use shisanshui::arrange::{FieldModel, Objective, Role, Training};
 use shisanshui::deal::Dealer;
-use shisanshui::{Card, Evaluator, Preset, Rules, Wheel};
+use shisanshui::{Card, Evaluator, Preset, Rules, Table, Wheel};
 
 fn small_field(preset: Preset, players: u8) -> FieldModel {
     let cfg = TrainConfig { preset, players, training: Training { seed: 11, deals: 300, iterations: 1 } };
@@ -16,6 +16,16 @@ fn small_field(preset: Preset, players: u8) -> FieldModel {
 fn codes(hand: &[Card; 13]) -> [u8; 13] {
     std::array::from_fn(|i| hand[i].code())
 }
+
+/// Weak hands where hundreds of backs are nearly tied, and hands of one long run and of trips.
+const HARD_HANDS_FOR_EXACTNESS: [&str; 6] = [
+    "2h 3d 4h 6c 7d 8c 9d Js Qc Kd Kh Ac Ah",
+    "2s 3s 4h 6h 7c 8h 9c Jd Qs Qd Ks Ah Ad",
+    "9s As Qh 7c Qs 6h Ac Js 4c Kh 3c 8d 2h",
+    "2h 3s 4d 6d 7c 8d 9h Jh Qc Ks Ad Ah As",
+    "2c 2h 3d 3s 4d 5c 5s 8h 9c Td Js Kh Ah",
+    "3c 4c 5c 6c 7c 8c 9c Tc Jd Qd Kd Ad 2d",
+];
 
 /// Branch and bound returns exactly the exhaustive optimum (same split, same value) for every
 /// preset, table size and `strict_order`, on random hands.
@@ -52,14 +62,7 @@ fn branch_and_bound_equals_exhaustive() {
 /// that was not admissible would show here first. Every preset, 2 and 4 seats, both orders.
 #[test]
 fn branch_and_bound_equals_exhaustive_on_hard_hands() {
-    let hands = [
-        "2h 3d 4h 6c 7d 8c 9d Js Qc Kd Kh Ac Ah",
-        "2s 3s 4h 6h 7c 8h 9c Jd Qs Qd Ks Ah Ad",
-        "9s As Qh 7c Qs 6h Ac Js 4c Kh 3c 8d 2h",
-        "2h 3s 4d 6d 7c 8d 9h Jh Qc Ks Ad Ah As",
-        "2c 2h 3d 3s 4d 5c 5s 8h 9c Td Js Kh Ah",
-        "3c 4c 5c 6c 7c 8c 9c Tc Jd Qd Kd Ad 2d",
-    ];
+    let hands = HARD_HANDS_FOR_EXACTNESS;
     for preset in Preset::ALL {
         for players in [2usize, 4] {
             let field = shisanshui::arrange::model_tables::field(trained(preset), players).unwrap();
@@ -111,6 +114,108 @@ fn branch_and_bound_equals_exhaustive_on_straight_hands() {
                 let fast = search::best(&obj, st, &h, strict, None);
                 let slow = search::exhaustive(&obj, st, &h, strict);
                 assert_eq!(fast, slow, "{preset} strict={strict}: {hand:?}");
+            }
+        }
+    }
+}
+
+/// The objectives of banker tables and 2-4 scoring: every pairwise preset at banker tables of
+/// two to four seats in both roles, `chinese_poker` at two to four seats (all pairs and
+/// banker), and a majority bonus on presets with shots and home runs. What each configuration
+/// searches with.
+fn new_format_configs() -> Vec<(String, Rules, usize, Role)> {
+    let mut out = Vec::new();
+    for preset in Preset::ALL {
+        let mut banker = Rules::preset(preset);
+        banker.table = Table::Banker;
+        if banker.validate().is_err() {
+            continue; // ranked: banker mode is pairwise only
+        }
+        for players in 2..=4usize {
+            for role in Role::ALL {
+                out.push((format!("{preset} banker {players}p {role}"), banker.clone(), players, role));
+            }
+        }
+    }
+    for players in 2..=4usize {
+        out.push((format!("chinese_poker {players}p"), Rules::preset(Preset::ChinesePoker), players, Role::Player));
+    }
+    for (preset, bonus) in [(Preset::Classic, 1), (Preset::Kx, 2)] {
+        let mut rules = Rules::preset(preset);
+        rules.majority_bonus = bonus;
+        out.push((format!("{preset} +{bonus} majority 4p"), rules.clone(), 4, Role::Player));
+        rules.table = Table::Banker;
+        for role in Role::ALL {
+            out.push((format!("{preset} +{bonus} majority banker 4p {role}"), rules.clone(), 4, role));
+        }
+    }
+    out
+}
+
+/// Branch and bound equals the exhaustive optimum under the objectives of banker tables (each
+/// role) and of 2-4 scoring, on random hands, with small fields trained for them
+/// (`train_banker` for banker tables) and with the shipped ones.
+#[test]
+fn branch_and_bound_equals_exhaustive_at_banker_tables_and_with_majority() {
+    let mut dealer = Dealer::from_seed(2025);
+    let mut stats = Stats::default();
+    let mut checked = 0u64;
+    for (name, rules, players, role) in new_format_configs() {
+        let preset = shisanshui::arrange::nearest_preset(&rules);
+        let small = if rules.table == Table::Banker && players > 2 {
+            let cfg = TrainConfig {
+                preset,
+                players: players as u8,
+                training: Training { seed: 12, deals: 200, iterations: 1 },
+            };
+            let [player, banker] = train_banker(&cfg, |_, _| {});
+            if role == Role::Banker {
+                banker
+            } else {
+                player
+            }
+        } else {
+            small_field(preset, players as u8)
+        };
+        let shipped = shisanshui::arrange::model_tables::field_for(preset, players, rules.table, role).unwrap();
+        for (field, rounds) in [(&small, 20), (shipped, 10)] {
+            for strict in [false, true] {
+                let mut rules = rules.clone();
+                rules.strict_order = strict;
+                let obj = Objective::new_for(field, &rules, players, role);
+                let st = Strength::get(rules.wheel);
+                for _ in 0..if cfg!(debug_assertions) { 1 } else { rounds } {
+                    for hand in dealer.deal_four() {
+                        let h = HandSubsets::new(st, codes(&hand));
+                        let fast = search::best(&obj, st, &h, strict, Some(&mut stats));
+                        let slow = search::exhaustive(&obj, st, &h, strict);
+                        assert_eq!(fast, slow, "{name} strict={strict}: {hand:?}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("{checked} hands, {stats:?}");
+}
+
+/// The same on the hardest hands, with the shipped fields, under every new configuration.
+#[test]
+fn branch_and_bound_equals_exhaustive_on_hard_hands_at_banker_tables_and_with_majority() {
+    for (name, rules, players, role) in new_format_configs() {
+        let preset = shisanshui::arrange::nearest_preset(&rules);
+        let field = shisanshui::arrange::model_tables::field_for(preset, players, rules.table, role).unwrap();
+        for strict in [false, true] {
+            let mut rules = rules.clone();
+            rules.strict_order = strict;
+            let obj = Objective::new_for(field, &rules, players, role);
+            let st = Strength::get(rules.wheel);
+            for text in HARD_HANDS_FOR_EXACTNESS {
+                let cards = shisanshui::parse_cards(text).unwrap();
+                let h = HandSubsets::new(st, std::array::from_fn(|i| cards[i].code()));
+                let fast = search::best(&obj, st, &h, strict, None);
+                let slow = search::exhaustive(&obj, st, &h, strict);
+                assert_eq!(fast, slow, "{name} strict={strict}: {text}");
             }
         }
     }

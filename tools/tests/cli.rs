@@ -199,3 +199,49 @@ fn the_tournament_plays_times_and_counts_small_runs() {
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("junk.bin"), "{}", text(&out.stderr));
 }
+
+/// Banker tables: `play` reports the hero as the banker and as a player, `speed` runs each role
+/// (`--once` for callgrind), ranked presets are skipped (banker mode is pairwise only), and a
+/// mirror match sums to zero over the table; `sss-train --table banker` skips what needs no
+/// model.
+#[test]
+fn banker_tables_are_played_per_role() {
+    let dir = scratch("banker");
+    let play = ["play", "--preset", "kx,ranked", "--players", "3", "--table", "banker", "--deals", "30"];
+    let out = run(TOURNAMENT, &play, &dir);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let lines: Vec<String> = text(&out.stdout).lines().map(str::to_owned).collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[0].starts_with("kx banker table, banker 3 seats  ours vs greedy"), "{lines:?}");
+    assert!(lines[1].starts_with("kx banker table, player 3 seats  ours vs greedy"), "{lines:?}");
+    assert!(text(&out.stderr).contains("skipping ranked"), "{}", text(&out.stderr));
+    let mirror =
+        ["play", "--preset", "classic", "--players", "4", "--table", "banker", "--deals", "10", "--villain", "ours"];
+    let out = run(TOURNAMENT, &mirror, &dir);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // The same player in every seat: the banker's water is minus the three players' (the table
+    // sums to zero), so as the banker it is −3 times what it is as a player.
+    let water: Vec<f64> = text(&out.stdout)
+        .lines()
+        .map(|l| l.split("ours vs ours: ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(water.len(), 2, "{}", text(&out.stdout));
+    assert!((water[0] + 3.0 * water[1]).abs() < 2e-4, "{water:?}");
+    let speed = ["speed", "--preset", "classic", "--players", "4", "--table", "banker", "--hands", "20", "--once"];
+    let out = run(TOURNAMENT, &speed, &dir);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("classic banker table, player 4 seats: 20 random hands and 22 hard hands once each"), "{s}");
+    assert!(s.contains("classic banker table, banker 4 seats: 20 random hands"), "{s}");
+    let out = run(TOURNAMENT, &["play", "--table", "dealer", "--deals", "1"], &dir);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    // Nothing to train: hk has no home run (its banker fields are the heads-up field), ranked is
+    // not pairwise, two seats are heads-up; the file is left as it was.
+    let train = ["--out", "none.bin", "--preset", "hk,ranked", "--players", "2,4", "--table", "banker"];
+    let out = run(TRAIN, &train, &dir);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(err.contains("skipping hk banker table at 4 seats: priced as heads-up"), "{err}");
+    assert!(err.contains("skipping ranked banker table at 2 seats: banker mode is pairwise only"), "{err}");
+    assert!(err.contains("skipping hk banker table at 2 seats: a banker table of two"), "{err}");
+}

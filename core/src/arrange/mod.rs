@@ -34,10 +34,10 @@ use crate::card::{exact_cards, Card};
 use crate::error::{Error, Result};
 use crate::eval::Category;
 use crate::lanes::Arrangement;
-use crate::rules::{Preset, Rules};
+use crate::rules::{Preset, Rules, Table};
 use crate::special::{Special, SpecialDetector};
 
-pub use model::{FieldModel, Objective, Training};
+pub use model::{FieldModel, Objective, Role, Training};
 pub use search::Split;
 
 use search::HandSubsets;
@@ -109,12 +109,13 @@ impl SpecialAdvice {
     }
 }
 
-/// An arranger for one rule set at one table size: the objective is built once, then every
-/// call is a search. Cheap to share between threads.
+/// An arranger for one rule set at one table size and, at a banker table, one seat's role:
+/// the objective is built once, then every call is a search. Cheap to share between threads.
 #[derive(Clone, Debug)]
 pub struct Arranger {
     rules: Rules,
     players: usize,
+    role: Role,
     objective: Objective,
     strength: &'static Strength,
     specials: SpecialDetector,
@@ -125,7 +126,7 @@ pub struct Arranger {
 /// lane water and majority bonus (a preset without a committed field yet, such as
 /// `chinese_poker` before its field is trained, maps to its nearest trained neighbour).
 pub fn nearest_preset(rules: &Rules) -> Preset {
-    let trained = || Preset::ALL.into_iter().filter(|&p| model_tables::field(p, 2).is_some());
+    let trained = || Preset::ALL.into_iter().filter(|&p| model_tables::has_fields(p));
     if let Some(p) = trained().find(|&p| Rules::preset(p) == *rules) {
         return p;
     }
@@ -160,18 +161,57 @@ fn check_players(players: usize) -> Result<()> {
     Ok(())
 }
 
+/// The role an all-pairs arranger plays under ([`Arranger::new`]), or the error that a
+/// banker table needs one.
+fn all_pairs_role(rules: &Rules) -> Result<Role> {
+    if rules.table == Table::Banker {
+        return Err(Error::InvalidTable(
+            "a banker table has two kinds of seat: say which with Arranger::new_for(rules, players, role)".into(),
+        ));
+    }
+    Ok(Role::Player)
+}
+
+/// Whether a role fits the table: the banker only at a banker table.
+fn check_role(rules: &Rules, role: Role) -> Result<()> {
+    if role == Role::Banker && rules.table != Table::Banker {
+        return Err(Error::InvalidTable(format!(
+            "the banker role needs a banker table, but these rules settle {}",
+            rules.table
+        )));
+    }
+    Ok(())
+}
+
 impl Arranger {
-    /// An arranger for `rules` at a table of `players` seats (2 to 4), playing against the
-    /// committed field of the nearest preset ([`nearest_preset`]).
+    /// An arranger for `rules` at a table of `players` seats (2 to 4) where every seat plays
+    /// every other (`table = all_pairs`), playing against the committed field of the nearest
+    /// preset ([`nearest_preset`]).
     ///
     /// Errors: [`Error::InvalidRules`] for an invalid rule set, [`Error::InvalidTable`] for a
-    /// player count outside 2..=4.
+    /// player count outside 2..=4 or for banker-table rules, whose seats differ: use
+    /// [`Arranger::new_for`] with the seat's [`Role`].
     pub fn new(rules: &Rules, players: usize) -> Result<Arranger> {
         rules.validate()?;
+        Arranger::new_for(rules, players, all_pairs_role(rules)?)
+    }
+
+    /// An arranger for one seat's role: at a banker table (`table = banker`, RULES.md §5a) a
+    /// [`Role::Player`] plays the banker alone, the [`Role::Banker`] plays every other seat
+    /// (with home runs); at an all-pairs table [`Role::Player`] is every seat, as
+    /// [`Arranger::new`]. The field is the committed one of the nearest preset for that table
+    /// and role ([`model_tables::field_for`]). A banker table of two is the heads-up game in
+    /// either role.
+    ///
+    /// Errors: as [`Arranger::new`], and [`Error::InvalidTable`] for [`Role::Banker`] at an
+    /// all-pairs table.
+    pub fn new_for(rules: &Rules, players: usize, role: Role) -> Result<Arranger> {
+        rules.validate()?;
         check_players(players)?;
-        let field = model_tables::field(nearest_preset(rules), players)
+        check_role(rules, role)?;
+        let field = model_tables::field_for(nearest_preset(rules), players, rules.table, role)
             .ok_or_else(|| Error::InvalidArgument("no trained field model is compiled in".into()))?;
-        Arranger::with_field(rules, players, field)
+        Arranger::with_field_for(rules, players, role, field)
     }
 
     /// An arranger for a preset given by name ([`Error::UnknownPreset`] otherwise).
@@ -179,15 +219,25 @@ impl Arranger {
         Arranger::new(&Rules::from_preset_name(name)?, players)
     }
 
-    /// An arranger against a given field (e.g. one trained by [`train::train`]).
+    /// An arranger against a given field (e.g. one trained by [`train::train`]), for an
+    /// all-pairs table (errors as [`Arranger::new`]).
     pub fn with_field(rules: &Rules, players: usize, field: &FieldModel) -> Result<Arranger> {
         rules.validate()?;
+        Arranger::with_field_for(rules, players, all_pairs_role(rules)?, field)
+    }
+
+    /// An arranger for one seat's role against a given field (e.g. one of
+    /// [`train::train_banker`]'s); errors as [`Arranger::new_for`].
+    pub fn with_field_for(rules: &Rules, players: usize, role: Role, field: &FieldModel) -> Result<Arranger> {
+        rules.validate()?;
         check_players(players)?;
+        check_role(rules, role)?;
         field.check().map_err(|e| Error::InvalidArgument(format!("field model: {e}")))?;
         Ok(Arranger {
             rules: rules.clone(),
             players,
-            objective: Objective::new(field, rules, players),
+            role,
+            objective: Objective::new_for(field, rules, players, role),
             strength: Strength::get(rules.wheel),
             specials: SpecialDetector::new(rules)?,
         })
@@ -201,6 +251,11 @@ impl Arranger {
     /// Seats at the table.
     pub fn players(&self) -> usize {
         self.players
+    }
+
+    /// The seat's role ([`Role::Player`] at an all-pairs table).
+    pub fn role(&self) -> Role {
+        self.role
     }
 
     /// The objective the search maximises.
@@ -375,19 +430,26 @@ fn cache() -> std::sync::MutexGuard<'static, Cache> {
 ///
 /// Errors: as [`Arranger::new`].
 pub fn shared_arranger(rules: &Rules, players: usize) -> Result<Arc<Arranger>> {
+    rules.validate()?;
+    shared_arranger_for(rules, players, all_pairs_role(rules)?)
+}
+
+/// As [`shared_arranger`], for one seat's role ([`Arranger::new_for`]); errors as that.
+pub fn shared_arranger_for(rules: &Rules, players: usize, role: Role) -> Result<Arc<Arranger>> {
+    let same = |a: &Arc<Arranger>| a.players == players && a.role == role && a.rules == *rules;
     {
         let mut c = cache();
-        if let Some(i) = c.list.iter().position(|a| a.players == players && a.rules == *rules) {
+        if let Some(i) = c.list.iter().position(same) {
             let a = c.list.remove(i);
             c.list.push(a.clone());
             return Ok(a);
         }
     }
     // Made outside the lock, so other threads' look-ups do not wait for it.
-    let made = Arc::new(Arranger::new(rules, players)?);
+    let made = Arc::new(Arranger::new_for(rules, players, role)?);
     let mut c = cache();
     // Another thread may have made the same one meanwhile: keep one copy.
-    if let Some(i) = c.list.iter().position(|a| a.players == players && a.rules == *rules) {
+    if let Some(i) = c.list.iter().position(same) {
         let a = c.list.remove(i);
         c.list.push(a.clone());
         return Ok(a);
@@ -431,7 +493,9 @@ pub fn clear_cache() {
 /// highest expected water against the field (never a foul). The arranger is the shared one of
 /// [`shared_arranger`] (a bounded process-wide cache).
 ///
-/// Errors: [`Error::WrongCardCount`], [`Error::DuplicateCard`], [`Error::InvalidRules`].
+/// Errors: [`Error::WrongCardCount`], [`Error::DuplicateCard`], [`Error::InvalidRules`];
+/// [`Error::InvalidTable`] for banker-table rules (a seat's role matters there: keep an
+/// [`Arranger::new_for`], or use [`shared_arranger_for`]).
 pub fn auto_arrange(cards: &[Card], rules: &Rules) -> Result<Arranged> {
     exact_cards::<13>(cards)?;
     shared_arranger(rules, DEFAULT_PLAYERS)?.arrange(cards)

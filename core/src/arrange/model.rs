@@ -9,13 +9,19 @@
 //! An [`Objective`] combines a field model with a rule set and a table size. Everything that
 //! depends on one lane only (win / loss probabilities, the opponent's bonus water, ranked
 //! scoring's best-hand water) is folded into one value per lane and ordinal; shooting and home
-//! runs depend on all three lanes at once and are priced from the copula. The search maximises
-//! [`Objective::ev`] exactly; [`Objective::upper_bound`] is the admissible bound it prunes with.
-//! `docs/arrange.md` derives the formulas.
+//! runs depend on all three lanes at once and are priced from the copula, and so is the
+//! majority bonus (2-4 scoring: a pair's water for winning more of its lanes). The search
+//! maximises [`Objective::ev`] exactly; [`Objective::upper_bound`] is the admissible bound it
+//! prunes with. The objective knows the table: all pairs, or a banker table from the player's
+//! or the banker's seat ([`Role`]). `docs/arrange.md` derives the formulas.
 
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::{Error, Result};
 use crate::eval::Category;
 use crate::lanes::Lane;
-use crate::rules::{Preset, Rules, ScoringMode};
+use crate::rules::{Preset, Rules, ScoringMode, Table};
 
 use super::strength::{Strength, FIVE_CLASSES, THREE_CLASSES};
 
@@ -25,6 +31,78 @@ pub const GRID: usize = 16;
 const KNOTS: usize = GRID + 1;
 /// Every stored distribution sums to this (fixed point, 2^-20 resolution).
 pub const SCALE: u32 = 1 << 20;
+
+/// Which seat of a banker table (RULES.md §5a) an arrangement is for. At an all-pairs table
+/// every seat plays every other, as [`Role::Player`] names.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+#[non_exhaustive]
+pub enum Role {
+    /// A seat settled against the banker only (at an all-pairs table: any seat).
+    #[default]
+    Player,
+    /// The banker: settled against every other seat, and the only seat that can make a home
+    /// run at a table of three or four.
+    Banker,
+}
+
+impl Role {
+    /// Both roles.
+    pub const ALL: [Role; 2] = [Role::Player, Role::Banker];
+
+    /// The role's name as every binding writes it: `player` or `banker`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Role::Player => "player",
+            Role::Banker => "banker",
+        }
+    }
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Role {
+    type Err = Error;
+    /// `player` or `banker` (ASCII case-insensitive, surrounding spaces ignored); anything else
+    /// is [`Error::InvalidArgument`].
+    fn from_str(s: &str) -> Result<Role> {
+        Role::ALL.into_iter().find(|r| r.name().eq_ignore_ascii_case(s.trim())).ok_or_else(|| {
+            Error::InvalidArgument(format!(
+                "unknown seat role {:?} (expected player or banker)",
+                crate::error::short_name(s)
+            ))
+        })
+    }
+}
+
+/// The seat an objective prices: who pays whom, and who can make a home run.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+struct Seat {
+    /// Opponents my lanes are settled against.
+    opponents: usize,
+    /// Whether I can make a home run (shoot every other seat): every seat at an all-pairs
+    /// table, the banker, and a player only at a table of two.
+    home_run_mine: bool,
+    /// Whether an opponent can make one on me: at an all-pairs table, and at a banker table
+    /// for a player (the banker can); for the banker only at a table of two.
+    home_run_theirs: bool,
+}
+
+impl Seat {
+    fn of(table: Table, role: Role, players: usize) -> Seat {
+        let all = players.saturating_sub(1).max(1);
+        match (table, role) {
+            (Table::Banker, Role::Player) => Seat { opponents: 1, home_run_mine: players == 2, home_run_theirs: true },
+            (Table::Banker, Role::Banker) => {
+                Seat { opponents: all, home_run_mine: true, home_run_theirs: players == 2 }
+            }
+            _ => Seat { opponents: all, home_run_mine: true, home_run_theirs: true },
+        }
+    }
+}
 
 /// How a field model was trained (recorded with the tables so that they can be regenerated).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -44,6 +122,11 @@ pub struct FieldModel {
     pub preset: Preset,
     /// Seats at the table it was trained for (2 to 4).
     pub players: u8,
+    /// The table it was trained at: all pairs, or a banker table.
+    pub table: Table,
+    /// At a banker table, the seat that plays against this field: a player's field is the
+    /// banker's hands, the banker's is the players' hands ([`Role::Player`] at all pairs).
+    pub role: Role,
     /// How it was trained.
     pub training: Training,
     /// Distribution of the opponent's front ordinal (`THREE_CLASSES` entries summing to `SCALE`).
@@ -69,6 +152,9 @@ impl FieldModel {
 
     /// Check shapes and sums (used on decoding and in tests).
     pub fn check(&self) -> std::result::Result<(), String> {
+        if self.table != Table::Banker && self.role != Role::Player {
+            return Err(format!("a {} field for the {} seat: only a banker table has one", self.table, self.role));
+        }
         let sizes = [(THREE_CLASSES, &self.front), (FIVE_CLASSES, &self.middle), (FIVE_CLASSES, &self.back)];
         for (lane, (n, v)) in ["front", "middle", "back"].iter().zip(sizes) {
             if v.len() != n {
@@ -102,6 +188,9 @@ pub(crate) struct LaneTab {
     pub win_cell: Vec<(u32, f64)>,
     /// The same for "the opponent beats me here" (survival axis).
     pub lose_cell: Vec<(u32, f64)>,
+    /// The majority bonus's coordinate: `P(y < x) + P(y = x) / 2` (a tie counts half won,
+    /// half lost), as a grid cell and fraction.
+    pub mid_cell: Vec<(u32, f64)>,
     /// The win coordinate rounded up to a knot, as its offset along this lane's axis: a cheap
     /// upper bound of the copula there.
     pub win_hi: Vec<u32>,
@@ -197,8 +286,11 @@ impl SweepLines {
 /// ([`Objective::sweep_slices`]).
 #[derive(Default)]
 pub(crate) struct SweepSlices {
-    /// The bound at the caps of being shot, plus both parts there (and a rounding margin).
+    /// The bound at the caps of being shot, plus both parts there, and the majority bound's
+    /// constant (and a rounding margin).
     base: f64,
+    /// Whether shooting is priced (else `lines` and `shoot` are unused).
+    sweeps: bool,
     lines: SweepLines,
     /// Whether a split under the caps can shoot anyone: then the chance of shooting is bounded
     /// per split, by the lesser of its value along two grid lines through the knots above the
@@ -210,20 +302,33 @@ pub(crate) struct SweepSlices {
     gain: f64,
     gain_home_run: f64,
     opponents: usize,
+    /// The majority bonus's bound, when there is one: the base plus a part of the front and a
+    /// part of the middle, read at their majority coordinates. Boxed, made on first use: the
+    /// tables without a majority bonus do not pay for clearing it.
+    majority_lines: Option<Box<MajorityLines>>,
 }
 
 impl SweepSlices {
     /// The bound of the sweep terms of a split with front `f` and middle `m` (`pos`:
-    /// [`Objective::lose_pos`], `win`: [`Objective::win_pos`]).
+    /// [`Objective::lose_pos`], `win`: [`Objective::win_pos`], `mid`: [`Objective::mid_pos`]).
+    /// `MAJ`: whether the objective has a majority bonus (without one, the shooting lines
+    /// always apply: the search bounds sweep terms only where there are some).
     #[inline(always)]
-    pub(crate) fn bound(
+    pub(crate) fn bound<const MAJ: bool>(
         &self,
         pos: &[(u32, f64); 2 * ORD_PAD],
         win: &[(u32, f64); 2 * ORD_PAD],
+        mid: &[(u32, f64); 2 * ORD_PAD],
         f: u16,
         m: u16,
     ) -> f64 {
-        let shot = self.base - self.lines.parts(pos, f, m);
+        let mut shot = self.base;
+        if !MAJ || self.sweeps {
+            shot -= self.lines.parts(pos, f, m);
+        }
+        if let (true, Some(lines)) = (MAJ, &self.majority_lines) {
+            shot += lines.part(mid, f, m);
+        }
         if !self.shoot {
             return shot;
         }
@@ -242,8 +347,13 @@ struct Sweeps {
     mult: f64,
     /// Flat shot bonus.
     bonus: f64,
-    /// Home run: `(multiplier − 1, bonus × multiplier)` when active.
+    /// The majority bonus: part of a shot pair's lane water (RULES.md §4), so it is added to
+    /// both sides' lane water in a shot.
+    lane_extra: f64,
+    /// Home run: `(multiplier − 1, bonus × multiplier)` when I can make one.
     home_run: Option<(f64, f64)>,
+    /// The same when an opponent can make one on me.
+    home_run_by: Option<(f64, f64)>,
     /// Knots of P(opponent's three lanes all below a point) over the win coordinates
     /// (`KNOTS³`, zero-padded so that masked indices need no bounds checks).
     win_padded: Box<[f64; PADDED]>,
@@ -251,6 +361,144 @@ struct Sweeps {
     /// the same with each opponent weighted by the chance it also shoots every other opponent
     /// (its home run), interleaved: they are always read at the same point.
     lose_padded: Box<[[f64; 2]; PADDED]>,
+}
+
+/// The majority bonus (2-4 scoring) of an objective. With `W_L` "the opponent is below me in
+/// lane `L`" at my majority coordinate `a_L` (a tie counted half won, half lost), I win more
+/// lanes than one opponent when I win at least two: the expected bonus is
+/// `n · bonus · (2 P(≥ 2 wins) − 1)` with `P(≥ 2 wins) = C(a_f, a_m, 1) + C(a_f, 1, a_b) +
+/// C(1, a_m, a_b) − 2 C(a_f, a_m, a_b)`, `C` the copula's cumulative grid, interpolated. It
+/// grows with every lane: it is the expectation of a monotone function of the lanes' outcomes
+/// under the interpolated copula, a true measure.
+#[derive(Clone, Debug)]
+struct Majority {
+    /// `n · majority_bonus`: the expected bonus is `scale · (2 P(≥ 2 wins) − 1)`.
+    scale: f64,
+    /// Knots of P(opponent's three lanes all below a point), padded as `Sweeps::win_padded`.
+    grid: Box<[f64; PADDED]>,
+    /// Per lane and ordinal, the majority coordinate as the knot offset of its cell along the
+    /// lane's axis and the fraction within it (apart from `SweepCoord`, which shooting reads
+    /// and which stays smaller without them).
+    at: [Vec<(u32, f64)>; 3],
+}
+
+/// Bilinear interpolation in a padded grid on the plane through knot offset `base` spanned
+/// by strides `s1` and `s2`, at fractions `t1` and `t2`.
+#[inline(always)]
+fn bilerp(grid: &[f64; PADDED], base: usize, s1: usize, s2: usize, t1: f64, t2: f64) -> f64 {
+    let at = |o: usize| grid[o & (PADDED - 1)];
+    let lerp = |a: f64, b: f64, t: f64| a + (b - a) * t;
+    lerp(lerp(at(base), at(base + s2), t2), lerp(at(base + s1), at(base + s1 + s2), t2), t1)
+}
+
+/// Linear interpolation in a padded grid along stride `s` from knot offset `base`.
+#[inline(always)]
+fn linerp(grid: &[f64; PADDED], base: usize, s: usize, t: f64) -> f64 {
+    let (a, b) = (grid[base & (PADDED - 1)], grid[(base + s) & (PADDED - 1)]);
+    a + (b - a) * t
+}
+
+/// Knot offset of the last knot (coordinate 1) along each axis.
+const TOP: [usize; 3] = [GRID * STRIDE[0], GRID * STRIDE[1], GRID * STRIDE[2]];
+
+impl Majority {
+    /// The three lanes' majority coordinates: knot offsets and fractions.
+    #[inline(always)]
+    fn coords(&self, [f, m, b]: [u16; 3]) -> ([usize; 3], [f64; 3]) {
+        let (cf, cm, cb) = (self.at[0][f as usize], self.at[1][m as usize], self.at[2][b as usize]);
+        ([cf.0 as usize, cm.0 as usize, cb.0 as usize], [cf.1, cm.1, cb.1])
+    }
+
+    /// `P(≥ 2 wins)` at the three lanes' majority coordinates.
+    #[inline(always)]
+    fn p_two(&self, ord: [u16; 3]) -> f64 {
+        let g = &self.grid;
+        let ([f, m, b], [tf, tm, tb]) = self.coords(ord);
+        let [all] = interp_at(g, |x| [x], f + m + b, [tf, tm, tb]);
+        let (sx, sy, sz) = (STRIDE[0], STRIDE[1], STRIDE[2]);
+        let fm = bilerp(g, f + m + TOP[2], sx, sy, tf, tm);
+        let fb = bilerp(g, f + TOP[1] + b, sx, sz, tf, tb);
+        let mb = bilerp(g, TOP[0] + m + b, sy, sz, tm, tb);
+        fm + fb + mb - 2.0 * all
+    }
+
+    /// The expected bonus at the three lanes' coordinates. Out of line: inlined, it made the
+    /// sweep terms' callers too large to inline where there is no majority bonus.
+    #[inline(never)]
+    fn value(&self, ord: [u16; 3]) -> f64 {
+        self.scale * (2.0 * self.p_two(ord) - 1.0)
+    }
+
+    /// The bound of the bonus over the splits of one back whose fronts and middles are at most
+    /// the caps: lines along the front's and the middle's axes into `out`, and the constant
+    /// returned ([`MajorityLines`]). With `x ≤ X`, `y ≤ Y` the front's and middle's coordinates
+    /// and `z` the back's, `P(≥ 2 wins) = A(x) + B(y) + Q(x, y) − T(x, y)` where
+    /// `A(x) = C(x, 1, z)`, `B(y) = C(1, y, z)`, `T = C(·, ·, z)` and `Q = C(·, ·, 1) − T` (both
+    /// lanes won, the back lost). `Q` grows in each coordinate, so `Q(x, y) ≤ min(Q(x, Y),
+    /// Q(X, y))`; `T(X, Y) − T(x, Y) − T(X, y) + T(x, y)` is the mass of a box, so
+    /// `T(x, y) ≥ T(x, Y) + T(X, y) − T(X, Y)`. Hence `P(≥ 2 wins) ≤ [A(x) − T(x, Y)] +
+    /// [B(y) − T(X, y)] + T(X, Y) + min(Q(x, Y), Q(X, y))`, equal to the value at the caps; each
+    /// bracket and each `Q` is exact along its grid line (the interpolation is linear along one
+    /// axis within a cell). Only the cells up to the caps' are filled: a weaker lane's
+    /// coordinate is never higher.
+    #[inline(never)]
+    fn lines(&self, caps: [u16; 3], out: &mut MajorityLines) -> f64 {
+        let g = &self.grid;
+        let (sx, sy, sz) = (STRIDE[0], STRIDE[1], STRIDE[2]);
+        let ([f, m, b], [tf, tm, tb]) = self.coords(caps);
+        let k = 2.0 * self.scale;
+        // At front knot offset i, with the middle at its cap and the back fixed: k(A − T), kQ.
+        let front = |i: usize| {
+            let a = linerp(g, i + TOP[1] + b, sz, tb);
+            let c2 = linerp(g, i + m + TOP[2], sy, tm);
+            let t = bilerp(g, i + m + b, sy, sz, tm, tb);
+            (k * (a - t), k * (c2 - t))
+        };
+        let middle = |j: usize| {
+            let bb = linerp(g, TOP[0] + j + b, sz, tb);
+            let c2 = linerp(g, f + j + TOP[2], sx, tf);
+            let t = bilerp(g, f + j + b, sx, sz, tf, tb);
+            (k * (bb - t), k * (c2 - t))
+        };
+        fn fill(
+            sep: &mut [(f64, f64); GRID],
+            q: &mut [(f64, f64); GRID],
+            upto: usize,
+            stride: usize,
+            at: impl Fn(usize) -> (f64, f64),
+        ) {
+            let mut lo = at(0);
+            for i in 0..=upto.min(GRID - 1) {
+                let hi = at((i + 1) * stride);
+                sep[i] = (lo.0, hi.0 - lo.0);
+                q[i] = (lo.1, hi.1 - lo.1);
+                lo = hi;
+            }
+        }
+        let MajorityLines { sep, q } = out;
+        fill(&mut sep.front, &mut q.front, f / sx, sx, front);
+        fill(&mut sep.middle, &mut q.middle, m / sy, sy, middle);
+        let t = interp_at(g, |x| [x], f + m + b, [tf, tm, tb])[0];
+        k * t - self.scale
+    }
+}
+
+/// The lines of the majority bonus's bound for one back ([`Majority::lines`]): the bound of a
+/// split with front `f` and middle `m` is a constant plus `sep`'s parts plus the lesser of
+/// `q`'s front part and middle part, all read at the majority coordinates.
+#[derive(Clone, Default)]
+pub(crate) struct MajorityLines {
+    sep: SweepLines,
+    q: SweepLines,
+}
+
+impl MajorityLines {
+    /// The split's part of the bound (`mid`: [`Objective::mid_pos`]).
+    #[inline(always)]
+    fn part(&self, mid: &[(u32, f64); 2 * ORD_PAD], f: u16, m: u16) -> f64 {
+        let (pf, pm) = (mid[f as usize & (ORD_PAD - 1)], mid[ORD_PAD | m as usize & (ORD_PAD - 1)]);
+        self.sep.part(0, pf) + self.sep.part(1, pm) + self.q.part(0, pf).min(self.q.part(1, pm))
+    }
 }
 
 /// What an arrangement is worth under one rule set at one table size against a field.
@@ -261,6 +509,7 @@ pub struct Objective {
     /// `opponents` as a count.
     opponents_count: usize,
     sweeps: Option<Sweeps>,
+    majority: Option<Majority>,
     /// Ranked scoring (affects how specials are paid).
     ranked: bool,
     players: usize,
@@ -278,6 +527,8 @@ pub struct Objective {
     pub(crate) lose_pos: Box<[(u32, f64); 2 * ORD_PAD]>,
     /// The same for the win coordinates ([`SweepSlices::bound`]).
     pub(crate) win_pos: Box<[(u32, f64); 2 * ORD_PAD]>,
+    /// The same for the majority coordinates ([`SweepSlices::bound`]).
+    pub(crate) mid_pos: Box<[(u32, f64); 2 * ORD_PAD]>,
     /// The front's `value_cap` at `[f]` and the middle's at `[ORD_PAD + m]`, laid out as
     /// `front_middle` (the rank bounds read them).
     pub(crate) caps_front_middle: Box<[f64; 2 * ORD_PAD]>,
@@ -461,10 +712,23 @@ fn cumulate(cells: &[f64], reverse: bool) -> Vec<f64> {
 }
 
 impl Objective {
-    /// Build the objective of `rules` at a table of `players` seats (2 to 4) against `field`.
+    /// Build the objective of `rules` at a table of `players` seats (2 to 4) against `field`,
+    /// for a seat that plays every other (all pairs) or, at a banker table, for a player
+    /// ([`Objective::new_for`] with [`Role::Player`]).
     pub fn new(field: &FieldModel, rules: &Rules, players: usize) -> Objective {
+        Objective::new_for(field, rules, players, Role::Player)
+    }
+
+    /// Build the objective of `rules` at a table of `players` seats (2 to 4) against `field`
+    /// for a seat's role. At an all-pairs table the role is ignored (every seat plays every
+    /// other). At a banker table (RULES.md §5a) a player is settled against the banker alone,
+    /// who can make a home run on it (shooting every other seat); the banker is settled
+    /// against every player, and only it makes home runs. Shooting, a shot's bonus and a home
+    /// run's multiplier count the seats at the table in every role.
+    pub fn new_for(field: &FieldModel, rules: &Rules, players: usize, role: Role) -> Objective {
         let st = Strength::get(rules.wheel);
-        let n = players.saturating_sub(1).max(1);
+        let seat = Seat::of(rules.table, role, players);
+        let n = seat.opponents;
         let ranked = rules.scoring == ScoringMode::Ranked;
         let sh = &rules.shooting;
         let shoot_active = sh.enabled && players >= sh.min_players as usize;
@@ -472,24 +736,29 @@ impl Objective {
         let hr_active = shoot_active && hr.enabled && players >= hr.min_players as usize;
         let ties = sh.allows_ties;
         let suit = rules.suit_tiebreak;
+        // Ranked scoring has no pairs to take a majority of (validation rejects the pair).
+        let majority_bonus = if ranked { 0.0 } else { rules.majority_bonus as f64 };
         let lanes = [Lane::Front, Lane::Middle, Lane::Back].map(|lane| {
             let pmf: Vec<f64> = field.lane(lane).iter().map(|&c| c as f64 / SCALE as f64).collect();
             let cats: &[Category] = if lane == Lane::Front { &st.three_category } else { &st.five_category };
             let water: Vec<f64> = cats.iter().map(|&c| lane_water(rules, lane, c) as f64).collect();
             lane_tab(&pmf, &water, n, ranked, ties, suit).with_coords(lane as usize)
         });
+        let cells: Vec<f64> = field.copula.iter().map(|&c| c as f64 / SCALE as f64).collect();
+        let win = cumulate(&cells, false);
         let sweeps = shoot_active.then(|| {
-            let cells: Vec<f64> = field.copula.iter().map(|&c| c as f64 / SCALE as f64).collect();
-            let win = cumulate(&cells, false);
             let lose = cumulate(&cells, true);
-            // An opponent in cell c shoots another random opponent with probability ≈ win(centre
-            // of c); to make a home run it must shoot the n − 1 others as well as me.
+            // An opponent in cell c shoots another random seat with probability ≈ win(centre
+            // of c); to make a home run it must shoot the `players − 2` other seats as well as
+            // me (at a banker table the banker's other seats are players, priced from the same
+            // field: the approximation the all-pairs table makes too).
             let g = GRID as f64;
+            let others = players.saturating_sub(2);
             let weighted: Vec<f64> = (0..cells.len())
                 .map(|idx| {
                     let (i, j, k) = (idx / (GRID * GRID), idx / GRID % GRID, idx % GRID);
                     let pi = interp(&win, (i as f64 + 0.5) / g, (j as f64 + 0.5) / g, (k as f64 + 0.5) / g);
-                    cells[idx] * powu(pi, n - 1)
+                    cells[idx] * powu(pi, others)
                 })
                 .collect();
             let lose2: Vec<[f64; 2]> = lose.iter().zip(cumulate(&weighted, true)).map(|(&a, b)| [a, b]).collect();
@@ -502,13 +771,22 @@ impl Objective {
                 mult_minus_1: mult - 1.0,
                 mult,
                 bonus: sh.bonus.at(players) as f64,
-                home_run,
+                lane_extra: majority_bonus,
+                home_run: home_run.filter(|_| seat.home_run_mine),
+                home_run_by: home_run.filter(|_| seat.home_run_theirs),
                 win_padded: pad(&win),
                 lose_padded: pad(&lose2),
             }
         });
-        // A fouled hand loses every lane to every opponent, who is paid its own lane water
-        // (and a shot on top only with `foul_counts_as_shot`).
+        let majority = (majority_bonus > 0.0).then(|| Majority {
+            scale: n as f64 * majority_bonus,
+            grid: pad(&win),
+            at: std::array::from_fn(|l| {
+                lanes[l].mid_cell.iter().map(|&(cell, t)| (cell * STRIDE[l] as u32, t)).collect()
+            }),
+        });
+        // A fouled hand loses every lane to every opponent, who is paid its own lane water and
+        // the majority (and a shot on top only with `foul_counts_as_shot`).
         let expected_water: f64 = [Lane::Front, Lane::Middle, Lane::Back]
             .iter()
             .map(|&lane| {
@@ -520,7 +798,8 @@ impl Objective {
                     .map(|(&p, &c)| p as f64 / SCALE as f64 * lane_water(rules, lane, c) as f64)
                     .sum::<f64>()
             })
-            .sum();
+            .sum::<f64>()
+            + majority_bonus;
         let mut foul = -(n as f64) * expected_water;
         if rules.foul_counts_as_shot && shoot_active {
             foul -= n as f64 * ((sh.multiplier as f64 - 1.0) * expected_water + sh.bonus.at(players) as f64);
@@ -529,12 +808,14 @@ impl Objective {
             front_middle: front_middle(&lanes, |l| l.value.clone()),
             lose_pos: front_middle(&lanes, |l| l.lose_cell.clone()),
             win_pos: front_middle(&lanes, |l| l.win_cell.clone()),
+            mid_pos: front_middle(&lanes, |l| l.mid_cell.clone()),
             caps_front_middle: front_middle(&lanes, |l| l.value_cap.clone()),
             backs: vec![BackRow::default(); ORD_PAD].into_boxed_slice().try_into().expect("ORD_PAD rows"),
             lanes,
             opponents: n as f64,
             opponents_count: n,
             sweeps,
+            majority,
             ranked,
             players,
             foul,
@@ -564,6 +845,7 @@ impl Objective {
                 value,
                 win_cell: vec![(0, 0.0); len],
                 lose_cell: vec![(0, 0.0); len],
+                mid_cell: vec![(0, 0.0); len],
                 win_hi: vec![0; len],
                 lose_lo: vec![0; len],
                 water: vec![1.0; len],
@@ -576,12 +858,14 @@ impl Objective {
             front_middle: front_middle(&lanes, |l| l.value.clone()),
             lose_pos: front_middle(&lanes, |l| l.lose_cell.clone()),
             win_pos: front_middle(&lanes, |l| l.win_cell.clone()),
+            mid_pos: front_middle(&lanes, |l| l.mid_cell.clone()),
             caps_front_middle: front_middle(&lanes, |l| l.value_cap.clone()),
             backs: vec![BackRow::default(); ORD_PAD].into_boxed_slice().try_into().expect("ORD_PAD rows"),
             lanes,
             opponents: 1.0,
             opponents_count: 1,
             sweeps: None,
+            majority: None,
             ranked: false,
             players: 2,
             foul: f64::NEG_INFINITY,
@@ -618,14 +902,33 @@ impl Objective {
     /// Whether shooting or home runs enter the objective at this table.
     #[inline]
     pub fn has_sweeps(&self) -> bool {
-        self.sweeps.is_some()
+        self.sweeps.is_some() || self.majority.is_some()
     }
 
-    /// The shooting / home-run part of the expected water of lane ordinals `(f, m, b)`.
+    /// Whether the majority bonus (2-4 scoring) enters the objective.
     #[inline]
+    pub fn has_majority(&self) -> bool {
+        self.majority.is_some()
+    }
+
+    /// The part of the expected water of lane ordinals `(f, m, b)` that depends on all three
+    /// lanes at once: shooting, home runs and the majority bonus (the "sweep terms").
+    #[inline(always)]
     pub fn sweep_value(&self, f: u16, m: u16, b: u16) -> f64 {
-        let Some(s) = &self.sweeps else { return 0.0 };
-        self.sweep_at::<false>(s, f, m, b)
+        let mut v = match &self.sweeps {
+            Some(s) => self.sweep_at::<false>(s, f, m, b),
+            None => 0.0,
+        };
+        if let Some(mj) = &self.majority {
+            v += mj.value([f, m, b]);
+        }
+        v
+    }
+
+    /// The majority bonus's part of [`Objective::sweep_value`] (0 without one).
+    #[inline]
+    pub fn majority_value(&self, f: u16, m: u16, b: u16) -> f64 {
+        self.majority.as_ref().map_or(0.0, |mj| mj.value([f, m, b]))
     }
 
     /// The chances at `(f, m, b)` that the sweep terms weigh: of shooting an opponent, of being
@@ -663,12 +966,15 @@ impl Objective {
     #[inline(always)]
     fn sweep_terms<const CAP: bool>(&self, s: &Sweeps, chances: [f64; 3], [cf, cm, cb]: [&SweepCoord; 3]) -> f64 {
         let [p_shoot, p_shot, p_hr_by] = chances;
-        let mine = if CAP { cf.water_cap + cm.water_cap + cb.water_cap } else { cf.water + cm.water + cb.water };
-        let theirs = cf.above + cm.above + cb.above;
+        let mine = if CAP { cf.water_cap + cm.water_cap + cb.water_cap } else { cf.water + cm.water + cb.water }
+            + s.lane_extra;
+        let theirs = cf.above + cm.above + cb.above + s.lane_extra;
         let n = self.opponents;
         let mut v = n * (p_shoot * (s.mult_minus_1 * mine + s.bonus) - p_shot * (s.mult_minus_1 * theirs + s.bonus));
         if let Some((m1, bm)) = s.home_run {
             v += n * powu(p_shoot, self.opponents_count) * ((mine * s.mult + s.bonus) * m1 + bm);
+        }
+        if let Some((m1, bm)) = s.home_run_by {
             v -= n * p_hr_by * ((theirs * s.mult + s.bonus) * m1 + bm);
         }
         v
@@ -686,7 +992,9 @@ impl Objective {
     /// opponent who beats a lane wins at least 1 water there.
     #[inline]
     pub fn sweep_bound(&self, f: u16, m: u16, b: u16) -> f64 {
-        let Some(s) = &self.sweeps else { return 0.0 };
+        // The majority bonus grows with each lane: its value at the point bounds it.
+        let maj = self.majority_value(f, m, b);
+        let Some(s) = &self.sweeps else { return maj + 1e-9 * (1.0 + maj.abs()) };
         let [lf, lm, lb] = &self.lanes;
         let (f, m, b) = (f as usize, m as usize, b as usize);
         // The grids are cumulative, hence monotone: the knot above the point bounds the shoot
@@ -695,15 +1003,18 @@ impl Objective {
             |x: u32, y: u32, z: u32| (x as usize * STRIDE[0] + y as usize * STRIDE[1] + z as usize) & (PADDED - 1);
         let p_shoot = s.win_padded[knot(lf.win_hi[f], lm.win_hi[m], lb.win_hi[b])];
         let [p_shot, p_hr_by] = s.lose_padded[knot(lf.lose_lo[f], lm.lose_lo[m], lb.lose_lo[b])];
-        let mine = lf.water_cap[f] + lm.water_cap[m] + lb.water_cap[b];
+        let mine = lf.water_cap[f] + lm.water_cap[m] + lb.water_cap[b] + s.lane_extra;
         // `above_water` never grows with the ordinal: at the caps it is a lower bound.
-        let theirs = lf.above_water[f] + lm.above_water[m] + lb.above_water[b];
+        let theirs = lf.above_water[f] + lm.above_water[m] + lb.above_water[b] + s.lane_extra;
         let n = self.opponents;
         let mut v = n * (p_shoot * (s.mult_minus_1 * mine + s.bonus) - p_shot * (s.mult_minus_1 * theirs + s.bonus));
         if let Some((m1, bm)) = s.home_run {
             v += n * powu(p_shoot, self.opponents_count) * ((mine * s.mult + s.bonus) * m1 + bm);
+        }
+        if let Some((m1, bm)) = s.home_run_by {
             v -= n * p_hr_by * ((theirs * s.mult + s.bonus) * m1 + bm);
         }
+        let v = v + maj;
         // Rounding in the cumulative sums is not monotone to the last bit.
         v + 1e-9 * (1.0 + v.abs())
     }
@@ -711,11 +1022,20 @@ impl Objective {
     /// As [`Objective::sweep_bound`], tighter: the copula is interpolated at the point rather
     /// than read at the knots around it (still admissible: the interpolation of a monotone grid
     /// is monotone). Costs about twice as much; the search uses it once per back.
-    #[inline]
+    #[inline(always)]
     pub fn sweep_bound_tight(&self, f: u16, m: u16, b: u16) -> f64 {
-        let Some(s) = &self.sweeps else { return 0.0 };
-        // `above_water` never grows with the ordinal: at the caps it is a lower bound.
-        let v = self.sweep_at::<true>(s, f, m, b);
+        if !self.has_sweeps() {
+            return 0.0;
+        }
+        // `above_water` never grows with the ordinal: at the caps it is a lower bound. The
+        // majority bonus grows with each lane: its value at the caps bounds it.
+        let mut v = match &self.sweeps {
+            Some(s) => self.sweep_at::<true>(s, f, m, b),
+            None => 0.0,
+        };
+        if let Some(mj) = &self.majority {
+            v += mj.value([f, m, b]);
+        }
         v + 1e-9 * (1.0 + v.abs())
     }
 
@@ -738,12 +1058,29 @@ impl Objective {
     /// that least cost.
     ///
     /// Written into `out` (reused from back to back).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn sweep_slices(&self, f_cap: u16, m_cap: u16, b: u16, out: &mut SweepSlices) {
-        let Some(s) = &self.sweeps else {
-            *out = SweepSlices::default();
-            return;
-        };
+        (out.sweeps, out.shoot) = (false, false);
+        let (mut base, mut margin) = (0.0, 0.0);
+        if let Some(s) = &self.sweeps {
+            out.sweeps = true;
+            (base, margin) = self.shot_slices(s, f_cap, m_cap, b, out);
+        }
+        if let Some(mj) = &self.majority {
+            // The majority's bound (`Majority::lines`) is the same kind: a constant plus a part
+            // of the front and a part of the middle.
+            let c = mj.lines([f_cap, m_cap, b], out.majority_lines.get_or_insert_with(Default::default));
+            base += c;
+            margin += mj.scale + c.abs();
+        }
+        // Rounding: the lines are summed in another order than the grid's interpolation.
+        out.base = base + 1e-9 * (1.0 + margin + base.abs());
+    }
+
+    /// The shooting part of [`Objective::sweep_slices`]: its base and the size of its terms
+    /// at the caps (for the rounding margin).
+    #[inline(always)]
+    fn shot_slices(&self, s: &Sweeps, f_cap: u16, m_cap: u16, b: u16, out: &mut SweepSlices) -> (f64, f64) {
         let (f_pos, m_pos) = (self.lose_pos[f_cap as usize], self.lose_pos[ORD_PAD | m_cap as usize]);
         // The lines from the caps' cells up: every weaker lane lies there (lose coordinates
         // only grow as ordinals fall); the cells below are never read.
@@ -756,7 +1093,7 @@ impl Objective {
         // split well enough; else it is bounded split by split, by the lesser of its values
         // along two grid lines through the knots above the caps.
         let [cf, cm, cb] = coords;
-        let mine = cf.water_cap + cm.water_cap + cb.water_cap;
+        let mine = cf.water_cap + cm.water_cap + cb.water_cap + s.lane_extra;
         let n = self.opponents;
         let gain = n * (s.mult_minus_1 * mine + s.bonus);
         let gain_home_run = s.home_run.map_or(0.0, |(m1, bm)| n * ((mine * s.mult + s.bonus) * m1 + bm));
@@ -777,15 +1114,19 @@ impl Objective {
             knot_line(&mut out.shoot_lines.front, 0, |i| knot(i * sx + mw * sy + bw));
             knot_line(&mut out.shoot_lines.middle, 0, |j| knot(fw * sx + j * sy + bw));
         }
-        // Rounding: the lines are summed in another order than the grid's interpolation.
-        out.base = base + 1e-9 * (1.0 + at_caps.abs() + base.abs());
+        (base, at_caps.abs())
     }
 
     /// The lines of [`Objective::sweep_slices`] under caps `[front, middle, back]`, whole
     /// (`None` without sweep terms). They hold for every back at or below the back cap whose
     /// fronts and middles are under the caps: read at the knots below the caps' coordinates,
     /// every slab of such a back is at least as large, and `α` at the caps is the least cost.
+    /// With a majority bonus there are none: its lines depend on each back's coordinate, and
+    /// every back is settled with its own.
     pub(crate) fn shared_lines(&self, caps: [u16; 3]) -> Option<SweepLines> {
+        if self.majority.is_some() {
+            return None;
+        }
         let s = self.sweeps.as_ref()?;
         let mut lines = SweepLines::default();
         self.sweep_lines(s, caps, [0, 0], &mut lines);
@@ -798,10 +1139,10 @@ impl Objective {
     fn sweep_lines(&self, s: &Sweeps, [f_cap, m_cap, b]: [u16; 3], from: [u32; 2], out: &mut SweepLines) {
         let [lf, lm, lb] = &self.lanes;
         let (cf, cm, cb) = (&lf.coords[f_cap as usize], &lm.coords[m_cap as usize], &lb.coords[b as usize]);
-        let theirs = cf.above + cm.above + cb.above;
+        let theirs = cf.above + cm.above + cb.above + s.lane_extra;
         let n = self.opponents;
         let alpha = n * (s.mult_minus_1 * theirs + s.bonus);
-        let beta = s.home_run.map_or(0.0, |(m1, bm)| n * ((theirs * s.mult + s.bonus) * m1 + bm));
+        let beta = s.home_run_by.map_or(0.0, |(m1, bm)| n * ((theirs * s.mult + s.bonus) * m1 + bm));
         // Knots below the caps' and the back's coordinates.
         let (fk, mk, bk) = (lf.lose_lo[f_cap as usize], lm.lose_lo[m_cap as usize], lb.lose_lo[b as usize]);
         let grid = &s.lose_padded;
@@ -819,6 +1160,12 @@ impl Objective {
     #[inline]
     pub(crate) fn win_pos(&self) -> &[(u32, f64); 2 * ORD_PAD] {
         &self.win_pos
+    }
+
+    /// The majority coordinates of fronts and middles (what [`SweepSlices::bound`] reads).
+    #[inline]
+    pub(crate) fn mid_pos(&self) -> &[(u32, f64); 2 * ORD_PAD] {
+        &self.mid_pos
     }
 
     /// The lose coordinates of fronts and middles (what [`SweepSlices::bound`] reads).
@@ -916,6 +1263,7 @@ fn lane_tab(pmf: &[f64], water: &[f64], n: usize, ranked: bool, ties: bool, suit
     LaneTab {
         win_cell: win.iter().map(|&t| grid_cell(t)).collect(),
         lose_cell: lose.iter().map(|&t| grid_cell(t)).collect(),
+        mid_cell: (0..len).map(|x| grid_cell(below[x] + 0.5 * pmf[x])).collect(),
         win_hi: win.iter().map(|&a| ((a * g).ceil() as usize).min(GRID) as u32).collect(),
         lose_lo: lose.iter().map(|&c| ((c * g).floor() as usize).min(GRID) as u32).collect(),
         value_cap: prefix_max(&value),

@@ -9,25 +9,41 @@
 //!
 //! (`sss-train` is in the unpublished `tools/` package; it writes only the file named by `--out`.)
 //!
-//! # Format (version 1, little-endian)
+//! # Format (version 2, little-endian)
 //!
-//! `b"SSSF"`, version `u8` = 1, model count `u8`; per model: preset index `u8`
-//! (`Preset::ALL` order), players `u8`, grid `u8`, seed `u64`, deals `u32`, iterations `u8`,
-//! then four arrays — front, middle and back distributions, copula — each as a varint length
+//! `b"SSSF"`, version `u8` = 2, model count `u8`; per model: preset index `u8`
+//! (`Preset::ALL` order), players `u8`, seat `u8` (0: an all-pairs table; 1: a banker table,
+//! the field a player faces, i.e. the banker's hands; 2: a banker table, the field the banker
+//! faces, i.e. the players' hands), grid `u8`, seed `u64`, deals `u32`, iterations `u8`, then
+//! four arrays — front, middle and back distributions, copula — each as a varint length
 //! followed by varints: `v << 1` for a value `v > 0`, `run << 1 | 1` for `run` zeros. The file
 //! ends with the FNV-1a 64 hash of everything before it. Decoding checks all of it.
+//!
+//! Version 1 (the tables before banker tables) is version 2 without the seat byte: every
+//! model in it is an all-pairs one. It still decodes; [`encode`] writes version 2.
 
 use std::sync::OnceLock;
 
-use crate::rules::Preset;
+use crate::rules::{Preset, Rules, Table};
 
-use super::model::{FieldModel, Training, GRID};
+use super::model::{FieldModel, Role, Training, GRID};
 
 /// The committed bytes.
 static BYTES: &[u8] = include_bytes!("model_tables.bin");
 
 const MAGIC: &[u8; 4] = b"SSSF";
-const VERSION: u8 = 1;
+const VERSION: u8 = 2;
+/// The version without the seat byte (all-pairs models only); still decoded.
+const VERSION_1: u8 = 1;
+
+/// The seat byte of a model (see the format above).
+fn seat_byte(m: &FieldModel) -> u8 {
+    match (m.table, m.role) {
+        (Table::Banker, Role::Player) => 1,
+        (Table::Banker, Role::Banker) => 2,
+        _ => 0,
+    }
+}
 
 /// FNV-1a, 64 bits.
 pub fn fnv1a(bytes: &[u8]) -> u64 {
@@ -66,6 +82,7 @@ pub fn encode(models: &[FieldModel]) -> Vec<u8> {
     for m in models {
         out.push(Preset::ALL.iter().position(|&p| p == m.preset).expect("a shipped preset") as u8);
         out.push(m.players);
+        out.push(seat_byte(m));
         out.push(GRID as u8);
         out.extend_from_slice(&m.training.seed.to_le_bytes());
         out.extend_from_slice(&m.training.deals.to_le_bytes());
@@ -135,14 +152,21 @@ pub fn decode(bytes: &[u8]) -> Result<Vec<FieldModel>, String> {
         return Err("checksum mismatch".into());
     }
     let mut r = Reader { bytes: body, pos: 4 };
-    if r.u8()? != VERSION {
-        return Err("unknown version".into());
+    let version = r.u8()?;
+    if version != VERSION && version != VERSION_1 {
+        return Err(format!("unknown version {version}"));
     }
     let count = r.u8()?;
     let mut models = Vec::new();
     for _ in 0..count {
         let preset = *Preset::ALL.get(r.u8()? as usize).ok_or("unknown preset")?;
         let players = r.u8()?;
+        let (table, role) = match if version == VERSION_1 { 0 } else { r.u8()? } {
+            0 => (Table::AllPairs, Role::Player),
+            1 => (Table::Banker, Role::Player),
+            2 => (Table::Banker, Role::Banker),
+            s => return Err(format!("unknown seat {s}")),
+        };
         if r.u8()? as usize != GRID {
             return Err("copula grid size differs from this build".into());
         }
@@ -152,6 +176,8 @@ pub fn decode(bytes: &[u8]) -> Result<Vec<FieldModel>, String> {
         let m = FieldModel {
             preset,
             players,
+            table,
+            role,
             training: Training { seed, deals, iterations },
             front: r.array()?,
             middle: r.array()?,
@@ -173,10 +199,53 @@ pub fn committed() -> &'static [FieldModel] {
     MODELS.get_or_init(|| decode(BYTES).unwrap_or_else(|e| panic!("corrupt committed model_tables.bin: {e}")))
 }
 
-/// The committed field of a preset at a table size, or the nearest table size of that preset.
-pub fn field(preset: Preset, players: usize) -> Option<&'static FieldModel> {
+/// The committed model of (preset, table, role) nearest to a table size (the larger of two
+/// equally near), if any.
+fn own(preset: Preset, players: usize, table: Table, role: Role) -> Option<&'static FieldModel> {
     committed()
         .iter()
-        .filter(|m| m.preset == preset)
+        .filter(|m| m.preset == preset && m.table == table && m.role == role)
         .min_by_key(|m| ((m.players as i32 - players as i32).abs(), std::cmp::Reverse(m.players)))
+}
+
+/// Whether the tables hold an all-pairs field of this preset.
+pub fn has_fields(preset: Preset) -> bool {
+    committed().iter().any(|m| m.preset == preset && m.table == Table::AllPairs)
+}
+
+/// The committed all-pairs field of a preset at a table size, or the nearest table size of
+/// that preset; for a preset without committed fields, that of the nearest preset that has
+/// them ([`super::nearest_preset`]).
+pub fn field(preset: Preset, players: usize) -> Option<&'static FieldModel> {
+    own(preset, players, Table::AllPairs, Role::Player)
+        .or_else(|| own(super::nearest_preset(&Rules::preset(preset)), players, Table::AllPairs, Role::Player))
+}
+
+/// The committed field a seat plays against: at an all-pairs table (or a banker table of two,
+/// the same game) [`field`]; at a banker table of three or four, the model trained for that
+/// role. A banker table without a home run at its size whose shots are priced as heads-up
+/// ([`banker_is_heads_up`]) needs none: both its fields are exactly the heads-up field (the
+/// banker's objective is a player's times the players, a player's is the heads-up one, and
+/// self-play from the same greedy start stays the same). Otherwise, while a role has no model,
+/// a stand-in: for a player the all-pairs field at that table size (the banker, like an
+/// all-pairs seat, plays every other seat), for the banker the heads-up field (each player
+/// plays one opponent).
+pub fn field_for(preset: Preset, players: usize, table: Table, role: Role) -> Option<&'static FieldModel> {
+    if table != Table::Banker || players <= 2 || banker_is_heads_up(&Rules::preset(preset), players) {
+        return field(preset, if table == Table::Banker { 2 } else { players });
+    }
+    own(preset, players, Table::Banker, role).or_else(|| match role {
+        Role::Banker => field(preset, 2),
+        _ => field(preset, players),
+    })
+}
+
+/// Whether a banker table of `players` seats under `rules` is priced, in either role, as a
+/// heads-up table times the opponents: no home run at this size nor at two seats, and shots
+/// active and paid alike at both sizes.
+pub fn banker_is_heads_up(rules: &Rules, players: usize) -> bool {
+    let (sh, hr) = (&rules.shooting, &rules.home_run);
+    let shoots = |p: usize| sh.enabled && p >= sh.min_players as usize;
+    let home_run = |p: usize| shoots(p) && hr.enabled && p >= hr.min_players as usize;
+    !home_run(players) && !home_run(2) && shoots(players) == shoots(2) && sh.bonus.at(players) == sh.bonus.at(2)
 }

@@ -259,6 +259,8 @@ struct Ctx<'a> {
     sub: &'static Subsets,
     strict: bool,
     sweeps: bool,
+    /// Whether the objective has a majority bonus.
+    majority: bool,
 }
 
 impl Ctx<'_> {
@@ -326,6 +328,25 @@ impl Ctx<'_> {
         best: &mut Split,
         evaluated: &mut u32,
     ) {
+        if self.majority {
+            self.settle_back_with::<true>(bi, cap, caps, slices, best, evaluated)
+        } else {
+            self.settle_back_with::<false>(bi, cap, caps, slices, best, evaluated)
+        }
+    }
+
+    /// [`Ctx::settle_back`] with or without a majority bonus (`MAJ`), compiled apart so that
+    /// the split loop of the tables without one is what it was.
+    #[inline]
+    fn settle_back_with<const MAJ: bool>(
+        &self,
+        bi: usize,
+        cap: f64,
+        caps: [u16; 2],
+        slices: &mut SweepSlices,
+        best: &mut Split,
+        evaluated: &mut u32,
+    ) {
         if !canonical(self.h.twins, self.sub.five[bi], 0) {
             // No split of this back is a representative: its twin back stands for it.
             return;
@@ -339,14 +360,14 @@ impl Ctx<'_> {
         if sweeps {
             obj.sweep_slices(f_cap, m_cap, ob, slices);
         }
-        let (pos, win) = (obj.lose_pos(), obj.win_pos());
+        let (pos, win, mid) = (obj.lose_pos(), obj.win_pos(), obj.mid_pos());
         self.legal_splits(bi, ob, vb, |of, om, [i5, _], l| {
             if l + cap < best.ev {
                 return;
             }
             // The caps bound every legal split (`rank_caps_bound_every_legal_split`).
             debug_assert!(of <= f_cap && om <= m_cap);
-            if sweeps && l + slices.bound(pos, win, of, om) < best.ev {
+            if sweeps && l + slices.bound::<MAJ>(pos, win, mid, of, om) < best.ev {
                 return;
             }
             let mmask = masks[i5];
@@ -549,7 +570,7 @@ impl Shared {
 pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats: Option<&mut Stats>) -> Split {
     let sub = Subsets::get();
     let lb = &obj.lanes[2];
-    let ctx = Ctx { obj, st, h, sub, strict, sweeps: obj.has_sweeps() };
+    let ctx = Ctx { obj, st, h, sub, strict, sweeps: obj.has_sweeps(), majority: obj.has_majority() };
     // The strongest back (the first of equals): a plain maximum, then its position, which
     // vectorise where one loop tracking both would not.
     let top = h.five.iter().copied().max().unwrap_or(0);
@@ -830,9 +851,9 @@ pub fn for_each_legal(st: &Strength, h: &HandSubsets, strict: bool, mut f: impl 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arrange::model_tables;
+    use crate::arrange::{model_tables, Role};
     use crate::deal::Dealer;
-    use crate::rules::{Preset, Rules};
+    use crate::rules::{Preset, Rules, Table};
 
     /// Hands for the bound tests: random deals, hands rich in straights (the wheel and a
     /// six-high run together), and the hardest known (weak, near-tied backs).
@@ -871,30 +892,63 @@ mod tests {
         out
     }
 
-    /// Run `check` on every back with a legal split of every test hand, under every preset at
-    /// two and four seats, both orders.
+    /// The rule sets, table sizes and roles the bound tests run under: every preset at two and
+    /// four seats; every pairwise preset at banker tables of three and four in both roles;
+    /// a majority bonus on a preset with shots and home runs (all pairs and banker).
+    fn configs() -> Vec<(Rules, usize, Role)> {
+        let mut out = Vec::new();
+        for preset in Preset::ALL {
+            for players in [2usize, 4] {
+                out.push((Rules::preset(preset), players, Role::Player));
+            }
+            let mut banker = Rules::preset(preset);
+            banker.table = Table::Banker;
+            if banker.validate().is_ok() {
+                for players in [3usize, 4] {
+                    for role in Role::ALL {
+                        out.push((banker.clone(), players, role));
+                    }
+                }
+            }
+        }
+        for (table, players, role) in [(Table::AllPairs, 4, Role::Player), (Table::Banker, 4, Role::Banker)] {
+            let mut rules = Rules::preset(Preset::Classic);
+            (rules.majority_bonus, rules.table) = (2, table);
+            out.push((rules, players, role));
+        }
+        out
+    }
+
+    /// Run `check` on every back with a legal split of every test hand, under every
+    /// configuration of [`configs`], both orders.
     fn for_each_back(random: usize, mut check: impl FnMut(&Ctx, usize, usize, &[(u16, u16, u16, usize, usize)])) {
         let hands = hands(random);
         let mut serial = 0;
-        for preset in Preset::ALL {
-            for players in [2usize, 4] {
-                for strict in [false, true] {
-                    let mut rules = Rules::preset(preset);
-                    rules.strict_order = strict;
-                    // The preset's own field, or (untrained yet) the one its arranger uses.
-                    let field = model_tables::field(crate::arrange::nearest_preset(&Rules::preset(preset)), players);
-                    let obj = Objective::new(field.unwrap(), &rules, players);
-                    let st = Strength::get(rules.wheel);
-                    for codes in &hands {
-                        let h = HandSubsets::new(st, *codes);
-                        let sub = Subsets::get();
-                        let ctx = Ctx { obj: &obj, st, h: &h, sub, strict, sweeps: obj.has_sweeps() };
-                        serial += 1;
-                        for bi in 0..1287 {
-                            let splits = legal_of(&ctx, bi);
-                            if !splits.is_empty() {
-                                check(&ctx, serial, bi, &splits);
-                            }
+        for (rules, players, role) in configs() {
+            for strict in [false, true] {
+                let mut rules = rules.clone();
+                rules.strict_order = strict;
+                let preset = crate::arrange::nearest_preset(&rules);
+                let field = model_tables::field_for(preset, players, rules.table, role).unwrap();
+                let obj = Objective::new_for(field, &rules, players, role);
+                let st = Strength::get(rules.wheel);
+                for codes in &hands {
+                    let h = HandSubsets::new(st, *codes);
+                    let sub = Subsets::get();
+                    let ctx = Ctx {
+                        obj: &obj,
+                        st,
+                        h: &h,
+                        sub,
+                        strict,
+                        sweeps: obj.has_sweeps(),
+                        majority: obj.has_majority(),
+                    };
+                    serial += 1;
+                    for bi in 0..1287 {
+                        let splits = legal_of(&ctx, bi);
+                        if !splits.is_empty() {
+                            check(&ctx, serial, bi, &splits);
                         }
                     }
                 }
@@ -928,6 +982,8 @@ mod tests {
         let mut sets: (usize, Vec<Shared>) = (0, Vec::new());
         let mut hands_seen = 0usize;
         let mut covered_by_part = 0u64;
+        let mut with_majority = 0u64;
+        let mut tighter_majority = 0u64;
         for_each_back(if cfg!(debug_assertions) { 2 } else { 40 }, |ctx, serial, bi, splits| {
             if !ctx.sweeps {
                 return;
@@ -939,7 +995,11 @@ mod tests {
             obj.sweep_slices(caps[0], caps[1], ob, &mut slices);
             // Shared sets per hand: one under caps that cover every back, and others under the
             // caps of single backs (as the search builds them), which cover only some.
-            if sets.0 != serial || sets.1.is_empty() {
+            // With a majority bonus there are no shared lines: every back has its own.
+            if obj.has_majority() {
+                assert!(obj.shared_lines([0, 0, 0]).is_none());
+                with_majority += splits.len() as u64;
+            } else if sets.0 != serial || sets.1.is_empty() {
                 let mut c = [0u16; 3];
                 let mut each = Vec::new();
                 for b in 0..1287 {
@@ -952,8 +1012,9 @@ mod tests {
                 sets = (serial, std::iter::once(c).chain(each).map(|c| Shared::new(obj, ctx.h, c).unwrap()).collect());
                 hands_seen += 1;
             }
-            assert!(sets.1[0].covers(caps, ob));
-            for (k, sh) in sets.1.iter().enumerate().filter(|(_, sh)| sh.covers(caps, ob)) {
+            let shared = if obj.has_majority() { &[][..] } else { &sets.1[..] };
+            assert!(obj.has_majority() || shared[0].covers(caps, ob));
+            for (k, sh) in shared.iter().enumerate().filter(|(_, sh)| sh.covers(caps, ob)) {
                 covered_by_part += (k > 0) as u64;
                 let at_caps = obj.sweep_bound_tight(caps[0], caps[1], ob);
                 let base = at_caps + sh.lines.parts(obj.lose_pos(), caps[0], caps[1]);
@@ -970,12 +1031,20 @@ mod tests {
             }
             for &(of, om, _, _, _) in splits {
                 let exact = obj.sweep_value(of, om, ob);
-                let own = slices.bound(obj.lose_pos(), obj.win_pos(), of, om);
+                let (pos, win, mid) = (obj.lose_pos(), obj.win_pos(), obj.mid_pos());
+                let own = if ctx.majority {
+                    slices.bound::<true>(pos, win, mid, of, om)
+                } else {
+                    slices.bound::<false>(pos, win, mid, of, om)
+                };
                 assert!(exact <= own, "back {bi}: ({of}, {om}) sweep {exact} above its separable bound {own}");
                 tighter += (own < cap - 1e-6) as u64;
+                tighter_majority += (obj.has_majority() && own < cap - 1e-6) as u64;
             }
         });
+        assert!(tighter_majority > 1000, "the majority's separable bound is never tighter ({tighter_majority})");
         assert!(covered_by_part > 1000, "the partial shared sets are hardly tested ({covered_by_part})");
+        assert!(with_majority > 1000, "the majority bound is hardly tested ({with_majority})");
         assert!(hands_seen > 0 && tighter > 1000, "the separable bound is never tighter ({tighter})");
     }
 }

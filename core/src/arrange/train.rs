@@ -9,14 +9,21 @@
 //!    the result; field `k` is the average of iterations 1..=k weighted by `k` (later, better
 //!    informed iterations count more; averaging damps the oscillation of pure best responses).
 //!
+//! A banker table ([`train_banker`]) has two fields, one per role: a player plays the banker's
+//! hands, the banker plays the players' hands, and the two roles arrange by different
+//! objectives (a player is settled against one seat and can be home-run by the banker; the
+//! banker against every seat, and only it makes home runs), so their hands differ. Both are
+//! trained together: every hand is arranged once as the banker, against the players' field
+//! of the iteration before, and once as a player, against the banker's field.
+//!
 //! Every step is deterministic (integer counts, a fixed dealing stream, a deterministic
 //! search), so a configuration always regenerates the same bytes.
 
 use crate::deal::Dealer;
-use crate::rules::{Preset, Rules};
+use crate::rules::{Preset, Rules, Table};
 
 use super::baseline;
-use super::model::{FieldModel, Objective, Training, GRID, SCALE};
+use super::model::{FieldModel, Objective, Role, Training, GRID, SCALE};
 use super::search::{self, HandSubsets};
 use super::strength::{Strength, FIVE_CLASSES, THREE_CLASSES};
 
@@ -90,10 +97,12 @@ impl Counts {
         }
     }
 
-    fn field(&self, cfg: &TrainConfig, training: Training) -> FieldModel {
+    fn field(&self, cfg: &TrainConfig, training: Training, table: Table, role: Role) -> FieldModel {
         FieldModel {
             preset: cfg.preset,
             players: cfg.players,
+            table,
+            role,
             training,
             front: quantize(&self.lanes[0]),
             middle: quantize(&self.lanes[1]),
@@ -160,8 +169,9 @@ pub fn train(cfg: &TrainConfig, mut progress: impl FnMut(u8, f64)) -> FieldModel
     let strict = rules.strict_order;
     let t = cfg.training;
     let start = std::time::Instant::now();
+    let all = |c: &Counts, training| c.field(cfg, training, Table::AllPairs, Role::Player);
     let greedy = play(t.seed, t.deals, st, |h| baseline::greedy(h, st, strict).ordinals);
-    let mut field = Counts::of(&greedy).field(cfg, Training { iterations: 0, ..t });
+    let mut field = all(&Counts::of(&greedy), Training { iterations: 0, ..t });
     progress(0, start.elapsed().as_secs_f64());
     let mut acc = Counts::new();
     for k in 1..=t.iterations {
@@ -169,8 +179,45 @@ pub fn train(cfg: &TrainConfig, mut progress: impl FnMut(u8, f64)) -> FieldModel
         let samples =
             play(t.seed.wrapping_add(k as u64), t.deals, st, |h| search::best(&obj, st, h, strict, None).ordinals);
         acc.add_weighted(&Counts::of(&samples), k as u64);
-        field = acc.field(cfg, Training { iterations: k, ..t });
+        field = all(&acc, Training { iterations: k, ..t });
         progress(k, start.elapsed().as_secs_f64());
     }
     field
+}
+
+/// Train the two fields of a banker table (the preset's rules with `table = banker`):
+/// `[player's field, banker's field]` — the banker's hands and the players' hands. As
+/// [`train`], with every hand arranged in both roles: greedily for field 0 (the same for
+/// both), then in iteration `k` as the banker against the players' field `k − 1` and as a
+/// player against the banker's field `k − 1`.
+pub fn train_banker(cfg: &TrainConfig, mut progress: impl FnMut(u8, f64)) -> [FieldModel; 2] {
+    let mut rules = Rules::preset(cfg.preset);
+    rules.table = Table::Banker;
+    let st = Strength::get(rules.wheel);
+    let strict = rules.strict_order;
+    let t = cfg.training;
+    let players = cfg.players as usize;
+    let start = std::time::Instant::now();
+    let of = |c: &Counts, training, role| c.field(cfg, training, Table::Banker, role);
+    let greedy = Counts::of(&play(t.seed, t.deals, st, |h| baseline::greedy(h, st, strict).ordinals));
+    let zero = Training { iterations: 0, ..t };
+    // fields[0]: what a player faces (the banker's hands); fields[1]: what the banker faces.
+    let mut fields = [of(&greedy, zero, Role::Player), of(&greedy, zero, Role::Banker)];
+    progress(0, start.elapsed().as_secs_f64());
+    let (mut bankers, mut players_acc) = (Counts::new(), Counts::new());
+    for k in 1..=t.iterations {
+        let as_player = Objective::new_for(&fields[0], &rules, players, Role::Player);
+        let as_banker = Objective::new_for(&fields[1], &rules, players, Role::Banker);
+        let mut banker_hands = Vec::with_capacity(t.deals as usize * 4);
+        let player_hands = play(t.seed.wrapping_add(k as u64), t.deals, st, |h| {
+            banker_hands.push(search::best(&as_banker, st, h, strict, None).ordinals);
+            search::best(&as_player, st, h, strict, None).ordinals
+        });
+        bankers.add_weighted(&Counts::of(&banker_hands), k as u64);
+        players_acc.add_weighted(&Counts::of(&player_hands), k as u64);
+        let done = Training { iterations: k, ..t };
+        fields = [of(&bankers, done, Role::Player), of(&players_acc, done, Role::Banker)];
+        progress(k, start.elapsed().as_secs_f64());
+    }
+    fields
 }

@@ -1,12 +1,20 @@
 //! `sss-tournament`: play strength and speed of the auto-arranger, measured.
 //!
 //! ```text
-//! sss-tournament play     [--preset NAME,...|all] [--players 2,4] [--deals N] [--seed S]
-//!                         [--hero ours|greedy|product] [--villain greedy|product|ours]
-//!                         [--field FILE] [--no-specials]
-//! sss-tournament speed    [--preset NAME,...|all] [--players 2,4] [--hands N] [--seed S] [--field FILE]
-//! sss-tournament specials [--preset NAME,...|all] [--players 2,4] [--deals N] [--seed S] [--field FILE]
+//! sss-tournament play     [--preset NAME,...|all] [--players 2,4] [--table all_pairs|banker]
+//!                         [--deals N] [--seed S] [--hero ours|greedy|product]
+//!                         [--villain greedy|product|ours] [--field FILE] [--no-specials]
+//! sss-tournament speed    [--preset NAME,...|all] [--players 2,4] [--table ..] [--hands N] [--seed S]
+//!                         [--field FILE] [--once]
+//! sss-tournament specials [--preset NAME,...|all] [--players 2,4] [--table ..] [--deals N] [--seed S]
+//!                         [--field FILE]
 //! ```
+//!
+//! `--table banker` plays the presets' rules at a banker table (RULES.md §5a; ranked presets,
+//! pairwise only, are skipped): seat 0 is the banker, and our player is made for each seat's
+//! role. `play` then reports the hero as the banker (its one game per deal, against villains in
+//! every player's seat) and as a player (the games with the hero in a player's seat, averaged
+//! per deal), each with its interval; `speed` and `specials` run once per role.
 //!
 //! `play` deals from the seeded ChaCha20 stream and plays every deal in duplicate: each hand
 //! is played once by the hero, in every seat, against villains holding the other hands
@@ -34,11 +42,11 @@ use shisanshui::arrange::baseline;
 use shisanshui::arrange::model_tables::decode;
 use shisanshui::arrange::search::{HandSubsets, Split};
 use shisanshui::arrange::strength::Strength;
-use shisanshui::arrange::{Arranger, FieldModel};
+use shisanshui::arrange::{Arranger, FieldModel, Role};
 use shisanshui::deal::Dealer;
 use shisanshui::settle::{PlayerHand, Settler};
 use shisanshui::special::SpecialDetector;
-use shisanshui::{format_cards, parse_cards, Arrangement, Card, Preset, Rules};
+use shisanshui::{format_cards, parse_cards, Arrangement, Card, Preset, Rules, Table as Seating};
 use shisanshui_tools::{players_arg, presets_arg, seed_arg, Players, Presets, EXIT_FAILURE};
 
 /// Play strength and speed of the auto-arranger, measured on seeded deals.
@@ -64,13 +72,18 @@ enum Command {
 /// The table options every command takes.
 #[derive(Args, Debug)]
 struct Table {
-    /// Presets: `all` or a comma-separated list (classic, regional, kx, hk, ranked).
+    /// Presets: `all` or a comma-separated list (classic, regional, kx, hk, ranked,
+    /// chinese_poker).
     #[arg(long, value_name = "NAME,...|all", value_parser = presets_arg, default_value = "all")]
     preset: Presets,
 
     /// Table sizes, comma-separated, each 2 to 4.
     #[arg(long, value_name = "N,...", value_parser = players_arg, default_value = "2,4")]
     players: Players,
+
+    /// Which pairs are settled: `all_pairs`, or `banker` (seat 0 is the banker; RULES.md §5a).
+    #[arg(long, value_name = "all_pairs|banker", value_parser = seating_arg, default_value = "all_pairs")]
+    table: Seating,
 
     /// Seed of the deals (the ChaCha20 stream of `shisanshui::deal`), decimal or 0x hexadecimal.
     #[arg(long, value_name = "S", value_parser = seed_arg, default_value = "1")]
@@ -112,6 +125,12 @@ struct SpeedArgs {
     /// Random hands timed per configuration.
     #[arg(long, visible_alias = "deals", value_name = "N", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
     hands: u64,
+
+    /// Arrange every random hand and every hard hand once, with no warm-up and no timing
+    /// passes: for instruction counts under callgrind (`Arranger::arrange`'s calls are one per
+    /// hand, plus one for the lazily built tables, made before any is counted here).
+    #[arg(long)]
+    once: bool,
 }
 
 #[derive(Args, Debug)]
@@ -155,6 +174,8 @@ struct Opts {
     villain: Player,
     field: Option<Vec<FieldModel>>,
     specials: bool,
+    seating: Seating,
+    once: bool,
 }
 
 fn main() -> ExitCode {
@@ -185,11 +206,40 @@ fn opts(table: &Table, deals: u64) -> Result<Opts, String> {
         villain: Player::Greedy,
         field,
         specials: true,
+        seating: table.table,
+        once: false,
     })
 }
 
-/// One command's work for one (preset, table size).
-type Measure = fn(&Opts, Preset, usize) -> Result<(), String>;
+/// One command's work for one (preset, table size): under the rules (the preset's, with the
+/// table of `--table`).
+type Measure = fn(&Opts, Preset, &Rules, usize) -> Result<(), String>;
+
+/// The rules of a preset at the table of `--table`, or `None` when the preset cannot be played
+/// there (banker mode is pairwise only).
+fn rules_for(o: &Opts, preset: Preset) -> Option<Rules> {
+    let mut rules = Rules::preset(preset);
+    rules.table = o.seating;
+    rules.validate().is_ok().then_some(rules)
+}
+
+/// The roles to measure: both at a banker table, else the one seat.
+fn roles(rules: &Rules) -> &'static [Role] {
+    if rules.table == Seating::Banker {
+        &Role::ALL
+    } else {
+        &[Role::Player]
+    }
+}
+
+/// `classic`, or `classic banker table, banker` with the role.
+fn label(preset: Preset, rules: &Rules, role: Option<Role>) -> String {
+    match (rules.table, role) {
+        (Seating::Banker, Some(r)) => format!("{preset} banker table, {r}"),
+        (Seating::Banker, None) => format!("{preset} banker table"),
+        _ => preset.to_string(),
+    }
+}
 
 fn run(cli: Cli) -> Result<(), String> {
     let (o, each): (Opts, Measure) = match &cli.command {
@@ -197,43 +247,59 @@ fn run(cli: Cli) -> Result<(), String> {
             let o = Opts { hero: a.hero, villain: a.villain, specials: !a.no_specials, ..opts(&a.table, a.deals)? };
             (o, play)
         }
-        Command::Speed(a) => (opts(&a.table, a.hands)?, speed),
+        Command::Speed(a) => (Opts { once: a.once, ..opts(&a.table, a.hands)? }, speed),
         Command::Specials(a) => (opts(&a.table, a.deals)?, specials),
     };
     for &preset in &o.presets {
+        let Some(rules) = rules_for(&o, preset) else {
+            eprintln!("skipping {preset}: banker mode is pairwise only");
+            continue;
+        };
         for &players in &o.players {
-            each(&o, preset, players)?;
+            each(&o, preset, &rules, players)?;
         }
     }
     Ok(())
 }
 
-/// A player: how it arranges 13 cards and whether it declares a special.
+/// A player: how it arranges 13 cards and whether it declares a special. Ours is made for
+/// each role of the table (one arranger at all pairs; the player's and the banker's at a
+/// banker table, indexed by `Role as usize`).
 enum Policy {
-    Ours(Box<Arranger>),
+    Ours(Vec<Arranger>),
     Greedy,
     Product,
 }
 
 fn policy(who: Player, o: &Opts, rules: &Rules, players: usize) -> Result<Policy, String> {
     Ok(match who {
-        Player::Ours => Policy::Ours(Box::new(arranger(o, rules, players)?)),
+        Player::Ours => {
+            Policy::Ours(roles(rules).iter().map(|&r| arranger(o, rules, players, r)).collect::<Result<_, _>>()?)
+        }
         Player::Greedy => Policy::Greedy,
         Player::Product => Policy::Product,
     })
 }
 
-fn arranger(o: &Opts, rules: &Rules, players: usize) -> Result<Arranger, String> {
+fn arranger(o: &Opts, rules: &Rules, players: usize, role: Role) -> Result<Arranger, String> {
     match &o.field {
-        None => Arranger::new(rules, players).map_err(|e| e.to_string()),
+        None => Arranger::new_for(rules, players, role).map_err(|e| e.to_string()),
         Some(models) => {
             let preset = shisanshui::arrange::nearest_preset(rules);
+            // A banker table of two is the heads-up game; then the all-pairs fields serve.
+            let (table, role_of) = match rules.table {
+                Seating::Banker if players > 2 => (Seating::Banker, role),
+                _ => (Seating::AllPairs, Role::Player),
+            };
             let m = models
                 .iter()
-                .filter(|m| m.preset == preset)
+                .filter(|m| m.preset == preset && m.table == table && m.role == role_of)
                 .min_by_key(|m| (m.players as i32 - players as i32).abs())
-                .ok_or_else(|| format!("no {preset} model in --field"))?;
-            Arranger::with_field(rules, players, m).map_err(|e| e.to_string())
+                .ok_or_else(|| match table {
+                    Seating::Banker => format!("no {preset} banker-table model for the {role} in --field"),
+                    _ => format!("no {preset} model in --field"),
+                })?;
+            Arranger::with_field_for(rules, players, role, m).map_err(|e| e.to_string())
         }
     }
 }
@@ -245,10 +311,12 @@ fn to_arrangement(h: &HandSubsets, s: &Split) -> Arrangement {
 }
 
 impl Policy {
-    fn play(&self, hand: &[Card; 13], rules: &Rules, detector: Option<&SpecialDetector>) -> PlayerHand {
+    /// The hand as this player plays it in a seat of `role`.
+    fn play(&self, hand: &[Card; 13], rules: &Rules, detector: Option<&SpecialDetector>, role: Role) -> PlayerHand {
         let st = Strength::get(rules.wheel);
         match self {
-            Policy::Ours(a) => {
+            Policy::Ours(by_role) => {
+                let a = &by_role[(role as usize).min(by_role.len() - 1)];
                 if detector.is_some() {
                     if let Some(adv) = a.special_advice(hand).expect("13 distinct cards") {
                         if adv.declare() {
@@ -277,58 +345,82 @@ impl Policy {
     }
 }
 
-fn play(o: &Opts, preset: Preset, players: usize) -> Result<(), String> {
-    let rules = Rules::preset(preset);
-    let name = preset.to_string(); // Preset's Display ignores width; a String pads
-    let hero = policy(o.hero, o, &rules, players)?;
-    let villain = policy(o.villain, o, &rules, players)?;
-    let settler = Settler::new(&rules).map_err(|e| e.to_string())?;
-    let detector = if o.specials { Some(SpecialDetector::new(&rules).map_err(|e| e.to_string())?) } else { None };
+fn play(o: &Opts, preset: Preset, rules: &Rules, players: usize) -> Result<(), String> {
+    let banker_table = rules.table == Seating::Banker;
+    let hero = policy(o.hero, o, rules, players)?;
+    let villain = policy(o.villain, o, rules, players)?;
+    let settler = Settler::new(rules).map_err(|e| e.to_string())?;
+    let detector = if o.specials { Some(SpecialDetector::new(rules).map_err(|e| e.to_string())?) } else { None };
+    let role_of = |seat: usize| if banker_table && seat == 0 { Role::Banker } else { Role::Player };
+    let banker = banker_table.then_some(0);
     let mut dealer = Dealer::from_seed(o.seed);
     let start = Instant::now();
-    let (mut sum, mut sum2) = (0.0f64, 0.0f64);
+    // Per-deal results: [all seats] at all pairs; [as the banker, as a player] at a banker table.
+    let mut stats = [(0.0f64, 0.0f64); 2];
     let mut table: Vec<PlayerHand> = Vec::with_capacity(players);
     for _ in 0..o.deals {
         let hands = dealer.deal_four();
         let hands = &hands[..players];
-        let by_hero: Vec<PlayerHand> = hands.iter().map(|h| hero.play(h, &rules, detector.as_ref())).collect();
-        let by_villain: Vec<PlayerHand> = hands.iter().map(|h| villain.play(h, &rules, detector.as_ref())).collect();
-        let mut deal_total = 0.0;
+        let by_hero: Vec<PlayerHand> =
+            hands.iter().enumerate().map(|(i, h)| hero.play(h, rules, detector.as_ref(), role_of(i))).collect();
+        let by_villain: Vec<PlayerHand> =
+            hands.iter().enumerate().map(|(i, h)| villain.play(h, rules, detector.as_ref(), role_of(i))).collect();
+        let mut totals = [0.0f64; 2];
         for seat in 0..players {
             table.clear();
             for i in 0..players {
                 table.push(if i == seat { by_hero[i].clone() } else { by_villain[i].clone() });
             }
-            let s = settler.settle(&table).map_err(|e| e.to_string())?;
-            deal_total += s.totals[seat].to_f64();
+            let s = settler.settle_with_banker(&table, banker).map_err(|e| e.to_string())?;
+            totals[(banker_table && seat > 0) as usize] += s.totals[seat].to_f64();
         }
-        let x = deal_total / players as f64;
-        sum += x;
-        sum2 += x * x;
+        let per_deal = if banker_table {
+            [totals[0], totals[1] / (players - 1) as f64]
+        } else {
+            [totals[0] / players as f64, 0.0]
+        };
+        for (acc, x) in stats.iter_mut().zip(per_deal) {
+            acc.0 += x;
+            acc.1 += x * x;
+        }
     }
+    let secs = start.elapsed().as_secs_f64();
     let n = o.deals as f64;
-    let mean = sum / n;
-    let sd = ((sum2 / n - mean * mean) * n / (n - 1.0)).max(0.0).sqrt();
-    let half = 1.96 * sd / n.sqrt();
-    println!(
-        "{name:<8} {players} seats  {} vs {}: {:+.4} water/hand  95% CI [{:+.4}, {:+.4}]  ({} duplicate deals, {:.1} s)",
-        o.hero.name(),
-        o.villain.name(),
-        mean,
-        mean - half,
-        mean + half,
-        o.deals,
-        start.elapsed().as_secs_f64()
-    );
+    let lines: Vec<(String, (f64, f64))> = if banker_table {
+        vec![(label(preset, rules, Some(Role::Banker)), stats[0]), (label(preset, rules, Some(Role::Player)), stats[1])]
+    } else {
+        vec![(label(preset, rules, None), stats[0])]
+    };
+    for (name, (sum, sum2)) in lines {
+        let mean = sum / n;
+        let sd = ((sum2 / n - mean * mean) * n / (n - 1.0)).max(0.0).sqrt();
+        let half = 1.96 * sd / n.sqrt();
+        println!(
+            "{name:<8} {players} seats  {} vs {}: {:+.4} water/hand  95% CI [{:+.4}, {:+.4}]  ({} duplicate deals, {:.1} s)",
+            o.hero.name(),
+            o.villain.name(),
+            mean,
+            mean - half,
+            mean + half,
+            o.deals,
+            secs
+        );
+    }
     Ok(())
 }
 
 /// How often declaring a special is worth more than the lanes, per special, over `--deals`
 /// random hands.
-fn specials(o: &Opts, preset: Preset, players: usize) -> Result<(), String> {
-    let rules = Rules::preset(preset);
-    let name = preset.to_string(); // Preset's Display ignores width; a String pads
-    let a = arranger(o, &rules, players)?;
+fn specials(o: &Opts, preset: Preset, rules: &Rules, players: usize) -> Result<(), String> {
+    for &role in roles(rules) {
+        specials_for(o, preset, rules, players, role)?;
+    }
+    Ok(())
+}
+
+fn specials_for(o: &Opts, preset: Preset, rules: &Rules, players: usize, role: Role) -> Result<(), String> {
+    let name = label(preset, rules, (rules.table == Seating::Banker).then_some(role));
+    let a = arranger(o, rules, players, role)?;
     let mut dealer = Dealer::from_seed(o.seed);
     // Per special: hands, declared, sum of the advantage, smallest advantage.
     let mut tally: Vec<(shisanshui::Special, u64, u64, f64, f64)> = Vec::new();
@@ -396,16 +488,41 @@ pub const HARD_HANDS: [&str; 22] = [
     "2h 3c 4c 6h 7c 8d 9s Js Qh Qs Kh As Ac",
 ];
 
-fn speed(o: &Opts, preset: Preset, players: usize) -> Result<(), String> {
-    let rules = Rules::preset(preset);
-    let name = preset.to_string(); // Preset's Display ignores width; a String pads
-    let a = arranger(o, &rules, players)?;
+fn speed(o: &Opts, preset: Preset, rules: &Rules, players: usize) -> Result<(), String> {
+    for &role in roles(rules) {
+        speed_for(o, preset, rules, players, role)?;
+    }
+    Ok(())
+}
+
+fn speed_for(o: &Opts, preset: Preset, rules: &Rules, players: usize, role: Role) -> Result<(), String> {
+    let name = label(preset, rules, (rules.table == Seating::Banker).then_some(role));
+    let a = arranger(o, rules, players, role)?;
     let mut dealer = Dealer::from_seed(o.seed);
     let mut hands: Vec<[Card; 13]> = Vec::new();
     while (hands.len() as u64) < o.deals {
         hands.extend(dealer.deal_four());
     }
     hands.truncate(o.deals as usize);
+    if o.once {
+        // The lazily built tables, then every hand once (what callgrind counts).
+        a.arrange(&hands[0]).map_err(|e| e.to_string())?;
+        let start = Instant::now();
+        for h in &hands {
+            std::hint::black_box(a.arrange(std::hint::black_box(h)).map_err(|e| e.to_string())?);
+        }
+        for text in HARD_HANDS {
+            let cards = parse_cards(text).map_err(|e| e.to_string())?;
+            std::hint::black_box(a.arrange(std::hint::black_box(&cards)).map_err(|e| e.to_string())?);
+        }
+        println!(
+            "{name:<8} {players} seats: {} random hands and {} hard hands once each, {:.2} s",
+            hands.len(),
+            HARD_HANDS.len(),
+            start.elapsed().as_secs_f64()
+        );
+        return Ok(());
+    }
     // Warm up caches and the lazily built tables.
     for h in hands.iter().take(1000) {
         a.arrange(h).map_err(|e| e.to_string())?;
@@ -453,6 +570,11 @@ fn speed(o: &Opts, preset: Preset, players: usize) -> Result<(), String> {
         println!("    hard hand {text}: {:.2} µs (best of 20)", fastest_of(20, &a, &cards)?);
     }
     Ok(())
+}
+
+/// clap value parser of `--table`.
+fn seating_arg(s: &str) -> Result<Seating, String> {
+    s.parse::<Seating>().map_err(|e| e.to_string())
 }
 
 /// The fastest of `calls` calls in a row of `Arranger::arrange` on one hand, in µs.

@@ -1,14 +1,20 @@
 //! `sss-train`: the self-play generator of the field models (`docs/arrange.md`, "Training").
 //!
 //! ```text
-//! sss-train --out FILE [--preset NAME,...|all] [--players 2,4] [--deals N] [--iterations K]
-//!           [--seed S] [--fresh]
+//! sss-train --out FILE [--preset NAME,...|all] [--players 2,4] [--table all_pairs|banker]
+//!           [--deals N] [--iterations K] [--seed S] [--fresh]
 //! ```
+//!
+//! `--table banker` trains a banker table's two fields (the player's and the banker's, RULES.md
+//! §5a) at each table size of three or four; a banker table whose objectives are the heads-up
+//! one times the opponents (no home run, shots as heads-up: `banker_is_heads_up`) needs none —
+//! its fields are exactly the heads-up field — and is skipped with a note, as are ranked
+//! presets (banker mode is pairwise only) and two seats (the heads-up game).
 //!
 //! The committed tables are regenerated with
 //! `cargo run --release -p shisanshui-tools --bin sss-train -- --out core/src/arrange/model_tables.bin --preset all --players 2,4`.
 //! There is no default output: the tables the library embeds are only rewritten when asked for
-//! by name. Models for the (preset, players) pairs trained replace those already in `--out`;
+//! by name. Models for the (preset, players, seat) trained replace those already in `--out`;
 //! the others are kept (unless `--fresh`), so the tables can be regenerated one model at a time.
 //! The file is rewritten after each model (through a temporary file and a rename, so an
 //! interrupted run leaves a whole, decodable file). `--out -` writes the models to stdout.
@@ -20,10 +26,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Parser;
-use shisanshui::arrange::model_tables::{decode, encode};
-use shisanshui::arrange::train::{train, TrainConfig};
-use shisanshui::arrange::{FieldModel, Training};
-use shisanshui::Preset;
+use shisanshui::arrange::model_tables::{banker_is_heads_up, decode, encode};
+use shisanshui::arrange::train::{train, train_banker, TrainConfig};
+use shisanshui::arrange::{FieldModel, Role, Training};
+use shisanshui::{Preset, Rules, Table};
 use shisanshui_tools::{players_arg, presets_arg, seed_arg, Players, Presets, EXIT_FAILURE, EXIT_USAGE};
 
 /// Trains field models by self-play and writes them in the `model_tables.bin` format.
@@ -34,17 +40,23 @@ use shisanshui_tools::{players_arg, presets_arg, seed_arg, Players, Presets, EXI
 #[command(name = "sss-train", version)]
 struct Args {
     /// File to write (required; `-` for stdout). Models already in it for other
-    /// (preset, players) pairs are kept unless --fresh.
+    /// (preset, players, seat) are kept unless --fresh.
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
 
-    /// Presets to train: `all` or a comma-separated list (classic, regional, kx, hk, ranked).
+    /// Presets to train: `all` or a comma-separated list (classic, regional, kx, hk, ranked,
+    /// chinese_poker).
     #[arg(long, value_name = "NAME,...|all", value_parser = presets_arg, default_value = "all")]
     preset: Presets,
 
     /// Table sizes to train, comma-separated, each 2 to 4.
     #[arg(long, value_name = "N,...", value_parser = players_arg, default_value = "2,4")]
     players: Players,
+
+    /// The table: `all_pairs` (every pair of seats settled) or `banker` (a banker table's two
+    /// fields, one per role, at three or four seats).
+    #[arg(long, value_name = "all_pairs|banker", value_parser = table_arg, default_value = "all_pairs")]
+    table: Table,
 
     /// Tables of four hands dealt per self-play iteration.
     #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u32).range(1..))]
@@ -96,14 +108,46 @@ fn run(args: &Args, stdout: bool) -> Result<(), String> {
     for &preset in &args.preset.0 {
         for &players in &args.players.0 {
             let cfg = TrainConfig { preset, players, training };
+            let mut banker = Rules::preset(preset);
+            banker.table = Table::Banker;
+            if args.table == Table::Banker {
+                let skip = if banker.validate().is_err() {
+                    Some("banker mode is pairwise only")
+                } else if players <= 2 {
+                    Some("a banker table of two is the heads-up game")
+                } else if banker_is_heads_up(&banker, players as usize) {
+                    Some("priced as heads-up (no home run), its fields are the heads-up field")
+                } else {
+                    None
+                };
+                if let Some(why) = skip {
+                    eprintln!("skipping {preset} banker table at {players} seats: {why}");
+                    continue;
+                }
+            }
             eprintln!(
-                "training {preset} at {players} seats: {} tables x {} iterations, seed {}",
-                training.deals, training.iterations, training.seed
+                "training {preset} at {players} seats ({}): {} tables x {} iterations, seed {}",
+                args.table, training.deals, training.iterations, training.seed
             );
-            let model = train(&cfg, |k, secs| eprintln!("  iteration {k} done at {secs:.1} s"));
-            models.retain(|m| !(m.preset == preset && m.players == players));
-            models.push(model);
-            models.sort_by_key(|m| (Preset::ALL.iter().position(|&x| x == m.preset), m.players));
+            let progress = |k, secs| eprintln!("  iteration {k} done at {secs:.1} s");
+            let trained: Vec<FieldModel> = match args.table {
+                Table::Banker => train_banker(&cfg, progress).to_vec(),
+                _ => vec![train(&cfg, progress)],
+            };
+            models.retain(|m| {
+                !trained
+                    .iter()
+                    .any(|t| (t.preset, t.players, t.table, t.role) == (m.preset, m.players, m.table, m.role))
+            });
+            models.extend(trained);
+            models.sort_by_key(|m| {
+                (
+                    Preset::ALL.iter().position(|&x| x == m.preset),
+                    m.table != Table::AllPairs,
+                    m.players,
+                    m.role == Role::Banker,
+                )
+            });
             if !stdout {
                 write_whole(out, &encode(&models)).map_err(|e| format!("{shown}: {e}"))?;
             }
@@ -117,6 +161,11 @@ fn run(args: &Args, stdout: bool) -> Result<(), String> {
         eprintln!("wrote {} models to {shown}", models.len());
     }
     Ok(())
+}
+
+/// clap value parser of `--table`.
+fn table_arg(s: &str) -> Result<Table, String> {
+    s.parse::<Table>().map_err(|e| e.to_string())
 }
 
 /// Writes `bytes` to a temporary file beside `path`, then renames it over `path`.
