@@ -3,9 +3,13 @@
 //! money, and print it all.
 //!
 //! ```text
-//! cargo run --release -p shisanshui --example demo -- [--preset classic|regional|kx|hk|ranked]
+//! cargo run --release -p shisanshui --example demo -- [--preset classic|regional|kx|hk|ranked|chinese_poker]
 //!                                                      [--seed N] [--players 2..4]
+//!                                                      [--table all_pairs|banker] [--banker N]
 //! ```
+//!
+//! `--table banker` plays banker mode (庄家, RULES.md §5a) with seat `--banker N` (as printed,
+//! 1 to the number of players; seat 1 when not given) as the banker.
 
 use std::process::ExitCode;
 
@@ -13,16 +17,22 @@ use shisanshui::arrange::Arranger;
 use shisanshui::deal;
 use shisanshui::money::{settle_money, Rake, Stakes};
 use shisanshui::settle::{Event, PlayerHand, SeatResult, Settler, Water};
-use shisanshui::{Card, Lane, Rules};
+use shisanshui::{Card, Lane, Rules, Table};
+
+const USAGE: &str = "usage: demo [--preset classic|regional|kx|hk|ranked|chinese_poker] [--seed N] [--players 2..4] \
+                     [--table all_pairs|banker] [--banker N]";
 
 struct Options {
     preset: String,
     seed: u64,
     players: usize,
+    table: Option<Table>,
+    /// The banker's seat as printed (from 1).
+    banker: Option<usize>,
 }
 
 fn parse_args() -> Result<Options, String> {
-    let mut o = Options { preset: "classic".into(), seed: 2026, players: 4 };
+    let mut o = Options { preset: "classic".into(), seed: 2026, players: 4, table: None, banker: None };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
@@ -30,9 +40,15 @@ fn parse_args() -> Result<Options, String> {
             "--preset" => o.preset = value("--preset")?,
             "--seed" => o.seed = value("--seed")?.parse().map_err(|e| format!("--seed: {e}"))?,
             "--players" => o.players = value("--players")?.parse().map_err(|e| format!("--players: {e}"))?,
-            "-h" | "--help" => {
-                return Err("usage: demo [--preset classic|regional|kx|hk|ranked] [--seed N] [--players 2..4]".into())
+            "--table" => o.table = Some(value("--table")?.parse().map_err(|e| format!("--table: {e}"))?),
+            "--banker" => {
+                let n: usize = value("--banker")?.parse().map_err(|e| format!("--banker: {e}"))?;
+                if n == 0 {
+                    return Err("--banker: seats are numbered from 1".into());
+                }
+                o.banker = Some(n);
             }
+            "-h" | "--help" => return Err(USAGE.into()),
             other => return Err(format!("unknown argument {other:?} (try --help)")),
         }
     }
@@ -65,10 +81,25 @@ fn money(cents: i64) -> String {
 }
 
 fn run(o: &Options) -> shisanshui::Result<()> {
-    let rules = Rules::from_preset_name(&o.preset)?;
-    let arranger = Arranger::new(&rules, o.players)?;
+    let mut rules = Rules::from_preset_name(&o.preset)?;
+    if let Some(table) = o.table {
+        rules.table = table;
+    }
+    // The engine's banker seat (from 0); banker mode without --banker makes seat 1 the banker.
+    let banker = match (rules.table, o.banker) {
+        (_, Some(n)) => Some(n - 1),
+        (Table::Banker, None) => Some(0),
+        _ => None,
+    };
+    // Every seat is arranged as at an all-pairs table: the arranger's own knowledge of a seat's
+    // role at a banker table (§5a, §7) is left to it.
+    let arranger = Arranger::new(&Rules { table: Table::AllPairs, ..rules.clone() }, o.players)?;
     let hands = deal::deal(o.players, Some(o.seed))?;
-    println!("十三水 shisanshui — demo round: preset {}, seed {}, {} seats\n", o.preset, o.seed, o.players);
+    println!("十三水 shisanshui — demo round: preset {}, seed {}, {} seats", o.preset, o.seed, o.players);
+    match banker {
+        Some(b) => println!("banker mode (庄家): seat {} is the banker; only the banker's pairs are settled\n", b + 1),
+        None => println!("every pair of seats is settled\n"),
+    }
 
     let mut seats = Vec::new();
     for (i, hand) in hands.iter().enumerate() {
@@ -104,7 +135,7 @@ fn run(o: &Options) -> shisanshui::Result<()> {
         seats.push(PlayerHand::Arranged(best.arrangement));
     }
 
-    let settlement = Settler::new(&rules)?.settle(&seats)?;
+    let settlement = Settler::new(&rules)?.settle_with_banker(&seats, banker)?;
     println!("Pairs (lane winners and the water each lane moved):");
     for p in &settlement.pairs {
         let [a, b] = p.seats;
@@ -118,6 +149,10 @@ fn run(o: &Options) -> shisanshui::Result<()> {
                 .collect::<Vec<_>>()
                 .join(", "),
             None => format!("{:?}", p.kind),
+        };
+        let lanes = match p.majority {
+            Some(m) => format!("{lanes}, majority seat {} +{}", m.winner + 1, m.water),
+            None => lanes,
         };
         println!("  seat {} vs seat {}: {lanes}  => seat {} {}", a + 1, b + 1, a + 1, signed(&p.water));
     }
@@ -135,6 +170,7 @@ fn run(o: &Options) -> shisanshui::Result<()> {
                 println!("  seat {} shoots seat {} (打枪), worth {value}", shooter + 1, victim + 1)
             }
             Event::HomeRun { seat, value } => println!("  seat {} hits a home run (全垒打), worth {value}", seat + 1),
+            Event::Banker { seat } => println!("  seat {} is the banker (庄家)", seat + 1),
             _ => println!("  {e:?}"),
         }
     }
