@@ -218,14 +218,18 @@ net_valgrind() {
   return "$status"
 }
 
-# Unit tests too slow for Miri's interpreter (whole-table checks, the arrangement search, the
-# arranger's objective, thread pools); everything else runs, the whole C boundary included.
+# Unit tests too slow for Miri's interpreter, skipped by name (substring): whole-table and
+# every-hand checks, the arrangement search and anything that builds an arranger's objective
+# (the arranger and handle tests), thread pools, 10 MB texts, and rule-set JSON parsing (minutes
+# each under Miri). Measured with `cargo +nightly miri test ... -- -Z unstable-options
+# --report-time`; everything else runs: pointers, copy-outs, the panic guard, last errors, cards,
+# evaluation, fouls, money, settlement, specials, dealing.
 MIRI_SKIP_CORE=(
   arrange::search batch thread tables_match_generator simulate:: meaningless_input_never_panics
   counts_and_masks_match_a_naive_count
 )
 MIRI_SKIP_FFI=(
-  arrange::tests batch:: hints:: handle_tests:: huge_bad_text
+  arrange::tests batch:: hints:: handle_tests:: huge_bad_text json
 )
 net_miri() {
   cargo +nightly miri setup
