@@ -17,7 +17,8 @@ use libfuzzer_sys::fuzz_target;
 use shisanshui_fuzz::engine::arrange::shared_arranger;
 use shisanshui_fuzz::engine::eval::HandRank;
 use shisanshui_fuzz::engine::money::{escape, settle_money, MoneyResult, Rake, Stakes};
-use shisanshui_fuzz::engine::settle::{PlayerHand, Settlement, Water};
+use shisanshui_fuzz::engine::rules::Table;
+use shisanshui_fuzz::engine::settle::{settle_with_banker, PlayerHand, Settlement, Water};
 use shisanshui_fuzz::engine::special::detect_codes;
 use shisanshui_fuzz::engine::{
     cards_from_codes, deal, settle, Arrangement, Card, Category, Evaluator, Preset, Rules, Special, Wheel,
@@ -163,6 +164,10 @@ enum Call {
     SetSuitTiebreak(H, u8),
     GetStrictOrder(H, OutPtr),
     SetStrictOrder(H, u8),
+    GetTable(H, OutPtr),
+    SetTable(H, u32),
+    GetMajorityBonus(H, OutPtr),
+    SetMajorityBonus(H, u32),
     SpecialDetect(H, Bytes, OutPtr),
     SpecialName(u32, u32, OutBuf),
     SpecialId(u32, OutBuf),
@@ -175,6 +180,8 @@ enum Call {
     SeatSpecial(u32, Bytes, OutPtr),
     Settle(H, Vec<SeatIn>, OutPtr),
     SettleInto(H, Vec<SeatIn>, H),
+    SettleWithBanker(H, Vec<SeatIn>, u8, OutPtr),
+    SettleIntoWithBanker(H, Vec<SeatIn>, u8, H),
     SettlementFree(H),
     SettlementInfo(H, OutPtr),
     SettlementTotals(H, OutBuf),
@@ -842,6 +849,91 @@ fn run(world: &mut World, c: &Call) {
                 }
                 check_rules_handle(r.ptr, &world.rules[k].shadow);
             }
+        }
+        Call::GetTable(h, p) | Call::GetMajorityBonus(h, p) => {
+            let r = world.rules_h(*h);
+            let table = matches!(c, Call::GetTable(..));
+            let (st, v) = single::<u32>("get table/bonus", *p, |o| unsafe {
+                if table {
+                    sss_rules_get_table(r.ptr, o)
+                } else {
+                    sss_rules_get_majority_bonus(r.ptr, o)
+                }
+            });
+            assert_eq!(st == OK, r.slot.is_some() && !p.null);
+            if let (Some(k), Some(v)) = (r.slot, v) {
+                let s = &world.rules[k].shadow;
+                let want = if table { (s.table == Table::Banker) as u32 } else { s.majority_bonus };
+                assert_eq!(v, want);
+            }
+        }
+        Call::SetTable(h, v) | Call::SetMajorityBonus(h, v) => {
+            let r = world.rules_h(*h);
+            let table = matches!(c, Call::SetTable(..));
+            let st = call("set table/bonus", || unsafe {
+                if table {
+                    sss_rules_set_table(r.ptr, *v)
+                } else {
+                    sss_rules_set_majority_bonus(r.ptr, *v)
+                }
+            });
+            let Some(k) = r.slot else {
+                assert_ne!(st, OK);
+                return;
+            };
+            // The shadow: the value set, then validated; refused values leave the rules as they were.
+            let mut changed = world.rules[k].shadow.clone();
+            let expected = if table {
+                match v {
+                    0 => Ok(Table::AllPairs),
+                    1 => Ok(Table::Banker),
+                    _ => Err(SssStatus::SSS_ERR_INVALID_ARGUMENT),
+                }
+                .map(|t| changed.table = t)
+            } else {
+                changed.majority_bonus = *v;
+                Ok(())
+            }
+            .and_then(|()| changed.validate().map_err(|e| status_of::<()>(&Err(e))));
+            match expected {
+                Ok(()) => {
+                    assert_eq!(st, OK, "{}", last_error());
+                    world.rules[k].shadow = changed;
+                }
+                Err(want) => assert_eq!(st, want, "{}", last_error()),
+            }
+            check_rules_handle(r.ptr, &world.rules[k].shadow);
+        }
+        Call::SettleWithBanker(h, seats, banker, p) => {
+            let r = world.rules_h(*h);
+            let (cseats, hands) = seats_of(seats, world);
+            let (st, out) = single("settle with banker", *p, |o| unsafe {
+                sss_settle_with_banker(r.ptr, cseats.as_ptr(), cseats.len(), *banker, o)
+            });
+            if p.null || r.slot.is_none() {
+                assert_ne!(st, OK);
+                return;
+            }
+            let s = shadow_settle_banker(st, &hands, &world.rules[r.slot.unwrap()].shadow, *banker);
+            if let (Some(s), Some(ptr)) = (s, out) {
+                world.add_settlement(ptr, s);
+            }
+        }
+        Call::SettleIntoWithBanker(h, seats, banker, t) => {
+            let r = world.rules_h(*h);
+            let target = world.settlement_h(*t);
+            let (cseats, hands) = seats_of(seats, world);
+            let st = call("settle into with banker", || unsafe {
+                sss_settle_into_with_banker(r.ptr, cseats.as_ptr(), cseats.len(), *banker, target.ptr)
+            });
+            let (Some(rk), Some(tk)) = (r.slot, target.slot) else {
+                assert_ne!(st, OK);
+                return;
+            };
+            if let Some(s) = shadow_settle_banker(st, &hands, &world.rules[rk].shadow, *banker) {
+                world.settlements[tk].shadow = s;
+            }
+            check_c_settlement(target.ptr, &world.settlements[tk].shadow);
         }
         Call::SpecialDetect(h, b, p) => {
             let r = world.rules_h(*h);
@@ -1578,6 +1670,24 @@ fn shadow_settle(st: SssStatus, hands: &Result<Vec<PlayerHand>, ()>, rules: &Rul
         Ok(hands) => {
             let r = settle(hands, rules);
             assert_eq!(st, status_of(&r), "settle status: {}", last_error());
+            let s = r.ok()?;
+            check_settlement(&s, hands.len());
+            Some(s)
+        }
+    }
+}
+
+/// As [`shadow_settle`], with a banker seat (`SSS_SEAT_NONE`: none).
+fn shadow_settle_banker(st: SssStatus, hands: &Result<Vec<PlayerHand>, ()>, rules: &Rules, banker: u8) -> Option<Settlement> {
+    let banker = (banker != SSS_SEAT_NONE).then_some(banker as usize);
+    match hands {
+        Err(()) => {
+            assert_ne!(st, OK, "C settled seats the engine cannot read");
+            None
+        }
+        Ok(hands) => {
+            let r = settle_with_banker(hands, rules, banker);
+            assert_eq!(st, status_of(&r), "settle with banker status: {}", last_error());
             let s = r.ok()?;
             check_settlement(&s, hands.len());
             Some(s)

@@ -19,11 +19,11 @@ use shisanshui_fuzz::sss::rules::{
     sss_rules_free, sss_rules_from_json, sss_rules_get_strict_order, sss_rules_get_suit_tiebreak,
     sss_rules_get_wheel, sss_rules_to_json, sss_rules_validate, SssRules,
 };
-use shisanshui_fuzz::sss::settle::{sss_settle, sss_settle_into, sss_settlement_free};
+use shisanshui_fuzz::sss::settle::{sss_settle_into_with_banker, sss_settle_with_banker, sss_settlement_free};
 use shisanshui_fuzz::sss::special::{sss_rules_get_specials, sss_special_water};
 use shisanshui_fuzz::sss::SssStatus;
 use shisanshui_fuzz::{
-    c_seat, call, check_c_settlement, check_settlement, failure, last_error, preset, status_of, text_out, Sentinel,
+    banker_of, c_banker, c_seat, call, check_c_settlement, check_settlement, failure, last_error, preset, status_of, text_out, Sentinel,
 };
 
 fn fnv(data: &[u8]) -> u64 {
@@ -118,23 +118,37 @@ fuzz_target!(|data: &[u8]| {
     let seed = fnv(data);
     let hands = round(&rules, players, seed, header & 8 != 0);
     let settler = Settler::new(&rules).expect("a valid rule set settles");
-    let s = settler.settle(&hands).expect("a dealt round settles");
+    // Banker mode settles with a banker seat (chosen by the input), all pairs without.
+    let banker = banker_of(&rules, players, (seed >> 8) as u8);
+    let s = settler.settle_with_banker(&hands, banker).expect("a dealt round settles");
     check_settlement(&s, players);
     // settle_into a settlement that held another round (of another size) gives the same.
-    let other = round(&rules, 2 + (players - 1) % 3, seed ^ 1, false);
-    let mut reused: Settlement = settler.settle(&other).unwrap();
-    settler.settle_into(&hands, &mut reused).unwrap();
+    let other_players = 2 + (players - 1) % 3;
+    let other = round(&rules, other_players, seed ^ 1, false);
+    let other_banker = banker_of(&rules, other_players, seed as u8);
+    let mut reused: Settlement = settler.settle_with_banker(&other, other_banker).unwrap();
+    settler.settle_into_with_banker(&hands, banker, &mut reused).unwrap();
     assert_eq!(reused, s, "settle_into equals settle");
+    if banker.is_none() {
+        assert_eq!(settler.settle(&hands).unwrap(), s, "settle is settle_with_banker(None)");
+    }
 
     let seats: Vec<_> = hands.iter().map(c_seat).collect();
     let mut cs = std::ptr::null_mut();
-    assert_eq!(call("sss_settle", || unsafe { sss_settle(c, seats.as_ptr(), seats.len(), &mut cs) }), SssStatus::SSS_OK);
+    let st = call("sss_settle_with_banker", || unsafe {
+        sss_settle_with_banker(c, seats.as_ptr(), seats.len(), c_banker(banker), &mut cs)
+    });
+    assert_eq!(st, SssStatus::SSS_OK);
     check_c_settlement(cs, &s);
     let other_seats: Vec<_> = other.iter().map(c_seat).collect();
     let mut cs2 = std::ptr::null_mut();
-    let st = call("sss_settle", || unsafe { sss_settle(c, other_seats.as_ptr(), other_seats.len(), &mut cs2) });
+    let st = call("sss_settle_with_banker", || unsafe {
+        sss_settle_with_banker(c, other_seats.as_ptr(), other_seats.len(), c_banker(other_banker), &mut cs2)
+    });
     assert_eq!(st, SssStatus::SSS_OK);
-    let st = call("sss_settle_into", || unsafe { sss_settle_into(c, seats.as_ptr(), seats.len(), cs2) });
+    let st = call("sss_settle_into_with_banker", || unsafe {
+        sss_settle_into_with_banker(c, seats.as_ptr(), seats.len(), c_banker(banker), cs2)
+    });
     assert_eq!(st, SssStatus::SSS_OK);
     check_c_settlement(cs2, &s);
     unsafe {

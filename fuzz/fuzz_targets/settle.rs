@@ -20,10 +20,12 @@ use shisanshui_fuzz::engine::money::{escape, settle_money, MoneyResult, Rake, St
 use shisanshui_fuzz::engine::settle::{PlayerHand, SeatResult, Settlement, Settler, Water};
 use shisanshui_fuzz::engine::{detect_special, Arrangement, Rules, Special, Wheel};
 use shisanshui_fuzz::sss::money::{sss_money_escape, sss_money_settle, SssMoneyLine, SssMoneyTotals, SssStakes};
-use shisanshui_fuzz::sss::settle::{sss_settle, sss_settle_into, sss_settlement_free, sss_settlement_to_json};
+use shisanshui_fuzz::sss::settle::{
+    sss_settle, sss_settle_into_with_banker, sss_settle_with_banker, sss_settlement_free, sss_settlement_to_json,
+};
 use shisanshui_fuzz::sss::SssStatus;
 use shisanshui_fuzz::{
-    arranger, c_rules, c_seat, call, check_c_settlement, check_settlement, distinct_cards, permute, rules_of,
+    arranger, banker_of, c_banker, c_rules, c_seat, call, check_c_settlement, check_settlement, distinct_cards, permute, rules_of,
     status_of, text_out, Sentinel,
 };
 
@@ -79,6 +81,7 @@ struct Round {
     rake: (I64, I64),
     carries: Option<[I64; 4]>,
     leaver: u8,
+    banker: u8,
 }
 
 fn hand(rules: &Rules, players: usize, cards: &[shisanshui_fuzz::engine::Card], plan: Plan) -> PlayerHand {
@@ -191,14 +194,17 @@ fuzz_target!(|r: Round| {
         (0..players).map(|p| hand(&rules, players, &deck[13 * p..13 * p + 13], r.plans[p])).collect();
 
     let settler = Settler::new(&rules).unwrap();
-    let result = settler.settle(&hands);
+    // Banker-mode presets settle with a banker seat; all-pairs ones without (RULES.md §5a).
+    let banker = banker_of(&rules, players, r.banker);
+    let result = settler.settle_with_banker(&hands, banker);
     // Another round to settle into: the next seats of the same deck, all in code order.
     let other_players = 2 + (players - 1) % 3;
     let other: Vec<PlayerHand> =
         (0..other_players).map(|p| hand(&rules, other_players, &deck[13 * p..13 * p + 13], Plan::Sorted)).collect();
-    let mut reused = settler.settle(&other).unwrap();
+    let other_banker = banker_of(&rules, other_players, r.banker.wrapping_add(1));
+    let mut reused = settler.settle_with_banker(&other, other_banker).unwrap();
     let before = reused.clone();
-    let into = settler.settle_into(&hands, &mut reused);
+    let into = settler.settle_into_with_banker(&hands, banker, &mut reused);
     assert_eq!(status_of(&into), status_of(&result), "settle_into fails as settle does");
 
     // The C ABI on the same seats.
@@ -206,14 +212,26 @@ fuzz_target!(|r: Round| {
     let seats: Vec<_> = hands.iter().map(c_seat).collect();
     let other_seats: Vec<_> = other.iter().map(c_seat).collect();
     let mut cs = std::ptr::null_mut();
-    let st = call("sss_settle", || unsafe { sss_settle(c, seats.as_ptr(), seats.len(), &mut cs) });
+    let st = call("sss_settle_with_banker", || unsafe {
+        sss_settle_with_banker(c, seats.as_ptr(), seats.len(), c_banker(banker), &mut cs)
+    });
     assert_eq!(st, status_of(&result), "C settles as Rust does");
+    if banker.is_none() {
+        let mut plain = std::ptr::null_mut();
+        let st = call("sss_settle", || unsafe { sss_settle(c, seats.as_ptr(), seats.len(), &mut plain) });
+        assert_eq!(st, status_of(&result), "sss_settle is sss_settle_with_banker(SSS_SEAT_NONE)");
+        unsafe { sss_settlement_free(plain) };
+    }
     let mut c_other = std::ptr::null_mut();
-    let st = call("sss_settle", || unsafe { sss_settle(c, other_seats.as_ptr(), other_seats.len(), &mut c_other) });
+    let st = call("sss_settle_with_banker", || unsafe {
+        sss_settle_with_banker(c, other_seats.as_ptr(), other_seats.len(), c_banker(other_banker), &mut c_other)
+    });
     assert_eq!(st, SssStatus::SSS_OK);
     let json = |p| text_out("json", |b, cap, l| unsafe { sss_settlement_to_json(p, b, cap, l) }).1.unwrap();
     let other_json = json(c_other);
-    let st = call("sss_settle_into", || unsafe { sss_settle_into(c, seats.as_ptr(), seats.len(), c_other) });
+    let st = call("sss_settle_into_with_banker", || unsafe {
+        sss_settle_into_with_banker(c, seats.as_ptr(), seats.len(), c_banker(banker), c_other)
+    });
     assert_eq!(st, status_of(&result));
 
     let s = match result {

@@ -253,13 +253,13 @@ pub fn c_seat(hand: &PlayerHand) -> SssSeat {
 }
 
 /// The invariants of every settlement: the matrix is antisymmetric with a zero diagonal, each
-/// total is its row's sum, the totals sum to zero, each pair's water is its matrix entry, and
+/// total is its row's sum, the totals sum to zero, each pair's water is its matrix entry (every
+/// pair in order, or in banker mode only the banker's pairs, the others settling nothing), and
 /// the JSON form reads back as the same settlement.
 pub fn check_settlement(s: &Settlement, seats: usize) {
     assert_eq!(s.seats.len(), seats);
     assert_eq!(s.totals.len(), seats);
     assert_eq!(s.matrix.len(), seats);
-    assert_eq!(s.pairs.len(), seats * (seats - 1) / 2);
     let mut sum = 0i128;
     for i in 0..seats {
         assert_eq!(s.matrix[i].len(), seats);
@@ -273,18 +273,36 @@ pub fn check_settlement(s: &Settlement, seats: usize) {
         sum += row;
     }
     assert_eq!(sum, 0, "zero-sum");
-    let mut k = 0;
+    let expected: Vec<[usize; 2]> = (0..seats)
+        .flat_map(|i| (i + 1..seats).map(move |j| [i, j]))
+        .filter(|p| s.banker.map_or(true, |b| p.contains(&b)))
+        .collect();
+    let got: Vec<[usize; 2]> = s.pairs.iter().map(|p| p.seats).collect();
+    assert_eq!(got, expected, "the pairs settled, in order");
+    for p in &s.pairs {
+        assert_eq!(p.water, s.matrix[p.seats[0]][p.seats[1]], "pair {:?} water is its matrix entry", p.seats);
+    }
     for i in 0..seats {
-        for j in i + 1..seats {
-            let p = &s.pairs[k];
-            assert_eq!(p.seats, [i, j], "pair order");
-            assert_eq!(p.water, s.matrix[i][j], "pair {i},{j} water is its matrix entry");
-            k += 1;
+        for j in 0..seats {
+            if s.banker.is_some_and(|b| i != b && j != b) {
+                assert_eq!(s.matrix[i][j], Water::ZERO, "banker mode: seats {i} and {j} settle nothing");
+            }
         }
     }
     let json = s.to_json();
     let back: Settlement = serde_json::from_str(&json).expect("a settlement's JSON reads back");
     assert_eq!(&back, s, "settlement JSON round trip");
+}
+
+/// The banker seat to settle a round of `players` seats with under `rules`: a seat chosen by
+/// `pick` in banker mode, none when every pair settles.
+pub fn banker_of(rules: &Rules, players: usize, pick: u8) -> Option<usize> {
+    (rules.table == engine::rules::Table::Banker).then_some(pick as usize % players)
+}
+
+/// The C form of a banker seat.
+pub fn c_banker(banker: Option<usize>) -> u8 {
+    banker.map_or(sss::settle::SSS_SEAT_NONE, |b| b as u8)
 }
 
 /// The C settlement of the same seats equals the engine's: totals, matrix, info and JSON.
@@ -295,6 +313,7 @@ pub fn check_c_settlement(c: *const sss::settle::SssSettlement, s: &Settlement) 
     let info = info.get();
     assert_eq!(info.seat_count as usize, n);
     assert_eq!(info.pair_count as usize, s.pairs.len());
+    assert_eq!(info.banker_seat, c_banker(s.banker));
     assert_eq!(info.event_count as usize, s.events.len());
     assert_eq!(info.reserved, 0);
     let mut totals = vec![SssWater::default(); n];
