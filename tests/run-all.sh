@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test of every language, from a fresh clone: Rust (core, FFI, header check, tools, the crate's docs and
 # package), C and C++ (static and dynamic; an installed prefix through pkg-config and CMake), Python (the
-# release wheel in a fresh venv) and C# (the assembled Unity package under mcs + mono), then the safety nets. Installs what it needs.
+# release wheel in a fresh venv) and C# (the assembled Unity package under mcs + mono). Installs what it needs. The safety nets
+# (fuzzing, sanitizers, valgrind, Miri, threads) are their own command: bash tests/safety/run.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,8 +22,6 @@ run "Rust crate (docs, package)" bash scripts/check-crate.sh
 run "C/C++" bash tests/c/run.sh
 run "Python" bash tests/python/run.sh
 run "C#" bash tests/csharp/run.sh
-# Fuzzing, ASan+UBSan, valgrind, Miri and ThreadSanitizer (docs/safety.md); bounded to about 25 minutes.
-run "Safety nets" bash tests/safety/run.sh
 
 echo
 echo "==> Summary"
