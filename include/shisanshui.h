@@ -145,6 +145,17 @@
 #define SSS_SCORING_RANKED 1
 
 /**
+ * The seat of a player at a banker table (`table = banker`, RULES.md §5a), settled against the
+ * banker alone; at an all-pairs table, every seat (`sss_arranger_new_for`).
+ */
+#define SSS_ROLE_PLAYER 0
+
+/**
+ * The banker's seat at a banker table: settled against every other seat (`sss_arranger_new_for`).
+ */
+#define SSS_ROLE_BANKER 1
+
+/**
  * Cards in one player's hand.
  */
 #define SSS_HAND_SIZE 13
@@ -1770,11 +1781,13 @@ SssStatus sss_settlement_to_json(const struct SssSettlement *settlement,
                                  size_t *out_len);
 
 /**
- * Make an arranger for a rule set at a table of `players` seats (2 to 4). The arranger keeps
- * its own copy of the rules: later changes to `rules` do not affect it.
+ * Make an arranger for a rule set at a table of `players` seats (2 to 4) where every pair of
+ * seats is settled (`table = all_pairs`). The arranger keeps its own copy of the rules: later
+ * changes to `rules` do not affect it.
  *
- * Errors: `SSS_ERR_INVALID_TABLE` (players outside 2..=4), `SSS_ERR_INVALID_RULES` (an invalid
- * rule set), `SSS_ERR_NULL_POINTER`. Free the result with `sss_arranger_free`.
+ * Errors: `SSS_ERR_INVALID_TABLE` (players outside 2..=4, or banker-table rules, whose seats
+ * differ: use `sss_arranger_new_for`), `SSS_ERR_INVALID_RULES` (an invalid rule set),
+ * `SSS_ERR_NULL_POINTER`. Free the result with `sss_arranger_free`.
  *
  * # Safety
  * `rules` must be a live handle; `out` valid for a write.
@@ -1782,7 +1795,35 @@ SssStatus sss_settlement_to_json(const struct SssSettlement *settlement,
 SssStatus sss_arranger_new(const struct SssRules *rules, uint32_t players, struct SssArranger **out);
 
 /**
- * Make an arranger for a preset by name (`classic`, `regional`, `kx`, `hk`, `ranked`; ASCII
+ * Make an arranger for one seat's role: `SSS_ROLE_PLAYER` or `SSS_ROLE_BANKER`. At a banker
+ * table (`table = banker`, RULES.md §5a) a player plays the banker alone and the banker plays
+ * every other seat (and alone makes home runs); at an all-pairs table `SSS_ROLE_PLAYER` is
+ * every seat, as `sss_arranger_new`. A banker table of two is the heads-up game in either role.
+ *
+ * Errors: as `sss_arranger_new`, and `SSS_ERR_INVALID_ARGUMENT` for an unknown role,
+ * `SSS_ERR_INVALID_TABLE` for `SSS_ROLE_BANKER` at an all-pairs table. Free the result with
+ * `sss_arranger_free`.
+ *
+ * # Safety
+ * `rules` must be a live handle; `out` valid for a write.
+ */
+SssStatus sss_arranger_new_for(const struct SssRules *rules,
+                               uint32_t players,
+                               uint32_t role,
+                               struct SssArranger **out);
+
+/**
+ * The seat's role the arranger was made for: `SSS_ROLE_PLAYER` (always at an all-pairs table)
+ * or `SSS_ROLE_BANKER`.
+ *
+ * # Safety
+ * `arranger` must be a live handle; `out_role` valid for a write.
+ */
+SssStatus sss_arranger_get_role(const struct SssArranger *arranger, uint32_t *out_role);
+
+/**
+ * Make an arranger for a preset by name (`classic`, `regional`, `kx`, `hk`, `ranked`,
+ * `chinese_poker`; ASCII
  * case-insensitive) at a table of `players` seats. Errors: `SSS_ERR_UNKNOWN_PRESET`,
  * `SSS_ERR_INVALID_TABLE`, `SSS_ERR_INVALID_UTF8`, `SSS_ERR_NULL_POINTER`. Free the result with
  * `sss_arranger_free`.

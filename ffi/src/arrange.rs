@@ -2,15 +2,16 @@
 //! arrangement with the highest expected water, a short list of distinct suggestions for a
 //! 推荐牌型 button, and whether declaring a special beats the best lane play.
 //!
-//! An arranger is made once per (rule set, table size) and reused: making it builds the
-//! objective, every later call is only a search. Expected water crosses as a `double` (water
+//! An arranger is made once per (rule set, table size, and at a banker table the seat's role:
+//! `sss_arranger_new_for` with `SSS_ROLE_PLAYER` or `SSS_ROLE_BANKER`) and reused: making it
+//! builds the objective, every later call is only a search. Expected water crosses as a `double` (water
 //! points against all opponents together; not an exact amount, so compare with a tolerance).
 //!
 //! Output structs put every 8-byte field first and pad themselves to a multiple of 8 bytes, so
 //! their layout is the same whether a platform aligns `double` to 4 or to 8.
 
-use engine::arrange::{Arranged, Arranger, SpecialAdvice, Suggestion, SuggestionKind};
-use engine::{cards_from_codes, Arrangement, Card, Rules};
+use engine::arrange::{Arranged, Arranger, Role, SpecialAdvice, Suggestion, SuggestionKind};
+use engine::{cards_from_codes, Arrangement, Card, Error, Rules};
 
 use crate::boundary::{
     handle_free, handle_new, handle_ref, slice_in, text_in, BufOut, Failure, Out, SssStatus, Tagged,
@@ -196,11 +197,30 @@ fn players_in(players: u32) -> usize {
     players as usize
 }
 
-/// Make an arranger for a rule set at a table of `players` seats (2 to 4). The arranger keeps
-/// its own copy of the rules: later changes to `rules` do not affect it.
+/// The seat of a player at a banker table (`table = banker`, RULES.md §5a), settled against the
+/// banker alone; at an all-pairs table, every seat (`sss_arranger_new_for`).
+pub const SSS_ROLE_PLAYER: u32 = 0;
+/// The banker's seat at a banker table: settled against every other seat (`sss_arranger_new_for`).
+pub const SSS_ROLE_BANKER: u32 = 1;
+
+/// The role a C value names, or `SSS_ERR_INVALID_ARGUMENT`.
+fn role_in(role: u32) -> Result<Role, Error> {
+    match role {
+        SSS_ROLE_PLAYER => Ok(Role::Player),
+        SSS_ROLE_BANKER => Ok(Role::Banker),
+        other => Err(Error::InvalidArgument(format!(
+            "unknown seat role {other} (expected SSS_ROLE_PLAYER = 0 or SSS_ROLE_BANKER = 1)"
+        ))),
+    }
+}
+
+/// Make an arranger for a rule set at a table of `players` seats (2 to 4) where every pair of
+/// seats is settled (`table = all_pairs`). The arranger keeps its own copy of the rules: later
+/// changes to `rules` do not affect it.
 ///
-/// Errors: `SSS_ERR_INVALID_TABLE` (players outside 2..=4), `SSS_ERR_INVALID_RULES` (an invalid
-/// rule set), `SSS_ERR_NULL_POINTER`. Free the result with `sss_arranger_free`.
+/// Errors: `SSS_ERR_INVALID_TABLE` (players outside 2..=4, or banker-table rules, whose seats
+/// differ: use `sss_arranger_new_for`), `SSS_ERR_INVALID_RULES` (an invalid rule set),
+/// `SSS_ERR_NULL_POINTER`. Free the result with `sss_arranger_free`.
 ///
 /// # Safety
 /// `rules` must be a live handle; `out` valid for a write.
@@ -218,7 +238,54 @@ pub unsafe extern "C" fn sss_arranger_new(
     })
 }
 
-/// Make an arranger for a preset by name (`classic`, `regional`, `kx`, `hk`, `ranked`; ASCII
+/// Make an arranger for one seat's role: `SSS_ROLE_PLAYER` or `SSS_ROLE_BANKER`. At a banker
+/// table (`table = banker`, RULES.md §5a) a player plays the banker alone and the banker plays
+/// every other seat (and alone makes home runs); at an all-pairs table `SSS_ROLE_PLAYER` is
+/// every seat, as `sss_arranger_new`. A banker table of two is the heads-up game in either role.
+///
+/// Errors: as `sss_arranger_new`, and `SSS_ERR_INVALID_ARGUMENT` for an unknown role,
+/// `SSS_ERR_INVALID_TABLE` for `SSS_ROLE_BANKER` at an all-pairs table. Free the result with
+/// `sss_arranger_free`.
+///
+/// # Safety
+/// `rules` must be a live handle; `out` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_arranger_new_for(
+    rules: *const SssRules,
+    players: u32,
+    role: u32,
+    out: *mut *mut SssArranger,
+) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { handle_ref(rules, "rules")? };
+        let out = unsafe { Out::new(out, "out")? };
+        let role = role_in(role)?;
+        new_handle(out, Arranger::new_for(&rules.inner, players_in(players), role)?);
+        Ok(())
+    })
+}
+
+/// The seat's role the arranger was made for: `SSS_ROLE_PLAYER` (always at an all-pairs table)
+/// or `SSS_ROLE_BANKER`.
+///
+/// # Safety
+/// `arranger` must be a live handle; `out_role` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_arranger_get_role(arranger: *const SssArranger, out_role: *mut u32) -> SssStatus {
+    ffi_boundary!({
+        let arranger = unsafe { handle_ref(arranger, "arranger")? };
+        let out = unsafe { Out::new(out_role, "out_role")? };
+        let role = match arranger.inner.role() {
+            Role::Banker => SSS_ROLE_BANKER,
+            _ => SSS_ROLE_PLAYER,
+        };
+        unsafe { out.write(role) };
+        Ok(())
+    })
+}
+
+/// Make an arranger for a preset by name (`classic`, `regional`, `kx`, `hk`, `ranked`,
+/// `chinese_poker`; ASCII
 /// case-insensitive) at a table of `players` seats. Errors: `SSS_ERR_UNKNOWN_PRESET`,
 /// `SSS_ERR_INVALID_TABLE`, `SSS_ERR_INVALID_UTF8`, `SSS_ERR_NULL_POINTER`. Free the result with
 /// `sss_arranger_free`.

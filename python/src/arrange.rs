@@ -2,8 +2,9 @@
 //! `auto_arrange`, `suggest` and `special_advice`, and their results `Arranged`, `Suggestion`
 //! and `SpecialAdvice`.
 //!
-//! An `Arranger` is made once per (rule set, table size): making it builds the objective, every
-//! later call is only a search, run with the GIL released. The free functions share arrangers
+//! An `Arranger` is made once per (rule set, table size, and at a banker table the seat's role:
+//! `role="player"` or `"banker"`): making it builds the objective, every later call is only a
+//! search, run with the GIL released. The free functions share arrangers
 //! from the core's bounded cache (`set_arranger_cache_capacity`, `clear_arranger_cache`), so
 //! calling them in a loop costs no more than keeping one.
 
@@ -12,8 +13,8 @@ use std::sync::Arc;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyTuple, PyType};
-use shisanshui::arrange::{Arranged, Arranger, SpecialAdvice, Suggestion, SuggestionKind};
+use pyo3::types::{PyString, PyTuple, PyType};
+use shisanshui::arrange::{Arranged, Arranger, Role, SpecialAdvice, Suggestion, SuggestionKind};
 use shisanshui::{Card, Category, Error as CoreError, Preset, Rules};
 
 use crate::card::cards;
@@ -212,9 +213,27 @@ fn table_players(players: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
     }
 }
 
-/// An arranger for (rules, players), shared through the core's bounded cache.
-fn shared(rules: &Rules, players: usize) -> PyResult<Arc<Arranger>> {
-    shisanshui::arrange::shared_arranger(rules, players).or_raise()
+/// A seat's role: None (an all-pairs table), or `"player"` / `"banker"` (a `Role` member or a
+/// plain str, any case); an unknown name is an `InvalidArgumentError`, another type a
+/// `TypeError`.
+fn role_arg(role: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Role>> {
+    let Some(obj) = role.filter(|o| !o.is_none()) else { return Ok(None) };
+    match obj.cast::<PyString>() {
+        Ok(s) => s.to_cow()?.parse::<Role>().map(Some).or_raise(),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "role must be 'player', 'banker' or None, not {}",
+            obj.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+        ))),
+    }
+}
+
+/// An arranger for (rules, players, role), shared through the core's bounded cache.
+fn shared(rules: &Rules, players: usize, role: Option<Role>) -> PyResult<Arc<Arranger>> {
+    match role {
+        None => shisanshui::arrange::shared_arranger(rules, players),
+        Some(role) => shisanshui::arrange::shared_arranger_for(rules, players, role),
+    }
+    .or_raise()
 }
 
 /// Bound the cache of arrangers that :func:`auto_arrange`, :func:`suggest` and
@@ -248,13 +267,18 @@ fn clear_arranger_cache() {
     shisanshui::arrange::clear_cache()
 }
 
-/// Arranges 13 cards for one rule set at one table size (RULES.md §7).
+/// Arranges 13 cards for one rule set at one table size and seat (RULES.md §7).
 ///
-/// ``Arranger(rules=None, players=4)``: ``rules`` is a :class:`Rules`, a preset name or None for
-/// classic; ``players`` the seats at the table, 2 to 4. The arranger keeps its own copy of the
-/// rules. Making one builds the objective; every later call is only a search (run without the
-/// GIL), so keep one per table and reuse it. Raises ``InvalidTableError`` for a player count
-/// outside 2..4, ``UnknownPresetError``, ``InvalidRulesError``.
+/// ``Arranger(rules=None, players=4, role=None)``: ``rules`` is a :class:`Rules`, a preset name
+/// or None for classic; ``players`` the seats at the table, 2 to 4; ``role`` the seat at a banker
+/// table (``rules.table == "banker"``, RULES.md §5a): ``"player"`` plays the banker alone,
+/// ``"banker"`` plays every other seat (a :class:`Role` member or its name). At an all-pairs
+/// table the role may be None or ``"player"``. The arranger keeps its own copy of the rules.
+/// Making one builds the objective; every later call is only a search (run without the GIL), so
+/// keep one per table and reuse it. Raises ``InvalidTableError`` for a player count outside
+/// 2..4, for a banker table without a role and for ``"banker"`` at an all-pairs table;
+/// ``InvalidArgumentError`` for an unknown role name, ``TypeError`` for a role that is not a
+/// str; ``UnknownPresetError``, ``InvalidRulesError``.
 #[pyclass(frozen, module = "shisanshui", name = "Arranger")]
 pub struct PyArranger(Arc<Arranger>);
 
@@ -281,10 +305,27 @@ fn suggestion_count(n: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
 #[pymethods]
 impl PyArranger {
     #[new]
-    #[pyo3(signature = (rules = None, players = None), text_signature = "(rules=None, players=4)")]
-    fn new(rules: Option<&Bound<'_, PyAny>>, players: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+    #[pyo3(signature = (rules = None, players = None, role = None), text_signature = "(rules=None, players=4, role=None)")]
+    fn new(
+        rules: Option<&Bound<'_, PyAny>>,
+        players: Option<&Bound<'_, PyAny>>,
+        role: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
         let players = table_players(players)?;
-        with_rules(rules, |r| Ok(PyArranger(Arc::new(Arranger::new(r, players).or_raise()?))))
+        let role = role_arg(role)?;
+        with_rules(rules, |r| {
+            let a = match role {
+                None => Arranger::new(r, players),
+                Some(role) => Arranger::new_for(r, players, role),
+            };
+            Ok(PyArranger(Arc::new(a.or_raise()?)))
+        })
+    }
+
+    /// The seat's role, ``"player"`` or ``"banker"`` (``"player"`` at an all-pairs table).
+    #[getter]
+    fn role(&self) -> &'static str {
+        self.0.role().name()
     }
 
     /// A copy of the rule set (changing it does not change the arranger).
@@ -379,25 +420,35 @@ impl PyArranger {
     fn __repr__(&self) -> String {
         let rules = self.0.rules();
         let name = Preset::ALL.into_iter().find(|&p| Rules::preset(p) == *rules).map_or("custom rules", |p| p.name());
-        format!("<Arranger {name}, {} players>", self.0.players())
+        match rules.table {
+            shisanshui::Table::Banker => {
+                format!("<Arranger {name}, banker table of {} players, {}>", self.0.players(), self.0.role())
+            }
+            _ => format!("<Arranger {name}, {} players>", self.0.players()),
+        }
     }
 }
 
 /// Arrange 13 cards: the legal arrangement with the highest expected water against the field
 /// at a table of ``players`` seats under ``rules`` (a :class:`Rules`, a preset name, or None for
-/// classic). Never a foul. Same as ``Arranger(rules, players).arrange(cards)``, with the
-/// arranger shared between calls.
+/// classic). Never a foul. Same as ``Arranger(rules, players, role).arrange(cards)``, with the
+/// arranger shared between calls (``role``: the seat at a banker table, see :class:`Arranger`).
 #[pyfunction]
-#[pyo3(signature = (cards, rules = None, players = None), text_signature = "(cards, rules=None, players=4)")]
+#[pyo3(
+    signature = (cards, rules = None, players = None, role = None),
+    text_signature = "(cards, rules=None, players=4, role=None)"
+)]
 fn auto_arrange(
     py: Python<'_>,
     cards: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
     players: Option<&Bound<'_, PyAny>>,
+    role: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyArranged> {
     let hand = self::cards(cards)?;
     let players = table_players(players)?;
-    let a = with_rules(rules, |r| shared(r, players))?;
+    let role = role_arg(role)?;
+    let a = with_rules(rules, |r| shared(r, players, role))?;
     search(py, &a, hand, |a, h| a.arrange(h)).map(PyArranged)
 }
 
@@ -405,8 +456,8 @@ fn auto_arrange(
 /// :meth:`Arranger.suggest`); the first is what :func:`auto_arrange` plays.
 #[pyfunction]
 #[pyo3(
-    signature = (cards, rules = None, n = None, players = None),
-    text_signature = "(cards, rules=None, n=3, players=4)"
+    signature = (cards, rules = None, n = None, players = None, role = None),
+    text_signature = "(cards, rules=None, n=3, players=4, role=None)"
 )]
 fn suggest(
     py: Python<'_>,
@@ -414,27 +465,34 @@ fn suggest(
     rules: Option<&Bound<'_, PyAny>>,
     n: Option<&Bound<'_, PyAny>>,
     players: Option<&Bound<'_, PyAny>>,
+    role: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<PySuggestion>> {
     let hand = self::cards(cards)?;
     let players = table_players(players)?;
     let n = suggestion_count(n)?;
-    let a = with_rules(rules, |r| shared(r, players))?;
+    let role = role_arg(role)?;
+    let a = with_rules(rules, |r| shared(r, players, role))?;
     search(py, &a, hand, |a, h| a.suggest(h, n)).map(suggestions)
 }
 
 /// Whether declaring the special that 13 cards make beats the best lane play (a
 /// :class:`SpecialAdvice`), or None when they make no special the rules enable.
 #[pyfunction]
-#[pyo3(signature = (cards, rules = None, players = None), text_signature = "(cards, rules=None, players=4)")]
+#[pyo3(
+    signature = (cards, rules = None, players = None, role = None),
+    text_signature = "(cards, rules=None, players=4, role=None)"
+)]
 fn special_advice(
     py: Python<'_>,
     cards: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
     players: Option<&Bound<'_, PyAny>>,
+    role: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<PySpecialAdvice>> {
     let hand = self::cards(cards)?;
     let players = table_players(players)?;
-    let a = with_rules(rules, |r| shared(r, players))?;
+    let role = role_arg(role)?;
+    let a = with_rules(rules, |r| shared(r, players, role))?;
     Ok(search(py, &a, hand, |a, h| a.special_advice(h))?.map(PySpecialAdvice))
 }
 

@@ -545,6 +545,126 @@ static void test_arrange_errors(void) {
     sss_rules_free(rules);
 }
 
+/* The rule set of a preset with `table = banker`: its JSON with the table's value replaced. */
+static SssRules *banker_rules(const char *preset) {
+    SssRules *base = NULL, *out = NULL;
+    static char json[65536], changed[65536];
+    size_t len = 0;
+    char *at;
+    expect(sss_rules_new_preset(u8s(preset), strlen(preset), &base), SSS_OK, NULL, "preset rules");
+    expect(sss_rules_to_json(base, (uint8_t *)json, sizeof json - 1, &len), SSS_OK, NULL, "rules json");
+    json[len < sizeof json ? len : sizeof json - 1] = '\0';
+    at = strstr(json, "\"all_pairs\"");
+    check(at != NULL, "the rules JSON names its table");
+    if (at != NULL) {
+        snprintf(changed, sizeof changed, "%.*s\"banker\"%s", (int)(at - json), json, at + strlen("\"all_pairs\""));
+        expect(sss_rules_from_json(u8s(changed), strlen(changed), &out), SSS_OK, NULL, "banker rules");
+    }
+    sss_rules_free(base);
+    return out;
+}
+
+/* Banker tables (RULES.md §5a): a seat's role. sss_arranger_new refuses banker rules,
+ * sss_arranger_new_for takes the role; the banker role needs a banker table; a table of two is
+ * the heads-up game in either role; the banker's special is paid by every player, a player's
+ * by the banker alone. */
+static void test_banker_roles(void) {
+    static const char *const dragon_text = "Ac 2d 3h 4s 5c 6d 7h 8s 9c Td Jh Qs Kc";
+    SssRules *classic = NULL, *banker = banker_rules("classic");
+    SssArranger *player = NULL, *bank = NULL, *heads_up = NULL, *made = (SssArranger *)&classic;
+    SssArranger *two[2] = {NULL, NULL};
+    uint8_t dragon[13];
+    uint32_t role = 99;
+    size_t n = 0, seed, seat, r;
+    SssSpecialAdvice adv;
+    expect(sss_rules_new_preset(u8s("classic"), 7, &classic), SSS_OK, NULL, "classic");
+    if (banker == NULL) {
+        check(0, "banker rules");
+        return;
+    }
+    expect(sss_arranger_new(banker, 4, &made), SSS_ERR_INVALID_TABLE, "new_for", "new at a banker table");
+    expect(sss_arranger_new_for(classic, 4, SSS_ROLE_BANKER, &made), SSS_ERR_INVALID_TABLE, "banker",
+           "banker role at an all-pairs table");
+    expect(sss_arranger_new_for(banker, 4, 7, &made), SSS_ERR_INVALID_ARGUMENT, "unknown seat role 7", "role 7");
+    expect(sss_arranger_new_for(banker, 5, SSS_ROLE_PLAYER, &made), SSS_ERR_INVALID_TABLE, "got 5", "5 seats");
+    expect(sss_arranger_new_for(NULL, 4, SSS_ROLE_PLAYER, &made), SSS_ERR_NULL_POINTER, "`rules`", "null rules");
+    expect(sss_arranger_new_for(banker, 4, SSS_ROLE_PLAYER, NULL), SSS_ERR_NULL_POINTER, "`out`", "null out");
+    CHECK(made == (SssArranger *)&classic);
+
+    expect(sss_arranger_new_for(banker, 4, SSS_ROLE_PLAYER, &player), SSS_OK, NULL, "player");
+    expect(sss_arranger_new_for(banker, 4, SSS_ROLE_BANKER, &bank), SSS_OK, NULL, "banker");
+    expect(sss_arranger_get_role(player, &role), SSS_OK, NULL, "player role");
+    CHECK(role == SSS_ROLE_PLAYER);
+    expect(sss_arranger_get_role(bank, &role), SSS_OK, NULL, "banker role");
+    CHECK(role == SSS_ROLE_BANKER);
+    expect(sss_arranger_get_role(NULL, &role), SSS_ERR_NULL_POINTER, NULL, "null arranger role");
+    expect(sss_arranger_get_role(bank, NULL), SSS_ERR_NULL_POINTER, NULL, "null role out");
+
+    /* Who pays a dragon (36): the banker alone for a player, all three players for the banker. */
+    expect(sss_cards_parse(u8s(dragon_text), strlen(dragon_text), dragon, 13, &n), SSS_OK, NULL, "parse");
+    expect(sss_special_advice(player, dragon, 13, &adv), SSS_OK, NULL, "player advice");
+    check(adv.has_special == 1 && adv.declare_water == 36.0, "player's dragon: %f", adv.declare_water);
+    expect(sss_special_advice(bank, dragon, 13, &adv), SSS_OK, NULL, "banker advice");
+    check(adv.has_special == 1 && adv.declare_water == 108.0, "banker's dragon: %f", adv.declare_water);
+
+    /* Legal in both roles; a table of two plays the heads-up game in either role. */
+    expect(sss_arranger_new(classic, 2, &heads_up), SSS_OK, NULL, "heads-up");
+    expect(sss_arranger_new_for(banker, 2, SSS_ROLE_PLAYER, &two[0]), SSS_OK, NULL, "two seats, player");
+    expect(sss_arranger_new_for(banker, 2, SSS_ROLE_BANKER, &two[1]), SSS_OK, NULL, "two seats, banker");
+    for (seed = 0; seed < 6; seed++) {
+        uint8_t deal[52];
+        expect(sss_deal(4, 500 + seed, deal, sizeof deal, &n), SSS_OK, NULL, "deal");
+        for (seat = 0; seat < 4; seat++) {
+            SssArranged a, b, h;
+            char what[64];
+            snprintf(what, sizeof what, "banker table seed %zu seat %zu", 500 + seed, seat);
+            expect(sss_arrange(player, deal + 13 * seat, 13, &a), SSS_OK, NULL, what);
+            check_legal(banker, deal + 13 * seat, &a, what);
+            expect(sss_arrange(bank, deal + 13 * seat, 13, &b), SSS_OK, NULL, what);
+            check_legal(banker, deal + 13 * seat, &b, what);
+            expect(sss_arrange(heads_up, deal + 13 * seat, 13, &h), SSS_OK, NULL, what);
+            for (r = 0; r < 2; r++) {
+                SssArranged t;
+                expect(sss_arrange(two[r], deal + 13 * seat, 13, &t), SSS_OK, NULL, what);
+                check(same_arranged(&t, &h), "%s: two seats, role %zu, is heads-up", what, r);
+            }
+        }
+    }
+    sss_arranger_free(two[0]);
+    sss_arranger_free(two[1]);
+    sss_arranger_free(heads_up);
+    sss_arranger_free(player);
+    sss_arranger_free(bank);
+    sss_rules_free(banker);
+    sss_rules_free(classic);
+}
+
+/* 2-4 scoring (chinese_poker): an arranger by preset name at two and four seats, never a foul. */
+static void test_chinese_poker(void) {
+    SssRules *rules = NULL;
+    uint32_t players;
+    size_t seed, seat, n = 0;
+    expect(sss_rules_new_preset(u8s("chinese_poker"), 13, &rules), SSS_OK, NULL, "chinese_poker rules");
+    for (players = 2; players <= 4; players += 2) {
+        SssArranger *a = NULL;
+        expect(sss_arranger_new_preset(u8s("chinese_poker"), 13, players, &a), SSS_OK, NULL, "chinese_poker");
+        for (seed = 0; seed < 4; seed++) {
+            uint8_t deal[52];
+            expect(sss_deal(4, 900 + seed, deal, sizeof deal, &n), SSS_OK, NULL, "deal");
+            for (seat = 0; seat < 4; seat++) {
+                SssArranged out;
+                expect(sss_arrange(a, deal + 13 * seat, 13, &out), SSS_OK, NULL, "chinese_poker arrange");
+                check_legal(rules, deal + 13 * seat, &out, "chinese_poker");
+                /* Three lanes and the majority, each worth 1, against each opponent. */
+                check(fabs(out.expected_water) <= 4.0 * (players - 1) + 1e-9,
+                      "chinese_poker water %f within the lanes' and majority's range", out.expected_water);
+            }
+        }
+        sss_arranger_free(a);
+    }
+    sss_rules_free(rules);
+}
+
 int main(int argc, char **argv) {
     const char *dir = argc > 1 ? argv[1] : "tests/vectors";
     const char *label = argc > 2 ? argv[2] : "C arrange";
@@ -553,6 +673,8 @@ int main(int argc, char **argv) {
     test_arrange_vectors(dir);
     test_many_deals();
     test_arrange_errors();
+    test_banker_roles();
+    test_chinese_poker();
     free_cache();
     printf("%s: %d passed, %d failed\n", label, g_passed, g_failed);
     return g_failed == 0 ? 0 : 1;

@@ -37,6 +37,7 @@ namespace Shisanshui.Tests
                 new KeyValuePair<string, Action>("special advice", Advice),
                 new KeyValuePair<string, Action>("arrange threads", Threads),
                 new KeyValuePair<string, Action>("arrange errors", Errors),
+                new KeyValuePair<string, Action>("banker roles", BankerRoles),
             };
             string outer = T.Current;
             foreach (var t in tests)
@@ -414,6 +415,74 @@ namespace Shisanshui.Tests
             }
             foreach (Thread t in threads) t.Join();
             T.Check(Array.TrueForAll(ok, b => b), "threads agree");
+        }
+
+        /// <summary>A preset's rules at a banker table (its JSON with the table's value replaced).</summary>
+        private static Rules BankerRules(string preset)
+        {
+            using (Rules r = Rules.Preset(preset))
+            {
+                string json = r.ToJson();
+                T.Check(json.Contains("\"all_pairs\""), "the rules JSON names its table");
+                return Rules.FromJson(json.Replace("\"all_pairs\"", "\"banker\""));
+            }
+        }
+
+        /// <summary>
+        /// Banker tables (RULES.md §5a): the role-less constructor refuses them, the Role overload
+        /// takes the seat; Banker needs a banker table; a value that is no Role is an argument
+        /// error; a table of two is the heads-up game in either role; a player's special is paid
+        /// by the banker alone, the banker's by every player.
+        /// </summary>
+        private static void BankerRoles()
+        {
+            using (Rules banker = BankerRules("classic"))
+            using (Rules classic = Rules.Classic())
+            {
+                T.Throws<InvalidTableException>(() => new Arranger(banker, 4), "new_for", "no role at a banker table");
+                T.Throws<InvalidTableException>(() => new Arranger(classic, 4, Role.Banker), "banker", "banker at all pairs");
+                T.Throws<InvalidArgumentException>(() => new Arranger(banker, 4, (Role)7), "unknown seat role 7", "role 7");
+                T.Throws<InvalidTableException>(() => new Arranger(banker, 5, Role.Player), "got 5", "5 seats");
+                T.Throws<ArgumentNullException>(() => new Arranger(null, 4, Role.Player), null, "null rules");
+                using (Arranger player = new Arranger(banker, 4, Role.Player))
+                using (Arranger bank = new Arranger(banker, 4, Role.Banker))
+                using (Arranger every = new Arranger(classic, 4, Role.Player))
+                using (Arranger plain = new Arranger(classic, 4))
+                using (Arranger headsUp = new Arranger(classic, 2))
+                using (Arranger twoPlayer = new Arranger(banker, 2, Role.Player))
+                using (Arranger twoBanker = new Arranger(banker, 2, Role.Banker))
+                {
+                    T.Eq(Role.Player, player.Role, "player role");
+                    T.Eq(Role.Banker, bank.Role, "banker role");
+                    T.Eq(Role.Player, plain.Role, "all-pairs role");
+                    T.Eq(36.0, player.SpecialAdvice(Dragon).DeclareWater, "player's dragon");
+                    T.Eq(108.0, bank.SpecialAdvice(Dragon).DeclareWater, "banker's dragon");
+                    for (ulong seed = 0; seed < 4; seed++)
+                    {
+                        foreach (var cards in Dealer.Deal(4, 600 + seed))
+                        {
+                            byte[] hand = Codes(cards);
+                            string what = "seed " + (600 + seed);
+                            CheckLegal(banker, hand, player.Arrange(hand), what + " player");
+                            CheckLegal(banker, hand, bank.Arrange(hand), what + " banker");
+                            T.Check(SameArranged(every.Arrange(hand), plain.Arrange(hand)), what + ": Role.Player at all pairs");
+                            Arranged want = headsUp.Arrange(hand);
+                            T.Check(SameArranged(twoPlayer.Arrange(hand), want), what + ": two seats, player");
+                            T.Check(SameArranged(twoBanker.Arrange(hand), want), what + ": two seats, banker");
+                        }
+                    }
+                }
+            }
+            using (Arranger cp = Arranger.ForPreset("chinese_poker", 2))
+            using (Rules cpRules = Rules.Preset("chinese_poker"))
+            {
+                foreach (var cards in Dealer.Deal(4, 77))
+                {
+                    Arranged a = cp.Arrange(cards);
+                    CheckLegal(cpRules, Codes(cards), a, "chinese_poker");
+                    T.Check(Math.Abs(a.ExpectedWater) <= 4.0 + 1e-9, "chinese_poker water within the lanes' and majority's range");
+                }
+            }
         }
 
         private static void Errors()

@@ -362,3 +362,83 @@ def test_bad_rules():
         sss.Arranger().arrange(b"As Kd")
     with pytest.raises(sss.WrongCardCountError):
         sss.Arranger().expected_water(HAND.rsplit(" ", 1)[0])
+
+
+# ---------------------------------------------------------------------------------------------
+# Banker tables (RULES.md §5a) and 2-4 scoring (chinese_poker)
+# ---------------------------------------------------------------------------------------------
+
+
+def banker_rules(preset="classic"):
+    data = sss.Rules(preset).to_dict()
+    data["table"] = "banker"
+    return sss.Rules.from_dict(data)
+
+
+def test_banker_tables_need_a_role():
+    banker = banker_rules()
+    with pytest.raises(sss.InvalidTableError, match="new_for") as e:
+        sss.Arranger(banker, 4)
+    assert e.value.kind == "invalid_table"
+    for call in (sss.auto_arrange, sss.special_advice):
+        with pytest.raises(sss.InvalidTableError):
+            call(HAND, banker, 4)
+    with pytest.raises(sss.InvalidTableError):
+        sss.suggest(HAND, banker, players=4)
+    with pytest.raises(sss.InvalidTableError, match="banker table"):
+        sss.Arranger("classic", 4, role="banker")
+    with pytest.raises(sss.InvalidArgumentError, match="dealer") as e:
+        sss.Arranger(banker, 4, role="dealer")
+    assert e.value.kind == "invalid_argument"
+    with pytest.raises(sss.InvalidArgumentError):
+        sss.auto_arrange(HAND, banker, 4, role="")
+    with pytest.raises(TypeError, match="role"):
+        sss.Arranger(banker, 4, role=1)
+    with pytest.raises(sss.InvalidTableError, match="got 5"):
+        sss.Arranger(banker, 5, role="player")
+    # At an all-pairs table the player's role is every seat's.
+    a = sss.Arranger("classic", 4, role=sss.Role.PLAYER)
+    assert a.role == "player" == sss.Role.PLAYER
+    assert a.arrange(HAND) == sss.Arranger("classic", 4).arrange(HAND)
+
+
+def test_banker_roles_price_their_seats():
+    banker = banker_rules()
+    player = sss.Arranger(banker, 4, role="player")
+    bank = sss.Arranger(banker, 4, role=sss.Role.BANKER)
+    assert (player.role, bank.role) == ("player", "banker")
+    assert "banker table of 4 players, banker" in repr(bank)
+    # A dragon (36) is paid by the banker alone to a player, by every player to the banker.
+    assert player.special_advice(DRAGON).declare_water == 36.0
+    assert bank.special_advice(DRAGON).declare_water == 108.0
+    for seed in range(3):
+        for hand in sss.deal(4, seed=700 + seed):
+            for a in (player, bank):
+                got = a.arrange(hand)
+                check_legal(codes(hand), got, banker)
+                assert got.expected_water == pytest.approx(a.expected_water(got.arrangement), abs=1e-9)
+            # The free functions share the same arrangers, by role.
+            assert sss.auto_arrange(hand, banker, 4, role="banker") == bank.arrange(hand)
+    # Two seats: both roles play the all-pairs heads-up game exactly.
+    heads_up = sss.Arranger("classic", 2)
+    for hand in sss.deal(4, seed=42):
+        want = heads_up.arrange(hand)
+        for role in sss.Role:
+            assert sss.Arranger(banker, 2, role=role).arrange(hand) == want
+
+
+def test_chinese_poker_arranges_with_the_majority_bonus():
+    for players in (2, 4):
+        a = sss.Arranger("chinese_poker", players)
+        for hand in sss.deal(4, seed=31):
+            got = a.arrange(hand)
+            check_legal(codes(hand), got, a.rules)
+            # Three lanes and the majority, 1 each, against each opponent.
+            assert abs(got.expected_water) <= 4 * (players - 1) + 1e-9
+    # The bonus is priced: without it the same hands are worth something else.
+    data = sss.Rules("chinese_poker").to_dict()
+    data["majority_bonus"] = 0
+    without = sss.Arranger(sss.Rules.from_dict(data), 2)
+    with_bonus = sss.Arranger("chinese_poker", 2)
+    hands = [h for seed in range(3) for h in sss.deal(4, seed=seed)]
+    assert all(abs(with_bonus.arrange(h).expected_water - without.arrange(h).expected_water) > 1e-6 for h in hands)

@@ -66,7 +66,7 @@ from ._native import (
 )
 
 # Dealing and auto-arrangement.
-from ._enums import SuggestionKind
+from ._enums import Role, SuggestionKind
 from ._native import (
     Arranged,
     Arranger,
@@ -141,6 +141,7 @@ __all__ = [
     "Arranged",
     "Suggestion",
     "SuggestionKind",
+    "Role",
     "SpecialAdvice",
     "auto_arrange",
     "suggest",

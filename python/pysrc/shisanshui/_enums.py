@@ -254,6 +254,20 @@ class Special(str, Enum):
 _SPECIAL_NUMBERS = {s: i for i, s in enumerate(Special)}
 
 
+class Role(str, Enum):
+    """A seat's role at a banker table (RULES.md §5a; :class:`shisanshui.Arranger`). A ``str``
+    enum: the value is the name the arranger takes, so the plain string works too."""
+
+    PLAYER = "player"
+    """Settled against the banker alone (at an all-pairs table: every seat)."""
+    BANKER = "banker"
+    """Settled against every other seat; at a table of three or four, the only seat that can make a
+    home run."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
 class SuggestionKind(str, Enum):
     """Why an arrangement is on a suggestion list (RULES.md §7, :func:`shisanshui.suggest`). A
     ``str`` enum: the value is the name used by the shared vectors (``"strongest_back"``)."""

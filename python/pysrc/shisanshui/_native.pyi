@@ -732,7 +732,7 @@ class MoneyResult:
 # Dealing and auto-arrangement
 # ---------------------------------------------------------------------------------------------
 
-from ._enums import SuggestionKind
+from ._enums import Role, SuggestionKind
 
 def deal(players: int = 4, seed: Optional[int] = None) -> List[List[Card]]:
     """Shuffle one deck and deal ``players`` hands of 13 cards (2 to 4 players), seat by seat.
@@ -813,15 +813,24 @@ class SpecialAdvice:
 
 @final
 class Arranger:
-    """Arranges 13 cards for one rule set at one table size (RULES.md §7).
+    """Arranges 13 cards for one rule set at one table size and seat (RULES.md §7).
 
     ``rules`` is a :class:`Rules`, a preset name or None for classic; ``players`` the seats at
-    the table, 2 to 4 (:class:`InvalidTableError` otherwise). The arranger keeps its own copy of
-    the rules. Making one builds the objective; every later call is only a search (run without
-    the GIL), so keep one per table and reuse it.
+    the table, 2 to 4 (:class:`InvalidTableError` otherwise); ``role`` the seat at a banker table
+    (``table = "banker"``, RULES.md §5a): ``"player"`` plays the banker alone, ``"banker"`` plays
+    every other seat (a :class:`Role` or its name). A banker table needs a role and ``"banker"``
+    needs a banker table (:class:`InvalidTableError`); an unknown role name is an
+    :class:`InvalidArgumentError`, a role that is not a str a ``TypeError``. The arranger keeps
+    its own copy of the rules. Making one builds the objective; every later call is only a
+    search (run without the GIL), so keep one per table and reuse it.
     """
 
-    def __new__(cls, rules: _RulesLike = None, players: int = 4) -> Arranger: ...
+    def __new__(
+        cls, rules: _RulesLike = None, players: int = 4, role: Optional[Union[Role, str]] = None
+    ) -> Arranger: ...
+    @property
+    def role(self) -> str:
+        """The seat's role, ``"player"`` or ``"banker"`` (``"player"`` at an all-pairs table)."""
     @property
     def rules(self) -> Rules:
         """A copy of the rule set."""
@@ -853,16 +862,26 @@ class Arranger:
         ``DuplicateCardError``, ``WrongCardCountError`` (positions are lane slots: front 0-2,
         middle 3-7, back 8-12), ``NoLegalArrangementError`` when every completion fouls."""
 
-def auto_arrange(cards: _Cards, rules: _RulesLike = None, players: int = 4) -> Arranged:
+def auto_arrange(
+    cards: _Cards, rules: _RulesLike = None, players: int = 4, role: Optional[Union[Role, str]] = None
+) -> Arranged:
     """The legal arrangement of 13 cards with the highest expected water against the field at a
-    table of ``players`` seats (never a foul); ``Arranger(rules, players).arrange(cards)`` with
-    the arranger shared between calls."""
+    table of ``players`` seats (never a foul); ``Arranger(rules, players, role).arrange(cards)``
+    with the arranger shared between calls."""
 
-def suggest(cards: _Cards, rules: _RulesLike = None, n: int = 3, players: int = 4) -> List[Suggestion]:
+def suggest(
+    cards: _Cards,
+    rules: _RulesLike = None,
+    n: int = 3,
+    players: int = 4,
+    role: Optional[Union[Role, str]] = None,
+) -> List[Suggestion]:
     """Up to ``n`` distinct good arrangements of 13 cards for a 推荐牌型 button; the first is
     what :func:`auto_arrange` plays."""
 
-def special_advice(cards: _Cards, rules: _RulesLike = None, players: int = 4) -> Optional[SpecialAdvice]:
+def special_advice(
+    cards: _Cards, rules: _RulesLike = None, players: int = 4, role: Optional[Union[Role, str]] = None
+) -> Optional[SpecialAdvice]:
     """Whether declaring the special the cards make beats the best lane play, or None when they
     make no special the rules enable."""
 

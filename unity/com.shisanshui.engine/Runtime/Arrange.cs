@@ -1,6 +1,7 @@
-// Auto-arrangement (系统自动摆牌, RULES.md §7): an Arranger per (rule set, table size) finds the
-// legal arrangement with the highest expected water, a short list of distinct suggestions for a
-// 推荐牌型 button, and whether declaring a special beats the best lane play.
+// Auto-arrangement (系统自动摆牌, RULES.md §7): an Arranger per (rule set, table size, and at a
+// banker table the seat's Role) finds the legal arrangement with the highest expected water, a
+// short list of distinct suggestions for a 推荐牌型 button, and whether declaring a special beats
+// the best lane play.
 using System;
 using System.Collections.Generic;
 using System.Collections.ObjectModel;
@@ -10,6 +11,19 @@ using Microsoft.Win32.SafeHandles;
 
 namespace Shisanshui
 {
+    /// <summary>
+    /// A seat's role at a banker table (RULES.md §5a): a player is settled against the banker
+    /// alone, the banker against every other seat. At an all-pairs table every seat is a Player.
+    /// The values are the C ABI's SSS_ROLE_PLAYER and SSS_ROLE_BANKER.
+    /// </summary>
+    public enum Role : uint
+    {
+        /// <summary>Settled against the banker alone (at an all-pairs table: every seat).</summary>
+        Player = 0,
+        /// <summary>Settled against every other seat; at a table of three or four, the only seat that can make a home run.</summary>
+        Banker = 1,
+    }
+
     /// <summary>Why an arrangement is on a suggestion list; the value is the SssSuggestionKind number.</summary>
     public enum SuggestionKind : byte
     {
@@ -174,7 +188,11 @@ namespace Shisanshui
             this.handle = handle;
         }
 
-        /// <summary>An arranger for a rule set at a table of `players` seats (InvalidTableException outside 2..4).</summary>
+        /// <summary>
+        /// An arranger for a rule set at a table of `players` seats where every pair of seats is
+        /// settled (InvalidTableException outside 2..4, and for banker-table rules, whose seats
+        /// differ: use the overload with a Role).
+        /// </summary>
         public Arranger(Rules rules, int players = DefaultPlayers)
         {
             if (rules == null)
@@ -186,7 +204,24 @@ namespace Shisanshui
             handle = Adopt(st, made);
         }
 
-        /// <summary>An arranger for a preset by name ("classic", "regional", "kx", "hk", "ranked"; UnknownPresetException otherwise).</summary>
+        /// <summary>
+        /// An arranger for one seat's role: at a banker table (RULES.md §5a) a Player plays the
+        /// banker alone and the Banker plays every other seat; at an all-pairs table Role.Player
+        /// is every seat. InvalidTableException for Role.Banker at an all-pairs table or a player
+        /// count outside 2..4; InvalidArgumentException for a value that is no Role.
+        /// </summary>
+        public Arranger(Rules rules, int players, Role role)
+        {
+            if (rules == null)
+            {
+                throw new ArgumentNullException("rules");
+            }
+            ArrangerHandle made;
+            int st = Native.sss_arranger_new_for(rules.Handle, PlayersIn(players), (uint)role, out made);
+            handle = Adopt(st, made);
+        }
+
+        /// <summary>An arranger for a preset by name ("classic", "regional", "kx", "hk", "ranked", "chinese_poker"; UnknownPresetException otherwise).</summary>
         public static Arranger ForPreset(string name, int players = DefaultPlayers)
         {
             byte[] bytes = Native.Utf8(name, "name");
@@ -215,6 +250,17 @@ namespace Shisanshui
                 throw ShisanshuiException.ForStatus(status, message);
             }
             return made;
+        }
+
+        /// <summary>The seat's role (Role.Player at an all-pairs table).</summary>
+        public Role Role
+        {
+            get
+            {
+                uint r;
+                Native.Check(Native.sss_arranger_get_role(Handle, out r));
+                return (Role)r;
+            }
         }
 
         /// <summary>Seats at the table, 2 to 4.</summary>
@@ -424,6 +470,12 @@ namespace Shisanshui
     {
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern int sss_arranger_new(RulesHandle rules, uint players, out ArrangerHandle outArranger);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_arranger_new_for(RulesHandle rules, uint players, uint role, out ArrangerHandle outArranger);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_arranger_get_role(ArrangerHandle arranger, out uint outRole);
 
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern int sss_arranger_new_preset(byte[] name, UIntPtr len, uint players, out ArrangerHandle outArranger);
