@@ -13,7 +13,7 @@
 
 use std::process::ExitCode;
 
-use shisanshui::arrange::Arranger;
+use shisanshui::arrange::{Arranger, Role};
 use shisanshui::deal;
 use shisanshui::money::{settle_money, Rake, Stakes};
 use shisanshui::settle::{Event, PlayerHand, SeatResult, Settler, Water};
@@ -91,9 +91,15 @@ fn run(o: &Options) -> shisanshui::Result<()> {
         (Table::Banker, None) => Some(0),
         _ => None,
     };
-    // Every seat is arranged as at an all-pairs table: the arranger's own knowledge of a seat's
-    // role at a banker table (§5a, §7) is left to it.
-    let arranger = Arranger::new(&Rules { table: Table::AllPairs, ..rules.clone() }, o.players)?;
+    // At a banker table each seat is arranged for its role (§5a, §7): the banker plays every
+    // other seat, a player the banker alone.
+    let (arranger, banker_arranger) = match banker {
+        Some(_) => (
+            Arranger::new_for(&rules, o.players, Role::Player)?,
+            Some(Arranger::new_for(&rules, o.players, Role::Banker)?),
+        ),
+        None => (Arranger::new(&rules, o.players)?, None),
+    };
     let hands = deal::deal(o.players, Some(o.seed))?;
     println!("十三水 shisanshui — demo round: preset {}, seed {}, {} seats", o.preset, o.seed, o.players);
     match banker {
@@ -103,6 +109,10 @@ fn run(o: &Options) -> shisanshui::Result<()> {
 
     let mut seats = Vec::new();
     for (i, hand) in hands.iter().enumerate() {
+        let arranger = match &banker_arranger {
+            Some(b) if banker == Some(i) => b,
+            _ => &arranger,
+        };
         println!("Seat {} dealt  {}", i + 1, show(hand));
         if let Some(advice) = arranger.special_advice(hand)? {
             println!(

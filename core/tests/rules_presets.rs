@@ -30,7 +30,8 @@ Specials, in each preset's order from the highest, with their water:
 "#;
 
 /// RULES.md §9's paragraph on the chinese_poker preset, verbatim.
-const CHINESE_POKER: &str = "**chinese_poker** (international Chinese Poker with 2-4 scoring, as played by the strongest published
+const CHINESE_POKER: &str =
+    "**chinese_poker** (international Chinese Poker with 2-4 scoring, as played by the strongest published
 player, paulhankin/cpoker; an extension beyond the seeds): wheel `lowest`, no suit tie-break, every won
 lane worth 1 (no lane bonuses), `majority_bonus` 1, no shooting, no home run, no specials, pairwise,
 `strict_order` off, `foul_counts_as_shot` off.";

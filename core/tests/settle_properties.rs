@@ -855,7 +855,8 @@ fn cp_hand(cards: &[Card]) -> (u8, Vec<u8>) {
     for c in cards {
         count[c.rank() as usize] += 1;
     }
-    let mut groups: Vec<(u8, u8)> = (0..13u8).filter(|&r| count[r as usize] > 0).map(|r| (count[r as usize], r)).collect();
+    let mut groups: Vec<(u8, u8)> =
+        (0..13u8).filter(|&r| count[r as usize] > 0).map(|r| (count[r as usize], r)).collect();
     groups.sort_unstable_by(|a, b| b.cmp(a));
     let order: Vec<u8> = groups.iter().flat_map(|&(n, r)| std::iter::repeat(r).take(n as usize)).collect();
     let shape: Vec<u8> = groups.iter().map(|g| g.0).collect();

@@ -1160,7 +1160,10 @@ pub(crate) mod tests {
         assert_eq!(offset_of!(SssPairResult, special), 114);
         assert_eq!(size_of::<SssEvent>(), 16);
         // Fields added in reserved bytes keep every offset.
-        assert_eq!((offset_of!(SssSettlementInfo, home_run_seat), offset_of!(SssSettlementInfo, banker_seat)), (17, 18));
+        assert_eq!(
+            (offset_of!(SssSettlementInfo, home_run_seat), offset_of!(SssSettlementInfo, banker_seat)),
+            (17, 18)
+        );
         assert_eq!(offset_of!(SssPairResult, majority_winner), 115);
     }
 }

@@ -65,9 +65,9 @@ use engine::{Amount, Card, Category, Error, HandRank, Preset, Rules, ScoringMode
 
 use shisanshui::money::{sss_money_settle, SssMoneyLine, SssMoneyTotals, SssStakes};
 use shisanshui::settle::{
-    sss_settle, sss_settle_with_banker, sss_settlement_event, sss_settlement_free, sss_settlement_info, sss_settlement_matrix,
-    sss_settlement_pair, sss_settlement_totals, SssEvent, SssPairResult, SssSeat, SssSettlementInfo, SssWater,
-    SSS_SEAT_ARRANGED, SSS_SEAT_NONE, SSS_SEAT_SPECIAL,
+    sss_settle, sss_settle_with_banker, sss_settlement_event, sss_settlement_free, sss_settlement_info,
+    sss_settlement_matrix, sss_settlement_pair, sss_settlement_totals, SssEvent, SssPairResult, SssSeat,
+    SssSettlementInfo, SssWater, SSS_SEAT_ARRANGED, SSS_SEAT_NONE, SSS_SEAT_SPECIAL,
 };
 use shisanshui::SssStatus;
 
@@ -724,7 +724,8 @@ impl Writer {
         t.ranked += (s.mode == ScoringMode::Ranked) as usize;
         t.capped += m.lines.iter().filter(|l| l.capped != l.raw).count();
         t.raked += (m.rake > 0) as usize;
-        let banker_field = if self.extended { format!("\"banker\": {}, ", opt(banker, |b| b.to_string())) } else { String::new() };
+        let banker_field =
+            if self.extended { format!("\"banker\": {}, ", opt(banker, |b| b.to_string())) } else { String::new() };
         self.tables.push(format!(
             "{{\"rules\": {}, {banker_field}\"seats\": {}, {}, \"stakes\": {}, \"money\": {{{}}}}}",
             js(rules_name),
@@ -767,7 +768,8 @@ impl Writer {
 
     fn banker_error(&mut self, rules_name: &str, hands: &[PlayerHand], banker: Option<usize>) {
         let e = settle_with_banker(hands, &self.rules(rules_name), banker).expect_err("a bad table");
-        let banker_field = if self.extended { format!("\"banker\": {}, ", opt(banker, |b| b.to_string())) } else { String::new() };
+        let banker_field =
+            if self.extended { format!("\"banker\": {}, ", opt(banker, |b| b.to_string())) } else { String::new() };
         self.errors.push(format!(
             "{{\"rules\": {}, {banker_field}\"seats\": {}, {}}}",
             js(rules_name),
@@ -1137,7 +1139,10 @@ fn generate_banker() -> String {
 
     let rule_sets: Vec<String> =
         w.rules.iter().map(|(n, r)| format!("{{\"name\": {}, \"json\": {}}}", js(n), js(&r.to_json()))).collect();
-    assert!(w.tables.iter().any(|t| t.contains("\"kind\": \"home_run\"")) && w.tables.iter().any(|t| t.contains("\"majority\": {")));
+    assert!(
+        w.tables.iter().any(|t| t.contains("\"kind\": \"home_run\""))
+            && w.tables.iter().any(|t| t.contains("\"majority\": {"))
+    );
     document(
         "",
         &[("rule_sets", &rule_sets), ("tables", &w.tables), ("errors", &w.errors), ("rules_errors", &rules_errors)],
