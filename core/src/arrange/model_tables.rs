@@ -5,7 +5,11 @@
 //! ```text
 //! cargo run --release -p shisanshui-tools --bin sss-train -- \
 //!     --out core/src/arrange/model_tables.bin --preset all --players 2,4 --deals 100000 --iterations 8
+//! cargo run --release -p shisanshui-tools --bin sss-train -- \
+//!     --out core/src/arrange/model_tables.bin --preset classic,regional,kx --players 3,4 --table banker
 //! ```
+//!
+//! (the second: the banker tables whose roles are not priced as heads-up, both fields each).
 //!
 //! (`sss-train` is in the unpublished `tools/` package; it writes only the file named by `--out`.)
 //!
