@@ -192,6 +192,8 @@ enum Call {
     SettlementToJson(H, OutBuf),
     ArrangerNew(H, u32, OutPtr),
     ArrangerNewPreset(Bytes, u32, OutPtr),
+    /// An arranger for a seat's role; checked, then freed (the pool's shadows play no role).
+    ArrangerNewFor(H, u32, u32, OutPtr),
     ArrangerFree(H),
     ArrangerGetPlayers(H, OutPtr),
     ArrangerGetRules(H, OutPtr),
@@ -1217,6 +1219,31 @@ fn run(world: &mut World, c: &Call) {
             }
             if let (Some(rules), Some(ptr)) = (rules, out) {
                 add_arranger(world, ptr, rules, *players as usize);
+            }
+        }
+        Call::ArrangerNewFor(h, players, role, p) => {
+            if world.arrangers_made >= ARRANGERS_PER_INPUT {
+                return;
+            }
+            world.arrangers_made += 1;
+            let r = world.rules_h(*h);
+            let (st, out) = single("arranger new for", *p, |o| unsafe { sss_arranger_new_for(r.ptr, *players, *role, o) });
+            let Some(k) = r.slot.filter(|_| !p.null) else {
+                assert_ne!(st, OK);
+                return;
+            };
+            let banker_table = world.rules[k].shadow.table == Table::Banker;
+            let valid = (2..=4).contains(players) && (*role == 0 || (*role == 1 && banker_table));
+            assert_eq!(st == OK, valid, "arranger for {players} players, role {role}: {}", last_error());
+            if *role > 1 {
+                assert_eq!(st, SssStatus::SSS_ERR_INVALID_ARGUMENT);
+            }
+            if let Some(a) = out {
+                let (st, got) = single::<u32>("role", OutPtr { null: false }, |o| unsafe { sss_arranger_get_role(a, o) });
+                assert_eq!((st, got), (OK, Some(*role)));
+                let (st, got) = single::<u32>("players", OutPtr { null: false }, |o| unsafe { sss_arranger_get_players(a, o) });
+                assert_eq!((st, got), (OK, Some(*players)));
+                unsafe { sss_arranger_free(a) };
             }
         }
         Call::ArrangerFree(h) => {
