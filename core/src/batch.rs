@@ -309,11 +309,7 @@ impl Batch {
         hands: &[[u8; 13]],
         out: &mut [Water],
     ) -> Result<(), BatchError> {
-        if !(MIN_SEATS..=MAX_SEATS).contains(&seats) {
-            return Err(BatchError::whole(Error::InvalidTable(format!(
-                "a table has {MIN_SEATS} to {MAX_SEATS} players, got {seats}"
-            ))));
-        }
+        check_seats(seats)?;
         if hands.len() % seats != 0 {
             return Err(BatchError::whole(Error::InvalidArgument(format!(
                 "{} hands are not whole rounds of {seats} seats",
@@ -621,3 +617,14 @@ fn check_round(round: &[[u8; 13]]) -> Result<(), Error> {
 
 #[cfg(test)]
 mod tests;
+
+/// The seat count of a batch of rounds ([`Batch::settle`]): 2 to 4, else
+/// [`Error::InvalidTable`]. Public so a caller can refuse a table before it sizes its buffers.
+pub fn check_seats(seats: usize) -> Result<(), BatchError> {
+    if !(MIN_SEATS..=MAX_SEATS).contains(&seats) {
+        return Err(BatchError::whole(Error::InvalidTable(format!(
+            "a table has {MIN_SEATS} to {MAX_SEATS} players, got {seats}"
+        ))));
+    }
+    Ok(())
+}

@@ -283,6 +283,8 @@ pub unsafe extern "C" fn sss_settle_many(
         let rules = unsafe { handle_ref(rules, "rules")? };
         let seats = seats as usize;
         let settler = Settler::new(&rules.inner)?;
+        // Before anything is sized by `seats`: a bad count must not cost an allocation.
+        engine::batch::check_seats(seats).map_err(|e| failure(e, out_error_row))?;
         let hands_len = n_rounds
             .checked_mul(seats)
             .ok_or_else(|| Failure::invalid_argument(format!("{n_rounds} rounds of {seats} seats is too large")))?;
