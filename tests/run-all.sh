@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Every test of every language, from a fresh clone: Rust (core, FFI, header check, tools, the crate's docs and
 # package), C and C++ (static and dynamic; an installed prefix through pkg-config and CMake), Python (the
-# release wheel in a fresh venv) and C# (the assembled Unity package under mcs + mono). Installs what it needs. The safety nets
-# (fuzzing, sanitizers, valgrind, Miri, threads) are their own command: bash tests/safety/run.sh.
+# release wheel in a fresh venv), C# (the assembled Unity package under mcs + mono), then the safety nets (fuzzing,
+# sanitizers, valgrind, Miri, threads: tests/safety/run.sh, docs/safety.md). Installs what it needs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,6 +22,7 @@ run "Rust crate (docs, package)" bash scripts/check-crate.sh
 run "C/C++" bash tests/c/run.sh
 run "Python" bash tests/python/run.sh
 run "C#" bash tests/csharp/run.sh
+run "Safety nets" bash tests/safety/run.sh
 
 echo
 echo "==> Summary"
