@@ -2110,12 +2110,13 @@ SssStatus sss_arrange_many(const struct SssArranger *arranger,
  * a foul). `out_twelfths[r × seats + s]` receives seat `s`'s total for round `r` in twelfths of
  * a water point (the total `sss_settle` reports; divide by 12: pairwise scoring is always
  * whole, ranked scoring may share a special's water in halves or thirds). Declared specials are
- * settled one round at a time with `sss_settle`.
+ * settled one round at a time with `sss_settle`. For rules that settle all pairs; a banker
+ * room's rounds go to `sss_settle_many_with_banker`.
  *
- * Errors (nothing written): `SSS_ERR_INVALID_TABLE` (`seats` outside 2..=4),
- * `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD` (its position counted across the table as
- * `seat × 13 + index`; `row R: ` names the round), `SSS_ERR_INVALID_RULES`,
- * `SSS_ERR_NULL_POINTER`.
+ * Errors (nothing written): `SSS_ERR_INVALID_TABLE` (`seats` outside 2..=4; banker-mode rules,
+ * naming round 0), `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD` (its position counted
+ * across the table as `seat × 13 + index`; `row R: ` names the round),
+ * `SSS_ERR_INVALID_RULES`, `SSS_ERR_NULL_POINTER`.
  *
  * # Safety
  * `rules` must be a live handle; `codes` valid for `n_rounds × seats × 13` bytes and
@@ -2129,6 +2130,27 @@ SssStatus sss_settle_many(const struct SssRules *rules,
                           int64_t *out_twelfths,
                           uint32_t threads,
                           size_t *out_error_row);
+
+/**
+ * As `sss_settle_many`, for a banker room (RULES.md §5a; rules with `SSS_TABLE_BANKER`):
+ * `bankers[r]` is round `r`'s banker seat (0 to `seats − 1`; it may change from round to
+ * round), and only the pairs with it are settled.
+ *
+ * Errors (nothing written): those of `sss_settle_many`; `SSS_ERR_INVALID_TABLE`, naming the
+ * first bad round, for a banker seat not at the table (`SSS_SEAT_NONE` included) or for rules
+ * that settle all pairs.
+ *
+ * # Safety
+ * As `sss_settle_many`; `bankers` valid for `n_rounds` bytes (or NULL when `n_rounds` is 0).
+ */
+SssStatus sss_settle_many_with_banker(const struct SssRules *rules,
+                                      uint32_t seats,
+                                      const uint8_t *bankers,
+                                      const uint8_t *codes,
+                                      size_t n_rounds,
+                                      int64_t *out_twelfths,
+                                      uint32_t threads,
+                                      size_t *out_error_row);
 
 /**
  * Every distinct combination of one category (`SssCategory`, 1 one pair … 8 straight flush)

@@ -51,7 +51,7 @@ use crate::arrange::Arranger;
 use crate::card::{cards_from_codes, Card, CardSet};
 use crate::error::Error;
 use crate::eval::{gen, Evaluator, HandRank};
-use crate::settle::{PlayerHand, Settlement, Settler, Water, MAX_SEATS, MIN_SEATS};
+use crate::settle::{check_banker, PlayerHand, Settlement, Settler, Water, MAX_SEATS, MIN_SEATS};
 use crate::special::SpecialDetector;
 
 /// What a failed batch reports: the engine's error and, when one row's input caused it, that
@@ -166,7 +166,7 @@ impl Batch {
     pub fn eval5(&self, eval: &Evaluator, hands: &[[u8; 5]], out: &mut [HandRank]) -> Result<(), BatchError> {
         same_len("hands", hands.len(), out.len())?;
         let threads = self.threads_for(hands.len(), MIN_ROWS_EVAL);
-        in_parts(threads, hands, 1, |start, part| check_codes(start, part))?;
+        in_parts(threads, hands, 1, check_codes)?;
         in_parts_out(threads, hands, 1, out, 1, |_, part, out| {
             eval.batch5(part, out);
             Ok(())
@@ -182,7 +182,7 @@ impl Batch {
     pub fn eval5_masks(&self, eval: &Evaluator, masks: &[u64], out: &mut [HandRank]) -> Result<(), BatchError> {
         same_len("masks", masks.len(), out.len())?;
         let threads = self.threads_for(masks.len(), MIN_ROWS_EVAL);
-        in_parts(threads, masks, 1, |start, part| check_masks::<5>(start, part))?;
+        in_parts(threads, masks, 1, check_masks::<5>)?;
         in_parts_out(threads, masks, 1, out, 1, |_, part, out| {
             let mut codes = [[0u8; 5]; MASK_STEP];
             for (masks, out) in part.chunks(MASK_STEP).zip(out.chunks_mut(MASK_STEP)) {
@@ -201,7 +201,7 @@ impl Batch {
     pub fn eval3(&self, eval: &Evaluator, hands: &[[u8; 3]], out: &mut [HandRank]) -> Result<(), BatchError> {
         same_len("hands", hands.len(), out.len())?;
         let threads = self.threads_for(hands.len(), MIN_ROWS_EVAL);
-        in_parts(threads, hands, 1, |start, part| check_codes(start, part))?;
+        in_parts(threads, hands, 1, check_codes)?;
         in_parts_out(threads, hands, 1, out, 1, |_, part, out| {
             for (h, o) in part.iter().zip(out) {
                 *o = eval.eval3_codes(h);
@@ -214,7 +214,7 @@ impl Batch {
     pub fn eval3_masks(&self, eval: &Evaluator, masks: &[u64], out: &mut [HandRank]) -> Result<(), BatchError> {
         same_len("masks", masks.len(), out.len())?;
         let threads = self.threads_for(masks.len(), MIN_ROWS_EVAL);
-        in_parts(threads, masks, 1, |start, part| check_masks::<3>(start, part))?;
+        in_parts(threads, masks, 1, check_masks::<3>)?;
         in_parts_out(threads, masks, 1, out, 1, |_, part, out| {
             for (&m, o) in part.iter().zip(out) {
                 *o = eval.eval3_codes(&mask_codes(m));
@@ -243,7 +243,7 @@ impl Batch {
             same_len("hands", hands.len(), all.len())?;
         }
         let threads = self.threads_for(hands.len(), MIN_ROWS_SPECIAL);
-        in_parts(threads, hands, 1, |start, part| check_codes(start, part))?;
+        in_parts(threads, hands, 1, check_codes)?;
         let qualifying = |h: &[u8; 13]| detector.qualifying_bits(CardSet(codes_bits(h)));
         let top = |bits: u16| detector.best_of(bits).map_or(NO_SPECIAL, |s| s as u8);
         match all {
@@ -278,7 +278,7 @@ impl Batch {
     pub fn arrange(&self, arranger: &Arranger, hands: &[[u8; 13]], out: &mut [[u8; 13]]) -> Result<(), BatchError> {
         same_len("hands", hands.len(), out.len())?;
         let threads = self.threads_for(hands.len(), MIN_ROWS_ARRANGE);
-        in_parts(threads, hands, 1, |start, part| check_codes(start, part))?;
+        in_parts(threads, hands, 1, check_codes)?;
         let mut staged = vec![[0u8; 13]; hands.len()];
         in_parts_out(threads, hands, 1, &mut staged, 1, |start, part, staged| {
             for (i, (h, o)) in part.iter().zip(staged).enumerate() {
@@ -295,17 +295,47 @@ impl Batch {
     /// `hands[r * seats .. (r + 1) * seats]`, each hand 13 codes in lane order (front 3, middle
     /// 5, back 5, as [`Batch::arrange`] writes them; fouls are allowed and settled as fouls), and
     /// `out[r * seats + s]` becomes seat `s`'s total ([`Settlement::totals`]). Declared
-    /// specials are settled one round at a time with [`Settler::settle`].
+    /// specials are settled one round at a time with [`Settler::settle`]. For rules that settle
+    /// all pairs; a banker room's rounds go to [`Batch::settle_with_bankers`].
     ///
-    /// Errors (nothing written): [`Error::InvalidTable`] for a seat count outside 2..=4;
-    /// [`Error::InvalidArgument`] when `hands` is not whole rounds or `out` is not one total
-    /// per hand; [`Error::BadCardCode`], or [`Error::DuplicateCard`] with its position counted
-    /// across the table as `seat × 13 + index` as [`Settler::settle`] counts it, naming the
-    /// first bad round.
+    /// Errors (nothing written): [`Error::InvalidTable`] for a seat count outside 2..=4, or
+    /// (naming round 0) for banker-mode rules; [`Error::InvalidArgument`] when `hands` is not
+    /// whole rounds or `out` is not one total per hand; [`Error::BadCardCode`], or
+    /// [`Error::DuplicateCard`] with its position counted across the table as
+    /// `seat × 13 + index` as [`Settler::settle`] counts it, naming the first bad round.
     pub fn settle(
         &self,
         settler: &Settler<'_>,
         seats: usize,
+        hands: &[[u8; 13]],
+        out: &mut [Water],
+    ) -> Result<(), BatchError> {
+        self.settle_rounds(settler, seats, None, hands, out)
+    }
+
+    /// As [`Batch::settle`], for a banker room (RULES.md §5a): `bankers[r]` is round `r`'s
+    /// banker seat (0 to `seats − 1`; it may change from round to round), and only the pairs
+    /// with it are settled. The rules must be banker-mode (`table = banker`).
+    ///
+    /// Errors (nothing written): those of [`Batch::settle`]; [`Error::InvalidArgument`] when
+    /// `bankers` is not one seat per round; [`Error::InvalidTable`], naming the first bad round,
+    /// for a banker seat not at the table, or for rules that settle all pairs.
+    pub fn settle_with_bankers(
+        &self,
+        settler: &Settler<'_>,
+        seats: usize,
+        bankers: &[usize],
+        hands: &[[u8; 13]],
+        out: &mut [Water],
+    ) -> Result<(), BatchError> {
+        self.settle_rounds(settler, seats, Some(bankers), hands, out)
+    }
+
+    fn settle_rounds(
+        &self,
+        settler: &Settler<'_>,
+        seats: usize,
+        bankers: Option<&[usize]>,
         hands: &[[u8; 13]],
         out: &mut [Water],
     ) -> Result<(), BatchError> {
@@ -318,10 +348,21 @@ impl Batch {
         }
         same_len("hands", hands.len(), out.len())?;
         let rounds = hands.len() / seats;
+        if let Some(b) = bankers {
+            if b.len() != rounds {
+                return Err(BatchError::whole(Error::InvalidArgument(format!(
+                    "{} banker seats for {rounds} rounds (one per round)",
+                    b.len()
+                ))));
+            }
+        }
+        let banker_of = |round: usize| bankers.map(|b| b[round]);
         let threads = self.threads_for(rounds, MIN_ROWS_SETTLE);
         in_parts(threads, hands, seats, |start, part| {
             for (r, round) in part.chunks_exact(seats).enumerate() {
-                check_round(round).map_err(|e| BatchError::at(start + r, e))?;
+                let fail = |e| BatchError::at(start + r, e);
+                check_banker(settler.rules().table, banker_of(start + r), seats).map_err(fail)?;
+                check_round(round).map_err(fail)?;
             }
             Ok(())
         })?;
@@ -336,7 +377,7 @@ impl Batch {
                     let c = to_cards(h);
                     table.push(PlayerHand::arranged(&c[..3], &c[3..8], &c[8..]).map_err(fail)?);
                 }
-                settler.settle_into(&table, &mut settlement).map_err(fail)?;
+                settler.settle_into_with_banker(&table, banker_of(start + r), &mut settlement).map_err(fail)?;
                 o.copy_from_slice(&settlement.totals);
             }
             Ok(())

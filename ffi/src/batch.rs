@@ -258,12 +258,13 @@ pub unsafe extern "C" fn sss_arrange_many(
 /// a foul). `out_twelfths[r × seats + s]` receives seat `s`'s total for round `r` in twelfths of
 /// a water point (the total `sss_settle` reports; divide by 12: pairwise scoring is always
 /// whole, ranked scoring may share a special's water in halves or thirds). Declared specials are
-/// settled one round at a time with `sss_settle`.
+/// settled one round at a time with `sss_settle`. For rules that settle all pairs; a banker
+/// room's rounds go to `sss_settle_many_with_banker`.
 ///
-/// Errors (nothing written): `SSS_ERR_INVALID_TABLE` (`seats` outside 2..=4),
-/// `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD` (its position counted across the table as
-/// `seat × 13 + index`; `row R: ` names the round), `SSS_ERR_INVALID_RULES`,
-/// `SSS_ERR_NULL_POINTER`.
+/// Errors (nothing written): `SSS_ERR_INVALID_TABLE` (`seats` outside 2..=4; banker-mode rules,
+/// naming round 0), `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD` (its position counted
+/// across the table as `seat × 13 + index`; `row R: ` names the round),
+/// `SSS_ERR_INVALID_RULES`, `SSS_ERR_NULL_POINTER`.
 ///
 /// # Safety
 /// `rules` must be a live handle; `codes` valid for `n_rounds × seats × 13` bytes and
@@ -279,24 +280,76 @@ pub unsafe extern "C" fn sss_settle_many(
     threads: u32,
     out_error_row: *mut usize,
 ) -> SssStatus {
+    ffi_boundary!({ unsafe { settle_many(rules, seats, None, codes, n_rounds, out_twelfths, threads, out_error_row) } })
+}
+
+/// As `sss_settle_many`, for a banker room (RULES.md §5a; rules with `SSS_TABLE_BANKER`):
+/// `bankers[r]` is round `r`'s banker seat (0 to `seats − 1`; it may change from round to
+/// round), and only the pairs with it are settled.
+///
+/// Errors (nothing written): those of `sss_settle_many`; `SSS_ERR_INVALID_TABLE`, naming the
+/// first bad round, for a banker seat not at the table (`SSS_SEAT_NONE` included) or for rules
+/// that settle all pairs.
+///
+/// # Safety
+/// As `sss_settle_many`; `bankers` valid for `n_rounds` bytes (or NULL when `n_rounds` is 0).
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn sss_settle_many_with_banker(
+    rules: *const SssRules,
+    seats: u32,
+    bankers: *const u8,
+    codes: *const u8,
+    n_rounds: usize,
+    out_twelfths: *mut i64,
+    threads: u32,
+    out_error_row: *mut usize,
+) -> SssStatus {
     ffi_boundary!({
-        let rules = unsafe { handle_ref(rules, "rules")? };
-        let seats = seats as usize;
-        let settler = Settler::new(&rules.inner)?;
-        // Before anything is sized by `seats`: a bad count must not cost an allocation.
-        engine::batch::check_seats(seats).map_err(|e| failure(e, out_error_row))?;
-        let hands_len = n_rounds
-            .checked_mul(seats)
-            .ok_or_else(|| Failure::invalid_argument(format!("{n_rounds} rounds of {seats} seats is too large")))?;
-        let hands = unsafe { hands_in::<13>(codes, hands_len, "codes")? };
-        let out = unsafe { slice_out(out_twelfths, hands_len, "out_twelfths")? };
-        let mut totals = vec![Water::ZERO; hands_len];
-        batch(threads).settle(&settler, seats, hands, &mut totals).map_err(|e| failure(e, out_error_row))?;
-        for (o, w) in out.iter_mut().zip(&totals) {
-            *o = w.twelfths();
-        }
-        Ok(())
+        let bankers = unsafe { slice_in(bankers, n_rounds, "bankers")? };
+        unsafe { settle_many(rules, seats, Some(bankers), codes, n_rounds, out_twelfths, threads, out_error_row) }
     })
+}
+
+/// The two settlement batches: `bankers` is one seat per round, or `None` for all pairs.
+///
+/// # Safety
+/// As `sss_settle_many`.
+#[allow(clippy::too_many_arguments)]
+unsafe fn settle_many(
+    rules: *const SssRules,
+    seats: u32,
+    bankers: Option<&[u8]>,
+    codes: *const u8,
+    n_rounds: usize,
+    out_twelfths: *mut i64,
+    threads: u32,
+    out_error_row: *mut usize,
+) -> Result<(), Failure> {
+    let rules = unsafe { handle_ref(rules, "rules")? };
+    let seats = seats as usize;
+    let settler = Settler::new(&rules.inner)?;
+    // Before anything is sized by `seats`: a bad count must not cost an allocation.
+    engine::batch::check_seats(seats).map_err(|e| failure(e, out_error_row))?;
+    let hands_len = n_rounds
+        .checked_mul(seats)
+        .ok_or_else(|| Failure::invalid_argument(format!("{n_rounds} rounds of {seats} seats is too large")))?;
+    let hands = unsafe { hands_in::<13>(codes, hands_len, "codes")? };
+    let out = unsafe { slice_out(out_twelfths, hands_len, "out_twelfths")? };
+    let mut totals = vec![Water::ZERO; hands_len];
+    let batch = batch(threads);
+    match bankers {
+        None => batch.settle(&settler, seats, hands, &mut totals),
+        Some(b) => {
+            let b: Vec<usize> = b.iter().map(|&seat| seat as usize).collect();
+            batch.settle_with_bankers(&settler, seats, &b, hands, &mut totals)
+        }
+    }
+    .map_err(|e| failure(e, out_error_row))?;
+    for (o, w) in out.iter_mut().zip(&totals) {
+        *o = w.twelfths();
+    }
+    Ok(())
 }
 
 #[cfg(test)]

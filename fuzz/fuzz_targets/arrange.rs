@@ -110,8 +110,9 @@ fuzz_target!(|input: Input| {
     }
     let mut c_list = vec![Sentinel::<SssSuggestion>::new().get(); n];
     let mut count = usize::MAX;
-    let status =
-        call("sss_suggest", || unsafe { sss_suggest(ca, sh.as_ptr(), sh.len(), n, c_list.as_mut_ptr(), n, &mut count) });
+    let status = call("sss_suggest", || unsafe {
+        sss_suggest(ca, sh.as_ptr(), sh.len(), n, c_list.as_mut_ptr(), n, &mut count)
+    });
     assert_eq!(status, SssStatus::SSS_OK);
     assert_eq!(count, list.len());
     for (c, s) in c_list.iter().zip(&list) {

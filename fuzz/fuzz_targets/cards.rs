@@ -9,10 +9,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use shisanshui_fuzz::{call, codes, failure, last_error, status_of, text_out, Sentinel};
 use shisanshui_fuzz::engine::{cards_from_codes, format_cards, parse_cards, Card, CardSet};
 use shisanshui_fuzz::sss::card::{sss_card_parse, sss_cards_format, sss_cards_parse, sss_cards_validate};
 use shisanshui_fuzz::sss::SssStatus;
+use shisanshui_fuzz::{call, codes, failure, last_error, status_of, text_out, Sentinel};
 
 fn c_parse(bytes: &[u8], cap: usize) -> (SssStatus, Vec<u8>, usize) {
     let mut out = vec![0xAAu8; cap];

@@ -25,10 +25,10 @@ use shisanshui_fuzz::engine::{
 };
 use shisanshui_fuzz::sss::arrange::*;
 use shisanshui_fuzz::sss::batch::*;
-use shisanshui_fuzz::sss::hints::*;
 use shisanshui_fuzz::sss::card::*;
 use shisanshui_fuzz::sss::deal::*;
 use shisanshui_fuzz::sss::eval::*;
+use shisanshui_fuzz::sss::hints::*;
 use shisanshui_fuzz::sss::money::*;
 use shisanshui_fuzz::sss::rules::*;
 use shisanshui_fuzz::sss::settle::*;
@@ -71,16 +71,47 @@ enum Bytes {
     Raw(Vec<u8>),
     Null(Len),
     /// `take` distinct codes of a seeded deck from `start` (valid cards).
-    Deck { seed: u64, start: u8, take: u8 },
+    Deck {
+        seed: u64,
+        start: u8,
+        take: u8,
+    },
     /// A name the API knows (preset, special id or name), in any case.
-    Name { which: u8, upper: bool },
+    Name {
+        which: u8,
+        upper: bool,
+    },
     /// The JSON of the rules in a pool slot.
     SlotJson(u8),
 }
 
 const NAMES: &[&str] = &[
-    "classic", "regional", "kx", "hk", "ranked", "SD", "DR", "TR", "TSF", "TQ", "AB", "AS", "OC", "TTQ", "FT", "FPT",
-    "SP", "TF", "TS", "BR", "RB", "six pairs", "three flushes", "六对半", "一条龙", "",
+    "classic",
+    "regional",
+    "kx",
+    "hk",
+    "ranked",
+    "SD",
+    "DR",
+    "TR",
+    "TSF",
+    "TQ",
+    "AB",
+    "AS",
+    "OC",
+    "TTQ",
+    "FT",
+    "FPT",
+    "SP",
+    "TF",
+    "TS",
+    "BR",
+    "RB",
+    "six pairs",
+    "three flushes",
+    "六对半",
+    "一条龙",
+    "",
 ];
 
 /// A copy-out buffer: NULL with a capacity (0: a size query), or a real one of some size.
@@ -174,8 +205,20 @@ enum Call {
     SpecialParse(Bytes, OutPtr),
     SpecialWater(H, u32, OutPtr),
     RulesGetSpecials(H, OutBuf, OutPtr),
-    MoneySettle { water: Vec<I64>, null_water: bool, stakes: Option<[I64; 3]>, carries: Vec<I64>, out: OutBuf },
-    MoneyEscape { seats: Len, leaver: Len, stakes: Option<[I64; 3]>, carries: Vec<I64>, out: OutBuf },
+    MoneySettle {
+        water: Vec<I64>,
+        null_water: bool,
+        stakes: Option<[I64; 3]>,
+        carries: Vec<I64>,
+        out: OutBuf,
+    },
+    MoneyEscape {
+        seats: Len,
+        leaver: Len,
+        stakes: Option<[I64; 3]>,
+        carries: Vec<I64>,
+        out: OutBuf,
+    },
     SeatArranged(Bytes, Bytes, Bytes, OutPtr),
     SeatSpecial(u32, Bytes, OutPtr),
     Settle(H, Vec<SeatIn>, OutPtr),
@@ -202,13 +245,51 @@ enum Call {
     SpecialAdvice(H, Bytes, OutPtr),
     ExpectedWater(H, Bytes, OutPtr),
     /// The batch calls: `rows` rows of the bytes (padded with code order), N = 5, 3 or 13.
-    EvaluateMany { h: H, five: bool, masks: bool, bytes: Bytes, rows: u8, threads: u8, null_out: bool },
-    DetectMany { h: H, bytes: Bytes, rows: u8, threads: u8, with_all: bool },
-    ArrangeMany { h: H, bytes: Bytes, rows: u8, threads: u8 },
+    EvaluateMany {
+        h: H,
+        five: bool,
+        masks: bool,
+        bytes: Bytes,
+        rows: u8,
+        threads: u8,
+        null_out: bool,
+    },
+    DetectMany {
+        h: H,
+        bytes: Bytes,
+        rows: u8,
+        threads: u8,
+        with_all: bool,
+    },
+    ArrangeMany {
+        h: H,
+        bytes: Bytes,
+        rows: u8,
+        threads: u8,
+    },
     /// Seats 0 to 8: the codes must be valid for rounds × seats × 13 bytes whatever the count.
-    SettleMany { h: H, seats: u8, bytes: Bytes, rounds: u8, threads: u8 },
-    Combos { h: H, bytes: Bytes, category: u32, out: OutBuf },
-    Complete { h: H, hand: Bytes, front: Bytes, middle: Bytes, back: Bytes, p: OutPtr },
+    SettleMany {
+        h: H,
+        seats: u8,
+        bytes: Bytes,
+        rounds: u8,
+        threads: u8,
+        banker: Option<u8>,
+    },
+    Combos {
+        h: H,
+        bytes: Bytes,
+        category: u32,
+        out: OutBuf,
+    },
+    Complete {
+        h: H,
+        hand: Bytes,
+        front: Bytes,
+        middle: Bytes,
+        back: Bytes,
+        p: OutPtr,
+    },
     Deal(u32, u64, OutBuf),
     DealUnseeded(u32, OutBuf),
     ShuffledDeck(u64, OutBuf),
@@ -608,7 +689,9 @@ fn run(world: &mut World, c: &Call) {
         }
         Call::StatusName(code, o) => {
             let name = SssStatus::from_i32(*code).map(|s| s.name().as_bytes().to_vec());
-            copy_out("status name", *o, true, false, name.as_deref(), |b, cap, l| unsafe { sss_status_name(*code, b, cap, l) });
+            copy_out("status name", *o, true, false, name.as_deref(), |b, cap, l| unsafe {
+                sss_status_name(*code, b, cap, l)
+            });
         }
         Call::CardParse(b, p) => {
             let i = bytes_in(b, world);
@@ -628,8 +711,9 @@ fn run(world: &mut World, c: &Call) {
                 Some(Ok(t)) => shisanshui_fuzz::engine::parse_cards(t).ok().map(|c| shisanshui_fuzz::codes(&c)),
                 _ => None,
             };
-            let st =
-                copy_out("cards parse", *o, false, p.null, expected.as_deref(), |b, cap, l| unsafe { sss_cards_parse(i.ptr, i.len, b, cap, l) });
+            let st = copy_out("cards parse", *o, false, p.null, expected.as_deref(), |b, cap, l| unsafe {
+                sss_cards_parse(i.ptr, i.len, b, cap, l)
+            });
             if let (Some(Err(())), false, OutBuf::Buf(_)) = (text_of(&i), p.null, o) {
                 assert_eq!(st, SssStatus::SSS_ERR_INVALID_UTF8);
             }
@@ -698,7 +782,9 @@ fn run(world: &mut World, c: &Call) {
         }
         Call::HandRankDescribe(v, o) => {
             let expected = HandRank::from_value(*v).ok().map(|r| r.describe().into_bytes());
-            copy_out("describe", *o, true, false, expected.as_deref(), |b, cap, l| unsafe { sss_hand_rank_describe(*v, b, cap, l) });
+            copy_out("describe", *o, true, false, expected.as_deref(), |b, cap, l| unsafe {
+                sss_hand_rank_describe(*v, b, cap, l)
+            });
         }
         Call::ArrangementCheck(h, f, m, b, p) => {
             let r = world.rules_h(*h);
@@ -710,9 +796,7 @@ fn run(world: &mut World, c: &Call) {
                 assert_ne!(st, OK);
                 return;
             }
-            let a = (|| {
-                Arrangement::new(&lane_of(&i_f)?, &lane_of(&i_m)?, &lane_of(&i_b)?)
-            })();
+            let a = (|| Arrangement::new(&lane_of(&i_f)?, &lane_of(&i_m)?, &lane_of(&i_b)?))();
             assert_eq!(st == OK, a.is_ok(), "check accepts what Arrangement::new does: {}", last_error());
             if let (Ok(a), Some(out)) = (a, out) {
                 let e = a.evaluate(&world.rules[r.slot.unwrap()].shadow);
@@ -727,13 +811,14 @@ fn run(world: &mut World, c: &Call) {
             if p.null {
                 return;
             }
-            let a = expect(st, i.bytes.is_some(), r.slot.is_some(), || {
-                Arrangement::from_cards(&lane_of(&i)?)
-            });
+            let a = expect(st, i.bytes.is_some(), r.slot.is_some(), || Arrangement::from_cards(&lane_of(&i)?));
             if let (Some(a), Some(out)) = (a, out) {
                 let e = a.evaluate(&world.rules[r.slot.unwrap()].shadow);
                 assert_eq!((out.foul_bits, out.is_foul), (e.foul.bits(), e.foul.is_foul() as u8));
-                assert_eq!((out.front.value, out.middle.value, out.back.value), (e.front.value(), e.middle.value(), e.back.value()));
+                assert_eq!(
+                    (out.front.value, out.middle.value, out.back.value),
+                    (e.front.value(), e.middle.value(), e.back.value())
+                );
             }
         }
         Call::RulesNewPreset(b, p) | Call::RulesFromJson(b, p) => {
@@ -771,7 +856,9 @@ fn run(world: &mut World, c: &Call) {
         Call::RulesToJson(h, o) => {
             let r = world.rules_h(*h);
             let expected = r.slot.map(|k| world.rules[k].shadow.to_json().into_bytes());
-            copy_out("rules to json", *o, true, false, expected.as_deref(), |b, cap, l| unsafe { sss_rules_to_json(r.ptr, b, cap, l) });
+            copy_out("rules to json", *o, true, false, expected.as_deref(), |b, cap, l| unsafe {
+                sss_rules_to_json(r.ptr, b, cap, l)
+            });
         }
         Call::RulesClone(h, p) => {
             let r = world.rules_h(*h);
@@ -969,7 +1056,9 @@ fn run(world: &mut World, c: &Call) {
         }
         Call::SpecialId(s, o) => {
             let expected = u8::try_from(*s).ok().and_then(Special::from_index).map(|sp| sp.id().as_bytes().to_vec());
-            copy_out("special id", *o, true, false, expected.as_deref(), |b, cap, l| unsafe { sss_special_id(*s, b, cap, l) });
+            copy_out("special id", *o, true, false, expected.as_deref(), |b, cap, l| unsafe {
+                sss_special_id(*s, b, cap, l)
+            });
         }
         Call::SpecialParse(b, p) => {
             let i = bytes_in(b, world);
@@ -1002,7 +1091,9 @@ fn run(world: &mut World, c: &Call) {
             let r = world.rules_h(*h);
             let expected: Option<Vec<u8>> =
                 r.slot.map(|k| world.rules[k].shadow.specials.iter().map(|s| s.special as u8).collect());
-            copy_out("specials", *o, false, p.null, expected.as_deref(), |b, cap, l| unsafe { sss_rules_get_specials(r.ptr, b, cap, l) });
+            copy_out("specials", *o, false, p.null, expected.as_deref(), |b, cap, l| unsafe {
+                sss_rules_get_specials(r.ptr, b, cap, l)
+            });
         }
         Call::MoneySettle { water, null_water, stakes, carries, out } => {
             let w: Vec<i64> = water.iter().take(6).map(|v| v.get()).collect();
@@ -1012,7 +1103,17 @@ fn run(world: &mut World, c: &Call) {
                 let mut count = 0usize;
                 let mut totals = SssMoneyTotals::default();
                 let st = call("money", || unsafe {
-                    sss_money_settle(w.as_ptr(), w.len(), null(), null(), 0, lines.as_mut_ptr(), 4, &mut count, &mut totals)
+                    sss_money_settle(
+                        w.as_ptr(),
+                        w.len(),
+                        null(),
+                        null(),
+                        0,
+                        lines.as_mut_ptr(),
+                        4,
+                        &mut count,
+                        &mut totals,
+                    )
                 });
                 assert_eq!(st, SssStatus::SSS_ERR_NULL_POINTER);
                 return;
@@ -1093,7 +1194,8 @@ fn run(world: &mut World, c: &Call) {
             let r = world.rules_h(*h);
             let target = world.settlement_h(*t);
             let (cseats, hands) = seats_of(seats, world);
-            let st = call("settle into", || unsafe { sss_settle_into(r.ptr, cseats.as_ptr(), cseats.len(), target.ptr) });
+            let st =
+                call("settle into", || unsafe { sss_settle_into(r.ptr, cseats.as_ptr(), cseats.len(), target.ptr) });
             let (Some(rk), Some(tk)) = (r.slot, target.slot) else {
                 assert_ne!(st, OK);
                 return;
@@ -1206,7 +1308,8 @@ fn run(world: &mut World, c: &Call) {
             }
             world.arrangers_made += 1;
             let i = bytes_in(b, world);
-            let (st, out) = single("arranger preset", *p, |o| unsafe { sss_arranger_new_preset(i.ptr, i.len, *players, o) });
+            let (st, out) =
+                single("arranger preset", *p, |o| unsafe { sss_arranger_new_preset(i.ptr, i.len, *players, o) });
             if p.null {
                 return;
             }
@@ -1227,7 +1330,8 @@ fn run(world: &mut World, c: &Call) {
             }
             world.arrangers_made += 1;
             let r = world.rules_h(*h);
-            let (st, out) = single("arranger new for", *p, |o| unsafe { sss_arranger_new_for(r.ptr, *players, *role, o) });
+            let (st, out) =
+                single("arranger new for", *p, |o| unsafe { sss_arranger_new_for(r.ptr, *players, *role, o) });
             let Some(k) = r.slot.filter(|_| !p.null) else {
                 assert_ne!(st, OK);
                 return;
@@ -1239,9 +1343,11 @@ fn run(world: &mut World, c: &Call) {
                 assert_eq!(st, SssStatus::SSS_ERR_INVALID_ARGUMENT);
             }
             if let Some(a) = out {
-                let (st, got) = single::<u32>("role", OutPtr { null: false }, |o| unsafe { sss_arranger_get_role(a, o) });
+                let (st, got) =
+                    single::<u32>("role", OutPtr { null: false }, |o| unsafe { sss_arranger_get_role(a, o) });
                 assert_eq!((st, got), (OK, Some(*role)));
-                let (st, got) = single::<u32>("players", OutPtr { null: false }, |o| unsafe { sss_arranger_get_players(a, o) });
+                let (st, got) =
+                    single::<u32>("players", OutPtr { null: false }, |o| unsafe { sss_arranger_get_players(a, o) });
                 assert_eq!((st, got), (OK, Some(*players)));
                 unsafe { sss_arranger_free(a) };
             }
@@ -1282,7 +1388,8 @@ fn run(world: &mut World, c: &Call) {
         Call::Arrange(h, b, p) | Call::SpecialAdvice(h, b, p) | Call::ExpectedWater(h, b, p) => {
             let a = world.arranger_h(*h);
             let i = bytes_in(b, world);
-            let shadow = a.slot.map(|k| shared_arranger(&world.arrangers[k].rules, world.arrangers[k].players).unwrap());
+            let shadow =
+                a.slot.map(|k| shared_arranger(&world.arrangers[k].rules, world.arrangers[k].players).unwrap());
             match c {
                 Call::Arrange(..) => {
                     let (st, out) = single("arrange", *p, |o| unsafe { sss_arrange(a.ptr, i.ptr, i.len, o) });
@@ -1338,7 +1445,10 @@ fn run(world: &mut World, c: &Call) {
             let expected: Option<Vec<SssSuggestion>> = match (a.slot, &i.bytes) {
                 (Some(k), Some(v)) => {
                     let arr = shared_arranger(&world.arrangers[k].rules, world.arrangers[k].players).unwrap();
-                    cards_from_codes(v).and_then(|cards| arr.suggest(&cards, n)).ok().map(|l| l.iter().map(suggestion_c).collect())
+                    cards_from_codes(v)
+                        .and_then(|cards| arr.suggest(&cards, n))
+                        .ok()
+                        .map(|l| l.iter().map(suggestion_c).collect())
                 }
                 _ => None,
             };
@@ -1360,10 +1470,28 @@ fn run(world: &mut World, c: &Call) {
             let mut err_row = Sentinel::<usize>::new();
             let st = call("evaluate many", || unsafe {
                 match (*five, *masks) {
-                    (true, false) => sss_evaluate5_many(r.ptr, flat.as_ptr(), rows, op, threads_of(*threads), err_row.ptr()),
-                    (false, false) => sss_evaluate3_many(r.ptr, flat.as_ptr(), rows, op, threads_of(*threads), err_row.ptr()),
-                    (true, true) => sss_evaluate5_masks_many(r.ptr, mask_rows.as_ptr(), rows, op, threads_of(*threads), err_row.ptr()),
-                    (false, true) => sss_evaluate3_masks_many(r.ptr, mask_rows.as_ptr(), rows, op, threads_of(*threads), err_row.ptr()),
+                    (true, false) => {
+                        sss_evaluate5_many(r.ptr, flat.as_ptr(), rows, op, threads_of(*threads), err_row.ptr())
+                    }
+                    (false, false) => {
+                        sss_evaluate3_many(r.ptr, flat.as_ptr(), rows, op, threads_of(*threads), err_row.ptr())
+                    }
+                    (true, true) => sss_evaluate5_masks_many(
+                        r.ptr,
+                        mask_rows.as_ptr(),
+                        rows,
+                        op,
+                        threads_of(*threads),
+                        err_row.ptr(),
+                    ),
+                    (false, true) => sss_evaluate3_masks_many(
+                        r.ptr,
+                        mask_rows.as_ptr(),
+                        rows,
+                        op,
+                        threads_of(*threads),
+                        err_row.ptr(),
+                    ),
                 }
             });
             let msg = last_error();
@@ -1383,7 +1511,15 @@ fn run(world: &mut World, c: &Call) {
                     (st == OK).then_some(rank.value)
                 })
                 .collect();
-            check_batch("evaluate many", st, r.slot.is_some() && (!*null_out || rows == 0), &single, &out, &err_row, &msg);
+            check_batch(
+                "evaluate many",
+                st,
+                r.slot.is_some() && (!*null_out || rows == 0),
+                &single,
+                &out,
+                &err_row,
+                &msg,
+            );
         }
         Call::DetectMany { h, bytes, rows, threads, with_all } => {
             let r = world.rules_h(*h);
@@ -1394,7 +1530,15 @@ fn run(world: &mut World, c: &Call) {
             let ap: *mut u16 = if *with_all { all.as_mut_ptr().cast() } else { null_mut() };
             let mut err_row = Sentinel::<usize>::new();
             let st = call("detect many", || unsafe {
-                sss_special_detect_many(r.ptr, flat.as_ptr(), rows, best.as_mut_ptr().cast(), ap, threads_of(*threads), err_row.ptr())
+                sss_special_detect_many(
+                    r.ptr,
+                    flat.as_ptr(),
+                    rows,
+                    best.as_mut_ptr().cast(),
+                    ap,
+                    threads_of(*threads),
+                    err_row.ptr(),
+                )
             });
             let msg = last_error();
             // best and all packed in one u32 per row (a tuple's padding would not stay 0xAA).
@@ -1432,7 +1576,14 @@ fn run(world: &mut World, c: &Call) {
             let mut out = vec![Sentinel::<[u8; 13]>::new(); rows];
             let mut err_row = Sentinel::<usize>::new();
             let st = call("arrange many", || unsafe {
-                sss_arrange_many(a.ptr, flat.as_ptr(), rows, out.as_mut_ptr().cast(), threads_of(*threads), err_row.ptr())
+                sss_arrange_many(
+                    a.ptr,
+                    flat.as_ptr(),
+                    rows,
+                    out.as_mut_ptr().cast(),
+                    threads_of(*threads),
+                    err_row.ptr(),
+                )
             });
             let msg = last_error();
             let single: Vec<Option<[u8; 13]>> = (0..rows)
@@ -1448,7 +1599,7 @@ fn run(world: &mut World, c: &Call) {
                 .collect();
             check_batch("arrange many", st, a.slot.is_some(), &single, &out, &err_row, &msg);
         }
-        Call::SettleMany { h, seats, bytes, rounds, threads } => {
+        Call::SettleMany { h, seats, bytes, rounds, threads, banker } => {
             let r = world.rules_h(*h);
             let rounds = *rounds as usize % 4;
             let seats = &((*seats % 9) as u32);
@@ -1456,8 +1607,33 @@ fn run(world: &mut World, c: &Call) {
             let flat = flat_rows(bytes, world, rounds * n, 13);
             let mut out = vec![Sentinel::<i64>::new(); rounds * n];
             let mut err_row = Sentinel::<usize>::new();
+            // A banker room's batch: the banker moves from round to round, at times off the table
+            // (seat 4, or SSS_SEAT_NONE).
+            let bankers: Option<Vec<u8>> = banker.map(|b| {
+                (0..rounds).map(|k| if b == SSS_SEAT_NONE { b } else { (b as usize + k) as u8 % 5 }).collect()
+            });
             let st = call("settle many", || unsafe {
-                sss_settle_many(r.ptr, *seats, flat.as_ptr(), rounds, out.as_mut_ptr().cast(), threads_of(*threads), err_row.ptr())
+                match &bankers {
+                    None => sss_settle_many(
+                        r.ptr,
+                        *seats,
+                        flat.as_ptr(),
+                        rounds,
+                        out.as_mut_ptr().cast(),
+                        threads_of(*threads),
+                        err_row.ptr(),
+                    ),
+                    Some(b) => sss_settle_many_with_banker(
+                        r.ptr,
+                        *seats,
+                        b.as_ptr(),
+                        flat.as_ptr(),
+                        rounds,
+                        out.as_mut_ptr().cast(),
+                        threads_of(*threads),
+                        err_row.ptr(),
+                    ),
+                }
             });
             let msg = last_error();
             if !(2..=4).contains(seats) {
@@ -1478,7 +1654,10 @@ fn run(world: &mut World, c: &Call) {
                         })
                         .collect();
                     let mut s = null_mut();
-                    let st = unsafe { sss_settle(r.ptr, cs.as_ptr(), n, &mut s) };
+                    let st = match &bankers {
+                        None => unsafe { sss_settle(r.ptr, cs.as_ptr(), n, &mut s) },
+                        Some(b) => unsafe { sss_settle_with_banker(r.ptr, cs.as_ptr(), n, b[k], &mut s) },
+                    };
                     (st == OK).then(|| {
                         let mut t = [SssWater::default(); 4];
                         let mut c = 0;
@@ -1534,7 +1713,8 @@ fn run(world: &mut World, c: &Call) {
         }
         Call::Complete { h, hand, front, middle, back, p } => {
             let a = world.arranger_h(*h);
-            let (ih, i_f, i_m, i_b) = (bytes_in(hand, world), bytes_in(front, world), bytes_in(middle, world), bytes_in(back, world));
+            let (ih, i_f, i_m, i_b) =
+                (bytes_in(hand, world), bytes_in(front, world), bytes_in(middle, world), bytes_in(back, world));
             let (st, out) = single("complete", *p, |o| unsafe {
                 sss_complete(a.ptr, ih.ptr, ih.len, i_f.ptr, i_f.len, i_m.ptr, i_m.len, i_b.ptr, i_b.len, o)
             });
@@ -1572,7 +1752,9 @@ fn run(world: &mut World, c: &Call) {
             let expected = deal::deal(*players as usize, Some(*seed))
                 .ok()
                 .map(|hands| hands.iter().flatten().map(|c| c.code()).collect::<Vec<u8>>());
-            copy_out("deal", *o, false, false, expected.as_deref(), |b, cap, l| unsafe { sss_deal(*players, *seed, b, cap, l) });
+            copy_out("deal", *o, false, false, expected.as_deref(), |b, cap, l| unsafe {
+                sss_deal(*players, *seed, b, cap, l)
+            });
         }
         Call::DealUnseeded(players, o) => {
             let mut buf = [0xAAu8; 52];
@@ -1593,11 +1775,12 @@ fn run(world: &mut World, c: &Call) {
         }
         Call::ShuffledDeck(seed, o) => {
             let expected: Vec<u8> = deal::shuffled_deck(*seed).iter().map(|c| c.code()).collect();
-            copy_out("deck", *o, false, false, Some(&expected[..]), |b, cap, l| unsafe { sss_shuffled_deck(*seed, b, cap, l) });
+            copy_out("deck", *o, false, false, Some(&expected[..]), |b, cap, l| unsafe {
+                sss_shuffled_deck(*seed, b, cap, l)
+            });
         }
     }
 }
-
 
 fn threads_of(t: u8) -> u32 {
     (t % 5) as u32
@@ -1705,7 +1888,12 @@ fn shadow_settle(st: SssStatus, hands: &Result<Vec<PlayerHand>, ()>, rules: &Rul
 }
 
 /// As [`shadow_settle`], with a banker seat (`SSS_SEAT_NONE`: none).
-fn shadow_settle_banker(st: SssStatus, hands: &Result<Vec<PlayerHand>, ()>, rules: &Rules, banker: u8) -> Option<Settlement> {
+fn shadow_settle_banker(
+    st: SssStatus,
+    hands: &Result<Vec<PlayerHand>, ()>,
+    rules: &Rules,
+    banker: u8,
+) -> Option<Settlement> {
     let banker = (banker != SSS_SEAT_NONE).then_some(banker as usize);
     match hands {
         Err(()) => {

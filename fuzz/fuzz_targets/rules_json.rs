@@ -16,14 +16,15 @@ use libfuzzer_sys::fuzz_target;
 use shisanshui_fuzz::engine::settle::{PlayerHand, Settlement, Settler};
 use shisanshui_fuzz::engine::{deal, detect_special, Arrangement, Rules, Special};
 use shisanshui_fuzz::sss::rules::{
-    sss_rules_free, sss_rules_from_json, sss_rules_get_strict_order, sss_rules_get_suit_tiebreak,
-    sss_rules_get_wheel, sss_rules_to_json, sss_rules_validate, SssRules,
+    sss_rules_free, sss_rules_from_json, sss_rules_get_strict_order, sss_rules_get_suit_tiebreak, sss_rules_get_wheel,
+    sss_rules_to_json, sss_rules_validate, SssRules,
 };
 use shisanshui_fuzz::sss::settle::{sss_settle_into_with_banker, sss_settle_with_banker, sss_settlement_free};
 use shisanshui_fuzz::sss::special::{sss_rules_get_specials, sss_special_water};
 use shisanshui_fuzz::sss::SssStatus;
 use shisanshui_fuzz::{
-    banker_of, c_banker, c_seat, call, check_c_settlement, check_settlement, failure, last_error, preset, status_of, text_out, Sentinel,
+    banker_of, c_banker, c_seat, call, check_c_settlement, check_settlement, failure, last_error, preset, status_of,
+    text_out, Sentinel,
 };
 
 fn fnv(data: &[u8]) -> u64 {

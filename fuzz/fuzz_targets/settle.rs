@@ -25,8 +25,8 @@ use shisanshui_fuzz::sss::settle::{
 };
 use shisanshui_fuzz::sss::SssStatus;
 use shisanshui_fuzz::{
-    arranger, banker_of, c_banker, c_rules, c_seat, call, check_c_settlement, check_settlement, distinct_cards, permute, rules_of,
-    status_of, text_out, Sentinel,
+    arranger, banker_of, c_banker, c_rules, c_seat, call, check_c_settlement, check_settlement, distinct_cards,
+    permute, rules_of, status_of, text_out, Sentinel,
 };
 
 #[derive(Arbitrary, Debug, Clone, Copy)]
@@ -161,7 +161,10 @@ fn check_money(m: &MoneyResult, stakes: &Stakes, c: Result<(Vec<SssMoneyLine>, S
             "C money line equals Rust's"
         );
     }
-    assert_eq!((totals.rake, totals.rounding, totals.house, totals.unclaimed), (m.rake, m.rounding, m.house, m.unclaimed));
+    assert_eq!(
+        (totals.rake, totals.rounding, totals.house, totals.unclaimed),
+        (m.rake, m.rounding, m.house, m.unclaimed)
+    );
     let mut sum = 0i128;
     let mut rake = 0i128;
     for (seat, l) in m.lines.iter().enumerate() {
@@ -264,7 +267,17 @@ fuzz_target!(|r: Round| {
     let twelfths: Vec<i64> = s.totals.iter().map(|w| w.twelfths()).collect();
     let money = settle_money(&s.totals, &stakes);
     let c = c_money(|lines, cap, count, totals| unsafe {
-        sss_money_settle(twelfths.as_ptr(), twelfths.len(), &cst, carries.as_ptr(), carries.len(), lines, cap, count, totals)
+        sss_money_settle(
+            twelfths.as_ptr(),
+            twelfths.len(),
+            &cst,
+            carries.as_ptr(),
+            carries.len(),
+            lines,
+            cap,
+            count,
+            totals,
+        )
     });
     match &money {
         Ok(m) => {

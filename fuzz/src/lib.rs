@@ -326,9 +326,8 @@ pub fn check_c_settlement(c: *const sss::settle::SssSettlement, s: &Settlement) 
         assert_eq!((t.num, t.den), (w.numer(), w.denom()));
     }
     let mut matrix = vec![SssWater::default(); n * n];
-    let st = call("matrix", || unsafe {
-        sss::settle::sss_settlement_matrix(c, matrix.as_mut_ptr(), n * n, &mut count)
-    });
+    let st =
+        call("matrix", || unsafe { sss::settle::sss_settlement_matrix(c, matrix.as_mut_ptr(), n * n, &mut count) });
     assert_eq!(st, SssStatus::SSS_OK);
     assert_eq!(count, n * n);
     for i in 0..n {

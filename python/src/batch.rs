@@ -305,15 +305,24 @@ pub fn arrange_many<'py>(
 /// ``Arranger.arrange_many`` returns them; a foul is settled as a foul), 2 to 4 seats. Returns an
 /// ``int64`` array of shape ``(rounds, seats)``: each seat's total in **twelfths** of a water
 /// point (divide by 12; pairwise scoring is always whole, ranked scoring may share a special's
-/// water). The totals :func:`settle` reports. Errors: ``InvalidTableError`` (seats),
-/// ``BadCardCodeError``, ``DuplicateCardError`` (``position`` counted across the table,
-/// ``row`` the round).
+/// water). The totals :func:`settle` reports. ``banker`` is a banker room's banker seat
+/// (``rules.table`` is ``Table.BANKER``, RULES.md §5a): one int for every round, or an integer
+/// array of one seat per round (the banker may move); None when the rules settle all pairs.
+/// Errors: ``InvalidTableError`` (seats; a banker seat not at the table, missing under banker
+/// mode or given under all pairs, ``row`` the round), ``BadCardCodeError``,
+/// ``DuplicateCardError`` (``position`` counted across the table, ``row`` the round);
+/// ``TypeError`` for a banker that is not an int or integer array, ``ValueError`` for an array
+/// that is not one seat per round.
 #[pyfunction]
-#[pyo3(signature = (hands, rules = None, *, threads = None), text_signature = "(hands, rules=None, *, threads=1)")]
+#[pyo3(
+    signature = (hands, rules = None, *, banker = None, threads = None),
+    text_signature = "(hands, rules=None, *, banker=None, threads=1)"
+)]
 fn settle_many<'py>(
     py: Python<'py>,
     hands: &Bound<'py, PyAny>,
     rules: Option<&Bound<'py, PyAny>>,
+    banker: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray2<i64>>> {
     let batch = threads_arg(threads)?;
@@ -325,12 +334,19 @@ fn settle_many<'py>(
         )));
     }
     let (rounds, seats) = (shape[0], shape[1]);
+    let bankers = match banker.filter(|b| !b.is_none()) {
+        None => None,
+        Some(b) => Some(bankers_arg(b, rounds)?),
+    };
     let output = PyArrayDyn::<i64>::zeros(py, &[rounds, seats][..], false);
     with_rules(rules, |r| {
         let settler = Settler::new(r).or_raise()?;
         run(py, &input, &output, |i, o| {
             let mut totals = vec![Water::ZERO; o.len()];
-            batch.settle(&settler, seats, rows_of::<13>(i), &mut totals)?;
+            match &bankers {
+                None => batch.settle(&settler, seats, rows_of::<13>(i), &mut totals)?,
+                Some(b) => batch.settle_with_bankers(&settler, seats, b, rows_of::<13>(i), &mut totals)?,
+            }
             for (o, w) in o.iter_mut().zip(&totals) {
                 *o = w.twelfths();
             }
@@ -338,6 +354,36 @@ fn settle_many<'py>(
         })
     })?;
     Ok(output.cast_into::<PyArray2<i64>>()?)
+}
+
+/// `settle_many`'s `banker`: one int for every round, or an integer sequence or array of one seat
+/// per round. A negative or huge seat is no seat: the engine's out-of-table error for that round.
+fn bankers_arg(obj: &Bound<'_, PyAny>, rounds: usize) -> PyResult<Vec<usize>> {
+    let seat = |v: &Bound<'_, PyAny>| v.extract::<usize>().unwrap_or(usize::MAX);
+    if crate::ints::is_int(obj) {
+        return Ok(vec![seat(obj); rounds]);
+    }
+    let py = obj.py();
+    let array = numpy(py)?.call_method1("asarray", (obj,)).map_err(|_| {
+        PyTypeError::new_err(format!("banker must be an int or an array of ints, not {}", type_name(obj)))
+    })?;
+    let array = array.cast_into::<PyUntypedArray>()?;
+    let kind = array.dtype().kind();
+    if !matches!(kind, b'i' | b'u') || array.ndim() != 1 {
+        return Err(PyTypeError::new_err(format!(
+            "banker must be an int or a 1-dimensional array of ints (one seat per round), not an array of \
+             dtype {} and shape {:?}",
+            array.dtype(),
+            array.shape()
+        )));
+    }
+    if array.len() != rounds {
+        return Err(PyValueError::new_err(format!(
+            "banker has {} seats for {rounds} rounds (one per round)",
+            array.len()
+        )));
+    }
+    array.try_iter()?.map(|v| Ok(seat(&v?))).collect()
 }
 
 /// Add the batch functions to the module.

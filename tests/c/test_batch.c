@@ -333,11 +333,73 @@ static void test_arrange_and_settle_many(void) {
     sss_rules_free(rules);
 }
 
+/* A banker room's rounds: sss_settle_many_with_banker against sss_settle_with_banker, round by
+ * round, with the banker moving around the table; its errors. */
+static void test_settle_many_with_banker(void) {
+    SssRules *rules = preset("classic");
+    expect(sss_rules_set_table(rules, SSS_TABLE_BANKER), SSS_OK, NULL, "set_table banker");
+    enum { ROUNDS = 40, SEATS = 3, HANDS = ROUNDS * SEATS };
+    static uint8_t dealt[HANDS * 13];
+    uint8_t bankers[ROUNDS];
+    for (int r = 0; r < ROUNDS; r++) {
+        random_hands(dealt + r * SEATS * 13, 1, SEATS * 13);
+        bankers[r] = (uint8_t)((r * 5 + 2) % SEATS);
+    }
+    int64_t twelfths[HANDS], twelfths2[HANDS];
+    expect(sss_settle_many_with_banker(rules, SEATS, bankers, dealt, ROUNDS, twelfths, 1, NULL), SSS_OK, NULL,
+           "settle_many_with_banker");
+    expect(sss_settle_many_with_banker(rules, SEATS, bankers, dealt, ROUNDS, twelfths2, 2, NULL), SSS_OK, NULL,
+           "settle_many_with_banker 2 threads");
+    CHECK(memcmp(twelfths, twelfths2, sizeof twelfths) == 0);
+    int same = 1, moved = 0;
+    for (int r = 0; r < ROUNDS && same; r++) {
+        SssSeat seats[SEATS];
+        SssSettlement *s = NULL;
+        SssWater totals[SEATS];
+        size_t count = 0;
+        for (int p = 0; p < SEATS; p++) {
+            const uint8_t *h = dealt + 13 * (r * SEATS + p);
+            same &= sss_seat_arranged(h, 3, h + 3, 5, h + 8, 5, &seats[p]) == SSS_OK;
+        }
+        same &= sss_settle_with_banker(rules, seats, SEATS, bankers[r], &s) == SSS_OK;
+        same &= sss_settlement_totals(s, totals, SEATS, &count) == SSS_OK && count == SEATS;
+        for (int p = 0; p < SEATS; p++) same &= totals[p].twelfths == twelfths[r * SEATS + p];
+        moved += r > 0 && bankers[r] != bankers[r - 1];
+        sss_settlement_free(s);
+    }
+    check(same && moved > 0, "settle_many_with_banker agrees with sss_settle_with_banker on %d rounds", ROUNDS);
+
+    int64_t out[HANDS];
+    size_t row = 0;
+    for (int i = 0; i < HANDS; i++) out[i] = 777;
+    bankers[9] = SEATS;
+    expect(sss_settle_many_with_banker(rules, SEATS, bankers, dealt, ROUNDS, out, 2, &row), SSS_ERR_INVALID_TABLE,
+           "row 9: invalid table: banker seat 3 is not at the table", "settle_many_with_banker seat");
+    CHECK(row == 9);
+    bankers[9] = SSS_SEAT_NONE;
+    expect(sss_settle_many_with_banker(rules, SEATS, bankers, dealt, ROUNDS, out, 1, &row), SSS_ERR_INVALID_TABLE,
+           "row 9:", "settle_many_with_banker no banker");
+    bankers[9] = 0;
+    expect(sss_settle_many(rules, SEATS, dealt, ROUNDS, out, 1, &row), SSS_ERR_INVALID_TABLE, "row 0:",
+           "settle_many under banker rules");
+    CHECK(row == 0);
+    expect(sss_settle_many_with_banker(rules, SEATS, NULL, dealt, ROUNDS, out, 1, &row), SSS_ERR_NULL_POINTER,
+           "bankers", "settle_many_with_banker NULL bankers");
+    expect(sss_rules_set_table(rules, SSS_TABLE_ALL_PAIRS), SSS_OK, NULL, "set_table all_pairs");
+    expect(sss_settle_many_with_banker(rules, SEATS, bankers, dealt, ROUNDS, out, 1, &row), SSS_ERR_INVALID_TABLE,
+           "all_pairs", "settle_many_with_banker under all pairs");
+    int untouched = 1;
+    for (int i = 0; i < HANDS; i++) untouched &= out[i] == 777;
+    check(untouched, "failed settle_many_with_banker calls wrote nothing");
+    sss_rules_free(rules);
+}
+
 int main(int argc, char **argv) {
     const char *label = argc > 1 ? argv[1] : "C batch";
     test_evaluate_many();
     test_special_many();
     test_arrange_and_settle_many();
+    test_settle_many_with_banker();
     printf("%s: %d passed, %d failed\n", label, g_passed, g_failed);
     return g_failed == 0 ? 0 : 1;
 }

@@ -17,6 +17,7 @@ namespace Shisanshui.Tests
                 new KeyValuePair<string, Action>("batch evaluation errors", EvaluationErrors),
                 new KeyValuePair<string, Action>("batch specials", Specials_),
                 new KeyValuePair<string, Action>("batch arrange and settle", ArrangeAndSettle),
+                new KeyValuePair<string, Action>("batch banker rooms", BankerRooms),
             };
             string outer = T.Current;
             foreach (var t in tests)
@@ -305,6 +306,62 @@ namespace Shisanshui.Tests
                 var dup = T.Throws<DuplicateCardException>(() => Batch.Settle(rules, seats, arranged, 0, rounds, twelfths, 0),
                     "row 4: duplicate card", "a card at two seats");
                 if (dup != null) T.Eq(4L, dup.Row, "Row names the round");
+            }
+        }
+
+        private static void BankerRooms()
+        {
+            using (var rules = Rules.Preset("classic"))
+            {
+                rules.Table = Table.Banker;
+                const int rounds = 20, seats = 3, hands = rounds * seats;
+                byte[] dealt = Random(rounds, 39, 21);
+                // Round r's banker at bankers[2 + r]: the banker moves, and the array has an offset.
+                var bankers = new byte[rounds + 2];
+                for (int r = 0; r < rounds; r++) bankers[2 + r] = (byte)((r * 5 + 1) % seats);
+                var twelfths = new long[hands + 1];
+                Batch.SettleWithBanker(rules, seats, bankers, 2, dealt, 0, rounds, twelfths, 1, 2);
+                bool same = true;
+                for (int r = 0; r < rounds && same; r++)
+                {
+                    var table = new PlayerHand[seats];
+                    for (int p = 0; p < seats; p++)
+                    {
+                        var h = new Card[13];
+                        for (int c = 0; c < 13; c++) h[c] = Card.FromCode(dealt[13 * (r * seats + p) + c]);
+                        table[p] = PlayerHand.Arranged(new[] { h[0], h[1], h[2] }, new[] { h[3], h[4], h[5], h[6], h[7] },
+                            new[] { h[8], h[9], h[10], h[11], h[12] });
+                    }
+                    using (Settlement s = Settlement.SettleWithBanker(rules, bankers[2 + r], table))
+                    {
+                        same &= s.Banker == bankers[2 + r];
+                        for (int p = 0; p < seats; p++) same &= s.Totals[p].Twelfths == twelfths[1 + r * seats + p];
+                    }
+                }
+                T.Check(same, "every round as Settlement.SettleWithBanker settles it");
+
+                var output = new long[hands];
+                for (int i = 0; i < hands; i++) output[i] = 777;
+                bankers[2 + 13] = seats;
+                var off = T.Throws<InvalidTableException>(
+                    () => Batch.SettleWithBanker(rules, seats, bankers, 2, dealt, 0, rounds, output, 0, 2),
+                    "row 13: invalid table: banker seat 3 is not at the table", "a banker seat off the table");
+                if (off != null) T.Eq(13L, off.Row, "Row names the round");
+                var none = T.Throws<InvalidTableException>(() => Batch.Settle(rules, seats, dealt, 0, rounds, output, 0),
+                    "name the banker seat", "banker rules without bankers");
+                if (none != null) T.Eq(0L, none.Row, "Row of the first round");
+                T.Throws<ArgumentOutOfRangeException>(
+                    () => Batch.SettleWithBanker(rules, seats, bankers, 3, dealt, 0, rounds, output, 0), "bankers",
+                    "too few banker seats after the offset");
+                T.Throws<ArgumentNullException>(
+                    () => Batch.SettleWithBanker(rules, seats, null, 0, dealt, 0, rounds, output, 0), "bankers", "null bankers");
+                bankers[2 + 13] = 0;
+                rules.Table = Table.AllPairs;
+                T.Throws<InvalidTableException>(() => Batch.SettleWithBanker(rules, seats, bankers, 2, dealt, 0, rounds, output, 0),
+                    "all_pairs", "bankers under all pairs");
+                bool untouched = true;
+                foreach (long v in output) untouched &= v == 777;
+                T.Check(untouched, "failed banker batches wrote nothing");
             }
         }
     }

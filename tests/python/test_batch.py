@@ -175,6 +175,45 @@ def test_arrange_and_settle_many():
     assert (e.value.row, e.value.code) == (9, 200)
 
 
+def test_settle_many_banker_rooms():
+    rules = sss.Rules.preset("kx")
+    rules.table = sss.Table.BANKER
+    tables = random_hands(30, 39, 11).reshape(30, 3, 13)
+    moving = np.array([(r * 5 + 1) % 3 for r in range(30)], dtype=np.int32)
+    for banker in (2, np.int64(2), moving, moving.tolist(), moving.astype(np.uint8)):
+        totals = sss.settle_many(tables, rules, banker=banker, threads=2)
+        assert totals.shape == (30, 3) and (totals.sum(axis=1) == 0).all()
+        seats_of = [banker] * 30 if np.ndim(banker) == 0 else list(banker)
+        for r in range(30):
+            seats = [sss.PlayerHand.arranged(t[:3].tolist(), t[3:8].tolist(), t[8:].tolist()) for t in tables[r]]
+            result = sss.settle(seats, rules, banker=int(seats_of[r]))
+            assert result.banker == int(seats_of[r])
+            assert [w * 12 for w in result.totals] == totals[r].tolist()
+    # The errors of settle, naming the round; the banker argument's own.
+    with pytest.raises(sss.InvalidTableError, match="name the banker seat") as e:
+        sss.settle_many(tables, rules)
+    assert e.value.row == 0
+    bad = moving.copy()
+    bad[17] = 3
+    with pytest.raises(sss.InvalidTableError, match="banker seat 3 is not at the table") as e:
+        sss.settle_many(tables, rules, banker=bad, threads=2)
+    assert e.value.row == 17
+    bad[17] = -1
+    with pytest.raises(sss.InvalidTableError) as e:
+        sss.settle_many(tables, rules, banker=bad)
+    assert e.value.row == 17
+    with pytest.raises(sss.InvalidTableError, match="all_pairs"):
+        sss.settle_many(tables, "kx", banker=0)
+    with pytest.raises(ValueError, match="29 seats for 30 rounds"):
+        sss.settle_many(tables, rules, banker=moving[:29])
+    with pytest.raises(TypeError, match="banker must be an int"):
+        sss.settle_many(tables, rules, banker=moving.astype(np.float64))
+    with pytest.raises(TypeError, match="banker must be an int"):
+        sss.settle_many(tables, rules, banker=True)
+    with pytest.raises(TypeError, match="banker must be an int"):
+        sss.settle_many(tables, rules, banker="0")
+
+
 def test_numpy_integers_are_ints():
     codes = [np.uint8(51), np.int64(47), np.int16(43), np.uint32(39), np.intp(35)]
     assert sss.evaluate(codes) == sss.evaluate([51, 47, 43, 39, 35])

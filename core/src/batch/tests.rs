@@ -241,6 +241,84 @@ fn settlement_matches_settle() {
     }
 }
 
+#[test]
+fn banker_rounds_match_settle_with_banker() {
+    use crate::rules::Table;
+    for (preset, seats) in [("classic", 4), ("kx", 3), ("regional", 3), ("hk", 2)] {
+        let mut rules = Rules::from_preset_name(preset).unwrap();
+        rules.table = Table::Banker;
+        let settler = Settler::new(&rules).unwrap();
+        let tables = dealt_rounds(300, seats, 23);
+        // The banker moves around the table from round to round.
+        let bankers: Vec<usize> = (0..300).map(|r| (r * 7 + 1) % seats).collect();
+        let mut water = vec![Water::ZERO; tables.len()];
+        Batch::new().settle_with_bankers(&settler, seats, &bankers, &tables, &mut water).unwrap();
+        for threads in [2, 3] {
+            let mut again = vec![Water::ZERO; tables.len()];
+            Batch::new().threads(threads).settle_with_bankers(&settler, seats, &bankers, &tables, &mut again).unwrap();
+            assert_eq!(water, again, "{preset} with {threads} threads");
+        }
+        for (r, round) in tables.chunks(seats).enumerate() {
+            let hands: Vec<PlayerHand> = round
+                .iter()
+                .map(|h| {
+                    let c = cards(h);
+                    PlayerHand::arranged(&c[..3], &c[3..8], &c[8..]).unwrap()
+                })
+                .collect();
+            let s = settler.settle_with_banker(&hands, Some(bankers[r])).unwrap();
+            assert_eq!(&water[r * seats..(r + 1) * seats], &s.totals[..], "{preset} round {r}");
+            assert_eq!(s.matrix[bankers[r]].len(), seats);
+        }
+    }
+}
+
+#[test]
+fn banker_round_errors() {
+    use crate::rules::Table;
+    let mut banker_rules = Rules::classic();
+    banker_rules.table = Table::Banker;
+    let banker = Settler::new(&banker_rules).unwrap();
+    let all_pairs_rules = Rules::classic();
+    let all_pairs = Settler::new(&all_pairs_rules).unwrap();
+    let tables = dealt_rounds(400, 3, 8);
+    let mut bankers = vec![0usize; 400];
+
+    // Banker rules without bankers, and bankers under all-pairs rules: the first round is bad.
+    let e = unchanged(Water::from_int(5), tables.len(), |o| Batch::new().threads(2).settle(&banker, 3, &tables, o));
+    assert!(matches!((e.row(), e.error()), (Some(0), Error::InvalidTable(_))), "{e}");
+    let e = unchanged(Water::from_int(5), tables.len(), |o| {
+        Batch::new().settle_with_bankers(&all_pairs, 3, &bankers, &tables, o)
+    });
+    assert!(matches!((e.row(), e.error()), (Some(0), Error::InvalidTable(_))), "{e}");
+    assert!(e.to_string().contains("all_pairs"), "{e}");
+
+    // A banker seat not at the table in round 301, a duplicate card in round 302: the first wins,
+    // whatever the thread count.
+    bankers[301] = 3;
+    let mut dup = tables.clone();
+    dup[302 * 3 + 1][0] = dup[302 * 3][0];
+    for threads in [1, 2, 4] {
+        let e = unchanged(Water::from_int(5), tables.len(), |o| {
+            Batch::new().threads(threads).settle_with_bankers(&banker, 3, &bankers, &dup, o)
+        });
+        assert_eq!(e.row(), Some(301), "{e}");
+        assert_eq!(e.to_string(), "row 301: invalid table: banker seat 3 is not at the table (seats 0 to 2)");
+    }
+    bankers[301] = 2;
+    let e = unchanged(Water::from_int(5), tables.len(), |o| {
+        Batch::new().threads(2).settle_with_bankers(&banker, 3, &bankers, &dup, o)
+    });
+    assert!(matches!((e.row(), e.error()), (Some(302), Error::DuplicateCard { .. })), "{e}");
+
+    // One banker per round, no more and no fewer.
+    let e = unchanged(Water::ZERO, tables.len(), |o| {
+        Batch::new().settle_with_bankers(&banker, 3, &bankers[..399], &tables, o)
+    });
+    assert!(matches!((e.row(), e.error()), (None, Error::InvalidArgument(_))), "{e}");
+    assert_eq!(e.to_string(), "invalid argument: 399 banker seats for 400 rounds (one per round)");
+}
+
 /// Runs `f` on a fresh output filled with `fill` and checks that a failure left it untouched.
 fn unchanged<T: Clone + PartialEq + std::fmt::Debug>(
     fill: T,

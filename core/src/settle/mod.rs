@@ -579,7 +579,7 @@ fn special_share(w: u32, ranked: bool, normals: usize) -> Water {
 }
 
 /// A banker seat exactly when the table is in banker mode, and at the table.
-fn check_banker(table: Table, banker: Option<usize>, n: usize) -> Result<()> {
+pub(crate) fn check_banker(table: Table, banker: Option<usize>, n: usize) -> Result<()> {
     match (table, banker) {
         (Table::Banker, None) => {
             Err(Error::InvalidTable("the rules are in banker mode (table = banker): name the banker seat".into()))

@@ -1018,8 +1018,14 @@ def detect_special_many(
     a ``uint16`` array with bit ``number`` set per enabled special the hand makes."""
 
 def settle_many(
-    hands: npt.NDArray[np.uint8], rules: _RulesLike = None, *, threads: int = 1
+    hands: npt.NDArray[np.uint8],
+    rules: _RulesLike = None,
+    *,
+    banker: Union[int, Sequence[int], npt.NDArray[np.integer[Any]], None] = None,
+    threads: int = 1,
 ) -> npt.NDArray[np.int64]:
     """Each seat's total, in twelfths of a water point, of every round of a ``uint8`` array of
     shape ``(rounds, seats, 13)`` (lanes in order front, middle, back; fouls settled as fouls),
-    as an ``int64`` array of shape ``(rounds, seats)``."""
+    as an ``int64`` array of shape ``(rounds, seats)``. ``banker``: a banker room's banker seat
+    (``Table.BANKER`` rules), one int for every round or one seat per round; None for all
+    pairs."""

@@ -179,6 +179,33 @@ namespace Shisanshui
             }
         }
 
+        /// <summary>
+        /// As <see cref="Settle(Rules, int, byte[], int, int, long[], int, int)"/>, for a banker room (rules with
+        /// <see cref="Table.Banker"/>, RULES.md §5a): <c>bankers[bankersOffset + round]</c> is that round's banker
+        /// seat (0 to seats − 1; it may move from round to round), and only the pairs with it are settled.
+        /// <see cref="InvalidTableException"/> (with <see cref="ShisanshuiException.Row"/> the round) for a banker
+        /// seat not at the table, for rules that settle all pairs, and from <c>Settle</c> for banker rules.
+        /// </summary>
+        public static void SettleWithBanker(Rules rules, int seats, byte[] bankers, int bankersOffset, byte[] codes, int offset, int rounds,
+            long[] twelfths, int twelfthsOffset, int threads = 1)
+        {
+            if (seats < 0)
+            {
+                throw new ArgumentOutOfRangeException("seats");
+            }
+            int hands = checked(rounds * seats);
+            Range(bankers, "bankers", bankersOffset, rounds, 1);
+            Range(codes, "codes", offset, hands, 13);
+            Range(twelfths, "twelfths", twelfthsOffset, hands, 1);
+            using (var b = new Pin(bankers, bankersOffset))
+            using (var c = new Pin(codes, offset))
+            using (var t = new Pin(twelfths, twelfthsOffset * 8))
+            {
+                Call(Native.sss_settle_many_with_banker(RulesOf(rules), (uint)seats, b.Ptr, c.Ptr, N(rounds), t.Ptr, Threads(threads), ref c.Row),
+                    c.Row);
+            }
+        }
+
         private static RulesHandle RulesOf(Rules rules)
         {
             if (rules == null)
@@ -296,5 +323,9 @@ namespace Shisanshui
 
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern int sss_settle_many(RulesHandle rules, uint seats, IntPtr codes, UIntPtr nRounds, IntPtr outTwelfths, uint threads, ref UIntPtr outErrorRow);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_settle_many_with_banker(RulesHandle rules, uint seats, IntPtr bankers, IntPtr codes, UIntPtr nRounds,
+            IntPtr outTwelfths, uint threads, ref UIntPtr outErrorRow);
     }
 }
