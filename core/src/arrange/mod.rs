@@ -310,31 +310,31 @@ impl Arranger {
         }
         let h = self.subsets(cards)?;
         let best = self.search(&h)?;
-        let st = self.strength;
-        let obj = &self.objective;
-        // Best split per (front, middle, back) category combination.
-        let mut groups: Vec<([Category; 3], Split)> = Vec::new();
-        search::for_each_legal(st, &h, self.rules.strict_order, |front, middle, back, o| {
-            let cats =
-                [st.three_category[o[0] as usize], st.five_category[o[1] as usize], st.five_category[o[2] as usize]];
-            let lanes = obj.lane_sum(o[0], o[1], o[2]);
-            let slot = groups.iter().position(|g| g.0 == cats);
-            if let Some(i) = slot {
-                if lanes + obj.sweep_bound(o[0], o[1], o[2]) < groups[i].1.ev {
-                    return;
-                }
-            }
-            let ev = lanes + obj.sweep_value(o[0], o[1], o[2]);
-            match slot {
-                Some(i) if !groups[i].1.is_beaten_by(ev, back, middle) => {}
-                Some(i) => groups[i].1 = Split { front, middle, back, ordinals: o, ev },
-                None => groups.push((cats, Split { front, middle, back, ordinals: o, ev })),
-            }
-        });
+        // Exact for every group the choice below can take: the best with the strongest back
+        // and middle categories, and the n best. The choice reads groups in order until it
+        // has n suggestions: with s of them already taken (the best, the strongest back and
+        // middle), it takes n − s more and skips at most the s groups taken, so it reads at
+        // most n.
+        let k = n;
+        let groups = search::suggestion_groups(&self.objective, self.strength, &h, self.rules.strict_order, k);
+        Ok(self.choose_suggestions(&h, &best, groups, n))
+    }
+
+    /// The suggestions from the best split and the best split of each category combination
+    /// (every one that can be chosen exact): the best, the best with the strongest back
+    /// category, with the strongest middle category, then the others by value (ties by
+    /// categories), skipping combinations already shown, `n` at most.
+    fn choose_suggestions(
+        &self,
+        h: &HandSubsets,
+        best: &Split,
+        mut groups: Vec<([Category; 3], Split)>,
+        n: usize,
+    ) -> Vec<Suggestion> {
         groups.sort_by(|a, b| b.1.ev.total_cmp(&a.1.ev).then(a.0.cmp(&b.0)));
         let mut out: Vec<Suggestion> = Vec::new();
         let push = |kind: SuggestionKind, s: &Split, out: &mut Vec<Suggestion>| {
-            let a = self.arranged(&h, s);
+            let a = self.arranged(h, s);
             if out.len() < n && !out.iter().any(|o| o.categories == a.categories) {
                 out.push(Suggestion {
                     kind,
@@ -344,7 +344,7 @@ impl Arranger {
                 });
             }
         };
-        push(SuggestionKind::Best, &best, &mut out);
+        push(SuggestionKind::Best, best, &mut out);
         let top_back = groups.iter().map(|g| g.0[2]).max();
         if let Some(g) = groups.iter().find(|g| Some(g.0[2]) == top_back) {
             push(SuggestionKind::StrongestBack, &g.1, &mut out);
@@ -354,9 +354,22 @@ impl Arranger {
             push(SuggestionKind::StrongestMiddle, &g.1, &mut out);
         }
         for g in &groups {
+            if out.len() == n {
+                break;
+            }
             push(SuggestionKind::Alternative, &g.1, &mut out);
         }
-        Ok(out)
+        out
+    }
+
+    /// [`Arranger::suggest`] from every legal split (the reference its faster walk is tested
+    /// against).
+    #[cfg(test)]
+    pub(crate) fn suggest_exhaustive(&self, cards: &[Card], n: usize) -> Result<Vec<Suggestion>> {
+        let h = self.subsets(cards)?;
+        let best = self.search(&h)?;
+        let groups = search::all_groups(&self.objective, self.strength, &h, self.rules.strict_order);
+        Ok(self.choose_suggestions(&h, &best, groups, n))
     }
 
     /// When the cards make an enabled special: its value if declared against the best lane
