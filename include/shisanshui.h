@@ -569,6 +569,35 @@ typedef uint32_t SssTable;
 #endif // __cplusplus
 
 /**
+ * Who plays a seat (`SssSimConfig::policies`).
+ */
+enum SssPolicy
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * The engine's auto-arranger, declaring specials per its advice.
+     */
+    SSS_POLICY_ARRANGER = 0,
+    /**
+     * Strongest five to the back, then the middle; declares every special.
+     */
+    SSS_POLICY_GREEDY = 1,
+    /**
+     * The legal split with the largest product of lane ranks; declares every special.
+     */
+    SSS_POLICY_PRODUCT = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum SssPolicy SssPolicy;
+#else
+typedef uint32_t SssPolicy;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * An arranger for one rule set at one table size (RULES.md §7). Made by `sss_arranger_new` or
  * `sss_arranger_new_preset`, released by `sss_arranger_free`. It never changes after it is
  * made, so every function taking `const SssArranger *` may run on several threads at once.
@@ -588,6 +617,12 @@ typedef struct SssRules SssRules;
  * several threads at once.
  */
 typedef struct SssSettlement SssSettlement;
+
+/**
+ * A finished run (`sss_simulate`), released by `sss_sim_report_free`. Functions taking
+ * `const SssSimReport *` only read it and may run on several threads at once.
+ */
+typedef struct SssSimReport SssSimReport;
 
 /**
  * The strength of a 3- or 5-card hand.
@@ -1139,6 +1174,202 @@ typedef struct SssCombo {
      */
     uint8_t reserved;
 } SssCombo;
+
+/**
+ * What to simulate: fill it with `sss_sim_config_init`, then change what differs. 112 bytes.
+ */
+typedef struct SssSimConfig {
+    /**
+     * Rounds to play, 1 to 2^32.
+     */
+    uint64_t rounds;
+    /**
+     * Seed of the deals: round `i` is the deal of a seed mixed from it and `i` (as
+     * `sss deal --seed SEED --round I`).
+     */
+    uint64_t seed;
+    /**
+     * Seats at the table, 2 to 4.
+     */
+    uint32_t players;
+    /**
+     * How many of `policies` are given: 0 (the arranger at every seat), 1 (the same for every
+     * seat) or `players` (one per seat).
+     */
+    uint32_t policy_count;
+    /**
+     * `SssPolicy` per seat (see `policy_count`).
+     */
+    uint32_t policies[4];
+    /**
+     * Worker threads; 0 for one per core. The figures do not depend on it.
+     */
+    uint32_t threads;
+    /**
+     * 1: seats declare specials (the arranger per its advice, baselines always); 0: nobody does.
+     */
+    uint8_t declare_specials;
+    /**
+     * 1: settle every round in money with `stakes` (and `carries`); 0: water only.
+     */
+    uint8_t with_money;
+    /**
+     * Reserved, 0.
+     */
+    uint8_t reserved[2];
+    /**
+     * Base and rake (read when `with_money` is 1).
+     */
+    struct SssStakes stakes;
+    /**
+     * How many of `carries` are given: 0 (no caps) or `players`.
+     */
+    uint32_t carry_count;
+    /**
+     * Reserved, 0.
+     */
+    uint32_t reserved2;
+    /**
+     * Each seat's carry in minor units (see `carry_count`).
+     */
+    int64_t carries[4];
+} SssSimConfig;
+
+/**
+ * Count, mean, sample standard deviation and the 95% interval of the mean of one quantity per
+ * round. 40 bytes.
+ */
+typedef struct SssSimStat {
+    /**
+     * Observations.
+     */
+    uint64_t count;
+    /**
+     * Their mean.
+     */
+    double mean;
+    /**
+     * Their sample standard deviation (0 for fewer than two).
+     */
+    double sd;
+    /**
+     * `mean − 1.96 · sd / √count`.
+     */
+    double ci95_low;
+    /**
+     * `mean + 1.96 · sd / √count`.
+     */
+    double ci95_high;
+} SssSimStat;
+
+/**
+ * A run's headline figures (`sss_sim_report_summary`); quantiles and histograms are in the
+ * JSON. 560 bytes.
+ */
+typedef struct SssSimSummary {
+    /**
+     * Rounds played.
+     */
+    uint64_t rounds;
+    /**
+     * Hands played: rounds × players.
+     */
+    uint64_t hands;
+    /**
+     * Hands that declared a special.
+     */
+    uint64_t declared;
+    /**
+     * Hands that fouled.
+     */
+    uint64_t fouls;
+    /**
+     * Shots (one per shooter and victim).
+     */
+    uint64_t shots;
+    /**
+     * Rounds with a home run.
+     */
+    uint64_t home_runs;
+    /**
+     * Seats at the table.
+     */
+    uint32_t players;
+    /**
+     * Specials the rule set enables (`sss_sim_report_special` reads them).
+     */
+    uint32_t special_count;
+    /**
+     * Each seat's water per round (seats beyond `players` are zero).
+     */
+    struct SssSimStat seats[4];
+    /**
+     * Every seat's water per round, together.
+     */
+    struct SssSimStat water;
+    /**
+     * The water that changed hands per round.
+     */
+    struct SssSimStat swing;
+    /**
+     * 1 when the run settled money; the money fields are zero otherwise.
+     */
+    uint32_t has_money;
+    /**
+     * Reserved, 0.
+     */
+    uint32_t reserved;
+    /**
+     * Each seat's amount per round, in minor units.
+     */
+    struct SssSimStat money_seats[4];
+    /**
+     * The rake per round.
+     */
+    struct SssSimStat rake;
+    /**
+     * The house's share per round (rake and rounding).
+     */
+    struct SssSimStat house;
+    /**
+     * All the rake of the run.
+     */
+    int64_t total_rake;
+    /**
+     * All the house's share of the run.
+     */
+    int64_t total_house;
+} SssSimSummary;
+
+/**
+ * One special of a run (`sss_sim_report_special`). 32 bytes.
+ */
+typedef struct SssSimSpecial {
+    /**
+     * Hands that made it.
+     */
+    uint64_t made;
+    /**
+     * Hands that made and declared it.
+     */
+    uint64_t declared;
+    /**
+     * `made` per hand played.
+     */
+    double made_rate;
+    /**
+     * Its water under the rule set.
+     */
+    uint32_t water;
+    /**
+     * Its `SssSpecial` number.
+     */
+    uint8_t special;
+    /**
+     * Reserved, 0.
+     */
+    uint8_t reserved[3];
+} SssSimSpecial;
 
 #ifdef __cplusplus
 extern "C" {
@@ -2221,6 +2452,76 @@ SssStatus sss_complete(const struct SssArranger *arranger,
                        const uint8_t *back,
                        size_t back_len,
                        struct SssArranged *out);
+
+/**
+ * Fill `out` with the defaults for `rounds` rounds at `players` seats from `seed`: the arranger
+ * at every seat, specials declared, no money, one thread. Nothing is checked here
+ * (`sss_simulate` checks). Errors: `SSS_ERR_NULL_POINTER`.
+ *
+ * # Safety
+ * `out` valid for a write.
+ */
+SssStatus sss_sim_config_init(struct SssSimConfig *out, uint32_t players, uint64_t rounds, uint64_t seed);
+
+/**
+ * Play `config->rounds` seeded rounds under `rules` and report what the table saw, into a new
+ * report `*out` (free with `sss_sim_report_free`). The figures are the same for any thread
+ * count, and the same as Rust's `simulate::run` and Python's `shisanshui.simulate`.
+ *
+ * Errors: `SSS_ERR_INVALID_TABLE` (players outside 2..=4), `SSS_ERR_INVALID_ARGUMENT` (rounds
+ * outside 1 to 2^32, an unknown policy, `policy_count` other than 0, 1 or `players`,
+ * a flag other than 0 or 1, reserved fields not 0), `SSS_ERR_INVALID_MONEY` (stakes, carries),
+ * `SSS_ERR_INVALID_RULES`, `SSS_ERR_NULL_POINTER`, `SSS_ERR_INVALID_HANDLE`. Nothing is written
+ * on failure.
+ *
+ * # Safety
+ * `rules` must be a live handle; `config` valid for a read; `out` valid for a write.
+ */
+SssStatus sss_simulate(const struct SssRules *rules,
+                       const struct SssSimConfig *config,
+                       struct SssSimReport **out);
+
+/**
+ * Release a report. NULL is ignored; a pointer that is not a live `SssSimReport` (best
+ * effort) is not freed and only records an `SSS_ERR_INVALID_HANDLE` last error.
+ *
+ * # Safety
+ * `report` must be NULL or a handle from `sss_simulate` that has not been freed.
+ */
+void sss_sim_report_free(struct SssSimReport *report);
+
+/**
+ * The run's headline figures into `out`. Errors: `SSS_ERR_NULL_POINTER`,
+ * `SSS_ERR_INVALID_HANDLE`.
+ *
+ * # Safety
+ * `report` must be a live handle; `out` valid for a write.
+ */
+SssStatus sss_sim_report_summary(const struct SssSimReport *report, struct SssSimSummary *out);
+
+/**
+ * Special `index` (0 to `special_count − 1`, the rule set's order, highest first) of the run
+ * into `out`. Errors: `SSS_ERR_INVALID_ARGUMENT` (index out of range), `SSS_ERR_NULL_POINTER`,
+ * `SSS_ERR_INVALID_HANDLE`.
+ *
+ * # Safety
+ * `report` must be a live handle; `out` valid for a write.
+ */
+SssStatus sss_sim_report_special(const struct SssSimReport *report, size_t index, struct SssSimSpecial *out);
+
+/**
+ * Copy the whole report as pretty-printed JSON (UTF-8; the shape of `sss simulate --json`
+ * and Python's `SimResult.to_json()`: quantiles and histograms included) into `buf` (see the
+ * copy-out convention; pass `cap` 0 to ask for the length).
+ *
+ * # Safety
+ * `report` must be a live handle; `buf` valid for `cap` bytes (or NULL when `cap` is 0);
+ * `out_len` valid for a write.
+ */
+SssStatus sss_sim_report_to_json(const struct SssSimReport *report,
+                                 uint8_t *buf,
+                                 size_t cap,
+                                 size_t *out_len);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -17,4 +17,6 @@ trap 'rm -rf "$wheels"' EXIT
 (cd "$root/python" && "$venv/bin/maturin" build --release --quiet --out "$wheels" >&2)
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps "$wheels"/shisanshui-*.whl
 cd "$root"
-"$venv/bin/python" benches/python/bench.py "$@"
+# The Rust side of the like-for-like arrangement row.
+cargo build --release --quiet -p shisanshui-tools --example arrange_rate
+"$venv/bin/python" benches/python/bench.py --rust-arrange "$target/release/examples/arrange_rate" "$@"

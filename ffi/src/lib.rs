@@ -49,6 +49,7 @@ pub mod deal;
 pub mod batch;
 // 理牌 hints for manual arranging.
 pub mod hints;
+pub mod simulate;
 
 pub use boundary::SssStatus;
 

@@ -69,7 +69,7 @@ fn line_out(l: &MoneyLine) -> SssMoneyLine {
 
 /// The engine's stakes from C's: `carries` of length 0 means no caps (a table has at least 2
 /// seats, so an empty list is never a real one).
-fn stakes_in(stakes: &SssStakes, carries: &[i64]) -> Stakes {
+pub(crate) fn stakes_in(stakes: &SssStakes, carries: &[i64]) -> Stakes {
     Stakes {
         base: stakes.base,
         carries: (!carries.is_empty()).then(|| carries.to_vec()),

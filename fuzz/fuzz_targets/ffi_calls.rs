@@ -32,6 +32,7 @@ use shisanshui_fuzz::sss::hints::*;
 use shisanshui_fuzz::sss::money::*;
 use shisanshui_fuzz::sss::rules::*;
 use shisanshui_fuzz::sss::settle::*;
+use shisanshui_fuzz::sss::simulate::*;
 use shisanshui_fuzz::sss::special::*;
 use shisanshui_fuzz::sss::*;
 use shisanshui_fuzz::{call, check_c_settlement, check_settlement, last_error, status_of, text_out, Sentinel};
@@ -167,6 +168,24 @@ struct SeatIn {
     cards: Bytes,
 }
 
+/// A simulation's configuration, every field as C could send it (counts, codes and flags out of
+/// range included); rounds are few, to keep an input fast.
+#[derive(Arbitrary, Debug, Clone, Copy)]
+struct SimIn {
+    players: u8,
+    rounds: u8,
+    seed: u64,
+    policy_count: u8,
+    policies: [u8; 4],
+    threads: u8,
+    declare: u8,
+    money: u8,
+    reserved: u8,
+    stakes: [I64; 3],
+    carry_count: u8,
+    carries: [I64; 4],
+}
+
 #[derive(Arbitrary, Debug, Clone)]
 enum Call {
     AbiVersion,
@@ -238,6 +257,8 @@ enum Call {
     /// An arranger for a seat's role; checked, then freed (the pool's shadows play no role).
     ArrangerNewFor(H, u32, u32, OutPtr),
     ArrangerFree(H),
+    /// A simulation under a pooled rule set, against `simulate::run` of the same configuration.
+    Simulate(H, SimIn, OutPtr),
     ArrangerGetPlayers(H, OutPtr),
     ArrangerGetRules(H, OutPtr),
     Arrange(H, Bytes, OutPtr),
@@ -1352,6 +1373,50 @@ fn run(world: &mut World, c: &Call) {
                 unsafe { sss_arranger_free(a) };
             }
         }
+        Call::Simulate(h, sim, p) => {
+            let r = world.rules_h(*h);
+            let c = SssSimConfig {
+                rounds: (sim.rounds % 5) as u64,
+                seed: sim.seed,
+                players: (sim.players % 6) as u32,
+                policy_count: (sim.policy_count % 6) as u32,
+                policies: sim.policies.map(|x| (x % 4) as u32),
+                threads: (sim.threads % 3) as u32,
+                declare_specials: sim.declare % 3,
+                with_money: sim.money % 3,
+                reserved: [sim.reserved % 2, 0],
+                stakes: SssStakes {
+                    base: sim.stakes[0].get(),
+                    rake_numerator: sim.stakes[1].get(),
+                    rake_denominator: sim.stakes[2].get(),
+                },
+                carry_count: (sim.carry_count % 6) as u32,
+                reserved2: 0,
+                carries: sim.carries.map(|x| x.get()),
+            };
+            let (st, out) = single("simulate", *p, |o| unsafe { sss_simulate(r.ptr, &c, o) });
+            let Some(k) = r.slot.filter(|_| !p.null) else {
+                assert_ne!(st, OK);
+                return;
+            };
+            // The oracle: the engine's run of the same configuration, read field by field.
+            let want = sim_oracle(&world.rules[k].shadow, &c);
+            assert_eq!(st, status_of(&want), "simulate: {:?} vs {}", want.as_ref().err(), last_error());
+            if let (Some(report), Ok(want)) = (out, want) {
+                let mut s = Sentinel::<SssSimSummary>::new();
+                assert_eq!(unsafe { sss_sim_report_summary(report, s.ptr()) }, OK);
+                let s = s.get();
+                assert_eq!(
+                    (s.rounds, s.hands, s.fouls, s.shots, s.home_runs),
+                    (want.rounds, want.hands, want.fouls, want.shots, want.home_runs)
+                );
+                assert_eq!((s.has_money == 1, s.special_count as usize), (want.money.is_some(), want.specials.len()));
+                let (st, json) =
+                    text_out("sim report json", |b, cap, len| unsafe { sss_sim_report_to_json(report, b, cap, len) });
+                assert_eq!((st, json.as_deref()), (OK, Some(want.to_json().as_str())), "simulate: the report's JSON");
+                unsafe { sss_sim_report_free(report) };
+            }
+        }
         Call::ArrangerFree(h) => {
             let a = world.arranger_h(*h);
             if a.slot.is_some_and(|k| !world.arrangers[k].owned) {
@@ -1832,6 +1897,49 @@ fn check_batch<T: Copy + PartialEq + std::fmt::Debug>(
             }
         }
     }
+}
+
+/// What `sss_simulate` should do with `c` under `rules`: the engine's run of the configuration
+/// the C struct describes, or the error it should report.
+fn sim_oracle(rules: &Rules, c: &SssSimConfig) -> engine::Result<shisanshui_fuzz::engine::simulate::SimReport> {
+    use shisanshui_fuzz::engine::money::{Rake, Stakes};
+    use shisanshui_fuzz::engine::simulate::{run, Policy, SimConfig};
+    use shisanshui_fuzz::engine::Error;
+    let bad = |m: &str| Err(Error::InvalidArgument(m.into()));
+    if c.reserved != [0; 2] || c.reserved2 != 0 || c.policy_count > 4 || c.carry_count > 4 {
+        return bad("reserved or count");
+    }
+    let mut policies = Vec::new();
+    for &p in &c.policies[..c.policy_count as usize] {
+        policies.push(match p {
+            0 => Policy::Arranger,
+            1 => Policy::Greedy,
+            2 => Policy::Product,
+            _ => return bad("policy"),
+        });
+    }
+    if c.declare_specials > 1 || c.with_money > 1 {
+        return bad("flag");
+    }
+    if c.with_money == 0 && c.carry_count != 0 {
+        return bad("carries without money");
+    }
+    let mut config = SimConfig::new(rules.clone(), c.players as usize, c.rounds, c.seed);
+    config.policies = policies;
+    config.threads = c.threads as usize;
+    config.specials = c.declare_specials == 1;
+    if c.with_money == 1 {
+        let carries = &c.carries[..c.carry_count as usize];
+        config.stakes = Some(Stakes {
+            base: c.stakes.base,
+            carries: (!carries.is_empty()).then(|| carries.to_vec()),
+            rake: Rake { numerator: c.stakes.rake_numerator, denominator: c.stakes.rake_denominator },
+        });
+    }
+    if c.rounds == 0 {
+        return bad("rounds");
+    }
+    run(&config)
 }
 
 fn suggestion_c(s: &shisanshui_fuzz::engine::Suggestion) -> SssSuggestion {

@@ -85,15 +85,54 @@ impl PyHandRank {
 /// Evaluate a 3-card (front) or 5-card hand under a rule set's ranking options (`wheel`,
 /// `suit_tiebreak`). `cards`: text or an iterable of Card / text / int codes. `rules`: a
 /// `Rules`, a preset name, or None for classic.
+///
+/// Equal ranks may come back as the same `HandRank` object (ranks are immutable; a small
+/// cache of recent ones saves making a new object per call).
 #[pyfunction]
 #[pyo3(signature = (cards, rules = None))]
-fn evaluate(cards: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<PyHandRank> {
+fn evaluate(py: Python<'_>, cards: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyHandRank>> {
     let mut small = [Card::from_code(0).or_raise()?; 5];
-    if let Some(n) = int_codes(cards, &mut small) {
-        return with_rules(rules, |r| shisanshui::Evaluator::new(r).evaluate(&small[..n]).or_raise().map(PyHandRank));
+    let rank = if let Some(n) = int_codes(cards, &mut small) {
+        with_rules(rules, |r| shisanshui::Evaluator::new(r).evaluate(&small[..n]).or_raise())?
+    } else {
+        let hand = self::cards(cards)?;
+        with_rules(rules, |r| shisanshui::Evaluator::new(r).evaluate(&hand).or_raise())?
+    };
+    rank_object(py, rank)
+}
+
+/// Slots of the rank cache: a power of two, more than the 7,462 five-card classes of one deck.
+const RANK_SLOTS: usize = 1 << 13;
+
+/// The last `HandRank` object made for each slot (a rank's slot is a hash of its value). At most
+/// `RANK_SLOTS` objects, about 400 KB, live for the process.
+static RANKS: std::sync::Mutex<Vec<Option<Py<PyHandRank>>>> = std::sync::Mutex::new(Vec::new());
+
+/// A `HandRank` object for `rank`: the cached one when its slot holds this rank, else a new one,
+/// which takes the slot. Making an object costs more than the rest of `evaluate` together.
+fn rank_object(py: Python<'_>, rank: HandRank) -> PyResult<Py<PyHandRank>> {
+    let slot = (rank.value().wrapping_mul(0x9E37_79B1) >> (32 - RANK_SLOTS.trailing_zeros())) as usize;
+    // The lock is never held while Python code can run (making an object can collect garbage,
+    // and a finalizer could call back in): look, then make, then store.
+    {
+        let slots = RANKS.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(Some(obj)) = slots.get(slot) {
+            if obj.get().0 == rank {
+                return Ok(obj.clone_ref(py));
+            }
+        }
     }
-    let hand = self::cards(cards)?;
-    with_rules(rules, |r| shisanshui::Evaluator::new(r).evaluate(&hand).or_raise().map(PyHandRank))
+    let obj = Py::new(py, PyHandRank(rank))?;
+    let old = {
+        let mut slots = RANKS.lock().unwrap_or_else(|e| e.into_inner());
+        if slots.is_empty() {
+            slots.resize_with(RANK_SLOTS, || None);
+        }
+        slots[slot].replace(obj.clone_ref(py))
+    };
+    // Released outside the lock, for the same reason.
+    drop(old);
+    Ok(obj)
 }
 
 /// The cards of a list or tuple of 3 or 5 exact ints that are all valid codes, read into `out`

@@ -218,6 +218,7 @@ namespace Shisanshui.Tests
             Add("safety nets", SafetyTests.Run); // tests/csharp/SafetyTests.cs
             Add("batches", BatchTests.Run); // tests/csharp/BatchTests.cs
             Add("hints", () => HintsTests.Run(vectorsPath)); // tests/csharp/HintsTests.cs
+            Add("simulation", SimulateTests.Run); // tests/csharp/SimulateTests.cs
             foreach (var t in Tests)
             {
                 T.Current = t.Key;

@@ -158,3 +158,25 @@ def test_rules_argument_forms():
     assert sss.evaluate(hand, sss.Rules(wheel="lowest", suit_tiebreak=True)) == lo
     assert sss.evaluate(hand) == sss.evaluate(hand, None) == sss.evaluate(hand, "classic")
     assert sss.evaluate(hand) != lo
+
+
+def test_ranks_reused_from_the_cache_are_the_right_ranks():
+    # More distinct ranks than the cache has slots, under two rule sets whose values differ:
+    # every result is the rank of its own hand (the reference model's value), however slots
+    # are shared, in either order of calls.
+    rng = random.Random(77)
+    hands = [rng.sample(range(52), 5) for _ in range(30_000)]
+    for rules, wheel, tiebreak in (("classic", "second_highest", False), ("hk", "lowest", True)):
+        first = [sss.evaluate(h, rules) for h in hands]
+        again = [sss.evaluate(h, rules) for h in reversed(hands)][::-1]
+        assert [r.value for r in first] == [r.value for r in again]
+        assert [r.value for r in first] == [ref.value(h, wheel, tiebreak) for h in hands]
+        for h, r in zip(hands[:3000], first):
+            fresh = sss.HandRank.from_value(r.value)
+            assert r == fresh and hash(r) == hash(fresh) and r.describe() == fresh.describe()
+            assert sss.evaluate(list(reversed(h)), rules) == r
+    # Equal ranks compare equal whether or not they are one object; ranks stay immutable.
+    a, b = sss.evaluate("As Ks Qs Js Ts"), sss.evaluate([51, 47, 43, 39, 35])
+    assert a == b and a.value == b.value
+    with pytest.raises(AttributeError):
+        a.value = 0

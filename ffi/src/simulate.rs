@@ -1,0 +1,469 @@
+//! Seeded simulation (`shisanshui::simulate`): many rounds under a rule set with the engine's
+//! arranger or a baseline at every seat, on any number of threads with identical figures. The
+//! run's report is a handle: its headline figures as a struct (`sss_sim_report_summary`), the
+//! specials one by one (`sss_sim_report_special`), and everything — quantiles and histograms
+//! included — as JSON (`sss_sim_report_to_json`).
+
+use engine::simulate::{self, Policy, SimConfig, SimReport, Summary, MAX_ROUNDS};
+
+use crate::boundary::{handle_free, handle_new, handle_ref, Failure, Out, SssStatus, Tagged, TextOut};
+use crate::money::{stakes_in, SssStakes};
+use crate::rules::SssRules;
+
+/// Who plays a seat (`SssSimConfig::policies`).
+#[repr(u32)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[allow(non_camel_case_types)]
+pub enum SssPolicy {
+    /// The engine's auto-arranger, declaring specials per its advice.
+    SSS_POLICY_ARRANGER = 0,
+    /// Strongest five to the back, then the middle; declares every special.
+    SSS_POLICY_GREEDY = 1,
+    /// The legal split with the largest product of lane ranks; declares every special.
+    SSS_POLICY_PRODUCT = 2,
+}
+
+/// What to simulate: fill it with `sss_sim_config_init`, then change what differs. 112 bytes.
+#[repr(C)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct SssSimConfig {
+    /// Rounds to play, 1 to 2^32.
+    pub rounds: u64,
+    /// Seed of the deals: round `i` is the deal of a seed mixed from it and `i` (as
+    /// `sss deal --seed SEED --round I`).
+    pub seed: u64,
+    /// Seats at the table, 2 to 4.
+    pub players: u32,
+    /// How many of `policies` are given: 0 (the arranger at every seat), 1 (the same for every
+    /// seat) or `players` (one per seat).
+    pub policy_count: u32,
+    /// `SssPolicy` per seat (see `policy_count`).
+    pub policies: [u32; 4],
+    /// Worker threads; 0 for one per core. The figures do not depend on it.
+    pub threads: u32,
+    /// 1: seats declare specials (the arranger per its advice, baselines always); 0: nobody does.
+    pub declare_specials: u8,
+    /// 1: settle every round in money with `stakes` (and `carries`); 0: water only.
+    pub with_money: u8,
+    /// Reserved, 0.
+    pub reserved: [u8; 2],
+    /// Base and rake (read when `with_money` is 1).
+    pub stakes: SssStakes,
+    /// How many of `carries` are given: 0 (no caps) or `players`.
+    pub carry_count: u32,
+    /// Reserved, 0.
+    pub reserved2: u32,
+    /// Each seat's carry in minor units (see `carry_count`).
+    pub carries: [i64; 4],
+}
+
+/// Count, mean, sample standard deviation and the 95% interval of the mean of one quantity per
+/// round. 40 bytes.
+#[repr(C)]
+#[derive(Copy, Clone, PartialEq, Debug, Default)]
+pub struct SssSimStat {
+    /// Observations.
+    pub count: u64,
+    /// Their mean.
+    pub mean: f64,
+    /// Their sample standard deviation (0 for fewer than two).
+    pub sd: f64,
+    /// `mean − 1.96 · sd / √count`.
+    pub ci95_low: f64,
+    /// `mean + 1.96 · sd / √count`.
+    pub ci95_high: f64,
+}
+
+/// A run's headline figures (`sss_sim_report_summary`); quantiles and histograms are in the
+/// JSON. 560 bytes.
+#[repr(C)]
+#[derive(Copy, Clone, PartialEq, Debug, Default)]
+pub struct SssSimSummary {
+    /// Rounds played.
+    pub rounds: u64,
+    /// Hands played: rounds × players.
+    pub hands: u64,
+    /// Hands that declared a special.
+    pub declared: u64,
+    /// Hands that fouled.
+    pub fouls: u64,
+    /// Shots (one per shooter and victim).
+    pub shots: u64,
+    /// Rounds with a home run.
+    pub home_runs: u64,
+    /// Seats at the table.
+    pub players: u32,
+    /// Specials the rule set enables (`sss_sim_report_special` reads them).
+    pub special_count: u32,
+    /// Each seat's water per round (seats beyond `players` are zero).
+    pub seats: [SssSimStat; 4],
+    /// Every seat's water per round, together.
+    pub water: SssSimStat,
+    /// The water that changed hands per round.
+    pub swing: SssSimStat,
+    /// 1 when the run settled money; the money fields are zero otherwise.
+    pub has_money: u32,
+    /// Reserved, 0.
+    pub reserved: u32,
+    /// Each seat's amount per round, in minor units.
+    pub money_seats: [SssSimStat; 4],
+    /// The rake per round.
+    pub rake: SssSimStat,
+    /// The house's share per round (rake and rounding).
+    pub house: SssSimStat,
+    /// All the rake of the run.
+    pub total_rake: i64,
+    /// All the house's share of the run.
+    pub total_house: i64,
+}
+
+/// One special of a run (`sss_sim_report_special`). 32 bytes.
+#[repr(C)]
+#[derive(Copy, Clone, PartialEq, Debug, Default)]
+pub struct SssSimSpecial {
+    /// Hands that made it.
+    pub made: u64,
+    /// Hands that made and declared it.
+    pub declared: u64,
+    /// `made` per hand played.
+    pub made_rate: f64,
+    /// Its water under the rule set.
+    pub water: u32,
+    /// Its `SssSpecial` number.
+    pub special: u8,
+    /// Reserved, 0.
+    pub reserved: [u8; 3],
+}
+
+/// A finished run (`sss_simulate`), released by `sss_sim_report_free`. Functions taking
+/// `const SssSimReport *` only read it and may run on several threads at once.
+pub struct SssSimReport(Tagged<SimReport>);
+handle_type!(SssSimReport, SimReport, b"sss:simr");
+
+/// Fill `out` with the defaults for `rounds` rounds at `players` seats from `seed`: the arranger
+/// at every seat, specials declared, no money, one thread. Nothing is checked here
+/// (`sss_simulate` checks). Errors: `SSS_ERR_NULL_POINTER`.
+///
+/// # Safety
+/// `out` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_sim_config_init(
+    out: *mut SssSimConfig,
+    players: u32,
+    rounds: u64,
+    seed: u64,
+) -> SssStatus {
+    ffi_boundary!({
+        let out = unsafe { Out::new(out, "out")? };
+        let config = SssSimConfig {
+            rounds,
+            seed,
+            players,
+            threads: 1,
+            declare_specials: 1,
+            stakes: SssStakes { base: 1, rake_numerator: 0, rake_denominator: 1 },
+            ..SssSimConfig::default()
+        };
+        // SAFETY: checked when the call began; valid for a write (caller's contract).
+        unsafe { out.write(config) };
+        Ok(())
+    })
+}
+
+fn policy_in(code: u32) -> Result<Policy, Failure> {
+    match code {
+        0 => Ok(Policy::Arranger),
+        1 => Ok(Policy::Greedy),
+        2 => Ok(Policy::Product),
+        other => Err(Failure::invalid_argument(format!(
+            "unknown policy {other} (SSS_POLICY_ARRANGER 0, SSS_POLICY_GREEDY 1, SSS_POLICY_PRODUCT 2)"
+        ))),
+    }
+}
+
+fn flag_in(v: u8, what: &str) -> Result<bool, Failure> {
+    match v {
+        0 => Ok(false),
+        1 => Ok(true),
+        other => Err(Failure::invalid_argument(format!("{what} must be 0 or 1, not {other}"))),
+    }
+}
+
+/// The engine's configuration from C's, every field checked that the engine does not check
+/// itself (counts beyond their arrays, flags, policy codes, reserved bytes).
+fn config_in(rules: &engine::Rules, c: &SssSimConfig) -> Result<SimConfig, Failure> {
+    if c.reserved != [0; 2] || c.reserved2 != 0 {
+        return Err(Failure::invalid_argument("the reserved fields of SssSimConfig must be 0"));
+    }
+    if c.policy_count as usize > c.policies.len() {
+        return Err(Failure::invalid_argument(format!("policy_count {} is more than 4", c.policy_count)));
+    }
+    if c.carry_count as usize > c.carries.len() {
+        return Err(Failure::invalid_argument(format!("carry_count {} is more than 4", c.carry_count)));
+    }
+    let policies =
+        c.policies[..c.policy_count as usize].iter().map(|&p| policy_in(p)).collect::<Result<Vec<_>, _>>()?;
+    let mut config = SimConfig::new(rules.clone(), c.players as usize, c.rounds, c.seed);
+    config.policies = policies;
+    config.threads = c.threads as usize;
+    config.specials = flag_in(c.declare_specials, "declare_specials")?;
+    if flag_in(c.with_money, "with_money")? {
+        config.stakes = Some(stakes_in(&c.stakes, &c.carries[..c.carry_count as usize]));
+    } else if c.carry_count != 0 {
+        return Err(Failure::invalid_argument("carries given without with_money"));
+    }
+    Ok(config)
+}
+
+/// Play `config->rounds` seeded rounds under `rules` and report what the table saw, into a new
+/// report `*out` (free with `sss_sim_report_free`). The figures are the same for any thread
+/// count, and the same as Rust's `simulate::run` and Python's `shisanshui.simulate`.
+///
+/// Errors: `SSS_ERR_INVALID_TABLE` (players outside 2..=4), `SSS_ERR_INVALID_ARGUMENT` (rounds
+/// outside 1 to 2^32, an unknown policy, `policy_count` other than 0, 1 or `players`,
+/// a flag other than 0 or 1, reserved fields not 0), `SSS_ERR_INVALID_MONEY` (stakes, carries),
+/// `SSS_ERR_INVALID_RULES`, `SSS_ERR_NULL_POINTER`, `SSS_ERR_INVALID_HANDLE`. Nothing is written
+/// on failure.
+///
+/// # Safety
+/// `rules` must be a live handle; `config` valid for a read; `out` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_simulate(
+    rules: *const SssRules,
+    config: *const SssSimConfig,
+    out: *mut *mut SssSimReport,
+) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { handle_ref(rules, "rules")? };
+        if config.is_null() {
+            return Err(Failure::null("config"));
+        }
+        // SAFETY: not NULL; valid for a read (caller's contract).
+        let c = unsafe { config.read_unaligned() };
+        let out = unsafe { Out::new(out, "out")? };
+        let config = config_in(&rules.inner, &c)?;
+        // The engine checks rounds against its own bound; say it first for a clear message.
+        if !(1..=MAX_ROUNDS).contains(&config.rounds) {
+            return Err(Failure::invalid_argument(format!("rounds must be 1 to {MAX_ROUNDS}, not {}", config.rounds)));
+        }
+        let report = simulate::run(&config)?;
+        // SAFETY: checked when the call began; valid for a write (caller's contract).
+        unsafe { out.write(handle_new::<SssSimReport>(report)) };
+        Ok(())
+    })
+}
+
+/// Release a report. NULL is ignored; a pointer that is not a live `SssSimReport` (best
+/// effort) is not freed and only records an `SSS_ERR_INVALID_HANDLE` last error.
+///
+/// # Safety
+/// `report` must be NULL or a handle from `sss_simulate` that has not been freed.
+#[no_mangle]
+pub unsafe extern "C" fn sss_sim_report_free(report: *mut SssSimReport) {
+    ffi_boundary!(fallback = (); { unsafe { handle_free(report, "report") } })
+}
+
+fn stat(s: &Summary) -> SssSimStat {
+    SssSimStat { count: s.count, mean: s.mean, sd: s.sd, ci95_low: s.ci95[0], ci95_high: s.ci95[1] }
+}
+
+/// The run's headline figures into `out`. Errors: `SSS_ERR_NULL_POINTER`,
+/// `SSS_ERR_INVALID_HANDLE`.
+///
+/// # Safety
+/// `report` must be a live handle; `out` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_sim_report_summary(report: *const SssSimReport, out: *mut SssSimSummary) -> SssStatus {
+    ffi_boundary!({
+        let r = unsafe { handle_ref(report, "report")? };
+        let out = unsafe { Out::new(out, "out")? };
+        let r = &r.inner;
+        let mut s = SssSimSummary {
+            rounds: r.rounds,
+            hands: r.hands,
+            declared: r.declared,
+            fouls: r.fouls,
+            shots: r.shots,
+            home_runs: r.home_runs,
+            players: r.players as u32,
+            special_count: r.specials.len() as u32,
+            water: stat(&r.water.summary),
+            swing: stat(&r.swing.summary),
+            ..SssSimSummary::default()
+        };
+        for (o, d) in s.seats.iter_mut().zip(&r.seats) {
+            *o = stat(&d.summary);
+        }
+        if let Some(m) = &r.money {
+            s.has_money = 1;
+            for (o, seat) in s.money_seats.iter_mut().zip(&m.seats) {
+                *o = stat(seat);
+            }
+            (s.rake, s.house, s.total_rake, s.total_house) =
+                (stat(&m.rake), stat(&m.house), m.total_rake, m.total_house);
+        }
+        // SAFETY: checked when the call began; valid for a write (caller's contract).
+        unsafe { out.write(s) };
+        Ok(())
+    })
+}
+
+/// Special `index` (0 to `special_count − 1`, the rule set's order, highest first) of the run
+/// into `out`. Errors: `SSS_ERR_INVALID_ARGUMENT` (index out of range), `SSS_ERR_NULL_POINTER`,
+/// `SSS_ERR_INVALID_HANDLE`.
+///
+/// # Safety
+/// `report` must be a live handle; `out` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_sim_report_special(
+    report: *const SssSimReport,
+    index: usize,
+    out: *mut SssSimSpecial,
+) -> SssStatus {
+    ffi_boundary!({
+        let r = unsafe { handle_ref(report, "report")? };
+        let out = unsafe { Out::new(out, "out")? };
+        let specials = &r.inner.specials;
+        let s = specials.get(index).ok_or_else(|| {
+            Failure::invalid_argument(format!("special {index} does not exist (the report has {})", specials.len()))
+        })?;
+        let special = SssSimSpecial {
+            made: s.made,
+            declared: s.declared,
+            made_rate: s.made_rate,
+            water: s.water,
+            special: s.special as u8,
+            reserved: [0; 3],
+        };
+        // SAFETY: checked when the call began; valid for a write (caller's contract).
+        unsafe { out.write(special) };
+        Ok(())
+    })
+}
+
+/// Copy the whole report as pretty-printed JSON (UTF-8; the shape of `sss simulate --json`
+/// and Python's `SimResult.to_json()`: quantiles and histograms included) into `buf` (see the
+/// copy-out convention; pass `cap` 0 to ask for the length).
+///
+/// # Safety
+/// `report` must be a live handle; `buf` valid for `cap` bytes (or NULL when `cap` is 0);
+/// `out_len` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_sim_report_to_json(
+    report: *const SssSimReport,
+    buf: *mut u8,
+    cap: usize,
+    out_len: *mut usize,
+) -> SssStatus {
+    ffi_boundary!({
+        let r = unsafe { handle_ref(report, "report")? };
+        let out = unsafe { TextOut::new(buf, cap, out_len)? };
+        unsafe { out.write(&r.inner.to_json()) }
+    })
+}
+
+// The struct sizes the header states.
+const _: () = assert!(std::mem::size_of::<SssSimConfig>() == 112);
+const _: () = assert!(std::mem::size_of::<SssSimStat>() == 40);
+const _: () = assert!(std::mem::size_of::<SssSimSummary>() == 560);
+const _: () = assert!(std::mem::size_of::<SssSimSpecial>() == 32);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::boundary::tests::last_error;
+    use crate::rules::sss_rules_free;
+    use crate::rules::tests::preset;
+    use std::ptr::null_mut;
+
+    fn config(players: u32, rounds: u64, seed: u64) -> SssSimConfig {
+        let mut c = SssSimConfig::default();
+        assert_eq!(unsafe { sss_sim_config_init(&mut c, players, rounds, seed) }, SssStatus::SSS_OK);
+        c
+    }
+
+    fn run(rules: *const SssRules, c: &SssSimConfig) -> Result<*mut SssSimReport, SssStatus> {
+        let mut out = null_mut();
+        match unsafe { sss_simulate(rules, c, &mut out) } {
+            SssStatus::SSS_OK => Ok(out),
+            st => {
+                assert!(out.is_null(), "nothing written on failure");
+                Err(st)
+            }
+        }
+    }
+
+    #[test]
+    fn the_report_is_the_engines() {
+        let rules = preset("classic");
+        let mut c = config(4, 60, 9);
+        (c.with_money, c.stakes.base, c.stakes.rake_numerator, c.stakes.rake_denominator) = (1, 100, 5, 100);
+        let report = run(rules, &c).unwrap();
+        let mut want = SimConfig::new(engine::Rules::classic(), 4, 60, 9);
+        want.stakes = Some(engine::money::Stakes {
+            base: 100,
+            carries: None,
+            rake: engine::money::Rake { numerator: 5, denominator: 100 },
+        });
+        let want = simulate::run(&want).unwrap();
+        let mut s = SssSimSummary::default();
+        assert_eq!(unsafe { sss_sim_report_summary(report, &mut s) }, SssStatus::SSS_OK);
+        assert_eq!((s.rounds, s.hands, s.fouls, s.shots, s.players), (60, 240, want.fouls, want.shots, 4));
+        assert_eq!(s.water, stat(&want.water.summary));
+        assert_eq!(s.seats[3], stat(&want.seats[3].summary));
+        assert_eq!((s.has_money, s.total_rake), (1, want.money.as_ref().unwrap().total_rake));
+        assert_eq!(s.special_count as usize, want.specials.len());
+        let mut sp = SssSimSpecial::default();
+        assert_eq!(unsafe { sss_sim_report_special(report, 0, &mut sp) }, SssStatus::SSS_OK);
+        assert_eq!((sp.special, sp.made), (want.specials[0].special as u8, want.specials[0].made));
+        assert_eq!(unsafe { sss_sim_report_special(report, 99, &mut sp) }, SssStatus::SSS_ERR_INVALID_ARGUMENT);
+        let mut len = 0;
+        assert_eq!(
+            unsafe { sss_sim_report_to_json(report, std::ptr::null_mut(), 0, &mut len) },
+            SssStatus::SSS_ERR_BUFFER_TOO_SMALL
+        );
+        let mut buf = vec![0u8; len + 1];
+        assert_eq!(unsafe { sss_sim_report_to_json(report, buf.as_mut_ptr(), buf.len(), &mut len) }, SssStatus::SSS_OK);
+        assert_eq!(std::str::from_utf8(&buf[..len]).unwrap(), want.to_json());
+        unsafe { sss_sim_report_free(report) };
+        unsafe { sss_rules_free(rules) };
+    }
+
+    #[test]
+    fn bad_configurations_are_refused() {
+        let rules = preset("classic");
+        let cases: Vec<(SssSimConfig, SssStatus, &str)> = vec![
+            (config(5, 10, 1), SssStatus::SSS_ERR_INVALID_TABLE, "players"),
+            (config(4, 0, 1), SssStatus::SSS_ERR_INVALID_ARGUMENT, "rounds must be 1 to"),
+            (SssSimConfig { policy_count: 2, ..config(4, 10, 1) }, SssStatus::SSS_ERR_INVALID_ARGUMENT, "2 policies"),
+            (SssSimConfig { policy_count: 9, ..config(4, 10, 1) }, SssStatus::SSS_ERR_INVALID_ARGUMENT, "more than 4"),
+            (
+                SssSimConfig { policy_count: 1, policies: [7, 0, 0, 0], ..config(4, 10, 1) },
+                SssStatus::SSS_ERR_INVALID_ARGUMENT,
+                "unknown policy 7",
+            ),
+            (SssSimConfig { declare_specials: 2, ..config(4, 10, 1) }, SssStatus::SSS_ERR_INVALID_ARGUMENT, "0 or 1"),
+            (SssSimConfig { reserved2: 1, ..config(4, 10, 1) }, SssStatus::SSS_ERR_INVALID_ARGUMENT, "reserved"),
+            (SssSimConfig { carry_count: 4, ..config(4, 10, 1) }, SssStatus::SSS_ERR_INVALID_ARGUMENT, "with_money"),
+            (
+                SssSimConfig {
+                    with_money: 1,
+                    stakes: SssStakes { base: -1, rake_numerator: 0, rake_denominator: 1 },
+                    ..config(4, 10, 1)
+                },
+                SssStatus::SSS_ERR_INVALID_MONEY,
+                "",
+            ),
+        ];
+        for (c, want, needle) in cases {
+            assert_eq!(run(rules, &c).unwrap_err(), want, "{c:?}");
+            assert!(last_error().contains(needle), "{c:?}: {}", last_error());
+        }
+        let mut out = null_mut();
+        let c = config(4, 10, 1);
+        assert_eq!(unsafe { sss_simulate(rules, std::ptr::null(), &mut out) }, SssStatus::SSS_ERR_NULL_POINTER);
+        assert_eq!(unsafe { sss_simulate(rules, &c, std::ptr::null_mut()) }, SssStatus::SSS_ERR_NULL_POINTER);
+        assert_eq!(unsafe { sss_sim_config_init(std::ptr::null_mut(), 4, 1, 1) }, SssStatus::SSS_ERR_NULL_POINTER);
+        unsafe { sss_rules_free(rules) };
+    }
+}

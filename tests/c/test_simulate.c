@@ -1,0 +1,196 @@
+/*
+ * C tests of the simulation (sss_simulate and the report) through the C ABI, against the
+ * committed include/shisanshui.h. Built twice by run.sh (static and dynamic linking).
+ * Usage: test_simulate [label]
+ *
+ * Oracle: the rounds replayed one by one with the one-hand calls — the documented round seed
+ * (SplitMix64 of seed + (i + 1) * 0x9E3779B97F4A7C15), sss_deal, sss_arrange at every seat,
+ * sss_settle — give each seat's mean water, the swing, shots and fouls the report states; the
+ * report is the same for 1 and 2 threads; money conserves; bad configurations are refused.
+ */
+#include "shisanshui.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+static uint64_t round_seed(uint64_t seed, uint64_t round) {
+    uint64_t z = seed + (round + 1) * 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static char *report_json(const SssSimReport *r) {
+    size_t len = 0;
+    expect(sss_sim_report_to_json(r, NULL, 0, &len), SSS_ERR_BUFFER_TOO_SMALL, NULL, "json length");
+    char *buf = malloc(len + 1);
+    expect(sss_sim_report_to_json(r, (uint8_t *)buf, len + 1, &len), SSS_OK, NULL, "json");
+    return buf;
+}
+
+/* Replay `rounds` rounds of `seed` at `players` seats (arranger everywhere, no specials). */
+static void replay(const char *preset, uint32_t players, uint64_t rounds, uint64_t seed) {
+    SssRules *rules = NULL;
+    SssArranger *arranger = NULL;
+    expect(sss_rules_new_preset(u8s(preset), strlen(preset), &rules), SSS_OK, NULL, preset);
+    expect(sss_arranger_new(rules, players, &arranger), SSS_OK, NULL, "arranger");
+
+    SssSimConfig config;
+    expect(sss_sim_config_init(&config, players, rounds, seed), SSS_OK, NULL, "config init");
+    CHECK(config.threads == 1 && config.declare_specials == 1 && config.with_money == 0);
+    config.declare_specials = 0;
+    SssSimReport *report = NULL;
+    expect(sss_simulate(rules, &config, &report), SSS_OK, NULL, "simulate");
+    SssSimSummary s;
+    expect(sss_sim_report_summary(report, &s), SSS_OK, NULL, "summary");
+
+    int64_t seat_sum[4] = {0, 0, 0, 0}, swing = 0;
+    uint64_t shots = 0, fouls = 0;
+    int ok = 1;
+    for (uint64_t i = 0; i < rounds && ok; i++) {
+        uint8_t dealt[52];
+        size_t n = 0;
+        ok &= sss_deal(players, round_seed(seed, i), dealt, sizeof dealt, &n) == SSS_OK && n == 13u * players;
+        SssSeat seats[4];
+        for (uint32_t p = 0; p < players; p++) {
+            SssArranged a;
+            ok &= sss_arrange(arranger, dealt + 13 * p, 13, &a) == SSS_OK;
+            ok &= sss_seat_arranged(a.front, 3, a.middle, 5, a.back, 5, &seats[p]) == SSS_OK;
+        }
+        SssSettlement *settled = NULL;
+        ok &= sss_settle(rules, seats, players, &settled) == SSS_OK;
+        SssWater totals[4];
+        size_t count = 0;
+        ok &= sss_settlement_totals(settled, totals, 4, &count) == SSS_OK && count == players;
+        for (uint32_t p = 0; p < players; p++) {
+            seat_sum[p] += totals[p].twelfths;
+            swing += totals[p].twelfths > 0 ? totals[p].twelfths : 0;
+        }
+        SssSettlementInfo info;
+        ok &= sss_settlement_info(settled, &info) == SSS_OK;
+        for (size_t e = 0; e < info.event_count; e++) {
+            SssEvent ev;
+            ok &= sss_settlement_event(settled, e, &ev) == SSS_OK;
+            shots += ev.kind == SSS_EVENT_SHOT;
+            fouls += ev.kind == SSS_EVENT_FOUL;
+        }
+        sss_settlement_free(settled);
+    }
+    check(ok, "%s: %llu rounds replayed", preset, (unsigned long long)rounds);
+    check(s.rounds == rounds && s.hands == rounds * players && s.players == players, "%s: counts", preset);
+    check(s.shots == shots && s.fouls == fouls && s.declared == 0, "%s: shots %llu (replay %llu), fouls %llu",
+          preset, (unsigned long long)s.shots, (unsigned long long)shots, (unsigned long long)s.fouls);
+    int means = 1;
+    double all = 0;
+    for (uint32_t p = 0; p < players; p++) {
+        double want = (double)seat_sum[p] / 12.0 / (double)rounds;
+        means &= fabs(s.seats[p].mean - want) < 1e-9 && s.seats[p].count == rounds;
+        all += s.seats[p].mean;
+    }
+    check(means, "%s: every seat's mean water is the replay's", preset);
+    check(fabs(all) < 1e-9 && fabs(s.water.mean) < 1e-9, "%s: water sums to zero", preset);
+    check(fabs(s.swing.mean - (double)swing / 12.0 / (double)rounds) < 1e-9, "%s: swing %.6f", preset, s.swing.mean);
+    check(s.water.ci95_low <= s.water.mean && s.water.mean <= s.water.ci95_high, "%s: interval", preset);
+
+    /* The same report on two threads, byte for byte. */
+    config.threads = 2;
+    SssSimReport *two = NULL;
+    expect(sss_simulate(rules, &config, &two), SSS_OK, NULL, "simulate 2 threads");
+    char *a = report_json(report), *b = report_json(two);
+    check(strcmp(a, b) == 0 && strstr(a, "\"rounds\"") != NULL, "%s: the same report on 1 and 2 threads", preset);
+    free(a);
+    free(b);
+    sss_sim_report_free(two);
+    sss_sim_report_free(report);
+    sss_arranger_free(arranger);
+    sss_rules_free(rules);
+}
+
+static void money_and_specials(void) {
+    SssRules *rules = NULL;
+    expect(sss_rules_new_preset(u8s("kx"), 2, &rules), SSS_OK, NULL, "kx");
+    SssSimConfig config;
+    expect(sss_sim_config_init(&config, 4, 300, 77), SSS_OK, NULL, "init");
+    config.with_money = 1;
+    config.stakes.base = 100;
+    config.stakes.rake_numerator = 5;
+    config.stakes.rake_denominator = 100;
+    config.policy_count = 4;
+    config.policies[0] = SSS_POLICY_ARRANGER;
+    config.policies[1] = SSS_POLICY_GREEDY;
+    config.policies[2] = SSS_POLICY_PRODUCT;
+    config.policies[3] = SSS_POLICY_GREEDY;
+    SssSimReport *report = NULL;
+    expect(sss_simulate(rules, &config, &report), SSS_OK, NULL, "simulate with money");
+    SssSimSummary s;
+    expect(sss_sim_report_summary(report, &s), SSS_OK, NULL, "summary");
+    CHECK(s.has_money == 1 && s.rake.count == 300);
+    /* Money conserved: what the seats win and lose together is minus the house's share. */
+    double seats = 0;
+    for (int p = 0; p < 4; p++) seats += s.money_seats[p].mean;
+    check(fabs(seats * 300 + (double)s.total_house) < 1e-6, "money: seats %.3f per round, house %lld in all", seats,
+          (long long)s.total_house);
+    check(s.total_rake > 0 && s.total_house >= 0, "money: rake %lld", (long long)s.total_rake);
+    check(s.seats[0].mean > s.seats[1].mean, "the arranger beats greedy (%.3f vs %.3f)", s.seats[0].mean,
+          s.seats[1].mean);
+    check(s.special_count > 0, "kx enables specials");
+    uint64_t made = 0;
+    for (uint32_t i = 0; i < s.special_count; i++) {
+        SssSimSpecial sp;
+        expect(sss_sim_report_special(report, i, &sp), SSS_OK, NULL, "special");
+        CHECK(sp.declared <= sp.made && sp.water > 0 && sp.special < SSS_SPECIAL_COUNT);
+        made += sp.made;
+    }
+    check(s.declared <= made, "declared %llu of %llu made", (unsigned long long)s.declared, (unsigned long long)made);
+    SssSimSpecial sp;
+    expect(sss_sim_report_special(report, s.special_count, &sp), SSS_ERR_INVALID_ARGUMENT, "does not exist",
+           "special past the end");
+    sss_sim_report_free(report);
+
+    /* Bad configurations: typed errors, nothing written. */
+    struct {
+        SssSimConfig c;
+        SssStatus want;
+        const char *needle;
+    } bad[8];
+    for (int i = 0; i < 8; i++) sss_sim_config_init(&bad[i].c, 4, 10, 1);
+    bad[0].c.players = 5, bad[0].want = SSS_ERR_INVALID_TABLE, bad[0].needle = "players";
+    bad[1].c.rounds = 0, bad[1].want = SSS_ERR_INVALID_ARGUMENT, bad[1].needle = "rounds";
+    bad[2].c.policy_count = 3, bad[2].want = SSS_ERR_INVALID_ARGUMENT, bad[2].needle = "policies";
+    bad[3].c.policy_count = 1, bad[3].c.policies[0] = 9, bad[3].want = SSS_ERR_INVALID_ARGUMENT,
+    bad[3].needle = "unknown policy 9";
+    bad[4].c.with_money = 1, bad[4].c.stakes.rake_numerator = 2, bad[4].c.stakes.rake_denominator = 1,
+    bad[4].want = SSS_ERR_INVALID_MONEY, bad[4].needle = "rake";
+    bad[5].c.with_money = 1, bad[5].c.carry_count = 4, bad[5].c.carries[2] = -5, bad[5].want = SSS_ERR_INVALID_MONEY,
+    bad[5].needle = "carr";
+    bad[6].c.reserved[0] = 1, bad[6].want = SSS_ERR_INVALID_ARGUMENT, bad[6].needle = "reserved";
+    bad[7].c.with_money = 7, bad[7].want = SSS_ERR_INVALID_ARGUMENT, bad[7].needle = "0 or 1";
+    for (int i = 0; i < 8; i++) {
+        SssSimReport *r = (SssSimReport *)(uintptr_t)0x1;
+        char what[32];
+        snprintf(what, sizeof what, "bad config %d", i);
+        expect(sss_simulate(rules, &bad[i].c, &r), bad[i].want, bad[i].needle, what);
+        CHECK(r == (SssSimReport *)(uintptr_t)0x1);
+    }
+    expect(sss_simulate(rules, NULL, &report), SSS_ERR_NULL_POINTER, "config", "NULL config");
+    expect(sss_simulate((const SssRules *)(const void *)&config, &config, &report), SSS_ERR_INVALID_HANDLE, NULL,
+           "not a rules handle");
+    expect(sss_sim_report_summary(NULL, &s), SSS_ERR_NULL_POINTER, "report", "NULL report");
+    sss_sim_report_free(NULL);
+    sss_rules_free(rules);
+}
+
+int main(int argc, char **argv) {
+    const char *label = argc > 1 ? argv[1] : "C simulate";
+    replay("classic", 4, 40, 5);
+    replay("hk", 2, 60, 6);
+    replay("ranked", 3, 30, 7);
+    money_and_specials();
+    printf("%s: %d passed, %d failed\n", label, g_passed, g_failed);
+    return g_failed == 0 ? 0 : 1;
+}

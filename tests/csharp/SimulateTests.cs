@@ -1,0 +1,118 @@
+// Simulation through the C# wrapper (Runtime/Simulate.cs): a run replayed round by round with the
+// one-hand calls (the documented round seed, Dealer.Deal, Arranger.Arrange, Settlement.Settle), the
+// same report on 1 and 2 threads, money conserved, and bad configurations refused with typed
+// exceptions. Compiled with Tests.cs; Program.Main calls Run.
+using System;
+using Shisanshui;
+
+namespace Shisanshui.Tests
+{
+    internal static class SimulateTests
+    {
+        internal static void Run()
+        {
+            Replay("classic", 4, 30, 5);
+            Replay("kx", 3, 40, 8);
+            MoneyAndErrors();
+        }
+
+        /// <summary>SplitMix64 of seed + (round + 1) · 0x9E3779B97F4A7C15, as documented.</summary>
+        private static ulong RoundSeed(ulong seed, ulong round)
+        {
+            unchecked
+            {
+                ulong z = seed + (round + 1) * 0x9E3779B97F4A7C15UL;
+                z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9UL;
+                z = (z ^ (z >> 27)) * 0x94D049BB133111EBUL;
+                return z ^ (z >> 31);
+            }
+        }
+
+        private static void Replay(string preset, int players, int rounds, ulong seed)
+        {
+            using (var rules = Rules.Preset(preset))
+            using (var arranger = new Arranger(rules, players))
+            {
+                var config = new SimConfig(players, rounds, seed) { DeclareSpecials = false };
+                SimReport report = Simulation.Run(rules, config);
+                var sums = new long[players];
+                long swing = 0;
+                for (int r = 0; r < rounds; r++)
+                {
+                    Card[][] dealt = Dealer.Deal(players, RoundSeed(seed, (ulong)r));
+                    var table = new PlayerHand[players];
+                    for (int p = 0; p < players; p++) table[p] = PlayerHand.Arranged(arranger.Arrange(dealt[p]).Arrangement);
+                    using (Settlement s = Settlement.Settle(rules, table))
+                    {
+                        for (int p = 0; p < players; p++)
+                        {
+                            long t = s.Totals[p].Twelfths;
+                            sums[p] += t;
+                            swing += Math.Max(t, 0);
+                        }
+                    }
+                }
+                T.Eq((long)rounds, report.Rounds, preset + " rounds");
+                T.Eq((long)rounds * players, report.Hands, preset + " hands");
+                T.Eq(players, report.Seats.Length, preset + " seats");
+                T.Eq(0L, report.Declared, preset + " nobody declares");
+                bool means = true;
+                for (int p = 0; p < players; p++) means &= Math.Abs(report.Seats[p].Mean - sums[p] / 12.0 / rounds) < 1e-9;
+                T.Check(means, preset + ": every seat's mean water is the replay's");
+                T.Check(Math.Abs(report.Swing.Mean - swing / 12.0 / rounds) < 1e-9, preset + ": the swing is the replay's");
+                T.Check(Math.Abs(report.Water.Mean) < 1e-9, preset + ": water sums to zero");
+                T.Check(!report.HasMoney && report.MoneySeats == null, preset + ": no money");
+                config.Threads = 2;
+                T.Eq(report.Json, Simulation.Run(rules, config).Json, preset + ": the same report on 2 threads");
+                T.Check(report.Json.Contains("\"swing\""), preset + ": the JSON is the whole report");
+            }
+        }
+
+        private static void MoneyAndErrors()
+        {
+            using (var rules = Rules.Preset("classic"))
+            {
+                var config = new SimConfig(4, 200, 3)
+                {
+                    Policies = new[] { Policy.Arranger, Policy.Greedy, Policy.Product, Policy.Greedy },
+                    BaseStake = 100,
+                    Rake = Rake.Percent(5),
+                };
+                SimReport report = Simulation.Run(rules, config);
+                T.Check(report.HasMoney && report.MoneySeats.Length == 4, "money reported");
+                double seats = 0;
+                foreach (SimStat s in report.MoneySeats) seats += s.Mean;
+                T.Check(Math.Abs(seats * 200 + report.TotalHouse) < 1e-6, "money conserved: seats and house");
+                T.Check(report.TotalRake > 0, "rake taken");
+                T.Check(report.Seats[0].Mean > report.Seats[1].Mean, "the arranger beats greedy");
+                T.Check(report.Specials.Count == 13, "classic enables 13 specials");
+                long made = 0;
+                foreach (SimSpecial s in report.Specials) made += s.Made;
+                T.Check(report.Declared <= made, "declared specials were made");
+                T.Eq(Special.SupremeDragon, report.Specials[0].Special, "the highest special first");
+
+                T.Throws<InvalidTableException>(() => Simulation.Run(rules, new SimConfig(5, 10, 1)), "players", "five seats");
+                T.Throws<InvalidArgumentException>(() => Simulation.Run(rules, new SimConfig(4, 0, 1)), "rounds", "no rounds");
+                T.Throws<InvalidArgumentException>(
+                    () => Simulation.Run(rules, new SimConfig(4, 10, 1) { Policies = new[] { Policy.Greedy, Policy.Product } }),
+                    "2 policies", "two policies at four seats");
+                T.Throws<InvalidArgumentException>(
+                    () => Simulation.Run(rules, new SimConfig(4, 10, 1) { Policies = new[] { (Policy)9 } }), "unknown policy 9",
+                    "an unknown policy");
+                T.Throws<InvalidMoneyException>(
+                    () => Simulation.Run(rules, new SimConfig(4, 10, 1) { BaseStake = 100, Rake = new Rake(3, 2) }), "rake",
+                    "a rake over 100%");
+                T.Throws<InvalidMoneyException>(
+                    () => Simulation.Run(rules, new SimConfig(4, 10, 1) { BaseStake = -5 }), null, "a negative stake");
+                T.Throws<ArgumentException>(() => Simulation.Run(rules, new SimConfig(4, 10, 1) { Carries = new long[] { 1, 2, 3, 4 } }),
+                    "BaseStake", "carries without money");
+                T.Throws<ArgumentNullException>(() => Simulation.Run(null, new SimConfig(4, 10, 1)), null, "null rules");
+                T.Throws<ArgumentNullException>(() => Simulation.Run(rules, null), null, "null config");
+                T.Throws<ArgumentOutOfRangeException>(() => Simulation.Run(rules, new SimConfig(4, -1, 1)), null, "negative rounds");
+            }
+            var disposed = Rules.Preset("classic");
+            disposed.Dispose();
+            T.Throws<ObjectDisposedException>(() => Simulation.Run(disposed, new SimConfig(4, 10, 1)), null, "disposed rules");
+        }
+    }
+}

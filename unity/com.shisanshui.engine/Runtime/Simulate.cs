@@ -1,0 +1,342 @@
+// Seeded simulation (the C ABI's sss_simulate): many rounds under a rule set with the engine's
+// arranger or a baseline at every seat, and what the table saw. The report is read whole when the
+// run ends (its JSON too), so it holds no native memory and needs no Dispose.
+using System;
+using System.Collections.Generic;
+using System.Runtime.InteropServices;
+using Microsoft.Win32.SafeHandles;
+
+namespace Shisanshui
+{
+    /// <summary>Who plays a seat in a simulation.</summary>
+    public enum Policy : uint
+    {
+        /// <summary>The engine's auto-arranger, declaring specials per its advice.</summary>
+        Arranger = 0,
+        /// <summary>Strongest five to the back, then the middle; declares every special.</summary>
+        Greedy = 1,
+        /// <summary>The legal split with the largest product of lane ranks; declares every special.</summary>
+        Product = 2,
+    }
+
+    /// <summary>What to simulate: <see cref="Rounds"/> seeded rounds at <see cref="Players"/> seats.</summary>
+    public sealed class SimConfig
+    {
+        /// <summary>The arranger at every seat, specials declared, no money, one thread.</summary>
+        public SimConfig(int players, long rounds, ulong seed)
+        {
+            Players = players;
+            Rounds = rounds;
+            Seed = seed;
+            Threads = 1;
+            DeclareSpecials = true;
+        }
+
+        /// <summary>Seats at the table, 2 to 4.</summary>
+        public int Players { get; set; }
+
+        /// <summary>Rounds to play, 1 to 2^32.</summary>
+        public long Rounds { get; set; }
+
+        /// <summary>Round i is the deal of a seed mixed from this one and i (as <c>sss deal --seed S --round I</c>).</summary>
+        public ulong Seed { get; set; }
+
+        /// <summary>Null or empty: the arranger at every seat; one policy for every seat; or one per seat.</summary>
+        public Policy[] Policies { get; set; }
+
+        /// <summary>Worker threads, 0 for one per core. The figures do not depend on it.</summary>
+        public int Threads { get; set; }
+
+        /// <summary>Whether seats declare specials (the arranger per its advice, baselines always).</summary>
+        public bool DeclareSpecials { get; set; }
+
+        /// <summary>Minor units per water point; null reports water only (no money).</summary>
+        public long? BaseStake { get; set; }
+
+        /// <summary>The house's cut of positive results (with <see cref="BaseStake"/>); null for none.</summary>
+        public Rake? Rake { get; set; }
+
+        /// <summary>Each seat's carry in minor units (with <see cref="BaseStake"/>); null for no caps.</summary>
+        public long[] Carries { get; set; }
+    }
+
+    /// <summary>Count, mean, sample standard deviation and the 95% interval of the mean of one quantity per round.</summary>
+    public struct SimStat
+    {
+        internal SimStat(NativeSimStat s)
+        {
+            Count = (long)s.count;
+            Mean = s.mean;
+            StandardDeviation = s.sd;
+            Ci95Low = s.ci95_low;
+            Ci95High = s.ci95_high;
+        }
+
+        public long Count { get; private set; }
+        public double Mean { get; private set; }
+        public double StandardDeviation { get; private set; }
+        public double Ci95Low { get; private set; }
+        public double Ci95High { get; private set; }
+
+        public override string ToString()
+        {
+            return string.Format(System.Globalization.CultureInfo.InvariantCulture, "{0:F4} ± {1:F4} (n = {2})", Mean,
+                StandardDeviation, Count);
+        }
+    }
+
+    /// <summary>How often one special was made and declared in a run.</summary>
+    public struct SimSpecial
+    {
+        public Special Special { get; internal set; }
+        public int Water { get; internal set; }
+        public long Made { get; internal set; }
+        public long Declared { get; internal set; }
+        /// <summary>Made per hand played.</summary>
+        public double MadeRate { get; internal set; }
+    }
+
+    /// <summary>What a simulated run saw (<see cref="Simulation.Run"/>).</summary>
+    public sealed class SimReport
+    {
+        internal SimReport(NativeSimSummary s, SimSpecial[] specials, string json)
+        {
+            Rounds = (long)s.rounds;
+            Hands = (long)s.hands;
+            Declared = (long)s.declared;
+            Fouls = (long)s.fouls;
+            Shots = (long)s.shots;
+            HomeRuns = (long)s.home_runs;
+            Players = (int)s.players;
+            var all = new[] { s.seat0, s.seat1, s.seat2, s.seat3 };
+            var money = new[] { s.money0, s.money1, s.money2, s.money3 };
+            Seats = new SimStat[Players];
+            for (int i = 0; i < Players; i++) Seats[i] = new SimStat(all[i]);
+            Water = new SimStat(s.water);
+            Swing = new SimStat(s.swing);
+            HasMoney = s.has_money != 0;
+            if (HasMoney)
+            {
+                MoneySeats = new SimStat[Players];
+                for (int i = 0; i < Players; i++) MoneySeats[i] = new SimStat(money[i]);
+                RakePerRound = new SimStat(s.rake);
+                HousePerRound = new SimStat(s.house);
+                TotalRake = s.total_rake;
+                TotalHouse = s.total_house;
+            }
+            Specials = Array.AsReadOnly(specials);
+            Json = json;
+        }
+
+        public long Rounds { get; private set; }
+        /// <summary>Rounds × players.</summary>
+        public long Hands { get; private set; }
+        /// <summary>Hands that declared a special.</summary>
+        public long Declared { get; private set; }
+        /// <summary>Hands that fouled.</summary>
+        public long Fouls { get; private set; }
+        /// <summary>Shots (one per shooter and victim).</summary>
+        public long Shots { get; private set; }
+        /// <summary>Rounds with a home run.</summary>
+        public long HomeRuns { get; private set; }
+        public int Players { get; private set; }
+        /// <summary>Each seat's water per round.</summary>
+        public SimStat[] Seats { get; private set; }
+        /// <summary>Every seat's water per round, together.</summary>
+        public SimStat Water { get; private set; }
+        /// <summary>The water that changed hands per round.</summary>
+        public SimStat Swing { get; private set; }
+        /// <summary>Whether the run settled money (the money properties are empty otherwise).</summary>
+        public bool HasMoney { get; private set; }
+        /// <summary>Each seat's amount per round, in minor units (null without money).</summary>
+        public SimStat[] MoneySeats { get; private set; }
+        public SimStat RakePerRound { get; private set; }
+        /// <summary>The house's share per round (rake and rounding).</summary>
+        public SimStat HousePerRound { get; private set; }
+        public long TotalRake { get; private set; }
+        public long TotalHouse { get; private set; }
+        /// <summary>Every special the rule set enables, highest first.</summary>
+        public IList<SimSpecial> Specials { get; private set; }
+        /// <summary>The whole report as pretty-printed JSON (quantiles and histograms included).</summary>
+        public string Json { get; private set; }
+    }
+
+    /// <summary>Seeded simulation of whole rounds (the same figures as Rust's <c>simulate::run</c> and Python's
+    /// <c>shisanshui.simulate</c>).</summary>
+    public static class Simulation
+    {
+        /// <summary>
+        /// Play the configured rounds and report what the table saw. InvalidTableException (players),
+        /// InvalidArgumentException (rounds, policies, threads), InvalidMoneyException (stakes, rake, carries).
+        /// </summary>
+        public static SimReport Run(Rules rules, SimConfig config)
+        {
+            if (rules == null)
+            {
+                throw new ArgumentNullException("rules");
+            }
+            if (config == null)
+            {
+                throw new ArgumentNullException("config");
+            }
+            if (config.Players < 0 || config.Rounds < 0 || config.Threads < 0)
+            {
+                throw new ArgumentOutOfRangeException("config", "players, rounds and threads are never negative");
+            }
+            Policy[] policies = config.Policies ?? new Policy[0];
+            if (policies.Length > 4)
+            {
+                throw new ArgumentException("more than 4 policies (one per seat at most)", "config");
+            }
+            long[] carries = config.Carries ?? new long[0];
+            if (carries.Length > 4)
+            {
+                throw new ArgumentException("more than 4 carries (one per seat at most)", "config");
+            }
+            if (carries.Length > 0 && config.BaseStake == null)
+            {
+                throw new ArgumentException("carries need a BaseStake", "config");
+            }
+            var p = new uint[4];
+            for (int i = 0; i < policies.Length; i++) p[i] = (uint)policies[i];
+            var c = new long[4];
+            Array.Copy(carries, c, carries.Length);
+            Rake rake = config.Rake ?? Shisanshui.Rake.None;
+            var native = new NativeSimConfig
+            {
+                rounds = (ulong)config.Rounds,
+                seed = config.Seed,
+                players = (uint)config.Players,
+                policy_count = (uint)policies.Length,
+                policy0 = p[0], policy1 = p[1], policy2 = p[2], policy3 = p[3],
+                threads = (uint)config.Threads,
+                declare_specials = (byte)(config.DeclareSpecials ? 1 : 0),
+                with_money = (byte)(config.BaseStake != null ? 1 : 0),
+                stakes = new NativeStakes
+                {
+                    base_stake = config.BaseStake ?? 1,
+                    rake_numerator = rake.Numerator,
+                    rake_denominator = rake.Denominator,
+                },
+                carry_count = (uint)carries.Length,
+                carry0 = c[0], carry1 = c[1], carry2 = c[2], carry3 = c[3],
+            };
+            SimReportHandle made;
+            int st = Native.sss_simulate(rules.Handle, ref native, out made);
+            if (st != Native.Ok)
+            {
+                string message = Native.LastErrorMessage();
+                made.Dispose();
+                throw ShisanshuiException.ForStatus(st, message);
+            }
+            using (made)
+            {
+                NativeSimSummary s;
+                Native.Check(Native.sss_sim_report_summary(made, out s));
+                var specials = new SimSpecial[s.special_count];
+                for (int i = 0; i < specials.Length; i++)
+                {
+                    NativeSimSpecial n;
+                    Native.Check(Native.sss_sim_report_special(made, (UIntPtr)i, out n));
+                    specials[i] = new SimSpecial
+                    {
+                        Special = (Special)n.special,
+                        Water = checked((int)n.water),
+                        Made = (long)n.made,
+                        Declared = (long)n.declared,
+                        MadeRate = n.made_rate,
+                    };
+                }
+                string json = Native.CopyString((byte[] b, UIntPtr cap, out UIntPtr l) => Native.sss_sim_report_to_json(made, b, cap, out l));
+                return new SimReport(s, specials, json);
+            }
+        }
+    }
+
+    /// <summary>Owns one SssSimReport*; frees it exactly once.</summary>
+    internal sealed class SimReportHandle : SafeHandleZeroOrMinusOneIsInvalid
+    {
+        public SimReportHandle() : base(true) { }
+
+        protected override bool ReleaseHandle()
+        {
+            Native.sss_sim_report_free(handle);
+            return true;
+        }
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeSimConfig
+    {
+        public ulong rounds;
+        public ulong seed;
+        public uint players;
+        public uint policy_count;
+        public uint policy0, policy1, policy2, policy3;
+        public uint threads;
+        public byte declare_specials;
+        public byte with_money;
+        public byte reserved0, reserved1;
+        public NativeStakes stakes;
+        public uint carry_count;
+        public uint reserved2;
+        public long carry0, carry1, carry2, carry3;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeSimStat
+    {
+        public ulong count;
+        public double mean;
+        public double sd;
+        public double ci95_low;
+        public double ci95_high;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeSimSummary
+    {
+        public ulong rounds, hands, declared, fouls, shots, home_runs;
+        public uint players;
+        public uint special_count;
+        public NativeSimStat seat0, seat1, seat2, seat3;
+        public NativeSimStat water;
+        public NativeSimStat swing;
+        public uint has_money;
+        public uint reserved;
+        public NativeSimStat money0, money1, money2, money3;
+        public NativeSimStat rake;
+        public NativeSimStat house;
+        public long total_rake;
+        public long total_house;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeSimSpecial
+    {
+        public ulong made;
+        public ulong declared;
+        public double made_rate;
+        public uint water;
+        public byte special;
+        public byte reserved0, reserved1, reserved2;
+    }
+
+    internal static partial class Native
+    {
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_simulate(RulesHandle rules, ref NativeSimConfig config, out SimReportHandle outReport);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern void sss_sim_report_free(IntPtr report);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_sim_report_summary(SimReportHandle report, out NativeSimSummary outSummary);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_sim_report_special(SimReportHandle report, UIntPtr index, out NativeSimSpecial outSpecial);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_sim_report_to_json(SimReportHandle report, [Out] byte[] buf, UIntPtr cap, out UIntPtr outLen);
+    }
+}
