@@ -32,7 +32,7 @@ echo "run.sh: fresh test venv $scratch/venv" >&2
 vpy="$scratch/venv/bin/python"
 # maturin builds the sdist in test_packaging.py; auditwheel checks the wheel's tag.
 "$vpy" -m pip install --quiet --disable-pip-version-check \
-    -c "$root/tests/python/requirements.txt" pytest mypy auditwheel maturin numpy
+    -c "$root/tests/python/requirements.txt" pytest mypy auditwheel maturin numpy matplotlib
 wheel=("$scratch/dist"/shisanshui-*.whl)
 "$vpy" -m pip install --quiet --disable-pip-version-check --no-deps --no-index "${wheel[@]}"
 
@@ -41,6 +41,9 @@ wheel=("$scratch/dist"/shisanshui-*.whl)
 # anyway, and test_packaging.py checks the package comes from the venv. No `exec`: the trap
 # removes the scratch folder after pytest, whose exit status is the script's.
 cd "$root"
+# The command line's --plot, drawn by this venv's matplotlib (test_cli_plot.py).
+cargo build --release --quiet -p shisanshui-tools --bin sss
+export SSS_BIN="${CARGO_TARGET_DIR:-$root/target}/release/sss"
 export SSS_DIST="$scratch/dist" PYTHONSAFEPATH=1
 export PATH="$scratch/venv/bin:$PATH"
 "$vpy" -m pytest tests/python "$@"
