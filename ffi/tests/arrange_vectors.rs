@@ -14,7 +14,10 @@
 //!                 "special": "DR" | null, "declare": true, "declare_water": 108.0,
 //!                 "lane_water": ..., "front": [..], "middle": [..], "back": [..]}, ... ],
 //!   "errors":  [ {"call": "arrange" | "suggest" | "special_advice" | "arranger", "preset": "classic",
-//!                 "players": 4, "codes": [..], "n": 0, "kind": "duplicate_card", "position": 9}, ... ]
+//!                 "players": 4, "codes": [..], "n": 0, "kind": "duplicate_card", "position": 9}, ... ],
+//!   "roles":   [ {"preset": "classic", "table": "banker", "role": "banker" | "player", "players": 3,
+//!                 "seed": 300, "seat": 0, "codes": [13], "front": [3], "middle": [5], "back": [5],
+//!                 "categories": [f, m, b], "expected_water": 1.234567890}, ... ]
 //! }
 //! ```
 //! - `hands`: an arranger for (`preset`, `players`) arranges `codes` (seat `seat` of the seeded
@@ -26,6 +29,10 @@
 //! - `advice`: special advice on `codes`: `special` is the special's id, or null when the cards
 //!   make none (the surfaces then report no advice, and the other fields are absent);
 //!   `declare_water`, `lane_water` (1e-9) and the best lanes.
+//! - `roles`: banker tables (RULES.md §5a): the preset with `table` set to `banker`, and an
+//!   arranger made for the seat's `role` at a table of `players` (`Arranger::new_for`), arranges
+//!   `codes` as `hands` says (suggestions and special advice are for all-pairs tables, so there
+//!   are none).
 //! - `errors`: the call fails with `kind` (the snake_case `shisanshui::Error` variant; `position`
 //!   for duplicates). Card codes are checked (range, duplicates, in order) before `n`, and `n`
 //!   before the count. `arranger` records fail when the arranger is made (unknown preset,
@@ -43,14 +50,15 @@
 //! test fails when the committed file differs from what the engine does today (for instance after
 //! the arrangement model changes).
 
-use engine::arrange::{Arranged, Arranger, Suggestion, SuggestionKind};
+use engine::arrange::{Arranged, Arranger, Role, Suggestion, SuggestionKind};
 use engine::deal::deal;
-use engine::{parse_cards, Arrangement, Card, Category, Error, Evaluator, Preset, Rules, ScoringMode, Special};
+use engine::{parse_cards, Arrangement, Card, Category, Error, Evaluator, Preset, Rules, ScoringMode, Special, Table};
 
 use shisanshui::arrange::{
-    sss_arrange, sss_arranger_free, sss_arranger_new_preset, sss_special_advice, sss_suggest, SssArranged, SssArranger,
-    SssSpecialAdvice, SssSuggestion,
+    sss_arrange, sss_arranger_free, sss_arranger_new_for, sss_arranger_new_preset, sss_special_advice, sss_suggest,
+    SssArranged, SssArranger, SssSpecialAdvice, SssSuggestion,
 };
+use shisanshui::rules::{sss_rules_free, sss_rules_new_preset, sss_rules_set_table, SssTable};
 use shisanshui::SssStatus;
 
 #[path = "../../core/tests/support/mod.rs"]
@@ -412,6 +420,71 @@ fn advice_record(preset: &str, players: usize, text: &str) -> String {
     )
 }
 
+/// Banker tables whose seats' arrangements are recorded: (preset, seats), each in both roles.
+const ROLE_TABLES: &[(&str, usize)] =
+    &[("classic", 3), ("classic", 4), ("regional", 3), ("kx", 4), ("hk", 3), ("chinese_poker", 4)];
+/// Hands per (table, role).
+const HANDS_PER_ROLE: u64 = 3;
+
+/// A banker-table seat's arrangement: the engine's arranger for the role, checked against the
+/// brute force (the first hand of each), the card order, and the C ABI's arranger for the role.
+fn role_record(preset: &str, players: usize, role: Role, seed: u64, seat: usize) -> String {
+    let mut rules = Rules::from_preset_name(preset).unwrap();
+    rules.table = Table::Banker;
+    let i = seed - 300;
+    let cards = deal(players, Some(seed)).unwrap()[seat].to_vec();
+    let codes = codes_of(&cards);
+    let arranger = Arranger::new_for(&rules, players, role).unwrap();
+    let what = format!("{preset} banker table of {players}, {} seed {seed} seat {seat}", role.name());
+    let best = arranger.arrange(&cards).unwrap();
+    check_arranged(&arranger, &cards, &best.arrangement, best.categories, best.expected_water, &what);
+    let mut reversed = cards.clone();
+    reversed.reverse();
+    assert_eq!(arranger.arrange(&reversed).unwrap(), best, "{what}: order of the cards");
+    if i == 0 {
+        let top = all_legal(&arranger, &cards).iter().map(|l| l.1).fold(f64::NEG_INFINITY, f64::max);
+        assert!(
+            (top - best.expected_water).abs() < 1e-9,
+            "{what}: best {} but a layout is worth {top}",
+            best.expected_water
+        );
+    }
+    // The C ABI: the preset's rules with the banker table, an arranger for the role.
+    let mut r = std::ptr::null_mut();
+    assert_eq!(unsafe { sss_rules_new_preset(preset.as_ptr(), preset.len(), &mut r) }, SssStatus::SSS_OK);
+    assert_eq!(unsafe { sss_rules_set_table(r, SssTable::SSS_TABLE_BANKER as u32) }, SssStatus::SSS_OK);
+    let mut a = std::ptr::null_mut();
+    assert_eq!(unsafe { sss_arranger_new_for(r, players as u32, role as u32, &mut a) }, SssStatus::SSS_OK);
+    let mut out = SssArranged::default();
+    assert_eq!(unsafe { sss_arrange(a, codes.as_ptr(), codes.len(), &mut out) }, SssStatus::SSS_OK);
+    assert!(same(&out, &best.arrangement, best.categories, best.expected_water), "{what}: C {out:?} vs {best:?}");
+    unsafe {
+        sss_arranger_free(a);
+        sss_rules_free(r);
+    }
+    format!(
+        "{{\"preset\": \"{preset}\", \"table\": \"banker\", \"role\": \"{}\", \"players\": {players}, \"seed\": {seed}, \
+         \"seat\": {seat}, \"codes\": {}, {}, \"categories\": {}, \"expected_water\": {}}}",
+        role.name(),
+        codes_json(&codes),
+        lanes_json(&best.arrangement),
+        cats(&best.categories),
+        water(best.expected_water)
+    )
+}
+
+/// The first seed from 1,000 (within 2,000) whose seat 0 a player and the banker arrange apart.
+fn roles_differ(preset: &str, players: usize) -> Option<u64> {
+    let mut rules = Rules::from_preset_name(preset).unwrap();
+    rules.table = Table::Banker;
+    let player = Arranger::new_for(&rules, players, Role::Player).unwrap();
+    let banker = Arranger::new_for(&rules, players, Role::Banker).unwrap();
+    (1000..3000).find(|&seed| {
+        let cards = deal(players, Some(seed)).unwrap()[0].to_vec();
+        player.arrange(&cards).unwrap().arrangement != banker.arrange(&cards).unwrap().arrangement
+    })
+}
+
 /// An error record: `call` on (preset, players) fails as the engine says it does, and as the
 /// test expects (`want`, written here by hand).
 fn error_record(call: &str, preset: &str, players: usize, codes: &[u8], n: Option<usize>, want: &str) -> String {
@@ -478,9 +551,23 @@ fn generate() -> String {
         e("arranger", "hk", 0, &[], None, "invalid_table"),
     ];
 
+    let mut roles = Vec::new();
+    for &(preset, players) in ROLE_TABLES {
+        // Seeds 300.., and the first seed from 1,000 whose seat 0 the two roles arrange
+        // differently (where the table has one within 2,000 deals), so that a surface that
+        // mixed the roles up would get the lanes wrong as well as the value.
+        let mut seeds: Vec<(u64, usize)> = (0..HANDS_PER_ROLE).map(|i| (300 + i, (i as usize) % players)).collect();
+        seeds.extend(roles_differ(preset, players).map(|seed| (seed, 0)));
+        for role in Role::ALL {
+            for &(seed, seat) in &seeds {
+                roles.push(role_record(preset, players, role, seed, seat));
+            }
+        }
+    }
+
     document(
         &format!("  \"suggestions_n\": {SUGGESTIONS_N},\n"),
-        &[("hands", &hands), ("advice", &advice), ("errors", &errors)],
+        &[("hands", &hands), ("advice", &advice), ("errors", &errors), ("roles", &roles)],
     )
 }
 

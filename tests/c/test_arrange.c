@@ -276,6 +276,51 @@ static int matches(const json *rec, const SssArranged *a) {
 
 static const char *const KINDS[] = {"best", "strongest_back", "strongest_middle", "alternative"};
 
+/* The banker tables' records: the preset with SSS_TABLE_BANKER, an arranger for the seat's role
+ * (sss_arranger_new_for), the recorded arrangement; the other role prices every hand differently
+ * and arranges some of them differently, so a mixed-up role cannot pass. */
+static void test_role_vectors(const json *roles) {
+    size_t i, differ = 0;
+    check(roles != NULL && roles->count >= 24, "arrange.json has banker-table records");
+    for (i = 0; roles != NULL && i < roles->count; i++) {
+        const json *r = roles->items[i];
+        const char *preset = str(r, "preset"), *role = str(r, "role");
+        uint32_t players = (uint32_t)num(r, "players");
+        uint8_t hand[13];
+        SssRules *rules = NULL;
+        SssArranger *arranger = NULL;
+        SssArranged a;
+        char what[96];
+        snprintf(what, sizeof what, "role %zu (%s banker table of %u, %s, seed %d)", i, preset, players, role,
+                 (int)num(r, "seed"));
+        uint32_t code = strcmp(role, "banker") == 0 ? SSS_ROLE_BANKER : SSS_ROLE_PLAYER;
+        check(strcmp(str(r, "table"), "banker") == 0 && (code == SSS_ROLE_BANKER || strcmp(role, "player") == 0),
+              "%s: table and role", what);
+        if (codes_of(json_get(r, "codes"), hand, 13) != 13) {
+            check(0, "%s: codes", what);
+            continue;
+        }
+        expect(sss_rules_new_preset(u8s(preset), strlen(preset), &rules), SSS_OK, NULL, what);
+        expect(sss_rules_set_table(rules, SSS_TABLE_BANKER), SSS_OK, NULL, what);
+        expect(sss_arranger_new_for(rules, players, code, &arranger), SSS_OK, NULL, what);
+        expect(sss_arrange(arranger, hand, 13, &a), SSS_OK, NULL, what);
+        check(matches(r, &a), "%s: the arrangement of the vector", what);
+        check_legal(rules, hand, &a, what);
+        /* The other role at the same table: the same lanes or not, never the same value. */
+        SssArranger *other = NULL;
+        SssArranged b;
+        expect(sss_arranger_new_for(rules, players, code == SSS_ROLE_BANKER ? SSS_ROLE_PLAYER : SSS_ROLE_BANKER, &other),
+               SSS_OK, NULL, what);
+        expect(sss_arrange(other, hand, 13, &b), SSS_OK, NULL, what);
+        check(b.expected_water != a.expected_water, "%s: the other role prices it differently", what);
+        differ += memcmp(a.back, b.back, 5) != 0 || memcmp(a.middle, b.middle, 5) != 0;
+        sss_arranger_free(other);
+        sss_arranger_free(arranger);
+        sss_rules_free(rules);
+    }
+    check(differ >= 4, "the roles arrange %zu of the records differently", differ);
+}
+
 static void test_arrange_vectors(const char *dir) {
     json *doc = load(dir, "arrange.json", NULL);
     const json *hands, *advice, *errs;
@@ -414,6 +459,7 @@ static void test_arrange_vectors(const char *dir) {
             }
         }
     }
+    test_role_vectors(json_get(doc, "roles"));
     json_free(doc);
 }
 

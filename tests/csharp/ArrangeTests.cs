@@ -320,6 +320,44 @@ namespace Shisanshui.Tests
             {
                 foreach (Rules r in rules.Values) r.Dispose();
             }
+            RoleVectors(L(doc["roles"]));
+        }
+
+        /// <summary>Banker tables: the preset with Table.Banker and an arranger for the seat's role; the other
+        /// role prices every hand differently and arranges some differently.</summary>
+        private static void RoleVectors(List<object> records)
+        {
+            T.Check(records.Count >= 24, "banker-table records");
+            int differ = 0;
+            for (int i = 0; i < records.Count; i++)
+            {
+                var r = O(records[i]);
+                string preset = (string)r["preset"], role = (string)r["role"];
+                int players = (int)(double)r["players"];
+                string what = "role " + i + " (" + preset + " banker table of " + players + ", " + role + ")";
+                T.Eq("banker", (string)r["table"], what + ": table");
+                Role mine = role == "banker" ? Role.Banker : Role.Player;
+                T.Check(role == "banker" || role == "player", what + ": role name");
+                byte[] codes = Codes(r["codes"]);
+                T.Check(Same(codes, Codes(Dealer.Deal(players, (ulong)(double)r["seed"])[(int)(double)r["seat"]])),
+                    what + ": the seeded deal");
+                using (var rules = Rules.Preset(preset))
+                {
+                    rules.Table = Table.Banker;
+                    using (var arr = new Arranger(rules, players, mine))
+                    using (var other = new Arranger(rules, players, mine == Role.Banker ? Role.Player : Role.Banker))
+                    {
+                        T.Eq(mine, arr.Role, what + ": Role");
+                        Arranged best = arr.Arrange(codes);
+                        Matches(r, best, what);
+                        CheckLegal(rules, codes, best, what);
+                        Arranged theirs = other.Arrange(codes);
+                        T.Check(theirs.ExpectedWater != best.ExpectedWater, what + ": the other role prices it differently");
+                        if (best.Arrangement.ToString() != theirs.Arrangement.ToString()) differ++;
+                    }
+                }
+            }
+            T.Check(differ >= 4, "the roles arrange " + differ + " records differently");
         }
 
         private static string Snake(string pascal)

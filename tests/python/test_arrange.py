@@ -254,6 +254,28 @@ def test_vector_hands(vectors):
             assert sss.auto_arrange(rec["codes"], rec["preset"]) == best
 
 
+def test_vector_roles(vectors):
+    """Banker tables: the preset with ``table = BANKER`` and an arranger for the seat's role."""
+    records = vectors["roles"]
+    assert len(records) >= 24
+    differ = 0
+    for rec in records:
+        assert rec["table"] == "banker"
+        rules = sss.Rules.preset(rec["preset"])
+        rules.table = sss.Table.BANKER
+        assert codes(sss.deal(rec["players"], rec["seed"])[rec["seat"]]) == rec["codes"]
+        arr = sss.Arranger(rules, rec["players"], role=rec["role"])
+        assert arr.role == rec["role"]
+        best = arr.arrange(rec["codes"])
+        same(rec, best)
+        check_legal(rec["codes"], best, rules)
+        other = sss.Arranger(rules, rec["players"], role="player" if rec["role"] == "banker" else "banker")
+        theirs = other.arrange(rec["codes"])
+        assert theirs.expected_water != best.expected_water
+        differ += lanes(theirs.arrangement) != lanes(best.arrangement)
+    assert differ >= 4
+
+
 def test_vector_advice(vectors):
     for rec in vectors["advice"]:
         arr = arranger(rec["preset"], rec["players"])
