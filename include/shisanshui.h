@@ -2363,13 +2363,14 @@ SssStatus sss_settle_many(const struct SssRules *rules,
                           size_t *out_error_row);
 
 /**
- * As `sss_settle_many`, for a banker room (RULES.md §5a; rules with `SSS_TABLE_BANKER`):
- * `bankers[r]` is round `r`'s banker seat (0 to `seats − 1`; it may change from round to
- * round), and only the pairs with it are settled.
+ * As `sss_settle_many`, with each round's banker seat as `sss_settle_with_banker` takes it: for
+ * a banker room (RULES.md §5a; rules with `SSS_TABLE_BANKER`) `bankers[r]` is round `r`'s banker
+ * seat (0 to `seats − 1`; it may change from round to round), and only the pairs with it are
+ * settled; `SSS_SEAT_NONE` for a round of rules that settle all pairs.
  *
  * Errors (nothing written): those of `sss_settle_many`; `SSS_ERR_INVALID_TABLE`, naming the
- * first bad round, for a banker seat not at the table (`SSS_SEAT_NONE` included) or for rules
- * that settle all pairs.
+ * first bad round, for a banker seat not at the table, `SSS_SEAT_NONE` under banker mode, or a
+ * seat under all pairs.
  *
  * # Safety
  * As `sss_settle_many`; `bankers` valid for `n_rounds` bytes (or NULL when `n_rounds` is 0).

@@ -313,18 +313,21 @@ impl Batch {
         self.settle_rounds(settler, seats, None, hands, out)
     }
 
-    /// As [`Batch::settle`], for a banker room (RULES.md §5a): `bankers[r]` is round `r`'s
-    /// banker seat (0 to `seats − 1`; it may change from round to round), and only the pairs
-    /// with it are settled. The rules must be banker-mode (`table = banker`).
+    /// As [`Batch::settle`], with each round's banker seat, as
+    /// [`Settler::settle_into_with_banker`] takes it: for a banker room (RULES.md §5a,
+    /// `table = banker`) `bankers[r]` is `Some` seat of round `r` (0 to `seats − 1`; it may
+    /// change from round to round), and only the pairs with it are settled; under rules that
+    /// settle all pairs every entry is `None`.
     ///
     /// Errors (nothing written): those of [`Batch::settle`]; [`Error::InvalidArgument`] when
-    /// `bankers` is not one seat per round; [`Error::InvalidTable`], naming the first bad round,
-    /// for a banker seat not at the table, or for rules that settle all pairs.
+    /// `bankers` is not one entry per round; [`Error::InvalidTable`], naming the first bad round,
+    /// for a banker seat not at the table, a missing one under banker mode, or one given under
+    /// all pairs.
     pub fn settle_with_bankers(
         &self,
         settler: &Settler<'_>,
         seats: usize,
-        bankers: &[usize],
+        bankers: &[Option<usize>],
         hands: &[[u8; 13]],
         out: &mut [Water],
     ) -> Result<(), BatchError> {
@@ -335,7 +338,7 @@ impl Batch {
         &self,
         settler: &Settler<'_>,
         seats: usize,
-        bankers: Option<&[usize]>,
+        bankers: Option<&[Option<usize>]>,
         hands: &[[u8; 13]],
         out: &mut [Water],
     ) -> Result<(), BatchError> {
@@ -351,12 +354,12 @@ impl Batch {
         if let Some(b) = bankers {
             if b.len() != rounds {
                 return Err(BatchError::whole(Error::InvalidArgument(format!(
-                    "{} banker seats for {rounds} rounds (one per round)",
+                    "{} banker entries for {rounds} rounds (one per round)",
                     b.len()
                 ))));
             }
         }
-        let banker_of = |round: usize| bankers.map(|b| b[round]);
+        let banker_of = |round: usize| bankers.and_then(|b| b[round]);
         let threads = self.threads_for(rounds, MIN_ROWS_SETTLE);
         in_parts(threads, hands, seats, |start, part| {
             for (r, round) in part.chunks_exact(seats).enumerate() {

@@ -283,13 +283,14 @@ pub unsafe extern "C" fn sss_settle_many(
     ffi_boundary!({ unsafe { settle_many(rules, seats, None, codes, n_rounds, out_twelfths, threads, out_error_row) } })
 }
 
-/// As `sss_settle_many`, for a banker room (RULES.md §5a; rules with `SSS_TABLE_BANKER`):
-/// `bankers[r]` is round `r`'s banker seat (0 to `seats − 1`; it may change from round to
-/// round), and only the pairs with it are settled.
+/// As `sss_settle_many`, with each round's banker seat as `sss_settle_with_banker` takes it: for
+/// a banker room (RULES.md §5a; rules with `SSS_TABLE_BANKER`) `bankers[r]` is round `r`'s banker
+/// seat (0 to `seats − 1`; it may change from round to round), and only the pairs with it are
+/// settled; `SSS_SEAT_NONE` for a round of rules that settle all pairs.
 ///
 /// Errors (nothing written): those of `sss_settle_many`; `SSS_ERR_INVALID_TABLE`, naming the
-/// first bad round, for a banker seat not at the table (`SSS_SEAT_NONE` included) or for rules
-/// that settle all pairs.
+/// first bad round, for a banker seat not at the table, `SSS_SEAT_NONE` under banker mode, or a
+/// seat under all pairs.
 ///
 /// # Safety
 /// As `sss_settle_many`; `bankers` valid for `n_rounds` bytes (or NULL when `n_rounds` is 0).
@@ -341,7 +342,7 @@ unsafe fn settle_many(
     match bankers {
         None => batch.settle(&settler, seats, hands, &mut totals),
         Some(b) => {
-            let b: Vec<usize> = b.iter().map(|&seat| seat as usize).collect();
+            let b: Vec<Option<usize>> = b.iter().map(|&seat| crate::settle::banker_in(seat)).collect();
             batch.settle_with_bankers(&settler, seats, &b, hands, &mut totals)
         }
     }

@@ -377,7 +377,7 @@ pub unsafe extern "C" fn sss_settle(
 }
 
 /// The banker argument: `SSS_SEAT_NONE` for none, else a seat number (checked by the engine).
-fn banker_in(banker: u8) -> Option<usize> {
+pub(crate) fn banker_in(banker: u8) -> Option<usize> {
     (banker != SSS_SEAT_NONE).then_some(banker as usize)
 }
 

@@ -358,8 +358,8 @@ fn settle_many<'py>(
 
 /// `settle_many`'s `banker`: one int for every round, or an integer sequence or array of one seat
 /// per round. A negative or huge seat is no seat: the engine's out-of-table error for that round.
-fn bankers_arg(obj: &Bound<'_, PyAny>, rounds: usize) -> PyResult<Vec<usize>> {
-    let seat = |v: &Bound<'_, PyAny>| v.extract::<usize>().unwrap_or(usize::MAX);
+fn bankers_arg(obj: &Bound<'_, PyAny>, rounds: usize) -> PyResult<Vec<Option<usize>>> {
+    let seat = |v: &Bound<'_, PyAny>| Some(v.extract::<usize>().unwrap_or(usize::MAX));
     if crate::ints::is_int(obj) {
         return Ok(vec![seat(obj); rounds]);
     }

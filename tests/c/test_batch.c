@@ -391,6 +391,12 @@ static void test_settle_many_with_banker(void) {
     int untouched = 1;
     for (int i = 0; i < HANDS; i++) untouched &= out[i] == 777;
     check(untouched, "failed settle_many_with_banker calls wrote nothing");
+    /* SSS_SEAT_NONE in every round under all pairs: sss_settle_many itself. */
+    memset(bankers, SSS_SEAT_NONE, sizeof bankers);
+    expect(sss_settle_many_with_banker(rules, SEATS, bankers, dealt, ROUNDS, twelfths, 2, NULL), SSS_OK, NULL,
+           "no banker in any round");
+    expect(sss_settle_many(rules, SEATS, dealt, ROUNDS, twelfths2, 1, NULL), SSS_OK, NULL, "settle_many");
+    CHECK(memcmp(twelfths, twelfths2, sizeof twelfths) == 0);
     sss_rules_free(rules);
 }
 

@@ -250,7 +250,7 @@ fn banker_rounds_match_settle_with_banker() {
         let settler = Settler::new(&rules).unwrap();
         let tables = dealt_rounds(300, seats, 23);
         // The banker moves around the table from round to round.
-        let bankers: Vec<usize> = (0..300).map(|r| (r * 7 + 1) % seats).collect();
+        let bankers: Vec<Option<usize>> = (0..300).map(|r| Some((r * 7 + 1) % seats)).collect();
         let mut water = vec![Water::ZERO; tables.len()];
         Batch::new().settle_with_bankers(&settler, seats, &bankers, &tables, &mut water).unwrap();
         for threads in [2, 3] {
@@ -266,9 +266,9 @@ fn banker_rounds_match_settle_with_banker() {
                     PlayerHand::arranged(&c[..3], &c[3..8], &c[8..]).unwrap()
                 })
                 .collect();
-            let s = settler.settle_with_banker(&hands, Some(bankers[r])).unwrap();
+            let s = settler.settle_with_banker(&hands, bankers[r]).unwrap();
             assert_eq!(&water[r * seats..(r + 1) * seats], &s.totals[..], "{preset} round {r}");
-            assert_eq!(s.matrix[bankers[r]].len(), seats);
+            assert_eq!(s.banker, bankers[r]);
         }
     }
 }
@@ -282,9 +282,10 @@ fn banker_round_errors() {
     let all_pairs_rules = Rules::classic();
     let all_pairs = Settler::new(&all_pairs_rules).unwrap();
     let tables = dealt_rounds(400, 3, 8);
-    let mut bankers = vec![0usize; 400];
+    let mut bankers = vec![Some(0usize); 400];
 
-    // Banker rules without bankers, and bankers under all-pairs rules: the first round is bad.
+    // Banker rules without bankers, and bankers under all-pairs rules: the first round is bad;
+    // under all pairs, no banker in any round is settle itself.
     let e = unchanged(Water::from_int(5), tables.len(), |o| Batch::new().threads(2).settle(&banker, 3, &tables, o));
     assert!(matches!((e.row(), e.error()), (Some(0), Error::InvalidTable(_))), "{e}");
     let e = unchanged(Water::from_int(5), tables.len(), |o| {
@@ -292,10 +293,14 @@ fn banker_round_errors() {
     });
     assert!(matches!((e.row(), e.error()), (Some(0), Error::InvalidTable(_))), "{e}");
     assert!(e.to_string().contains("all_pairs"), "{e}");
+    let (mut plain, mut none) = (vec![Water::ZERO; tables.len()], vec![Water::ZERO; tables.len()]);
+    Batch::new().settle(&all_pairs, 3, &tables, &mut plain).unwrap();
+    Batch::new().threads(2).settle_with_bankers(&all_pairs, 3, &vec![None; 400], &tables, &mut none).unwrap();
+    assert_eq!(plain, none);
 
     // A banker seat not at the table in round 301, a duplicate card in round 302: the first wins,
     // whatever the thread count.
-    bankers[301] = 3;
+    bankers[301] = Some(3);
     let mut dup = tables.clone();
     dup[302 * 3 + 1][0] = dup[302 * 3][0];
     for threads in [1, 2, 4] {
@@ -305,7 +310,13 @@ fn banker_round_errors() {
         assert_eq!(e.row(), Some(301), "{e}");
         assert_eq!(e.to_string(), "row 301: invalid table: banker seat 3 is not at the table (seats 0 to 2)");
     }
-    bankers[301] = 2;
+    bankers[301] = None;
+    let e = unchanged(Water::from_int(5), tables.len(), |o| {
+        Batch::new().threads(2).settle_with_bankers(&banker, 3, &bankers, &dup, o)
+    });
+    assert!(matches!((e.row(), e.error()), (Some(301), Error::InvalidTable(_))), "{e}");
+    assert!(e.to_string().contains("name the banker seat"), "{e}");
+    bankers[301] = Some(2);
     let e = unchanged(Water::from_int(5), tables.len(), |o| {
         Batch::new().threads(2).settle_with_bankers(&banker, 3, &bankers, &dup, o)
     });
@@ -316,7 +327,7 @@ fn banker_round_errors() {
         Batch::new().settle_with_bankers(&banker, 3, &bankers[..399], &tables, o)
     });
     assert!(matches!((e.row(), e.error()), (None, Error::InvalidArgument(_))), "{e}");
-    assert_eq!(e.to_string(), "invalid argument: 399 banker seats for 400 rounds (one per round)");
+    assert_eq!(e.to_string(), "invalid argument: 399 banker entries for 400 rounds (one per round)");
 }
 
 /// Runs `f` on a fresh output filled with `fill` and checks that a failure left it untouched.

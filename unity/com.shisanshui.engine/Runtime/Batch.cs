@@ -182,9 +182,10 @@ namespace Shisanshui
         /// <summary>
         /// As <see cref="Settle(Rules, int, byte[], int, int, long[], int, int)"/>, for a banker room (rules with
         /// <see cref="Table.Banker"/>, RULES.md §5a): <c>bankers[bankersOffset + round]</c> is that round's banker
-        /// seat (0 to seats − 1; it may move from round to round), and only the pairs with it are settled.
-        /// <see cref="InvalidTableException"/> (with <see cref="ShisanshuiException.Row"/> the round) for a banker
-        /// seat not at the table, for rules that settle all pairs, and from <c>Settle</c> for banker rules.
+        /// seat (0 to seats − 1; it may move from round to round), and only the pairs with it are settled; 255 (no
+        /// banker) for a round of rules that settle all pairs. <see cref="InvalidTableException"/> (with
+        /// <see cref="ShisanshuiException.Row"/> the round) for a banker seat not at the table, 255 under banker
+        /// mode, a seat under all pairs, and from <c>Settle</c> for banker rules.
         /// </summary>
         public static void SettleWithBanker(Rules rules, int seats, byte[] bankers, int bankersOffset, byte[] codes, int offset, int rounds,
             long[] twelfths, int twelfthsOffset, int threads = 1)
