@@ -242,6 +242,20 @@ namespace Shisanshui.Tests
             }
         }
 
+        /// <summary>Round <paramref name="r"/> of flat 13-code hands in lane order, as the seats Settlement.Settle takes.</summary>
+        private static PlayerHand[] Round(byte[] codes, int r, int seats)
+        {
+            var table = new PlayerHand[seats];
+            for (int p = 0; p < seats; p++)
+            {
+                var h = new Card[13];
+                for (int c = 0; c < 13; c++) h[c] = Card.FromCode(codes[13 * (r * seats + p) + c]);
+                table[p] = PlayerHand.Arranged(new[] { h[0], h[1], h[2] }, new[] { h[3], h[4], h[5], h[6], h[7] },
+                    new[] { h[8], h[9], h[10], h[11], h[12] });
+            }
+            return table;
+        }
+
         private static void ArrangeAndSettle()
         {
             using (var rules = Rules.Preset("classic"))
@@ -271,14 +285,7 @@ namespace Shisanshui.Tests
                 bool same = true;
                 for (int r = 0; r < rounds && same; r++)
                 {
-                    var table = new PlayerHand[seats];
-                    for (int p = 0; p < seats; p++)
-                    {
-                        var h = new Card[13];
-                        for (int c = 0; c < 13; c++) h[c] = Card.FromCode(arranged[13 * (r * seats + p) + c]);
-                        table[p] = PlayerHand.Arranged(new[] { h[0], h[1], h[2] }, new[] { h[3], h[4], h[5], h[6], h[7] },
-                            new[] { h[8], h[9], h[10], h[11], h[12] });
-                    }
+                    PlayerHand[] table = Round(arranged, r, seats);
                     using (Settlement s = Settlement.Settle(rules, table))
                     {
                         long sum = 0;
@@ -324,14 +331,7 @@ namespace Shisanshui.Tests
                 bool same = true;
                 for (int r = 0; r < rounds && same; r++)
                 {
-                    var table = new PlayerHand[seats];
-                    for (int p = 0; p < seats; p++)
-                    {
-                        var h = new Card[13];
-                        for (int c = 0; c < 13; c++) h[c] = Card.FromCode(dealt[13 * (r * seats + p) + c]);
-                        table[p] = PlayerHand.Arranged(new[] { h[0], h[1], h[2] }, new[] { h[3], h[4], h[5], h[6], h[7] },
-                            new[] { h[8], h[9], h[10], h[11], h[12] });
-                    }
+                    PlayerHand[] table = Round(dealt, r, seats);
                     using (Settlement s = Settlement.SettleWithBanker(rules, bankers[2 + r], table))
                     {
                         same &= s.Banker == bankers[2 + r];

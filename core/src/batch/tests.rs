@@ -212,6 +212,17 @@ fn dealt_rounds(rounds: usize, seats: usize, seed: u64) -> Vec<[u8; 13]> {
     out
 }
 
+/// A round's hands (13 codes in lane order each) as the seats `Settler::settle` takes.
+fn seats_of(round: &[[u8; 13]]) -> Vec<PlayerHand> {
+    round
+        .iter()
+        .map(|h| {
+            let c = cards(h);
+            PlayerHand::arranged(&c[..3], &c[3..8], &c[8..]).unwrap()
+        })
+        .collect()
+}
+
 #[test]
 fn settlement_matches_settle() {
     for (preset, seats) in [("classic", 4), ("kx", 3), ("ranked", 4), ("hk", 2)] {
@@ -222,13 +233,7 @@ fn settlement_matches_settle() {
         Batch::new().threads(2).settle(&settler, seats, &tables, &mut water).unwrap();
         let mut fouls = 0;
         for (r, round) in tables.chunks(seats).enumerate() {
-            let hands: Vec<PlayerHand> = round
-                .iter()
-                .map(|h| {
-                    let c = cards(h);
-                    PlayerHand::arranged(&c[..3], &c[3..8], &c[8..]).unwrap()
-                })
-                .collect();
+            let hands = seats_of(round);
             let s = settler.settle(&hands).unwrap();
             fouls += s
                 .seats
@@ -259,13 +264,7 @@ fn banker_rounds_match_settle_with_banker() {
             assert_eq!(water, again, "{preset} with {threads} threads");
         }
         for (r, round) in tables.chunks(seats).enumerate() {
-            let hands: Vec<PlayerHand> = round
-                .iter()
-                .map(|h| {
-                    let c = cards(h);
-                    PlayerHand::arranged(&c[..3], &c[3..8], &c[8..]).unwrap()
-                })
-                .collect();
+            let hands = seats_of(round);
             let s = settler.settle_with_banker(&hands, bankers[r]).unwrap();
             assert_eq!(&water[r * seats..(r + 1) * seats], &s.totals[..], "{preset} round {r}");
             assert_eq!(s.banker, bankers[r]);
