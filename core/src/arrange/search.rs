@@ -800,8 +800,9 @@ pub struct Stats {
 }
 
 /// The best split of each combination of lane categories (front, middle, back) that
-/// [`crate::arrange::Arranger::suggest`] can show: what [`all_groups`] would list, but only
-/// the groups that can be chosen are exact (the others may be missing or hold a weaker split).
+/// [`crate::arrange::Arranger::suggest`] can show: what `all_groups` (the tests' reference,
+/// from every legal split) would list, but only the groups that can be chosen are exact (the
+/// others may be missing or hold a weaker split).
 /// Exact are:
 ///
 /// - the `k` best groups (by value, then categories, as the suggestions sort them);
