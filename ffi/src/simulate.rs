@@ -394,6 +394,8 @@ mod tests {
     }
 
     #[test]
+    // Arranges 240 hands: hours under the interpreter.
+    #[cfg_attr(miri, ignore)]
     fn the_report_is_the_engines() {
         let rules = preset("classic");
         let mut c = config(4, 60, 9);
