@@ -35,7 +35,7 @@ use shisanshui_fuzz::sss::settle::*;
 use shisanshui_fuzz::sss::simulate::*;
 use shisanshui_fuzz::sss::special::*;
 use shisanshui_fuzz::sss::*;
-use shisanshui_fuzz::{call, check_c_settlement, check_settlement, last_error, status_of, text_out, Sentinel};
+use shisanshui_fuzz::{call, check_c_settlement, check_settlement, last_error, status_of, text_out, Sentinel, I64};
 use std::ptr::{null, null_mut};
 
 const OK: SssStatus = SssStatus::SSS_OK;
@@ -134,31 +134,6 @@ enum H {
     Slot(u8),
     Null,
     Other(u8),
-}
-
-#[derive(Arbitrary, Debug, Clone, Copy)]
-enum I64 {
-    Min,
-    Max,
-    Zero,
-    One,
-    MinusOne,
-    Small(i16),
-    Any(i64),
-}
-
-impl I64 {
-    fn get(self) -> i64 {
-        match self {
-            I64::Min => i64::MIN,
-            I64::Max => i64::MAX,
-            I64::Zero => 0,
-            I64::One => 1,
-            I64::MinusOne => -1,
-            I64::Small(v) => v as i64,
-            I64::Any(v) => v,
-        }
-    }
 }
 
 #[derive(Arbitrary, Debug, Clone)]

@@ -26,33 +26,8 @@ use shisanshui_fuzz::sss::settle::{
 use shisanshui_fuzz::sss::SssStatus;
 use shisanshui_fuzz::{
     arranger, banker_of, c_banker, c_rules, c_seat, call, check_c_settlement, check_settlement, distinct_cards,
-    permute, rules_of, status_of, text_out, Sentinel,
+    permute, rules_of, status_of, text_out, Sentinel, I64,
 };
-
-#[derive(Arbitrary, Debug, Clone, Copy)]
-enum I64 {
-    Min,
-    Max,
-    Zero,
-    One,
-    MinusOne,
-    Small(i16),
-    Any(i64),
-}
-
-impl I64 {
-    fn get(self) -> i64 {
-        match self {
-            I64::Min => i64::MIN,
-            I64::Max => i64::MAX,
-            I64::Zero => 0,
-            I64::One => 1,
-            I64::MinusOne => -1,
-            I64::Small(v) => v as i64,
-            I64::Any(v) => v,
-        }
-    }
-}
 
 #[derive(Arbitrary, Debug, Clone, Copy)]
 enum Plan {

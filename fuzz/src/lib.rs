@@ -340,3 +340,30 @@ pub fn check_c_settlement(c: *const sss::settle::SssSettlement, s: &Settlement) 
     assert_eq!(st, SssStatus::SSS_OK);
     assert_eq!(json.unwrap(), s.to_json(), "C settlement JSON equals the engine's");
 }
+
+/// An `i64` as a fuzzer should pick it: the extremes, 0, ±1 and small values as often as any.
+#[derive(arbitrary::Arbitrary, Debug, Clone, Copy)]
+pub enum I64 {
+    Min,
+    Max,
+    Zero,
+    One,
+    MinusOne,
+    Small(i16),
+    Any(i64),
+}
+
+impl I64 {
+    /// The value.
+    pub fn get(self) -> i64 {
+        match self {
+            I64::Min => i64::MIN,
+            I64::Max => i64::MAX,
+            I64::Zero => 0,
+            I64::One => 1,
+            I64::MinusOne => -1,
+            I64::Small(v) => v as i64,
+            I64::Any(v) => v,
+        }
+    }
+}

@@ -17,54 +17,11 @@
 #include <string.h>
 
 #include "check.h"
+#include "vectors.h"
 
-static json *load(const char *dir, const char *name) {
-    char path[1024];
-    size_t len = 0;
-    char *text;
-    json *doc;
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    text = read_file(path, &len);
-    check(text != NULL, "read %s", path);
-    if (text == NULL) {
-        return NULL;
-    }
-    doc = json_parse(text, len);
-    free(text);
-    check(doc != NULL, "parse %s", path);
-    if (doc != NULL) {
-        const json *v = json_get(doc, "version");
-        check(v != NULL && v->type == JSON_NUMBER && v->number == 1, "%s version 1", name);
-    }
-    return doc;
-}
-
-static double num(const json *obj, const char *key) {
-    const json *v = json_get(obj, key);
-    check(v != NULL && v->type == JSON_NUMBER, "vector member %s is a number", key);
-    return v != NULL && v->type == JSON_NUMBER ? v->number : -1;
-}
-
-static const char *str(const json *obj, const char *key) {
-    const json *v = json_get(obj, key);
-    check(v != NULL && v->type == JSON_STRING, "vector member %s is a string", key);
-    return v != NULL && v->type == JSON_STRING ? v->string : "";
-}
-
-/* Codes of a JSON array (or null: 0 codes) into out (at most cap); returns the count. */
-static size_t codes_of(const json *arr, uint8_t *out, size_t cap) {
-    size_t i;
-    if (arr != NULL && arr->type == JSON_NULL) {
-        return 0;
-    }
-    check(arr != NULL && arr->type == JSON_ARRAY && arr->count <= cap, "code list");
-    if (arr == NULL || arr->type != JSON_ARRAY) {
-        return 0;
-    }
-    for (i = 0; i < arr->count && i < cap; i++) {
-        out[i] = (uint8_t)arr->items[i]->number;
-    }
-    return arr->count < cap ? arr->count : cap;
+/* Codes of a JSON array, or of null (0 codes), into out (at most cap); returns the count. */
+static size_t codes_or_none(const json *arr, uint8_t *out, size_t cap) {
+    return arr != NULL && arr->type == JSON_NULL ? 0 : codes_of(arr, out, cap);
 }
 
 static SssStatus status_of(const char *kind) {
@@ -129,7 +86,7 @@ static void test_combo_vectors(const json *doc) {
         const json *rec = rows->items[i];
         const json *want = json_get(rec, "combos");
         uint8_t codes[SSS_HAND_MAX];
-        size_t n = codes_of(json_get(rec, "codes"), codes, sizeof codes), count = 99, need = 0;
+        size_t n = codes_or_none(json_get(rec, "codes"), codes, sizeof codes), count = 99, need = 0;
         uint32_t cat = (uint32_t)num(rec, "category");
         SssRules *r = rules_for(rec);
         SssStatus st = sss_combos(r, codes, n, cat, buf, SSS_COMBOS_MAX, &count);
@@ -137,7 +94,7 @@ static void test_combo_vectors(const json *doc) {
         check(want != NULL && count == want->count, "combos record %zu: %zu entries", i, count);
         for (j = 0; want != NULL && j < count && j < want->count; j++) {
             uint8_t w[5];
-            size_t k = codes_of(want->items[j], w, 5);
+            size_t k = codes_or_none(want->items[j], w, 5);
             check(buf[j].len == k && memcmp(buf[j].cards, w, k) == 0 && buf[j].category == cat && buf[j].reserved == 0,
                   "combos record %zu entry %zu", i, j);
             for (; k < 5; k++) {
@@ -159,18 +116,18 @@ static void test_complete_vectors(const json *doc) {
     for (i = 0; rows != NULL && i < rows->count; i++) {
         const json *rec = rows->items[i];
         uint8_t hand[13], f[3], m[5], b[5], wf[3], wm[5], wb[5];
-        size_t nh = codes_of(json_get(rec, "codes"), hand, 13);
-        size_t nf = codes_of(json_get(rec, "fixed_front"), f, 3);
-        size_t nm = codes_of(json_get(rec, "fixed_middle"), m, 5);
-        size_t nb = codes_of(json_get(rec, "fixed_back"), b, 5);
+        size_t nh = codes_or_none(json_get(rec, "codes"), hand, 13);
+        size_t nf = codes_or_none(json_get(rec, "fixed_front"), f, 3);
+        size_t nm = codes_or_none(json_get(rec, "fixed_middle"), m, 5);
+        size_t nb = codes_or_none(json_get(rec, "fixed_back"), b, 5);
         SssArranger *a = arranger_for(str(rec, "preset"), (uint32_t)num(rec, "players"));
         SssArranged out;
         SssRules *rules = NULL;
         SssArrangementEval ev;
         const json *cats = json_get(rec, "categories");
-        codes_of(json_get(rec, "front"), wf, 3);
-        codes_of(json_get(rec, "middle"), wm, 5);
-        codes_of(json_get(rec, "back"), wb, 5);
+        codes_or_none(json_get(rec, "front"), wf, 3);
+        codes_or_none(json_get(rec, "middle"), wm, 5);
+        codes_or_none(json_get(rec, "back"), wb, 5);
         expect(sss_complete(a, hand, nh, nf ? f : NULL, nf, nm ? m : NULL, nm, nb ? b : NULL, nb, &out), SSS_OK, NULL,
                "complete");
         check(memcmp(out.front, wf, 3) == 0 && memcmp(out.middle, wm, 5) == 0 && memcmp(out.back, wb, 5) == 0,
@@ -195,7 +152,7 @@ static void test_error_vectors(const json *doc) {
         const json *rec = rows->items[i];
         SssStatus want = status_of(str(rec, "kind"));
         uint8_t hand[16];
-        size_t nh = codes_of(json_get(rec, "codes"), hand, sizeof hand);
+        size_t nh = codes_or_none(json_get(rec, "codes"), hand, sizeof hand);
         SssStatus st;
         if (strcmp(str(rec, "call"), "combos") == 0) {
             SssCombo buf[8];
@@ -206,9 +163,9 @@ static void test_error_vectors(const json *doc) {
             sss_rules_free(r);
         } else {
             uint8_t f[3], m[5], b[5];
-            size_t nf = codes_of(json_get(rec, "fixed_front"), f, 3);
-            size_t nm = codes_of(json_get(rec, "fixed_middle"), m, 5);
-            size_t nb = codes_of(json_get(rec, "fixed_back"), b, 5);
+            size_t nf = codes_or_none(json_get(rec, "fixed_front"), f, 3);
+            size_t nm = codes_or_none(json_get(rec, "fixed_middle"), m, 5);
+            size_t nb = codes_or_none(json_get(rec, "fixed_back"), b, 5);
             SssArranger *a = arranger_for(str(rec, "preset"), (uint32_t)num(rec, "players"));
             SssArranged out;
             memset(&out, 0xAB, sizeof out);
@@ -267,7 +224,7 @@ static void test_bad_input(void) {
 int main(int argc, char **argv) {
     const char *dir = argc > 1 ? argv[1] : "tests/vectors";
     const char *label = argc > 2 ? argv[2] : "C hints";
-    json *doc = load(dir, "hints.json");
+    json *doc = load(dir, "hints.json", NULL);
     size_t i;
     if (doc != NULL) {
         test_combo_vectors(doc);
