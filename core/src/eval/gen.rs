@@ -13,17 +13,22 @@
 use super::{Category, HandRank};
 use crate::rules::Wheel;
 
-/// Per-rank keys whose sums are distinct for every multiset of at most 5 ranks with at most 4
-/// of each rank (found by greedy search: each key is the smallest that keeps all sums distinct).
-pub const RANK_KEYS: [u32; 13] = [0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415];
+/// Per-rank keys whose sums are distinct for every multiset of at most 5 ranks, five of one rank
+/// included (five of a kind, RULES.md §11; found by greedy search: each key is the smallest that
+/// keeps all sums distinct; `rank_keys_are_the_greedy_minimum` repeats the search).
+pub const RANK_KEYS: [u32; 13] = [0, 1, 6, 31, 108, 366, 926, 2286, 5733, 12905, 27316, 44676, 94545];
 
-/// Original layout: flush keys live above every rank-key sum (max 4·79415 + 43258 = 360918 < 2^19).
+/// Most cards of one rank in five: five of a kind needs a doubled suit (§11).
+pub const MAX_OF_A_RANK: u8 = 5;
+
+/// Original layout: flush keys live above every rank-key sum (max 5·94545 = 472725 < 2^19).
 pub const FLUSH_BASE: u32 = 1 << 19;
 /// Original layout: row width of the displacement hash ([`displace`]), as a shift.
 pub const ROW_SHIFT: u32 = 9;
 
 /// Classify a multiset of ranks (given as counts per rank index) of 3 or 5 cards.
-/// `flush` marks five distinct ranks of one suit. Returns the rank with suit bits clear.
+/// `flush` marks five cards of one suit (five distinct ranks, or with copies a pair or two pairs
+/// among them, §11). Returns the rank with suit bits clear.
 pub fn classify(counts: &[u8; 13], flush: bool, wheel: Wheel) -> HandRank {
     let n: u8 = counts.iter().sum();
     // Groups sorted by (count desc, rank desc): the tie-break order of §3.
@@ -66,7 +71,12 @@ pub fn classify(counts: &[u8; 13], flush: bool, wheel: Wheel) -> HandRank {
     match (straight_top, flush) {
         (Some(t), true) => HandRank::pack(Category::StraightFlush, [t, 0, 0, 0, 0]),
         (Some(t), false) => HandRank::pack(Category::Straight, [t, 0, 0, 0, 0]),
-        (None, true) => HandRank::pack(Category::Flush, nib(&nibbles)),
+        // A flush compares card by card from the highest down, pairs or not (§3, §11).
+        (None, true) => {
+            let mut cards = nibbles.clone();
+            cards.sort_unstable_by(|a, b| b.cmp(a));
+            HandRank::pack(Category::Flush, nib(&cards))
+        }
         (None, false) => {
             let cat = match (groups[0].0, groups.get(1).map_or(0, |g| g.0)) {
                 (5, _) => Category::FiveOfAKind,
@@ -83,23 +93,28 @@ pub fn classify(counts: &[u8; 13], flush: bool, wheel: Wheel) -> HandRank {
 }
 
 /// Every multiset of `n` ranks with at most 4 of a rank, as counts (also the strength
-/// ordinals' enumeration, `arrange::strength`).
+/// ordinals' enumeration, `arrange::strength`: what one deck can hold).
 pub(crate) fn multisets(n: u8) -> Vec<[u8; 13]> {
-    fn rec(r: usize, left: u8, cur: &mut [u8; 13], out: &mut Vec<[u8; 13]>) {
+    multisets_upto(n, 4)
+}
+
+/// Every multiset of `n` ranks with at most `most` of a rank, as counts.
+pub(crate) fn multisets_upto(n: u8, most: u8) -> Vec<[u8; 13]> {
+    fn rec(r: usize, left: u8, most: u8, cur: &mut [u8; 13], out: &mut Vec<[u8; 13]>) {
         if r == 13 {
             if left == 0 {
                 out.push(*cur);
             }
             return;
         }
-        for c in 0..=left.min(4) {
+        for c in 0..=left.min(most) {
             cur[r] = c;
-            rec(r + 1, left - c, cur, out);
+            rec(r + 1, left - c, most, cur, out);
         }
         cur[r] = 0;
     }
     let mut out = Vec::new();
-    rec(0, n, &mut [0; 13], &mut out);
+    rec(0, n, most, &mut [0; 13], &mut out);
     out
 }
 
@@ -180,7 +195,7 @@ pub const KEY_SHIFT: u32 = 45;
 pub const LOOKUP_ROW_SHIFT: u32 = 7;
 /// Entries of an offsets table: one per possible row.
 pub const OFFSETS_LEN: usize = 1 << (64 - KEY_SHIFT - LOOKUP_ROW_SHIFT);
-/// Slots of a five-card value table (6175 rank multisets; 32 KiB of `u32`).
+/// Slots of a five-card value table (6188 rank multisets, five of a kind included; 32 KiB of `u32`).
 pub const FIVE_SLOTS: usize = 8192;
 /// Slots of the three-card value table (455 rank multisets).
 pub const THREE_SLOTS: usize = 512;
@@ -281,16 +296,43 @@ pub const fn flush_step(plain: Category) -> u32 {
     }
 }
 
-/// The five-card table for one wheel option: rank-key sums to packed ranks (no flushes; see
-/// [`flush_step`], checked here for every set of five distinct ranks).
+/// The flush made by five cards of one suit whose ranks alone are `plain`. Five distinct ranks
+/// take [`flush_step`]; with copies (§11) a suit may hold a pair or two pairs, and the hand is
+/// still a flush, compared card by card from the highest down: `plain`'s nibbles (the groups,
+/// then the kickers) sorted from the highest rank.
+pub const fn flush_of(plain: HandRank) -> HandRank {
+    match plain.category() {
+        Category::OnePair | Category::TwoPair => {
+            let mut n = plain.nibbles();
+            // Five nibbles: an insertion sort, high to low (const, and cold).
+            let mut i = 1;
+            while i < 5 {
+                let mut j = i;
+                while j > 0 && n[j - 1] < n[j] {
+                    let t = n[j];
+                    n[j] = n[j - 1];
+                    n[j - 1] = t;
+                    j -= 1;
+                }
+                i += 1;
+            }
+            HandRank::pack(Category::Flush, n)
+        }
+        cat => HandRank(plain.value() + (flush_step(cat) << 22)),
+    }
+}
+
+/// The five-card table for one wheel option: rank-key sums to packed ranks, five of a kind
+/// included (no flushes; see [`flush_of`], checked here for every multiset of ranks one suit
+/// of a two-deck table can hold: five distinct ranks, or a pair or two pairs among them).
 pub fn five_card_table(wheel: Wheel) -> Packed {
     let mut entries = Vec::new();
-    for counts in multisets(5) {
+    for counts in multisets_upto(5, MAX_OF_A_RANK) {
         let plain = classify(&counts, false, wheel);
         entries.push((rank_key(&counts), plain.value()));
-        if counts.iter().all(|&c| c <= 1) {
+        if counts.iter().all(|&c| c <= 2) {
             let flush = classify(&counts, true, wheel);
-            assert_eq!(flush.value(), plain.value() + (flush_step(plain.category()) << 22), "{counts:?}");
+            assert_eq!(flush, flush_of(plain), "{counts:?}");
         }
     }
     pack(&entries, FIVE_SLOTS)

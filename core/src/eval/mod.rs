@@ -2,10 +2,15 @@
 //!
 //! Each card has a 64-bit key (`CARD_KEYS`): a per-rank key in the top 19 bits and a 1 in its
 //! suit's nibble. The sum of a hand's keys tells, without sorting or branching on card order,
-//! the multiset of ranks (the rank-key sum, unique per multiset) and whether some suit holds
-//! five cards (a nibble reaching 5). One lookup in a displacement-hashed table (`tables.rs`, made
+//! the multiset of ranks (the rank-key sum, unique per multiset, five of a kind included) and
+//! whether some suit holds five cards (a nibble reaching 5). One lookup in a displacement-hashed table (`tables.rs`, made
 //! by `gen.rs`) turns the rank-key sum into the packed rank; a flush (rare, so a cold branch)
-//! then moves that high card or straight up to flush or straight flush (`gen::flush_step`).
+//! then moves that high card or straight up to flush or straight flush (`gen::flush_of`; with the
+//! copies of a doubled suit, RULES.md §11, a flush may also hold a pair or two pairs).
+//!
+//! Cards may repeat when the rule set's deck holds a suit twice (§11): the same code twice is
+//! two copies of one card, and every fast path here gives the right rank for it (five of a
+//! kind, paired flushes). [`Evaluator::evaluate`] checks the copies against the deck.
 //!
 //! Speed (see `BENCHMARKS.md`): the first four codes are read as two `u16`s that index a table of
 //! pair sums directly, so a hand costs three key loads, two table loads and a dozen ALU ops.
@@ -241,7 +246,7 @@ fn read<const N: usize>(offsets: &[u16; gen::OFFSETS_LEN], values: &[u32; N], su
 #[cold]
 #[inline(never)]
 fn flushed(plain: u32) -> HandRank {
-    HandRank(plain + (gen::flush_step(HandRank(plain).category()) << 22))
+    gen::flush_of(HandRank(plain))
 }
 
 impl Evaluator {
