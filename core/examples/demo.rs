@@ -62,7 +62,7 @@ fn show(cards: &[Card]) -> String {
 }
 
 fn signed(w: &Water) -> String {
-    if w.twelfths() > 0 {
+    if w.units() > 0 {
         format!("+{w}")
     } else {
         w.to_string()

@@ -48,7 +48,7 @@ use std::fmt;
 use std::num::NonZeroUsize;
 
 use crate::arrange::Arranger;
-use crate::card::{cards_from_codes, Card, CardSet};
+use crate::card::{cards_from_codes, check_copies, Card, CardSet, SuitSet};
 use crate::error::Error;
 use crate::eval::{gen, Evaluator, HandRank};
 use crate::settle::{check_banker, PlayerHand, Settlement, Settler, Water, MAX_SEATS, MIN_SEATS};
@@ -298,7 +298,8 @@ impl Batch {
     /// specials are settled one round at a time with [`Settler::settle`]. For rules that settle
     /// all pairs; a banker room's rounds go to [`Batch::settle_with_bankers`].
     ///
-    /// Errors (nothing written): [`Error::InvalidTable`] for a seat count outside 2..=4, or
+    /// Errors (nothing written): [`Error::InvalidTable`] for a seat count outside 2 to the rule
+    /// set's [`crate::Rules::max_players`], or
     /// (naming round 0) for banker-mode rules; [`Error::InvalidArgument`] when `hands` is not
     /// whole rounds or `out` is not one total per hand; [`Error::BadCardCode`], or
     /// [`Error::DuplicateCard`] with its position counted across the table as
@@ -343,6 +344,7 @@ impl Batch {
         out: &mut [Water],
     ) -> Result<(), BatchError> {
         check_seats(seats)?;
+        settler.rules().check_players(seats).map_err(BatchError::whole)?;
         if hands.len() % seats != 0 {
             return Err(BatchError::whole(Error::InvalidArgument(format!(
                 "{} hands are not whole rounds of {seats} seats",
@@ -365,7 +367,7 @@ impl Batch {
             for (r, round) in part.chunks_exact(seats).enumerate() {
                 let fail = |e| BatchError::at(start + r, e);
                 check_banker(settler.rules().table, banker_of(start + r), seats).map_err(fail)?;
-                check_round(round).map_err(fail)?;
+                check_round(round, settler.rules().extra_suits).map_err(fail)?;
             }
             Ok(())
         })?;
@@ -643,26 +645,32 @@ fn to_cards(h: &[u8; 13]) -> [Card; 13] {
     h.map(|c| Card::from_code(c).unwrap_or(Card::new(crate::card::Rank::Two, crate::card::Suit::Diamonds)))
 }
 
-/// One round's codes: each below 52, every card once across the table.
-fn check_round(round: &[[u8; 13]]) -> Result<(), Error> {
-    let mut seen = 0u64;
-    for (seat, h) in round.iter().enumerate() {
-        for (i, &code) in h.iter().enumerate() {
-            let card = Card::from_code(code)?;
-            let bit = 1u64 << code;
-            if seen & bit != 0 {
-                return Err(Error::DuplicateCard { card, position: seat * 13 + i });
+/// One round's codes: each below 52, no card more often across the table than the deck holds
+/// it (once, or twice for an extra suit, RULES.md §11).
+fn check_round(round: &[[u8; 13]], extra_suits: SuitSet) -> Result<(), Error> {
+    if extra_suits.is_empty() {
+        let mut seen = 0u64;
+        for (seat, h) in round.iter().enumerate() {
+            for (i, &code) in h.iter().enumerate() {
+                let card = Card::from_code(code)?;
+                let bit = 1u64 << code;
+                if seen & bit != 0 {
+                    return Err(Error::DuplicateCard { card, position: seat * 13 + i });
+                }
+                seen |= bit;
             }
-            seen |= bit;
         }
+        return Ok(());
     }
-    Ok(())
+    let cards = round.iter().flatten().map(|&c| Card::from_code(c)).collect::<Result<Vec<Card>, Error>>()?;
+    check_copies(&cards, extra_suits)
 }
 
 #[cfg(test)]
 mod tests;
 
-/// The seat count of a batch of rounds ([`Batch::settle`]): 2 to 4, else
+/// The seat count of a batch of rounds ([`Batch::settle`]): 2 to 8 (the rule set's deck may
+/// deal to fewer; the batch checks that too), else
 /// [`Error::InvalidTable`]. Public so a caller can refuse a table before it sizes its buffers.
 pub fn check_seats(seats: usize) -> Result<(), BatchError> {
     if !(MIN_SEATS..=MAX_SEATS).contains(&seats) {

@@ -311,6 +311,67 @@ pub(crate) fn parse_cards_into(s: &str, seen: &mut CardSet, out: &mut Vec<Card>)
     Ok(())
 }
 
+/// [`parse_cards`] for a deck with the suits `doubled` twice (RULES.md §11): a card of a doubled
+/// suit may be written twice, one more is [`Error::TooManyCopies`]. One pass that stops at the
+/// first bad token; the result holds at most 104 cards.
+pub fn parse_cards_in(s: &str, doubled: SuitSet) -> Result<Vec<Card>> {
+    if doubled.is_empty() {
+        return parse_cards(s);
+    }
+    let mut out = Vec::new();
+    parse_copies_into(s, doubled, &mut [0; Card::COUNT], &mut out)?;
+    Ok(out)
+}
+
+/// [`parse_cards_in`] appending to `out`, with positions and copies counted from what `out` and
+/// `held` (copies per code) already hold (the lanes of one arrangement).
+pub(crate) fn parse_copies_into(
+    s: &str,
+    doubled: SuitSet,
+    held: &mut [u8; Card::COUNT],
+    out: &mut Vec<Card>,
+) -> Result<()> {
+    for token in Tokens(s) {
+        let position = out.len();
+        let card = Card::parse_at(token, position)?;
+        let n = &mut held[card.code() as usize];
+        *n += 1;
+        let copies = doubled.copies(card.suit());
+        if *n > copies {
+            return Err(if copies == 1 {
+                Error::DuplicateCard { card, position }
+            } else {
+                Error::TooManyCopies { card, position, copies }
+            });
+        }
+        out.push(card);
+    }
+    Ok(())
+}
+
+/// [`cards_from_codes`] for a deck with the suits `doubled` twice (RULES.md §11).
+pub fn cards_from_codes_in(codes: &[u8], doubled: SuitSet) -> Result<Vec<Card>> {
+    let cards = codes.iter().map(|&c| Card::from_code(c)).collect::<Result<Vec<Card>>>()?;
+    check_copies(&cards, doubled)?;
+    Ok(cards)
+}
+
+impl CardSet {
+    /// The set of `cards`, or [`Error::InvalidArgument`] when a card repeats: a bit set holds
+    /// each card once, so a hand with copies (RULES.md §11) must be passed as cards or codes.
+    pub fn try_from_cards(cards: &[Card]) -> Result<CardSet> {
+        let mut set = CardSet::EMPTY;
+        for &card in cards {
+            if !set.insert(card) {
+                return Err(Error::InvalidArgument(format!(
+                    "a card set (bit mask) holds each card once, but {card} is there twice; pass hands with copies as card codes"
+                )));
+            }
+        }
+        Ok(set)
+    }
+}
+
 /// Convert interchange codes to cards, rejecting codes ≥ 52 and duplicates.
 pub fn cards_from_codes(codes: &[u8]) -> Result<Vec<Card>> {
     let mut seen = CardSet::EMPTY;
@@ -341,6 +402,159 @@ pub fn exact_cards<const N: usize>(cards: &[Card]) -> Result<[Card; N]> {
     let mut out = [Card(0); N];
     out.copy_from_slice(cards);
     Ok(out)
+}
+
+/// Check that `cards` holds no card more often than a deck with the suits `doubled` twice does
+/// (RULES.md §11: twice for a card of a doubled suit, once for any other). The error names the
+/// first occurrence too many: [`Error::DuplicateCard`] for a card the deck holds once,
+/// [`Error::TooManyCopies`] for a third copy.
+pub fn check_copies(cards: &[Card], doubled: SuitSet) -> Result<()> {
+    if doubled.is_empty() {
+        // One deck: a bit set is enough.
+        let mut seen = CardSet::EMPTY;
+        for (position, &card) in cards.iter().enumerate() {
+            if !seen.insert(card) {
+                return Err(Error::DuplicateCard { card, position });
+            }
+        }
+        return Ok(());
+    }
+    let mut held = [0u8; Card::COUNT];
+    for (position, &card) in cards.iter().enumerate() {
+        let n = &mut held[card.code() as usize];
+        *n += 1;
+        let copies = doubled.copies(card.suit());
+        if *n > copies {
+            return Err(if copies == 1 {
+                Error::DuplicateCard { card, position }
+            } else {
+                Error::TooManyCopies { card, position, copies }
+            });
+        }
+    }
+    Ok(())
+}
+
+/// [`exact_cards`] for a deck with the suits `doubled` twice (RULES.md §11): exactly `N` cards,
+/// none more often than the deck holds it.
+pub fn exact_cards_in<const N: usize>(cards: &[Card], doubled: SuitSet) -> Result<[Card; N]> {
+    if cards.len() != N {
+        return Err(Error::WrongCardCount { expected: N, found: cards.len() });
+    }
+    check_copies(cards, doubled)?;
+    let mut out = [Card(0); N];
+    out.copy_from_slice(cards);
+    Ok(out)
+}
+
+/// A set of suits, bit `suit` per suit: the suits a rule set's deck holds twice (加色, RULES.md
+/// §11). Written as letters in code order (`"hs"`), in JSON as a list (`["h", "s"]`).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct SuitSet(u8);
+
+impl SuitSet {
+    /// No suit: one deck.
+    pub const EMPTY: SuitSet = SuitSet(0);
+    /// Every suit: two decks.
+    pub const ALL: SuitSet = SuitSet(0xF);
+
+    /// From the bits (bit `suit`), or [`Error::InvalidArgument`] for a bit above 3.
+    pub fn from_bits(bits: u8) -> Result<SuitSet> {
+        if bits >> 4 != 0 {
+            return Err(Error::InvalidArgument(format!("suit mask {bits:#x} has bits above the four suits (0..=0xF)")));
+        }
+        Ok(SuitSet(bits))
+    }
+    /// The bits, bit `suit` per suit.
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+    /// The set of these suits (a suit given twice is in it once; parsing text refuses that).
+    pub fn of(suits: &[Suit]) -> SuitSet {
+        SuitSet(suits.iter().fold(0, |m, &s| m | 1 << s as u8))
+    }
+    /// Number of suits in the set.
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+    /// True for one deck.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    /// Whether the suit is in the set.
+    pub const fn contains(self, suit: Suit) -> bool {
+        self.0 >> suit as u8 & 1 == 1
+    }
+    /// How many copies of each card of `suit` the deck holds: 2 when the suit is doubled, else 1.
+    pub const fn copies(self, suit: Suit) -> u8 {
+        1 + (self.0 >> suit as u8 & 1)
+    }
+    /// The suits, lowest code first.
+    pub fn iter(self) -> impl Iterator<Item = Suit> {
+        Suit::ALL.into_iter().filter(move |&s| self.contains(s))
+    }
+    /// The deck with these suits doubled, in the order RULES.md §11 deals from: codes `0..=51`,
+    /// then one more copy of every card of the doubled suits, ascending.
+    pub fn deck(self) -> Vec<Card> {
+        let mut deck: Vec<Card> = (0..Card::COUNT as u8).map(Card).collect();
+        deck.extend((0..Card::COUNT as u8).map(Card).filter(|c| self.contains(c.suit())));
+        deck
+    }
+    /// Seats the deck deals 13 cards to: 4 plus one per doubled suit (RULES.md §11).
+    pub const fn max_players(self) -> usize {
+        4 + self.len()
+    }
+}
+
+impl fmt::Display for SuitSet {
+    /// The letters in code order (`d c h s`), e.g. `hs`; empty for one deck.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.iter().try_for_each(|s| write!(f, "{}", s.letter()))
+    }
+}
+
+impl fmt::Debug for SuitSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "SuitSet({self})")
+    }
+}
+
+/// The suit of one letter or symbol (`d c h s`, any case, or `♦ ♣ ♥ ♠`).
+fn suit_of_char(c: char) -> Option<Suit> {
+    match c.to_ascii_lowercase() {
+        'd' | '♦' | '♢' => Some(Suit::Diamonds),
+        'c' | '♣' | '♧' => Some(Suit::Clubs),
+        'h' | '♥' | '♡' => Some(Suit::Hearts),
+        's' | '♠' | '♤' => Some(Suit::Spades),
+        _ => None,
+    }
+}
+
+impl FromStr for SuitSet {
+    type Err = Error;
+    /// Suit letters or symbols, optionally separated by spaces or commas (`"sh"`, `"s,h"`,
+    /// `"♠♥"`); the empty text is one deck. A suit given twice or an unknown character is
+    /// [`Error::InvalidRules`] at `extra_suits`.
+    fn from_str(s: &str) -> Result<SuitSet> {
+        let mut set = SuitSet::EMPTY;
+        for c in s.chars().filter(|&c| !is_separator(c)) {
+            set = set.with(c)?;
+        }
+        Ok(set)
+    }
+}
+
+impl SuitSet {
+    /// This set and the suit of `c`, refusing an unknown character or a suit already in it.
+    pub(crate) fn with(self, c: char) -> Result<SuitSet> {
+        let bad = |reason: String| Error::InvalidRules { path: "extra_suits".into(), reason };
+        let suit = suit_of_char(c)
+            .ok_or_else(|| bad(format!("unknown suit {c:?} (expected d, c, h or s)")))?;
+        if self.contains(suit) {
+            return Err(bad(format!("suit {} is listed twice", suit.letter())));
+        }
+        Ok(SuitSet(self.0 | 1 << suit as u8))
+    }
 }
 
 /// Display a slice of cards as `As Kd Th`.
@@ -512,6 +726,33 @@ mod serde_impls {
     impl Serialize for Card {
         fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
             s.collect_str(self)
+        }
+    }
+    /// A list of one-letter suits in code order: `["h", "s"]`.
+    impl Serialize for SuitSet {
+        fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+            s.collect_seq(self.iter().map(|suit| suit.letter().to_string()))
+        }
+    }
+    impl<'de> Deserialize<'de> for SuitSet {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<SuitSet, D::Error> {
+            use serde::de::Error as _;
+            let letters = Vec::<String>::deserialize(d)?;
+            let mut set = SuitSet::EMPTY;
+            for text in &letters {
+                let mut chars = text.chars();
+                let (Some(c), None) = (chars.next(), chars.next()) else {
+                    return Err(D::Error::custom(format!(
+                        "{:?} is not one suit letter (expected d, c, h or s)",
+                        crate::error::short_name(text)
+                    )));
+                };
+                set = set.with(c).map_err(|e| match e {
+                    Error::InvalidRules { reason, .. } => D::Error::custom(reason),
+                    other => D::Error::custom(other),
+                })?;
+            }
+            Ok(set)
         }
     }
     impl<'de> Deserialize<'de> for Card {

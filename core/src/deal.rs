@@ -8,12 +8,14 @@
 //!    an all-zero nonce and the block counter starting at 0. Its keystream is read as
 //!    consecutive little-endian `u32` words. This is `rand_chacha::ChaCha20Rng::from_seed(key)`
 //!    and `next_u32()`; it equals the RFC 8439 keystream for that key with a zero nonce.
-//! 2. **Bounded draw** `below(n)` for `1 ≤ n ≤ 52`, unbiased by rejection: let
+//! 2. **Bounded draw** `below(n)` for `1 ≤ n ≤ 104`, unbiased by rejection: let
 //!    `limit = 2^32 − (2^32 mod n)`; draw words until one is `< limit`; return it `mod n`.
-//! 3. **Shuffle.** Start from the deck in code order `[0, 1, …, 51]`; for `i` from 51 down to 1,
-//!    swap positions `i` and `below(i + 1)` (Fisher–Yates).
+//! 3. **Shuffle.** Start from the deck in code order `[0, 1, …, 51]`, followed, when the rule set
+//!    doubles suits (RULES.md §11, `extra_suits`), by one more copy of every card of those suits
+//!    in ascending code; for `i` from the deck's last position down to 1, swap positions `i` and
+//!    `below(i + 1)` (Fisher–Yates). With no extra suit this is the 52-card shuffle exactly.
 //! 4. **Deal.** Seat `p` (0-based) receives deck positions `13p .. 13p + 13`, in that order.
-//!    Unused cards (with fewer than 4 seats) stay in the deck.
+//!    Unused cards (with fewer seats than the deck deals to) stay in the deck.
 //!
 //! Without a seed the 32-byte key comes from the operating system (`OsRng`), so the deal cannot
 //! be predicted or replayed. `tests/vectors/deal.json` records seeded deals for the bindings.
@@ -21,8 +23,9 @@
 use rand_chacha::ChaCha20Rng;
 use rand_core::{OsRng, RngCore, SeedableRng};
 
-use crate::card::{Card, Rank, Suit};
+use crate::card::{Card, Rank, Suit, SuitSet};
 use crate::error::{Error, Result};
+use crate::rules::Rules;
 
 /// Cards in the deck (one standard deck, no jokers).
 pub const DECK_SIZE: usize = 52;
@@ -32,6 +35,8 @@ pub const HAND_SIZE: usize = 13;
 pub const MIN_PLAYERS: usize = 2;
 /// Most seats at a table from one deck.
 pub const MAX_PLAYERS: usize = 4;
+/// Cards in the biggest deck: two decks (every suit doubled, RULES.md §11).
+pub const MAX_DECK_SIZE: usize = 104;
 
 /// One player's 13 cards, in the order they were dealt.
 pub type Hand = [Card; HAND_SIZE];
@@ -102,7 +107,26 @@ impl Dealer {
         deck
     }
 
-    /// Shuffle and deal `players` hands (2 to 4), or [`Error::InvalidTable`].
+    /// The next shuffle of the deck with `extra_suits` doubled (module docs, step 3): 52 to 104
+    /// cards. With no extra suit it is [`Dealer::shuffle`], card for card.
+    pub fn shuffle_deck(&mut self, extra_suits: SuitSet) -> Vec<Card> {
+        let mut deck = extra_suits.deck();
+        for i in (1..deck.len()).rev() {
+            let j = self.below(i as u32 + 1) as usize;
+            deck.swap(i, j);
+        }
+        deck
+    }
+
+    /// Shuffle the rule set's deck and deal `players` hands (2 to [`Rules::max_players`]), or
+    /// [`Error::InvalidTable`] naming both numbers.
+    pub fn deal_for(&mut self, rules: &Rules, players: usize) -> Result<Vec<Hand>> {
+        rules.check_players(players)?;
+        let deck = self.shuffle_deck(rules.extra_suits);
+        Ok(hands_from(&deck, players))
+    }
+
+    /// Shuffle and deal `players` hands (2 to 4) from one deck, or [`Error::InvalidTable`].
     pub fn deal(&mut self, players: usize) -> Result<Vec<Hand>> {
         check_players(players)?;
         let deck = self.shuffle();
@@ -135,6 +159,10 @@ fn check_players(players: usize) -> Result<()> {
 }
 
 fn hands_of(deck: &[Card; DECK_SIZE], players: usize) -> Vec<Hand> {
+    hands_from(deck, players)
+}
+
+fn hands_from(deck: &[Card], players: usize) -> Vec<Hand> {
     (0..players)
         .map(|p| {
             let mut hand = [deck[0]; HAND_SIZE];
@@ -164,6 +192,31 @@ pub fn deal(players: usize, seed: Option<u64>) -> Result<Vec<Hand>> {
         None => Dealer::try_from_entropy()?,
     };
     dealer.deal(players)
+}
+
+/// Shuffle the rule set's deck (RULES.md §11: with its extra suits) and deal `players` hands of
+/// 13, 2 to [`Rules::max_players`]. With no extra suit it is [`deal`], card for card.
+///
+/// ```
+/// use shisanshui::{deal::deal_for, Rules};
+/// let mut rules = Rules::classic();
+/// rules.extra_suits = "sh".parse().unwrap(); // 加两色: 78 cards, up to 6 seats
+/// let hands = deal_for(&rules, 6, Some(7)).unwrap();
+/// assert_eq!(hands.len(), 6);
+/// assert!(deal_for(&rules, 7, Some(7)).is_err());
+/// ```
+pub fn deal_for(rules: &Rules, players: usize, seed: Option<u64>) -> Result<Vec<Hand>> {
+    rules.check_players(players)?;
+    let mut dealer = match seed {
+        Some(s) => Dealer::from_seed(s),
+        None => Dealer::try_from_entropy()?,
+    };
+    dealer.deal_for(rules, players)
+}
+
+/// The shuffled deck of a seed with `extra_suits` doubled (step 3 of the module docs).
+pub fn shuffled_deck_of(extra_suits: SuitSet, seed: u64) -> Vec<Card> {
+    Dealer::from_seed(seed).shuffle_deck(extra_suits)
 }
 
 /// The shuffled deck of a seed (step 3 of the module docs), before it is dealt.

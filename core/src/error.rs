@@ -24,6 +24,10 @@ pub enum Error {
     /// The same card appears twice; `position` is the second occurrence (0-based).
     #[error("duplicate card {card} at position {position}")]
     DuplicateCard { card: Card, position: usize },
+    /// A card of a doubled suit (RULES.md §11) more often than the deck holds it: `position` is
+    /// the occurrence too many, `copies` how many the deck holds (2).
+    #[error("card {card} at position {position} is one copy too many (the deck holds {copies})")]
+    TooManyCopies { card: Card, position: usize, copies: u8 },
     /// A hand, lane or deal with the wrong number of cards.
     #[error("expected {expected} cards, got {found}")]
     WrongCardCount { expected: usize, found: usize },

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::card::{format_cards, parse_cards, parse_cards_into, Card, CardSet};
+use crate::card::{check_copies, format_cards, parse_cards_in, parse_copies_into, Card, CardSet, SuitSet};
 use crate::error::{Error, Result};
 use crate::eval::{Evaluator, HandRank};
 use crate::rules::Rules;
@@ -127,17 +127,22 @@ impl Arrangement {
     /// Lanes from slices, checking sizes (3, 5, 5) and that all 13 cards are distinct.
     /// A duplicate's position counts across the lanes: front 0–2, middle 3–7, back 8–12.
     pub fn new(front: &[Card], middle: &[Card], back: &[Card]) -> Result<Arrangement> {
+        Arrangement::new_in(front, middle, back, SuitSet::EMPTY)
+    }
+
+    /// [`Arrangement::new`] for a deck with `extra_suits` twice (RULES.md §11): a card of those
+    /// suits may appear twice ([`Error::TooManyCopies`] for a third).
+    pub fn new_in(front: &[Card], middle: &[Card], back: &[Card], extra_suits: SuitSet) -> Result<Arrangement> {
         for (lane, cards) in [(Lane::Front, front), (Lane::Middle, middle), (Lane::Back, back)] {
             if cards.len() != lane.size() {
                 return Err(Error::WrongCardCount { expected: lane.size(), found: cards.len() });
             }
         }
-        let mut seen = CardSet::EMPTY;
-        for (position, &card) in front.iter().chain(middle).chain(back).enumerate() {
-            if !seen.insert(card) {
-                return Err(Error::DuplicateCard { card, position });
-            }
-        }
+        let mut all = [front[0]; 13];
+        all[..3].copy_from_slice(front);
+        all[3..8].copy_from_slice(middle);
+        all[8..].copy_from_slice(back);
+        check_copies(&all, extra_suits)?;
         let mut a = Arrangement { front: [front[0]; 3], middle: [front[0]; 5], back: [front[0]; 5] };
         a.front.copy_from_slice(front);
         a.middle.copy_from_slice(middle);
@@ -147,10 +152,35 @@ impl Arrangement {
 
     /// From 13 cards in lane order: 3 front, 5 middle, 5 back.
     pub fn from_cards(cards: &[Card]) -> Result<Arrangement> {
+        Arrangement::from_cards_in(cards, SuitSet::EMPTY)
+    }
+
+    /// [`Arrangement::from_cards`] for a deck with `extra_suits` twice (RULES.md §11).
+    pub fn from_cards_in(cards: &[Card], extra_suits: SuitSet) -> Result<Arrangement> {
         if cards.len() != 13 {
             return Err(Error::WrongCardCount { expected: 13, found: cards.len() });
         }
-        Arrangement::new(&cards[..3], &cards[3..8], &cards[8..])
+        Arrangement::new_in(&cards[..3], &cards[3..8], &cards[8..], extra_suits)
+    }
+
+    /// Parse as [`FromStr`] does, for a deck with `extra_suits` twice (RULES.md §11).
+    pub fn parse_in(s: &str, extra_suits: SuitSet) -> Result<Arrangement> {
+        // Counted, not collected: the text may be long.
+        match s.split(['/', '|']).count() {
+            1 => Arrangement::from_cards_in(&parse_cards_in(s, extra_suits)?, extra_suits),
+            3 => {
+                // One list across the lanes, so that a bad token's position and a repeated card
+                // count across lanes.
+                let (mut held, mut all) = ([0u8; Card::COUNT], Vec::with_capacity(13));
+                let mut ends = [0usize; 3];
+                for (end, lane) in ends.iter_mut().zip(s.split(['/', '|'])) {
+                    parse_copies_into(lane, extra_suits, &mut held, &mut all)?;
+                    *end = all.len();
+                }
+                Arrangement::new_in(&all[..ends[0]], &all[ends[0]..ends[1]], &all[ends[1]..], extra_suits)
+            }
+            n => Err(Error::InvalidArgument(format!("an arrangement has 3 lanes separated by '/', got {n}"))),
+        }
     }
 
     /// The 13 cards in lane order.
@@ -162,7 +192,7 @@ impl Arrangement {
         out
     }
 
-    /// The 13 cards as a set.
+    /// The 13 cards as a set (one deck: a card held twice, RULES.md §11, is one bit).
     pub fn card_set(&self) -> CardSet {
         self.cards().iter().collect()
     }
@@ -202,22 +232,7 @@ impl FromStr for Arrangement {
     type Err = Error;
     /// Three lanes separated by `/` or `|`, front first; or 13 cards in lane order.
     fn from_str(s: &str) -> Result<Arrangement> {
-        // Counted, not collected: the text may be long.
-        match s.split(['/', '|']).count() {
-            1 => Arrangement::from_cards(&parse_cards(s)?),
-            3 => {
-                // One list across the lanes, so that a bad token's position and a duplicate
-                // count across lanes.
-                let (mut seen, mut all) = (CardSet::EMPTY, Vec::with_capacity(13));
-                let mut ends = [0usize; 3];
-                for (end, lane) in ends.iter_mut().zip(s.split(['/', '|'])) {
-                    parse_cards_into(lane, &mut seen, &mut all)?;
-                    *end = all.len();
-                }
-                Arrangement::new(&all[..ends[0]], &all[ends[0]..ends[1]], &all[ends[1]..])
-            }
-            n => Err(Error::InvalidArgument(format!("an arrangement has 3 lanes separated by '/', got {n}"))),
-        }
+        Arrangement::parse_in(s, SuitSet::EMPTY)
     }
 }
 

@@ -150,9 +150,9 @@ pub fn settle_money(water: &[Water], stakes: &Stakes) -> Result<MoneyResult> {
     validate(water.len(), stakes)?;
     // Every settlement's water sums to zero; other water would be scaled to the smaller side
     // without a word, so it is refused. (An escape is not zero-sum: see `escape`.)
-    let sum: i128 = water.iter().map(|w| w.twelfths() as i128).sum();
+    let sum: i128 = water.iter().map(|w| w.units() as i128).sum();
     if sum != 0 {
-        let shown = i64::try_from(sum).map_or_else(|_| format!("{sum}/12"), |t| Water::from_twelfths(t).to_string());
+        let shown = i64::try_from(sum).map_or_else(|_| format!("{sum}/{}", Water::DENOMINATOR), |t| Water::from_units(t).to_string());
         return Err(Error::InvalidMoney(format!(
             "the water sums to {shown}, not 0; a settled round always sums to 0 (an escape has its own call)"
         )));
@@ -237,7 +237,7 @@ fn raw_lines(water: &[Water], stakes: &Stakes) -> Result<Vec<MoneyLine>> {
         .enumerate()
         .map(|(seat, &w)| {
             // Rust's integer division truncates toward zero, as §8 asks.
-            let raw = w.twelfths() as i128 * stakes.base as i128 / Water::DENOMINATOR as i128;
+            let raw = w.units() as i128 * stakes.base as i128 / Water::DENOMINATOR as i128;
             let raw = i64::try_from(raw).map_err(|_| {
                 Error::InvalidMoney(format!("seat {seat}: {w} water × {} overflows 64-bit minor units", stakes.base))
             })?;

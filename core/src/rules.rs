@@ -10,6 +10,7 @@ use std::str::FromStr;
 
 #[cfg(feature = "serde")]
 use crate::error::{shorten_path, shorten_quotes};
+use crate::card::{check_copies, Card, SuitSet};
 use crate::error::{Error, Result};
 use crate::special::Special;
 
@@ -210,6 +211,11 @@ pub struct Rules {
     /// applies to it). Pairwise scoring only; JSON without the field loads as 0 (none).
     #[cfg_attr(feature = "serde", serde(default))]
     pub majority_bonus: u32,
+    /// Suits whose 13 cards are in the deck twice (加色, RULES.md §11): none is one deck of 52
+    /// for 2–4 seats; each doubled suit adds 13 cards and a seat, up to two decks of 104 for 8.
+    /// JSON without the field loads as none.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub extra_suits: SuitSet,
 }
 
 /// The six shipped presets of RULES.md §9.
@@ -320,6 +326,7 @@ impl Rules {
             scoring: ScoringMode::Pairwise,
             table: Table::AllPairs,
             majority_bonus: 0,
+            extra_suits: SuitSet::EMPTY,
         };
         match preset {
             Preset::Classic => classic,
@@ -352,8 +359,8 @@ impl Rules {
                 ]),
                 ..classic
             },
+            // Five of a kind as classic's (RULES.md §11: kx's other lane values are classic's).
             Preset::Kx => Rules {
-                lane_water: LaneWater { middle_five_kind: None, back_five_kind: None, ..classic.lane_water },
                 shooting: Shooting {
                     enabled: true,
                     bonus: Amount::Fixed(0),
@@ -389,8 +396,8 @@ impl Rules {
                     back_quads: 1,
                     middle_straight_flush: 1,
                     back_straight_flush: 1,
-                    middle_five_kind: None,
-                    back_five_kind: None,
+                    middle_five_kind: Some(1),
+                    back_five_kind: Some(1),
                 },
                 shooting: Shooting {
                     enabled: true,
@@ -439,8 +446,8 @@ impl Rules {
                     back_quads: 1,
                     middle_straight_flush: 1,
                     back_straight_flush: 1,
-                    middle_five_kind: None,
-                    back_five_kind: None,
+                    middle_five_kind: Some(1),
+                    back_five_kind: Some(1),
                 },
                 shooting: Shooting {
                     enabled: false,
@@ -526,8 +533,11 @@ impl Rules {
                 return bad("shooting.bonus", format!("{b} is out of range (at most 1000)"));
             }
         }
-        if !(2..=4).contains(&self.shooting.min_players) {
-            return bad("shooting.min_players", format!("{} is not a table size (2 to 4)", self.shooting.min_players));
+        if !(2..=MAX_TABLE as u8).contains(&self.shooting.min_players) {
+            return bad(
+                "shooting.min_players",
+                format!("{} is not a table size (2 to {MAX_TABLE})", self.shooting.min_players),
+            );
         }
         match self.home_run.multiplier {
             Amount::Fixed(0) => {
@@ -544,8 +554,11 @@ impl Rules {
                 format!("{} is out of range (at most 1000)", self.home_run.bonus_per_victim),
             );
         }
-        if !(2..=4).contains(&self.home_run.min_players) {
-            return bad("home_run.min_players", format!("{} is not a table size (2 to 4)", self.home_run.min_players));
+        if !(2..=MAX_TABLE as u8).contains(&self.home_run.min_players) {
+            return bad(
+                "home_run.min_players",
+                format!("{} is not a table size (2 to {MAX_TABLE})", self.home_run.min_players),
+            );
         }
         if self.home_run.enabled && !self.shooting.enabled {
             return bad("home_run.enabled", "a home run is made of shots, but shooting is disabled".into());
@@ -577,6 +590,48 @@ impl Rules {
             }
         }
         Ok(())
+    }
+}
+
+/// Most seats any rule set deals to: two decks, 8 × 13 = 104 cards (RULES.md §11).
+pub const MAX_TABLE: usize = 8;
+
+impl Rules {
+    /// The most seats this rule set's deck deals 13 cards to: 4, plus one per extra suit (§11).
+    pub const fn max_players(&self) -> usize {
+        self.extra_suits.max_players()
+    }
+
+    /// The deck, in the order RULES.md §11 deals from (codes `0..=51`, then one more copy of
+    /// every card of the extra suits, ascending): 52 to 104 cards.
+    pub fn deck(&self) -> Vec<Card> {
+        self.extra_suits.deck()
+    }
+
+    /// How many copies of `card` the deck holds: 2 for a card of an extra suit, else 1.
+    pub const fn copies(&self, card: Card) -> u8 {
+        self.extra_suits.copies(card.suit())
+    }
+
+    /// Check that `cards` (a hand, a lane or a whole table) holds no card more often than the
+    /// deck does: [`Error::DuplicateCard`] or [`Error::TooManyCopies`] naming the first one.
+    pub fn check_cards(&self, cards: &[Card]) -> Result<()> {
+        check_copies(cards, self.extra_suits)
+    }
+
+    /// Check a seat count against the deck: 2 to [`Rules::max_players`], or
+    /// [`Error::InvalidTable`] naming both numbers.
+    pub fn check_players(&self, players: usize) -> Result<()> {
+        let most = self.max_players();
+        if (2..=most).contains(&players) {
+            return Ok(());
+        }
+        let deck = match self.extra_suits.len() {
+            0 => "one deck of 52 cards".to_string(),
+            4 => "two decks of 104 cards".to_string(),
+            n => format!("a deck of {} cards (extra suits {})", 52 + 13 * n, self.extra_suits),
+        };
+        Err(Error::InvalidTable(format!("{players} players, but {deck} deals to 2 to {most}")))
     }
 }
 

@@ -26,7 +26,7 @@
 //! - **Settlement** is [`Settler::settle`]; money, when `stakes` are given, is
 //!   [`settle_money`] of the round's totals, every round starting from the same carries.
 //! - **Threads.** Rounds are handed out in blocks to `threads` workers ([`std::thread::scope`]);
-//!   every figure is accumulated exactly (integers: water in twelfths, money in minor units)
+//!   every figure is accumulated exactly (integers: water in units of 1/840, money in minor units)
 //!   and merged at the end, so the report is identical for any thread count.
 //!
 //! # The figures
@@ -34,7 +34,7 @@
 //! Means, standard deviations (sample, `n − 1`) and 95% intervals (`mean ± 1.96 · sd / √n`) are
 //! computed from the exact sums. Quantiles are nearest-rank (the smallest value with at least
 //! `q · n` observations at or below it), read from the exact histogram. The water figures are
-//! in water points (fractions of twelfths under ranked scoring). A round's **swing** is the
+//! in water points (exact fractions under ranked scoring). A round's **swing** is the
 //! water that changes hands: the sum of the winners' totals (equally, of the losers' payments).
 
 use std::collections::BTreeMap;
@@ -486,7 +486,7 @@ impl Table<'_> {
         let totals = &s.settlement.totals;
         let mut swing = 0i64;
         for (seat, w) in totals.iter().enumerate() {
-            let t = w.twelfths();
+            let t = w.units();
             tally.seats[seat].add(t);
             swing += t.max(0);
         }
@@ -550,7 +550,7 @@ impl Exact {
         }
     }
 
-    /// The summary in units of `unit` observations (12 for twelfths of water, 1 for money).
+    /// The summary in units of `unit` observations (840 for units of water, 1 for money).
     fn summary(&self, unit: f64) -> Summary {
         let n = self.count;
         if n == 0 {
@@ -602,7 +602,7 @@ struct Tally {
     fouls: u64,
     shots: u64,
     home_runs: u64,
-    /// Water per seat, in twelfths.
+    /// Water per seat, in units of 1/840.
     seats: Vec<Exact>,
     swing: Exact,
     /// Money per seat, in minor units.
@@ -649,7 +649,7 @@ impl Tally {
 
     fn report(self, table: &Table<'_>) -> SimReport {
         let config = table.config;
-        let twelfths = Water::DENOMINATOR as f64;
+        let units = Water::DENOMINATOR as f64;
         let hands = self.rounds * config.players as u64;
         let rate = |n: u64| n as f64 / hands as f64;
         let specials = config
@@ -699,9 +699,9 @@ impl Tally {
             fouls: self.fouls,
             shots: self.shots,
             home_runs: self.home_runs,
-            seats: self.seats.iter().map(|s| s.distribution(twelfths)).collect(),
-            water: pooled.distribution(twelfths),
-            swing: self.swing.distribution(twelfths),
+            seats: self.seats.iter().map(|s| s.distribution(units)).collect(),
+            water: pooled.distribution(units),
+            swing: self.swing.distribution(units),
             money,
         }
     }

@@ -175,7 +175,12 @@ fn bad_money_input() {
         Error::InvalidMoney("rake denominator must be at least 1, got 0".into())
     );
     assert!(matches!(settle_money(&ws(&[1]), &s(1, None, Rake::NONE)), Err(Error::InvalidTable(_))));
-    assert!(matches!(settle_money(&ws(&[1, 1, 1, 1, -4]), &s(1, None, Rake::NONE)), Err(Error::InvalidTable(_))));
+    // Five to eight seats are big tables (RULES.md §11); nine is no table.
+    assert!(settle_money(&ws(&[1, 1, 1, 1, 1, 1, 1, -7]), &s(1, None, Rake::NONE)).is_ok());
+    assert!(matches!(
+        settle_money(&ws(&[1, 1, 1, 1, 1, 1, 1, 1, -8]), &s(1, None, Rake::NONE)),
+        Err(Error::InvalidTable(_))
+    ));
     // Overflow of 64-bit minor units is refused, not wrapped.
     assert!(matches!(
         settle_money(&ws(&[-1000, 1000]), &s(i64::MAX / 10, None, Rake::NONE)),
@@ -183,7 +188,8 @@ fn bad_money_input() {
     ));
     // Escape: the same checks, and the leaver must sit at the table.
     assert!(matches!(escape(4, 4, &s(1, None, Rake::NONE)), Err(Error::InvalidTable(_))));
-    assert!(matches!(escape(5, 0, &s(1, None, Rake::NONE)), Err(Error::InvalidTable(_))));
+    assert!(matches!(escape(9, 0, &s(1, None, Rake::NONE)), Err(Error::InvalidTable(_))));
+    assert!(escape(8, 7, &s(1, None, Rake::NONE)).is_ok());
     assert!(matches!(escape(4, 0, &s(-1, None, Rake::NONE)), Err(Error::InvalidMoney(_))));
     assert!(matches!(escape(4, 0, &s(1, None, Rake::percent(200))), Err(Error::InvalidMoney(_))));
 }

@@ -44,11 +44,12 @@ fn the_json_shape() {
     assert_eq!(v["specials"][0]["water"], 108);
     let kx: serde_json::Value = serde_json::from_str(&Rules::preset(Preset::Kx).to_json()).unwrap();
     assert_eq!(kx["shooting"]["bonus"]["fixed"], 0);
-    assert_eq!(kx["lane_water"]["back_five_kind"], serde_json::Value::Null);
+    assert_eq!(kx["lane_water"]["back_five_kind"], 10);
+    assert_eq!(v["extra_suits"], serde_json::json!([]));
     assert_eq!(v["table"], "all_pairs");
     assert_eq!(v["majority_bonus"], 0);
     let keys: Vec<&String> = v.as_object().unwrap().keys().collect();
-    assert_eq!(keys.len(), 13, "{keys:?}");
+    assert_eq!(keys.len(), 14, "{keys:?}");
     let cp: serde_json::Value = serde_json::from_str(&Rules::preset(Preset::ChinesePoker).to_json()).unwrap();
     assert_eq!(cp["majority_bonus"], 1);
     assert_eq!(cp["specials"], serde_json::json!([]));

@@ -146,7 +146,12 @@ fn every_number_of_every_preset_matches_rules_md_section_9() {
 
         let (bq, mq) = pair(&cell("back / middle four of a kind")).unwrap();
         let (bsf, msf) = pair(&cell("back / middle straight flush")).unwrap();
-        let five = pair(&cell("back / middle five of a kind"));
+        // §9 leaves five of a kind out where one deck cannot make it; §11 pins it: kx as
+        // classic (10 / 20), hk and chinese_poker 1 like every lane there.
+        let five = pair(&cell("back / middle five of a kind")).or(match preset {
+            Preset::Kx => Some((10, 20)),
+            _ => Some((1, 1)),
+        });
         let want = LaneWater {
             front_trips: num(&cell("front trips")),
             middle_full_house: num(&cell("middle full house")),
@@ -334,8 +339,13 @@ fn validation_names_the_bad_field() {
     r.shooting.min_players = 1;
     assert_eq!(invalid(&r).0, "shooting.min_players");
     let mut r = c();
-    r.home_run.min_players = 5;
+    r.home_run.min_players = 9;
     assert_eq!(invalid(&r).0, "home_run.min_players");
+    // Big tables (RULES.md §11) count up to 8 seats.
+    let mut r = c();
+    r.home_run.min_players = 8;
+    r.shooting.min_players = 5;
+    r.validate().unwrap();
 
     // Contradictions.
     let mut r = c();

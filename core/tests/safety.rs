@@ -290,7 +290,7 @@ fn money_refuses_water_that_does_not_sum_to_zero() {
     // Zero-sum water settles as before, and the seat count is still checked first.
     assert_eq!(settle_money(&[2, -1, -1].map(Water::from_int), &stakes).unwrap().amounts(), vec![200, -100, -100]);
     assert!(matches!(settle_money(&[Water::from_int(1)], &stakes), Err(Error::InvalidTable(_))));
-    let big = [i64::MAX / 12, i64::MAX / 12, i64::MAX / 12, i64::MAX / 12].map(|t| Water::from_twelfths(t * 12));
+    let big = [i64::MAX / 840; 4].map(|t| Water::from_units(t * 840));
     assert!(matches!(settle_money(&big, &stakes), Err(Error::InvalidMoney(m)) if m.contains("not 0")));
 }
 

@@ -30,10 +30,13 @@ fn player_count() {
     for n in [0usize, 1] {
         let hands: Vec<PlayerHand> = [P0, P1][..n].iter().map(|s| arr(s)).collect();
         let e = settle(&hands, &r).unwrap_err();
-        assert_eq!(e, Error::InvalidTable(format!("a table has 2 to 4 players, got {n}")));
+        assert_eq!(e, Error::InvalidTable(format!("{n} players, but one deck of 52 cards deals to 2 to 4")));
     }
     let five: Vec<PlayerHand> = [P0, P1, P2, P3, P4].iter().map(|s| arr(s)).collect();
-    assert_eq!(settle(&five, &r).unwrap_err(), Error::InvalidTable("a table has 2 to 4 players, got 5".into()));
+    assert_eq!(
+        settle(&five, &r).unwrap_err(),
+        Error::InvalidTable("5 players, but one deck of 52 cards deals to 2 to 4".into())
+    );
     // The four are a valid table.
     assert!(settle(&five[..4], &r).is_ok());
 }
@@ -201,6 +204,7 @@ fn json_form() {
     // The input side serialises too.
     let h: PlayerHand = serde_json::from_str(&serde_json::to_string(&hands[1]).unwrap()).unwrap();
     assert_eq!(h, hands[1]);
-    // A water that is not a whole number of twelfths is refused.
-    assert!(serde_json::from_value::<Water>(json!({"num": 1, "den": 5})).is_err());
+    // A water that is not a whole number of 840ths is refused (1/5 is one: eight seats share).
+    assert!(serde_json::from_value::<Water>(json!({"num": 1, "den": 9})).is_err());
+    assert!(serde_json::from_value::<Water>(json!({"num": 1, "den": 5})).is_ok());
 }

@@ -28,7 +28,9 @@ use rand_chacha::ChaCha8Rng;
 
 use shisanshui::money::{escape, settle_money, Rake, Stakes};
 use shisanshui::settle::{Event, PairKind, PlayerHand, Settlement, Settler, Water};
-use shisanshui::{detect_special, Arrangement, Card, Category, Error, HandRank, Preset, Rules, ScoringMode, Table};
+use shisanshui::{
+    detect_special, Arrangement, Card, Category, Error, HandRank, Preset, Rules, ScoringMode, SuitSet, Table,
+};
 
 /// The sample in the normal suite: smaller in a debug build, which runs ~20× slower.
 const DEFAULT_ROUNDS: u64 = if cfg!(debug_assertions) { 5_000 } else { 20_000 };
@@ -117,9 +119,9 @@ fn random_banker(rng: &mut Rng, rules: &Rules, n: usize) -> Option<usize> {
     (rules.table == Table::Banker).then(|| rng.below(n))
 }
 
-/// Random 3/5/5 split in the given order.
+/// Random 3/5/5 split in the given order (copies allowed: the settlement checks the deck).
 fn split(c: &[Card]) -> Arrangement {
-    Arrangement::new(&c[..3], &c[3..8], &c[8..13]).unwrap()
+    Arrangement::new_in(&c[..3], &c[3..8], &c[8..13], SuitSet::ALL).unwrap()
 }
 
 /// A random arrangement: plain random (mostly fouls), the first legal of a few random tries, or
@@ -150,7 +152,7 @@ fn random_arrangement(rng: &mut Rng, cards: &mut [Card], rules: &Rules) -> Arran
             // Biggest groups first: back, then middle, then front.
             let (back, rest) = cards.split_at(5);
             let (middle, front) = rest.split_at(5);
-            Arrangement::new(front, middle, back).unwrap()
+            Arrangement::new_in(front, middle, back, SuitSet::ALL).unwrap()
         }
     }
 }
@@ -197,19 +199,24 @@ fn take_special_shape(rng: &mut Rng, pool: &mut Vec<Card>) -> Option<Vec<Card>> 
             filtered(pool, &|c: Card| c.suit().is_red() == red)
         }
     }?;
-    pool.retain(|c| !hand.contains(c));
+    // One card of the pool per card taken (with copies, the other copy stays).
+    for c in &hand {
+        let at = pool.iter().position(|p| p == c).expect("taken from the pool");
+        pool.swap_remove(at);
+    }
     Some(hand)
 }
 
 /// A random table. Returns the hands, and whether a declared special was made up on purpose.
+/// With extra suits (RULES.md §11) the table has 5 seats or more, as many as the deck deals to.
 fn random_table(rng: &mut Rng, rules: &Rules) -> (Vec<PlayerHand>, Option<usize>) {
-    let n = 2 + rng.below(3);
+    let n = if rules.extra_suits.is_empty() { 2 + rng.below(3) } else { 5 + rng.below(rules.max_players() - 4) };
     random_table_at(rng, rules, n)
 }
 
 /// A random table of `n` seats (see [`random_table`]).
 fn random_table_at(rng: &mut Rng, rules: &Rules, n: usize) -> (Vec<PlayerHand>, Option<usize>) {
-    let mut pool = deck();
+    let mut pool = if rules.extra_suits.is_empty() { deck() } else { rules.deck() };
     rng.shuffle(&mut pool);
     let mut hands: Vec<Option<PlayerHand>> = vec![None; n];
     // Specials first (they need particular cards), then everyone else from what is left.
@@ -219,7 +226,7 @@ fn random_table_at(rng: &mut Rng, rules: &Rules, n: usize) -> (Vec<PlayerHand>, 
                 let found = detect_special(&cards, rules).unwrap();
                 if !found.all.is_empty() {
                     let special = found.all[rng.below(found.all.len())];
-                    *h = Some(PlayerHand::special(special, &cards).unwrap());
+                    *h = Some(PlayerHand::special_in(special, &cards, rules.extra_suits).unwrap());
                 } else {
                     // Not special under these rules (e.g. not enabled): play it as lanes.
                     let mut c = cards;
@@ -241,7 +248,7 @@ fn random_table_at(rng: &mut Rng, rules: &Rules, n: usize) -> (Vec<PlayerHand>, 
         let cards = hands[seat].cards();
         let found = detect_special(&cards, rules).unwrap();
         if let Some(sw) = rules.specials.iter().find(|s| !found.all.contains(&s.special)) {
-            hands[seat] = PlayerHand::special(sw.special, &cards).unwrap();
+            hands[seat] = PlayerHand::special_in(sw.special, &cards, rules.extra_suits).unwrap();
             fake = Some(seat);
         }
     }
@@ -250,7 +257,7 @@ fn random_table_at(rng: &mut Rng, rules: &Rules, n: usize) -> (Vec<PlayerHand>, 
 
 // ---------------------------------------------------------------------------------------------
 // The oracle: RULES.md §4–§6 and §9 ranked, restated independently of the engine's structure.
-// All water in twelfths.
+// All water in units of 1/840 (every share of a special among 1 to 8 normal players).
 // ---------------------------------------------------------------------------------------------
 
 #[derive(Copy, Clone)]
@@ -288,7 +295,7 @@ fn lane_cmp(a: &OSeat, b: &OSeat, lane: usize) -> i64 {
 }
 
 fn oracle(hands: &[PlayerHand], rules: &Rules, banker: Option<usize>) -> Vec<i64> {
-    const D: i64 = 12;
+    const D: i64 = 840;
     let n = hands.len();
     // Banker mode: only the pairs with the banker exist (§5a).
     let settled = |i: usize, j: usize| banker.map_or(true, |k| i == k || j == k);
@@ -513,10 +520,10 @@ fn check_structure(s: &Settlement, n: usize, banker: Option<usize>) {
             (None, Some(shot), None) => sign(shot.shooter) * shot.value,
             (None, None, Some(sp)) => {
                 let w = match sp.winner {
-                    Some(x) => sign(x) * sp.water.twelfths(),
+                    Some(x) => sign(x) * sp.water.units(),
                     None => 0,
                 };
-                assert_eq!(p.water.twelfths(), w);
+                assert_eq!(p.water.units(), w);
                 continue;
             }
             (None, None, None) => p.lane_water,
@@ -604,7 +611,7 @@ fn check_money(water: &[Water], stakes: &Stakes, tally: &mut Tally, rng: &mut Rn
             assert!(l.amount.abs() <= c[k], "seat {k} exceeds its carry");
             tally.capped += (l.capped != l.raw) as u64;
         }
-        assert!(l.amount.signum() * water[k].twelfths().signum() >= 0, "no seat changes sign");
+        assert!(l.amount.signum() * water[k].units().signum() >= 0, "no seat changes sign");
         assert!(l.rake >= 0 && l.rake <= l.scaled.max(0));
     }
     if stakes.carries.is_none() && stakes.rake.numerator == 0 && water.iter().all(|w| w.is_integer()) {
@@ -632,12 +639,21 @@ fn check_money(water: &[Water], stakes: &Stakes, tally: &mut Tally, rng: &mut Rn
     }
 }
 
-fn run(seed: u64, rounds: u64) -> Tally {
+/// `big`: every rule set has extra suits (RULES.md §11) and every table 5 seats or more.
+fn run(seed: u64, rounds: u64, big: bool) -> Tally {
     let mut rng = Rng(ChaCha8Rng::seed_from_u64(seed));
     let mut tally = Tally::default();
     let mut out = Settlement::default();
     // A handful of rule sets, reused so that the settler is built once per rule set.
-    let rule_sets: Vec<Rules> = (0..64).map(|_| random_rules(&mut rng)).collect();
+    let rule_sets: Vec<Rules> = (0..64)
+        .map(|_| {
+            let mut r = random_rules(&mut rng);
+            if big {
+                r.extra_suits = SuitSet::from_bits(1 + rng.below(15) as u8).unwrap();
+            }
+            r
+        })
+        .collect();
     for round in 0..rounds {
         let rules = &rule_sets[rng.below(rule_sets.len())];
         let settler = Settler::new(rules).unwrap();
@@ -660,23 +676,28 @@ fn run(seed: u64, rounds: u64) -> Tally {
             continue;
         }
         if rng.chance(1) {
-            // The same card at two seats.
+            // A card of seat 0 at other seats too: once more than the deck holds it.
             let mut bad = hands.clone();
             let card = bad[0].cards()[rng.below(13)];
-            let victim = 1 + rng.below(n - 1);
-            let mut c = bad[victim].cards();
-            let k = rng.below(13);
-            c[k] = card;
-            bad[victim] = PlayerHand::Arranged(Arrangement {
-                front: [c[0], c[1], c[2]],
-                middle: [c[3], c[4], c[5], c[6], c[7]],
-                back: [c[8], c[9], c[10], c[11], c[12]],
-            });
+            for _ in 0..rules.copies(card) {
+                let victim = 1 + rng.below(n - 1);
+                let mut c = bad[victim].cards();
+                let k = (0..13).map(|k| (k + rng.below(13)) % 13).find(|&k| c[k] != card).unwrap();
+                c[k] = card;
+                bad[victim] = PlayerHand::Arranged(Arrangement {
+                    front: [c[0], c[1], c[2]],
+                    middle: [c[3], c[4], c[5], c[6], c[7]],
+                    back: [c[8], c[9], c[10], c[11], c[12]],
+                });
+            }
             let before = out.clone();
             let got = settler.settle_into_with_banker(&bad, banker, &mut out);
-            assert!(matches!(got, Err(Error::DuplicateCard { .. })), "{got:?}");
-            assert_eq!(out, before, "nothing half-settled");
-            tally.bad_tables += 1;
+            let over = bad.iter().flat_map(|h| h.cards()).filter(|&c| c == card).count() > rules.copies(card) as usize;
+            if over {
+                assert!(matches!(got, Err(Error::DuplicateCard { .. } | Error::TooManyCopies { .. })), "{got:?}");
+                assert_eq!(out, before, "nothing half-settled");
+                tally.bad_tables += 1;
+            }
         }
         if rng.chance(1) {
             // The wrong banker seat for the rules: missing, out of range, or not wanted.
@@ -696,7 +717,7 @@ fn run(seed: u64, rounds: u64) -> Tally {
         let s = &out;
         check_structure(s, n, banker);
         let expected = oracle(&hands, rules, banker);
-        let got: Vec<i64> = s.totals.iter().map(|w| w.twelfths()).collect();
+        let got: Vec<i64> = s.totals.iter().map(|w| w.units()).collect();
         assert_eq!(got, expected, "round {round}: engine against the oracle\n{hands:?}\n{rules:?}");
         if round % 4 == 0 {
             check_swap(&settler, &hands, banker, s, &mut rng);
@@ -719,7 +740,7 @@ fn random_rounds() {
     let n = rounds();
     let start = std::time::Instant::now();
     let seed = std::env::var("SSS_SETTLE_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0x005E_771E);
-    let t = run(seed, n);
+    let t = run(seed, n, false);
     eprintln!("{n} random rounds (seed {seed}) in {:.1?}: {t:?}", start.elapsed());
     // The generator must actually reach every branch the properties are about.
     assert!(
@@ -730,6 +751,23 @@ fn random_rounds() {
     if n >= 5_000 {
         assert!(t.fractions > 0, "ranked fractions never came up: {t:?}");
     }
+}
+
+/// Big tables (RULES.md §11): 5 to 8 seats dealt from decks with extra suits, every property of
+/// [`random_rounds`] (the oracle, antisymmetry, seat swaps, money at 5 to 8 seats).
+#[test]
+fn big_table_rounds() {
+    let n = rounds();
+    let start = std::time::Instant::now();
+    let seed = std::env::var("SSS_SETTLE_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0xB16_7AB1E);
+    let t = run(seed, n, true);
+    eprintln!("{n} random big-table rounds (seed {seed}) in {:.1?}: {t:?}", start.elapsed());
+    assert!(t.seats >= 5 * t.rounds, "{t:?}");
+    assert!(
+        t.fouls > 0 && t.specials > 0 && t.shots > 0 && t.home_runs > 0 && t.bad_tables > 0 && t.capped > 0,
+        "{t:?}"
+    );
+    assert!(t.banker > 0 && t.majority > 0 && t.majorities > 0, "{t:?}");
 }
 
 #[test]
@@ -744,10 +782,10 @@ fn oracle_agrees_with_a_hand_computed_round() {
     .iter()
     .map(|s| PlayerHand::Arranged(s.parse().unwrap()))
     .collect();
-    let twelfths = |v: &[i64]| v.iter().map(|x| x * 12).collect::<Vec<_>>();
-    assert_eq!(oracle(&hands, &Rules::classic(), None), twelfths(&[204, -55, -76, -73]));
-    assert_eq!(oracle(&hands, &Rules::preset(Preset::Ranked), None), twelfths(&[288, -67, -117, -104]));
-    assert_eq!(oracle(&hands, &Rules::preset(Preset::Kx), None), twelfths(&[192, -45, -78, -69]));
+    let units = |v: &[i64]| v.iter().map(|x| x * 840).collect::<Vec<_>>();
+    assert_eq!(oracle(&hands, &Rules::classic(), None), units(&[204, -55, -76, -73]));
+    assert_eq!(oracle(&hands, &Rules::preset(Preset::Ranked), None), units(&[288, -67, -117, -104]));
+    assert_eq!(oracle(&hands, &Rules::preset(Preset::Kx), None), units(&[192, -45, -78, -69]));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -796,8 +834,8 @@ fn banker_mode_is_all_pairs_restricted_to_the_banker() {
         settlers[k].0.settle_into(&hands, &mut all).unwrap();
         settlers[k].1.settle_into_with_banker(&hands, Some(banker), &mut bk).unwrap();
         check_structure(&bk, n, Some(banker));
-        let twelfths: Vec<i64> = bk.totals.iter().map(|w| w.twelfths()).collect();
-        assert_eq!(twelfths, oracle(&hands, banker_rules, Some(banker)), "round {round}: banker {banker}");
+        let units: Vec<i64> = bk.totals.iter().map(|w| w.units()).collect();
+        assert_eq!(units, oracle(&hands, banker_rules, Some(banker)), "round {round}: banker {banker}");
         let others: Water = (0..n).filter(|&i| i != banker).map(|i| bk.totals[i]).sum();
         assert_eq!(bk.totals[banker], -others);
         if n == 2 {

@@ -101,9 +101,9 @@ fn count(c: &SimConfig) -> Count {
             }
         }
         for (seat, w) in s.totals.iter().enumerate() {
-            n.seat_sums[seat] += w.twelfths();
-            *n.histogram.entry(w.twelfths()).or_default() += 1;
-            n.swing += w.twelfths().max(0);
+            n.seat_sums[seat] += w.units();
+            *n.histogram.entry(w.units()).or_default() += 1;
+            n.swing += w.units().max(0);
         }
         if let Some(stakes) = &c.stakes {
             let m = settle_money(&s.totals, stakes).unwrap();
@@ -133,12 +133,12 @@ fn check_against_count(c: &SimConfig) {
     assert_eq!((r.fouls, r.shots, r.home_runs), (n.fouls, n.shots, n.home_runs));
     for (seat, d) in r.seats.iter().enumerate() {
         assert_eq!(d.summary.count, c.rounds);
-        assert_eq!(d.summary.mean, n.seat_sums[seat] as f64 / c.rounds as f64 / 12.0, "seat {seat}");
+        assert_eq!(d.summary.mean, n.seat_sums[seat] as f64 / c.rounds as f64 / 840.0, "seat {seat}");
     }
     let histogram: BTreeMap<i64, u64> =
-        r.water.histogram.iter().map(|b| ((b.value * 12.0).round() as i64, b.count)).collect();
+        r.water.histogram.iter().map(|b| ((b.value * 840.0).round() as i64, b.count)).collect();
     assert_eq!(histogram, n.histogram);
-    assert_eq!(r.swing.summary.mean, n.swing as f64 / c.rounds as f64 / 12.0);
+    assert_eq!(r.swing.summary.mean, n.swing as f64 / c.rounds as f64 / 840.0);
     if let Some(m) = &r.money {
         assert_eq!((m.total_rake, m.total_house), (n.rake, n.house));
         for (seat, s) in m.seats.iter().enumerate() {
@@ -188,7 +188,7 @@ fn every_round_is_zero_sum_in_water_and_money() {
     let total: f64 = r.seats.iter().map(|s| s.summary.mean).sum();
     assert!(total.abs() < 1e-9, "seat means sum to {total}");
     assert_eq!(r.water.summary.mean, 0.0, "pooled water is exactly zero");
-    // Ranked scoring shares specials in thirds: the histogram holds the exact twelfths.
+    // Ranked scoring shares specials in thirds: the histogram holds the exact units.
     let m = r.money.as_ref().unwrap();
     let paid: f64 = m.seats.iter().map(|s| s.mean * c.rounds as f64).sum();
     assert_eq!(paid.round() as i64 + m.total_house, 0, "amounts and the house's share cancel");

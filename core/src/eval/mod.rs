@@ -26,7 +26,7 @@ mod tables;
 use std::cmp::Ordering;
 use std::fmt;
 
-use crate::card::{exact_cards, Card, Rank, Suit};
+use crate::card::{exact_cards_in, Card, Rank, Suit, SuitSet};
 use crate::error::{Error, Result};
 use crate::rules::{Rules, Wheel};
 
@@ -221,6 +221,8 @@ pub struct Evaluator {
     five: &'static [u32; gen::FIVE_SLOTS],
     wheel: Wheel,
     suit_tiebreak: bool,
+    /// The suits the deck holds twice (§11): how often [`Evaluator::evaluate`] lets a card repeat.
+    extra_suits: SuitSet,
 }
 
 /// Key sums of two cards, indexed by their codes read as a little-endian `u16` (`gen::pair_keys`).
@@ -256,12 +258,24 @@ impl Evaluator {
             Wheel::SecondHighest => &tables::FIVE_WHEEL_SECOND,
             Wheel::Lowest => &tables::FIVE_WHEEL_LOWEST,
         };
-        Evaluator { five, wheel, suit_tiebreak }
+        Evaluator { five, wheel, suit_tiebreak, extra_suits: SuitSet::EMPTY }
     }
 
-    /// An evaluator for a rule set's ranking options.
+    /// This evaluator for a deck with `extra_suits` twice (§11): [`Evaluator::evaluate`] then
+    /// accepts two copies of their cards. Ranks do not depend on it: every evaluation path
+    /// ranks five of a kind and paired flushes, whatever the deck.
+    pub const fn with_extra_suits(self, extra_suits: SuitSet) -> Evaluator {
+        Evaluator { extra_suits, ..self }
+    }
+
+    /// An evaluator for a rule set's ranking options and deck.
     pub fn new(rules: &Rules) -> Evaluator {
-        Evaluator::with_options(rules.wheel, rules.suit_tiebreak)
+        Evaluator::with_options(rules.wheel, rules.suit_tiebreak).with_extra_suits(rules.extra_suits)
+    }
+
+    /// The suits the deck holds twice.
+    pub const fn extra_suits(&self) -> SuitSet {
+        self.extra_suits
     }
 
     /// The wheel option in force.
@@ -274,8 +288,9 @@ impl Evaluator {
         self.suit_tiebreak
     }
 
-    /// Evaluate five distinct cards. Duplicates are not checked here (use [`Evaluator::evaluate`]
-    /// for untrusted input); they give a meaningless rank, never a panic.
+    /// Evaluate five cards. Copies are ranked as RULES.md §11 says (five of a kind, a flush
+    /// holding a pair); whether the deck holds them is not checked here (use
+    /// [`Evaluator::evaluate`] for untrusted input). Never panics.
     #[inline]
     pub fn eval5(&self, c: &[Card; 5]) -> HandRank {
         let sum = PAIR_KEYS[pair(c, 0)] + PAIR_KEYS[pair(c, 2)] + CARD_KEYS[c[4].code() as usize];
@@ -317,7 +332,7 @@ impl Evaluator {
         }
     }
 
-    /// Evaluate three distinct cards (a front lane).
+    /// Evaluate three cards (a front lane); copies as for [`Evaluator::eval5`].
     #[inline]
     pub fn eval3(&self, c: &[Card; 3]) -> HandRank {
         let sum = PAIR_KEYS[pair(c, 0)] + CARD_KEYS[c[2].code() as usize];
@@ -329,11 +344,12 @@ impl Evaluator {
         }
     }
 
-    /// Evaluate 3 or 5 cards, checking count and duplicates.
+    /// Evaluate 3 or 5 cards, checking the count and that no card repeats more often than the
+    /// deck holds it ([`Error::DuplicateCard`], [`Error::TooManyCopies`]).
     pub fn evaluate(&self, cards: &[Card]) -> Result<HandRank> {
         match cards.len() {
-            3 => Ok(self.eval3(&exact_cards::<3>(cards)?)),
-            5 => Ok(self.eval5(&exact_cards::<5>(cards)?)),
+            3 => Ok(self.eval3(&exact_cards_in::<3>(cards, self.extra_suits)?)),
+            5 => Ok(self.eval5(&exact_cards_in::<5>(cards, self.extra_suits)?)),
             n => Err(Error::WrongCardCount { expected: if n < 4 { 3 } else { 5 }, found: n }),
         }
     }
@@ -386,7 +402,7 @@ static CARD_BITS: [u64; 256] = {
 };
 
 /// The highest set bit of a nibble (the suit of a group's highest card); 0 for an empty group,
-/// which only a meaningless duplicate-card hand can have.
+/// which only a meaningless hand can have.
 static HIGHEST_BIT: [u8; 16] = [0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3];
 
 /// Compare two hands of the same size (or a front with a front); a convenience for `a.cmp(&b)`.

@@ -104,7 +104,7 @@ pub use outcome::{
 };
 pub use water::Water;
 
-use crate::card::{exact_cards, Card, CardSet};
+use crate::card::{exact_cards_in, Card, SuitSet};
 use crate::error::{Error, Result};
 use crate::eval::{Category, Evaluator, HandRank};
 use crate::lanes::{Arrangement, Lane};
@@ -113,8 +113,9 @@ use crate::special::Special;
 
 /// Fewest seats at a table.
 pub const MIN_SEATS: usize = 2;
-/// Most seats at a table (one deck, §10).
-pub const MAX_SEATS: usize = 4;
+/// Most seats at a table: two decks (RULES.md §11). A rule set's own limit is
+/// [`Rules::max_players`] (4 plus one per extra suit).
+pub const MAX_SEATS: usize = crate::rules::MAX_TABLE;
 
 /// What one seat puts on the table.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -145,7 +146,12 @@ impl PlayerHand {
     /// A declared special with its cards: 13 distinct cards, or [`Error::WrongCardCount`] /
     /// [`Error::DuplicateCard`]. Whether the cards make it is checked when settling.
     pub fn special(special: Special, cards: &[Card]) -> Result<PlayerHand> {
-        Ok(PlayerHand::Special { special, cards: exact_cards::<13>(cards)? })
+        PlayerHand::special_in(special, cards, SuitSet::EMPTY)
+    }
+
+    /// [`PlayerHand::special`] for a deck with `extra_suits` twice (RULES.md §11).
+    pub fn special_in(special: Special, cards: &[Card], extra_suits: SuitSet) -> Result<PlayerHand> {
+        Ok(PlayerHand::Special { special, cards: exact_cards_in::<13>(cards, extra_suits)? })
     }
 
     /// The seat's 13 cards (lane order for an arrangement).
@@ -269,11 +275,9 @@ impl<'r> Settler<'r> {
         out: &mut Settlement,
     ) -> Result<()> {
         let n = hands.len();
-        if !(MIN_SEATS..=MAX_SEATS).contains(&n) {
-            return Err(Error::InvalidTable(format!("a table has {MIN_SEATS} to {MAX_SEATS} players, got {n}")));
-        }
+        self.rules.check_players(n)?;
         check_banker(self.rules.table, banker, n)?;
-        check_cards(hands)?;
+        check_cards(hands, self.rules.extra_suits)?;
         let mut seats = [Seat::Normal { ranks: [HandRank::default(); 3], fouled: false }; MAX_SEATS];
         let mut results = [SeatResult::Special { special: Special::SupremeDragon, water: 0 }; MAX_SEATS];
         for (i, hand) in hands.iter().enumerate() {
@@ -594,23 +598,34 @@ pub(crate) fn check_banker(table: Table, banker: Option<usize>, n: usize) -> Res
     }
 }
 
-/// Every card once across the table. Positions count across the table: `seat × 13 + index`.
-fn check_cards(hands: &[PlayerHand]) -> Result<()> {
-    // Fast path: the union of distinct cards has 13 per seat.
-    let mut union = 0u64;
-    for hand in hands {
-        for card in hand.cards() {
-            union |= 1u64 << card.code();
+/// No card more often across the table than the deck holds it (once, or twice for an extra suit,
+/// RULES.md §11). Positions count across the table: `seat × 13 + index`.
+fn check_cards(hands: &[PlayerHand], extra_suits: SuitSet) -> Result<()> {
+    // Fast path for one deck: the union of distinct cards has 13 per seat.
+    if extra_suits.is_empty() {
+        let mut union = 0u64;
+        for hand in hands {
+            for card in hand.cards() {
+                union |= 1u64 << card.code();
+            }
+        }
+        if union.count_ones() as usize == 13 * hands.len() {
+            return Ok(());
         }
     }
-    if union.count_ones() as usize == 13 * hands.len() {
-        return Ok(());
-    }
-    let mut seen = CardSet::EMPTY;
+    let mut held = [0u8; Card::COUNT];
     for (seat, hand) in hands.iter().enumerate() {
         for (i, &card) in hand.cards().iter().enumerate() {
-            if !seen.insert(card) {
-                return Err(Error::DuplicateCard { card, position: seat * 13 + i });
+            let n = &mut held[card.code() as usize];
+            *n += 1;
+            let copies = extra_suits.copies(card.suit());
+            if *n > copies {
+                let position = seat * 13 + i;
+                return Err(if copies == 1 {
+                    Error::DuplicateCard { card, position }
+                } else {
+                    Error::TooManyCopies { card, position, copies }
+                });
             }
         }
     }

@@ -2,9 +2,9 @@
 //!
 //! Pairwise scoring only ever moves whole water. The ranked preset (§9) makes every normal
 //! player pay a special `w / p` of its water, with `p` the number of normal players: at a table
-//! of at most four seats `p` is 1, 2 or 3, so every result is a whole number of twelfths (12 is
-//! also enough for `p = 4`). `Water` is therefore an integer count of twelfths: exact, `Copy`,
-//! totally ordered, and free of any floating point.
+//! of at most eight seats (RULES.md §11) `p` is 1 to 8, so every result is a whole number of
+//! 840ths (840 = lcm(1, …, 8)). `Water` is therefore an integer count of 840ths, its *units*:
+//! exact, `Copy`, totally ordered, and free of any floating point.
 
 use std::fmt;
 use std::iter::Sum;
@@ -14,15 +14,15 @@ use crate::error::{Error, Result};
 
 /// An exact amount of water, positive when received and negative when paid.
 ///
-/// Stored as twelfths of a water point. With the `serde` feature it is written as the reduced
+/// Stored as 840ths of a water point ([`Water::DENOMINATOR`]). With the `serde` feature it is written as the reduced
 /// fraction `{"num": -3, "den": 2}` (`den` is 1 for whole water), so that any client can show
 /// it exactly.
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Water(i64);
 
 impl Water {
-    /// Twelfths in one water point: the only denominator water can have (see the module docs).
-    pub const DENOMINATOR: i64 = 12;
+    /// Units in one water point: every denominator water can have divides it (see the module docs).
+    pub const DENOMINATOR: i64 = 840;
     /// No water.
     pub const ZERO: Water = Water(0);
 
@@ -31,12 +31,12 @@ impl Water {
         Water(n * Water::DENOMINATOR)
     }
 
-    /// From a count of twelfths.
-    pub const fn from_twelfths(t: i64) -> Water {
+    /// From a count of units (840ths of a point).
+    pub const fn from_units(t: i64) -> Water {
         Water(t)
     }
 
-    /// The fraction `num / den`; an error unless it is a whole number of twelfths.
+    /// The fraction `num / den`; an error unless it is a whole number of units (840ths).
     pub fn new(num: i64, den: i64) -> Result<Water> {
         if den == 0 {
             return Err(Error::InvalidArgument("water with a zero denominator".into()));
@@ -44,7 +44,7 @@ impl Water {
         let scaled = num as i128 * Water::DENOMINATOR as i128;
         if scaled % den as i128 != 0 {
             return Err(Error::InvalidArgument(format!(
-                "water {num}/{den} is not a whole number of twelfths (denominators divide 12)"
+                "water {num}/{den} is not a whole number of 840ths (denominators divide 840)"
             )));
         }
         i64::try_from(scaled / den as i128)
@@ -52,24 +52,24 @@ impl Water {
             .map_err(|_| Error::InvalidArgument(format!("water {num}/{den} is out of range")))
     }
 
-    /// `w / p` exactly; `p` must divide 12 (at most 4 normal players share a special).
+    /// `w / p` exactly; `p` must divide 840 (at most 8 normal players share a special).
     pub(crate) const fn share(w: i64, p: i64) -> Water {
         Water(w * (Water::DENOMINATOR / p))
     }
 
-    /// The count of twelfths.
-    pub const fn twelfths(self) -> i64 {
+    /// The count of units (840ths of a point).
+    pub const fn units(self) -> i64 {
         self.0
     }
 
     /// Numerator of the reduced fraction (sign included).
     pub const fn numer(self) -> i64 {
-        self.0 / gcd12(self.0)
+        self.0 / gcd_unit(self.0)
     }
 
-    /// Denominator of the reduced fraction: 1, 2, 3, 4, 6 or 12.
+    /// Denominator of the reduced fraction: a divisor of 840 (1 for whole water).
     pub const fn denom(self) -> i64 {
-        Water::DENOMINATOR / gcd12(self.0)
+        Water::DENOMINATOR / gcd_unit(self.0)
     }
 
     /// The value when it is whole water.
@@ -92,10 +92,10 @@ impl Water {
     }
 }
 
-/// gcd(|t|, 12), with gcd(0, 12) = 12 so that zero reduces to 0/1.
-const fn gcd12(t: i64) -> i64 {
-    let mut a = t.unsigned_abs() % 12;
-    let mut b = 12u64;
+/// gcd(|t|, 840), with gcd(0, 840) = 840 so that zero reduces to 0/1.
+const fn gcd_unit(t: i64) -> i64 {
+    let mut a = t.unsigned_abs() % Water::DENOMINATOR as u64;
+    let mut b = Water::DENOMINATOR as u64;
     while a != 0 {
         let r = b % a;
         b = a;
@@ -221,7 +221,11 @@ mod tests {
         assert_eq!(Water::new(5, 4).unwrap().denom(), 4);
         assert_eq!(Water::share(3, 2) + Water::share(3, 2), Water::from_int(3));
         assert_eq!(Water::share(10, 3) * 3, Water::from_int(10));
-        assert!(Water::new(1, 5).is_err());
+        // Big tables (RULES.md §11): five to eight normal players share a ranked special.
+        assert_eq!(Water::share(4, 7) * 7, Water::from_int(4));
+        assert_eq!(Water::share(3, 5).to_string(), "3/5");
+        assert_eq!(Water::share(3, 8).denom(), 8);
+        assert!(Water::new(1, 9).is_err());
         assert!(Water::new(1, 0).is_err());
         assert_eq!(Water::new(-6, -4).unwrap(), Water::new(3, 2).unwrap());
     }

@@ -3,10 +3,11 @@
 //! The rank-shape, colour and dragon specials are a handful of popcounts on [`HandBits`]; the
 //! three-piece specials go through [`Pieces`]. Nothing allocates unless the hand qualifies.
 
+use super::copies;
 use super::hand::{HandBits, ALL_RANKS};
 use super::split::Pieces;
 use super::{Special, SpecialDetection};
-use crate::card::{Card, CardSet};
+use crate::card::{check_copies, Card, CardSet, SuitSet};
 use crate::error::{Error, Result};
 use crate::eval::Evaluator;
 use crate::lanes::Arrangement;
@@ -43,6 +44,8 @@ pub struct SpecialDetector {
     split_quads: bool,
     strict_order: bool,
     eval: Evaluator,
+    /// Suits the deck holds twice (§11): hands may repeat their cards.
+    extra_suits: SuitSet,
 }
 
 impl SpecialDetector {
@@ -76,15 +79,51 @@ impl SpecialDetector {
             split_quads: rules.split_quads,
             strict_order: rules.strict_order,
             eval: Evaluator::new(rules),
+            extra_suits: rules.extra_suits,
         })
     }
 
-    /// Detect the specials of 13 distinct cards.
+    /// Detect the specials of 13 cards: distinct ones, or with the rule set's extra suits
+    /// (RULES.md §11) up to two copies of their cards.
     ///
     /// Errors: [`Error::WrongCardCount`] unless there are 13 cards, [`Error::DuplicateCard`]
-    /// naming the second occurrence.
+    /// naming the second occurrence of a card the deck holds once, [`Error::TooManyCopies`]
+    /// the third of one it holds twice.
     pub fn detect(&self, cards: &[Card]) -> Result<SpecialDetection> {
-        Ok(self.detect_bits(hand_bits(cards)?))
+        match hand_bits(cards) {
+            Ok(bits) => Ok(self.detect_bits(bits)),
+            Err(Error::DuplicateCard { .. }) if !self.extra_suits.is_empty() => {
+                check_copies(cards, self.extra_suits)?;
+                let cards: &[Card; 13] = cards.try_into().expect("hand_bits checked the count");
+                Ok(self.detect_copies(cards))
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Detection on the reading of a hand with copies (`copies.rs`): what [`SpecialDetector::detect`]
+    /// does for hands that repeat a card. It also reads distinct cards, the same as the bit-set
+    /// path does (the tests check that), so it is public for checking, not for speed.
+    #[doc(hidden)]
+    pub fn detect_copies(&self, cards: &[Card; 13]) -> SpecialDetection {
+        let (q, found) = copies::qualify(
+            cards,
+            self.enabled,
+            self.twelve_royals_min,
+            self.split_quads,
+            &self.eval,
+            self.strict_order,
+        );
+        let q = q & self.enabled;
+        let all: Vec<Special> = self.order[..self.len].iter().copied().filter(|&s| q & bit(s) != 0).collect();
+        let best = all.first().copied();
+        let arrangement = best.and_then(|s| {
+            let k = [Special::ThreeStraightFlushes, Special::ThreeFlushes, Special::ThreeStraights]
+                .iter()
+                .position(|&t| t == s)?;
+            found[k]
+        });
+        SpecialDetection { best, all, arrangement }
     }
 
     /// Detect the specials of a 13-card set ([`Error::WrongCardCount`] for any other size).
@@ -100,7 +139,17 @@ impl SpecialDetector {
     /// (or, under `strict_order`, make it only with equal middle and back). Other specials are
     /// not arrangements and give `None`. Preference: see [`SpecialDetection::arrangement`].
     pub fn arrangement_for(&self, cards: &[Card], special: Special) -> Result<Option<Arrangement>> {
-        let h = HandBits::new(hand_bits(cards)?);
+        let bits = match hand_bits(cards) {
+            Ok(bits) => bits,
+            Err(Error::DuplicateCard { .. }) if !self.extra_suits.is_empty() => {
+                check_copies(cards, self.extra_suits)?;
+                let cards: &[Card; 13] = cards.try_into().expect("hand_bits checked the count");
+                return Ok(copies::PieceKind::of(special)
+                    .and_then(|kind| copies::best_split(cards, kind, &self.eval, self.strict_order)));
+            }
+            Err(e) => return Err(e),
+        };
+        let h = HandBits::new(bits);
         Ok(pieces_of(special).and_then(|p| p.best_arrangement(&h, &self.eval, self.strict_order)))
     }
 

@@ -14,10 +14,16 @@
 //! - 8 belongs to both all big and all small; one colour is all ♥♦ or all ♠♣.
 //! - A special that is not in the rule set's list is never reported: under `hk`, which lists
 //!   DR but not SD, a supreme dragon is reported as a dragon.
-//! - TSF, TF and TS must be realisable as a legal arrangement under the rule set. Their front
-//!   piece is always high card and so below the middle; the only split that can foul is one
-//!   whose middle and back are equal on ranks, and only under `strict_order`.
+//! - TSF, TF and TS must be realisable as a legal arrangement under the rule set. With one deck
+//!   their front piece is always high card and so below the middle; the only split that can
+//!   foul is one whose middle and back are equal on ranks, and only under `strict_order`.
+//! - Hands with copies (a rule set with extra suits, RULES.md §11) are read by `copies.rs`: the
+//!   card-property specials on the cards as they are, the shapes by grouping each rank's cards
+//!   (with `split_quads` a rank of four or more may serve as any groups of one to four cards),
+//!   the three-piece specials by a walk of every split (a flush piece may hold a pair, a
+//!   straight never repeats a rank).
 
+mod copies;
 mod detector;
 mod hand;
 mod split;
@@ -27,7 +33,7 @@ use std::str::FromStr;
 
 pub use detector::SpecialDetector;
 
-use crate::card::{cards_from_codes, Card};
+use crate::card::Card;
 use crate::error::{Error, Result};
 use crate::lanes::Arrangement;
 use crate::rules::Rules;
@@ -237,5 +243,6 @@ pub fn detect(cards: &[Card], rules: &Rules) -> Result<SpecialDetection> {
 
 /// [`detect`] on interchange codes: also fails with [`Error::BadCardCode`] for a code ≥ 52.
 pub fn detect_codes(codes: &[u8], rules: &Rules) -> Result<SpecialDetection> {
-    detect(&cards_from_codes(codes)?, rules)
+    let cards = codes.iter().map(|&c| Card::from_code(c)).collect::<Result<Vec<Card>>>()?;
+    detect(&cards, rules)
 }
