@@ -48,7 +48,7 @@ use std::fmt;
 use std::num::NonZeroUsize;
 
 use crate::arrange::Arranger;
-use crate::card::{cards_from_codes, check_copies, Card, CardSet, SuitSet};
+use crate::card::{cards_from_codes_in, check_copies, Card, CardSet, SuitSet};
 use crate::error::Error;
 use crate::eval::{gen, Evaluator, HandRank};
 use crate::settle::{check_banker, PlayerHand, Settlement, Settler, Water, MAX_SEATS, MIN_SEATS};
@@ -166,7 +166,7 @@ impl Batch {
     pub fn eval5(&self, eval: &Evaluator, hands: &[[u8; 5]], out: &mut [HandRank]) -> Result<(), BatchError> {
         same_len("hands", hands.len(), out.len())?;
         let threads = self.threads_for(hands.len(), MIN_ROWS_EVAL);
-        in_parts(threads, hands, 1, check_codes)?;
+        in_parts(threads, hands, 1, |s, p| check_codes_in(s, p, eval.extra_suits()))?;
         in_parts_out(threads, hands, 1, out, 1, |_, part, out| {
             eval.batch5(part, out);
             Ok(())
@@ -201,7 +201,7 @@ impl Batch {
     pub fn eval3(&self, eval: &Evaluator, hands: &[[u8; 3]], out: &mut [HandRank]) -> Result<(), BatchError> {
         same_len("hands", hands.len(), out.len())?;
         let threads = self.threads_for(hands.len(), MIN_ROWS_EVAL);
-        in_parts(threads, hands, 1, check_codes)?;
+        in_parts(threads, hands, 1, |s, p| check_codes_in(s, p, eval.extra_suits()))?;
         in_parts_out(threads, hands, 1, out, 1, |_, part, out| {
             for (h, o) in part.iter().zip(out) {
                 *o = eval.eval3_codes(h);
@@ -243,8 +243,16 @@ impl Batch {
             same_len("hands", hands.len(), all.len())?;
         }
         let threads = self.threads_for(hands.len(), MIN_ROWS_SPECIAL);
-        in_parts(threads, hands, 1, check_codes)?;
-        let qualifying = |h: &[u8; 13]| detector.qualifying_bits(CardSet(codes_bits(h)));
+        in_parts(threads, hands, 1, |s, p| check_codes_in(s, p, detector.extra_suits()))?;
+        // A hand with copies (RULES.md §11) is no bit set: it takes the detector's own reading.
+        let qualifying = |h: &[u8; 13]| {
+            let bits = codes_bits(h);
+            if bits.count_ones() == 13 {
+                detector.qualifying_bits(CardSet(bits))
+            } else {
+                detector.qualifying_copies(&to_cards(h))
+            }
+        };
         let top = |bits: u16| detector.best_of(bits).map_or(NO_SPECIAL, |s| s as u8);
         match all {
             None => in_parts_out(threads, hands, 1, best, 1, |_, part, best| {
@@ -278,7 +286,7 @@ impl Batch {
     pub fn arrange(&self, arranger: &Arranger, hands: &[[u8; 13]], out: &mut [[u8; 13]]) -> Result<(), BatchError> {
         same_len("hands", hands.len(), out.len())?;
         let threads = self.threads_for(hands.len(), MIN_ROWS_ARRANGE);
-        in_parts(threads, hands, 1, check_codes)?;
+        in_parts(threads, hands, 1, |s, p| check_codes_in(s, p, arranger.rules().extra_suits))?;
         let mut staged = vec![[0u8; 13]; hands.len()];
         in_parts_out(threads, hands, 1, &mut staged, 1, |start, part, staged| {
             for (i, (h, o)) in part.iter().zip(staged).enumerate() {
@@ -502,7 +510,7 @@ const HIGH_CODE: u32 = 0xC0C0_C0C0;
 /// at again hand by hand.
 const CHECK_STEP: usize = 64;
 
-/// A hand of codes that [`check_codes`] tests without a branch per hand: `acc` gathers what
+/// A hand of codes that [`check_codes_in`] tests without a branch per hand: `acc` gathers what
 /// each hand leaves, and the step is good exactly when [`Acc::good`] says so at its end.
 trait Codes: Sync {
     fn add_to(&self, acc: &mut Acc);
@@ -581,9 +589,11 @@ fn good<H: Codes>(h: &H) -> bool {
     acc.good()
 }
 
-/// Check every hand of `part` (rows from `start`): codes below 52, cards distinct. The error
-/// is the one [`cards_from_codes`] gives for the first bad hand.
-fn check_codes<H: Codes>(start: usize, part: &[H]) -> Result<(), BatchError> {
+/// Check every hand of `part` (rows from `start`): codes below 52, no card more often than a
+/// deck with `extra_suits` twice holds it (RULES.md §11; with none, cards distinct). A step that
+/// fails the fast check (which takes any repeat for an error) is looked at hand by hand; the
+/// error is the one [`cards_from_codes_in`] gives for the first bad hand.
+fn check_codes_in<H: Codes>(start: usize, part: &[H], extra_suits: SuitSet) -> Result<(), BatchError> {
     for (k, step) in part.chunks(CHECK_STEP).enumerate() {
         let mut acc = Acc::default();
         for h in step {
@@ -592,14 +602,23 @@ fn check_codes<H: Codes>(start: usize, part: &[H]) -> Result<(), BatchError> {
         if acc.good() {
             continue;
         }
-        let i = step.iter().position(|h| !good(h)).unwrap_or(0);
-        let row = start + k * CHECK_STEP + i;
-        let error = match cards_from_codes(step[i].codes()) {
-            Err(e) => e,
-            // The fast check and `cards_from_codes` agree on every input; kept as an error.
-            Ok(_) => Error::InvalidArgument("the card codes failed the batch check".into()),
-        };
-        return Err(BatchError::at(row, error));
+        for (i, h) in step.iter().enumerate() {
+            if good(h) {
+                continue;
+            }
+            let row = start + k * CHECK_STEP + i;
+            match cards_from_codes_in(h.codes(), extra_suits) {
+                Err(e) => return Err(BatchError::at(row, e)),
+                Ok(_) if !extra_suits.is_empty() => {}
+                // The fast check and `cards_from_codes` agree on every input; kept as an error.
+                Ok(_) => {
+                    return Err(BatchError::at(
+                        row,
+                        Error::InvalidArgument("the card codes failed the batch check".into()),
+                    ))
+                }
+            }
+        }
     }
     Ok(())
 }

@@ -548,8 +548,7 @@ impl SuitSet {
     /// This set and the suit of `c`, refusing an unknown character or a suit already in it.
     pub(crate) fn with(self, c: char) -> Result<SuitSet> {
         let bad = |reason: String| Error::InvalidRules { path: "extra_suits".into(), reason };
-        let suit = suit_of_char(c)
-            .ok_or_else(|| bad(format!("unknown suit {c:?} (expected d, c, h or s)")))?;
+        let suit = suit_of_char(c).ok_or_else(|| bad(format!("unknown suit {c:?} (expected d, c, h or s)")))?;
         if self.contains(suit) {
             return Err(bad(format!("suit {} is listed twice", suit.letter())));
         }

@@ -58,7 +58,10 @@ pub mod settle;
 pub mod simulate;
 pub mod special;
 
-pub use card::{cards_from_codes, cards_from_codes_in, format_cards, parse_cards, parse_cards_in, Card, CardSet, Rank, Suit, SuitSet};
+pub use card::{
+    cards_from_codes, cards_from_codes_in, format_cards, parse_cards, parse_cards_in, Card, CardSet, Rank, Suit,
+    SuitSet,
+};
 pub use error::{Error, Result};
 pub use eval::{Category, Evaluator, HandRank};
 pub use lanes::{Arrangement, ArrangementEval, Foul, Lane};

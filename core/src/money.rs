@@ -152,7 +152,8 @@ pub fn settle_money(water: &[Water], stakes: &Stakes) -> Result<MoneyResult> {
     // without a word, so it is refused. (An escape is not zero-sum: see `escape`.)
     let sum: i128 = water.iter().map(|w| w.units() as i128).sum();
     if sum != 0 {
-        let shown = i64::try_from(sum).map_or_else(|_| format!("{sum}/{}", Water::DENOMINATOR), |t| Water::from_units(t).to_string());
+        let shown = i64::try_from(sum)
+            .map_or_else(|_| format!("{sum}/{}", Water::DENOMINATOR), |t| Water::from_units(t).to_string());
         return Err(Error::InvalidMoney(format!(
             "the water sums to {shown}, not 0; a settled round always sums to 0 (an escape has its own call)"
         )));

@@ -8,9 +8,9 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::card::{check_copies, Card, SuitSet};
 #[cfg(feature = "serde")]
 use crate::error::{shorten_path, shorten_quotes};
-use crate::card::{check_copies, Card, SuitSet};
 use crate::error::{Error, Result};
 use crate::special::Special;
 
@@ -627,11 +627,12 @@ impl Rules {
             return Ok(());
         }
         let deck = match self.extra_suits.len() {
-            0 => "one deck of 52 cards".to_string(),
-            4 => "two decks of 104 cards".to_string(),
-            n => format!("a deck of {} cards (extra suits {})", 52 + 13 * n, self.extra_suits),
+            0 => "one deck (52 cards)".to_string(),
+            4 => "two decks (104 cards)".to_string(),
+            n => format!("{} cards (extra suits {})", 52 + 13 * n, self.extra_suits),
         };
-        Err(Error::InvalidTable(format!("{players} players, but {deck} deals to 2 to {most}")))
+        let seats = if players == 1 { "1 player".to_string() } else { format!("{players} players") };
+        Err(Error::InvalidTable(format!("{seats}, but a table of {deck} seats 2 to {most}")))
     }
 }
 

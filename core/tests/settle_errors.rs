@@ -30,12 +30,13 @@ fn player_count() {
     for n in [0usize, 1] {
         let hands: Vec<PlayerHand> = [P0, P1][..n].iter().map(|s| arr(s)).collect();
         let e = settle(&hands, &r).unwrap_err();
-        assert_eq!(e, Error::InvalidTable(format!("{n} players, but one deck of 52 cards deals to 2 to 4")));
+        let seats = if n == 1 { "1 player".to_string() } else { format!("{n} players") };
+        assert_eq!(e, Error::InvalidTable(format!("{seats}, but a table of one deck (52 cards) seats 2 to 4")));
     }
     let five: Vec<PlayerHand> = [P0, P1, P2, P3, P4].iter().map(|s| arr(s)).collect();
     assert_eq!(
         settle(&five, &r).unwrap_err(),
-        Error::InvalidTable("5 players, but one deck of 52 cards deals to 2 to 4".into())
+        Error::InvalidTable("5 players, but a table of one deck (52 cards) seats 2 to 4".into())
     );
     // The four are a valid table.
     assert!(settle(&five[..4], &r).is_ok());

@@ -223,7 +223,9 @@ pub(crate) fn qualify(
         }
     }
     let mut found = [None; 3];
-    for (k, special) in [Special::ThreeStraightFlushes, Special::ThreeFlushes, Special::ThreeStraights].into_iter().enumerate() {
+    for (k, special) in
+        [Special::ThreeStraightFlushes, Special::ThreeFlushes, Special::ThreeStraights].into_iter().enumerate()
+    {
         if wanted & bit(special) == 0 {
             continue;
         }

@@ -153,6 +153,29 @@ impl SpecialDetector {
         Ok(pieces_of(special).and_then(|p| p.best_arrangement(&h, &self.eval, self.strict_order)))
     }
 
+    /// The suits the rule set's deck holds twice (RULES.md §11).
+    pub fn extra_suits(&self) -> SuitSet {
+        self.extra_suits
+    }
+
+    /// [`SpecialDetector::qualifying_bits`] of 13 cards that may repeat (copies are not checked
+    /// against the deck here; [`SpecialDetector::detect`] checks them).
+    pub fn qualifying_copies(&self, cards: &[Card; 13]) -> u16 {
+        let bits = cards.iter().fold(0u64, |b, c| b | 1 << c.code());
+        if bits.count_ones() == 13 {
+            return self.qualifying_bits(CardSet(bits));
+        }
+        let (q, _) = copies::qualify(
+            cards,
+            self.enabled,
+            self.twelve_royals_min,
+            self.split_quads,
+            &self.eval,
+            self.strict_order,
+        );
+        q & self.enabled
+    }
+
     /// Bit `special as u8` for every enabled special the cards qualify for (a set of 13 cards;
     /// other sizes give meaningless bits). The allocation-free core of detection.
     #[inline]
