@@ -32,11 +32,12 @@
  * Version of the C ABI described by `include/shisanshui.h`. Bumped on any incompatible change
  * (a removed or changed function, struct layout or status number); additions keep it.
  */
-#define SSS_ABI_VERSION 1
+#define SSS_ABI_VERSION 2
 
 /**
  * Most codes `sss_cards_parse` can return (a full deck: duplicates are rejected), so a buffer
- * of this many codes is always large enough.
+ * of this many codes is always large enough. `sss_cards_parse_for` returns up to
+ * `SSS_MAX_DECK_SIZE` (a deck with extra suits holds some cards twice).
  */
 #define SSS_MAX_CARDS 52
 
@@ -58,9 +59,16 @@
 #define SSS_MIN_SEATS 2
 
 /**
- * Most seats at a table (one deck).
+ * Most seats at any table: two decks (every suit extra, RULES.md §11). A rule set's own limit
+ * is `sss_rules_get_max_players` (4 for one deck).
  */
-#define SSS_MAX_SEATS 4
+#define SSS_MAX_SEATS 8
+
+/**
+ * Water is exact in units of 1/`SSS_WATER_DENOMINATOR` of a point (`SssWater.units`): 840 is
+ * the least common multiple of 1 to 8, so every ranked share at 2 to 8 seats is whole.
+ */
+#define SSS_WATER_DENOMINATOR 840
 
 /**
  * `SssSeat.kind`: the seat plays three lanes (cards in lane order: 3 front, 5 middle, 5 back).
@@ -171,9 +179,16 @@
 #define SSS_DEAL_MIN_PLAYERS 2
 
 /**
- * Most players a deal from one deck is for.
+ * Most players a deal from one deck is for (`sss_deal`); `sss_deal_for` deals to up to
+ * `SSS_MAX_SEATS` from a rule set with extra suits.
  */
 #define SSS_DEAL_MAX_PLAYERS 4
+
+/**
+ * Cards in the biggest deck (two decks: every suit extra, RULES.md §11), so a buffer of this
+ * many codes always holds `sss_deck`, `sss_shuffled_deck_for` and `sss_deal_for`.
+ */
+#define SSS_MAX_DECK_SIZE 104
 
 /**
  * Most entries `sss_combos` can write (the flushes of 13 cards of one suit): a buffer of this
@@ -263,6 +278,12 @@ enum SssStatus
      * No legal (non-fouled) arrangement keeps the lanes the player fixed.
      */
     SSS_ERR_NO_LEGAL_ARRANGEMENT = 14,
+    /**
+     * A card held more often than the rule set's deck holds it (RULES.md §11): a third copy of a
+     * card of a doubled suit. A repeated card of a suit the deck holds once stays
+     * `SSS_ERR_DUPLICATE_CARD`. The message names the card and its position.
+     */
+    SSS_ERR_TOO_MANY_COPIES = 15,
     /**
      * A required pointer argument was NULL.
      */
@@ -742,20 +763,20 @@ typedef struct SssStakes {
 } SssStakes;
 
 /**
- * An exact amount of water, positive when received: `twelfths / 12`, the same value as the
- * reduced fraction `num / den`.
+ * An exact amount of water, positive when received: `units / SSS_WATER_DENOMINATOR` (840), the
+ * same value as the reduced fraction `num / den`.
  */
 typedef struct SssWater {
     /**
-     * The amount in twelfths of a water point (every amount is a whole number of twelfths).
+     * The amount in units of 1/840 of a water point (every amount is a whole number of units).
      */
-    int64_t twelfths;
+    int64_t units;
     /**
      * Numerator of the reduced fraction (sign included).
      */
     int64_t num;
     /**
-     * Denominator of the reduced fraction: 1, 2, 3, 4, 6 or 12.
+     * Denominator of the reduced fraction: a divisor of 840 (1 for whole water).
      */
     int64_t den;
 } SssWater;
@@ -846,7 +867,7 @@ typedef struct SssSettlementInfo {
      */
     uint32_t ranked_lane_water[3];
     /**
-     * Number of seats (2 to 4).
+     * Number of seats (2 to 8).
      */
     uint8_t seat_count;
     /**
@@ -1189,7 +1210,9 @@ typedef struct SssSimConfig {
      */
     uint64_t seed;
     /**
-     * Seats at the table, 2 to 4.
+     * Seats at the table, passed to the engine as given: it decides the tables it simulates
+     * (2 to 4 today; the per-seat `policies` and `carries` below hold 4 seats, so a bigger
+     * table takes one policy for every seat and no carries).
      */
     uint32_t players;
     /**
@@ -1469,10 +1492,42 @@ SssStatus sss_cards_format(const uint8_t *codes,
 SssStatus sss_cards_validate(const uint8_t *codes, size_t count);
 
 /**
- * Evaluate 3 or 5 card codes under the rules' wheel and suit tie-break.
+ * Parse a hand as `sss_cards_parse` does, for the rule set's deck (RULES.md §11): a card of an
+ * extra suit may be written twice; a third copy is `SSS_ERR_TOO_MANY_COPIES` and a repeated
+ * card of a suit the deck holds once `SSS_ERR_DUPLICATE_CARD`, each naming the card and its
+ * 0-based position. Up to `SSS_MAX_DECK_SIZE` codes. With no extra suit this is
+ * `sss_cards_parse`. Errors as `sss_cards_parse`, and `SSS_ERR_INVALID_HANDLE`.
+ *
+ * # Safety
+ * `rules` must be a live handle; `text` valid for `len` bytes (or NULL when `len` is 0);
+ * `out_codes` for `cap` writes (or NULL when `cap` is 0); `out_count` for a write.
+ */
+SssStatus sss_cards_parse_for(const struct SssRules *rules,
+                              const uint8_t *text,
+                              size_t len,
+                              uint8_t *out_codes,
+                              size_t cap,
+                              size_t *out_count);
+
+/**
+ * Check card codes against the rule set's deck (RULES.md §11): every code in 0..=51 and no card
+ * more often than the deck holds it. Returns `SSS_OK`, `SSS_ERR_BAD_CARD_CODE`,
+ * `SSS_ERR_DUPLICATE_CARD` (a second copy of a card the deck holds once) or
+ * `SSS_ERR_TOO_MANY_COPIES` (a third copy), naming the position; `SSS_ERR_INVALID_HANDLE`.
+ *
+ * # Safety
+ * `rules` must be a live handle; `codes` valid for `count` bytes (or NULL when `count` is 0).
+ */
+SssStatus sss_cards_validate_for(const struct SssRules *rules, const uint8_t *codes, size_t count);
+
+/**
+ * Evaluate 3 or 5 card codes under the rules' wheel, suit tie-break and deck. A card of an
+ * extra suit (RULES.md §11) may be there twice: five of a kind is `SSS_CATEGORY_FIVE_OF_A_KIND`,
+ * and a flush holding a pair is still a flush.
  *
  * Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_WRONG_CARD_COUNT` (not 3 or 5),
- * `SSS_ERR_DUPLICATE_CARD`, `SSS_ERR_NULL_POINTER`.
+ * `SSS_ERR_DUPLICATE_CARD` (a card the deck holds once, repeated), `SSS_ERR_TOO_MANY_COPIES`
+ * (a third copy), `SSS_ERR_NULL_POINTER`.
  *
  * # Safety
  * `rules` must be a live handle; `codes` valid for `count` bytes (or NULL when `count` is 0);
@@ -1519,11 +1574,12 @@ SssStatus sss_hand_rank_describe(uint32_t value, uint8_t *buf, size_t cap, size_
 
 /**
  * Evaluate an arrangement given as its three lanes (3 + 5 + 5 codes) and check it for a foul
- * under the rules (`strict_order` included; suits never decide a foul).
+ * under the rules (`strict_order` included; suits never decide a foul). The 13 cards may hold
+ * the deck's copies (RULES.md §11).
  *
  * Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_WRONG_CARD_COUNT` (a lane of the wrong size),
- * `SSS_ERR_DUPLICATE_CARD` (position counted across the lanes: front 0–2, middle 3–7,
- * back 8–12), `SSS_ERR_NULL_POINTER`.
+ * `SSS_ERR_DUPLICATE_CARD` or `SSS_ERR_TOO_MANY_COPIES` (position counted across the lanes:
+ * front 0–2, middle 3–7, back 8–12), `SSS_ERR_NULL_POINTER`.
  *
  * # Safety
  * `rules` must be a live handle; each lane pointer valid for its count (or NULL when 0);
@@ -1697,14 +1753,45 @@ SssStatus sss_rules_get_majority_bonus(const struct SssRules *rules, uint32_t *o
 SssStatus sss_rules_set_majority_bonus(struct SssRules *rules, uint32_t water);
 
 /**
+ * Read the suits the deck holds twice (加色, RULES.md §11) as a bit mask, bit = suit code:
+ * diamonds 1, clubs 2, hearts 4, spades 8; 0 for one deck of 52, 0xF for two decks of 104.
+ *
+ * # Safety
+ * `rules` must be a live handle; `out_mask` valid for a write.
+ */
+SssStatus sss_rules_get_extra_suits(const struct SssRules *rules, uint8_t *out_mask);
+
+/**
+ * Set the suits the deck holds twice (bit = suit code: diamonds 1, clubs 2, hearts 4,
+ * spades 8). Each extra suit adds 13 cards and one seat (RULES.md §11): 0 deals 2 to 4 seats,
+ * 0xF (two decks) 2 to 8. A mask above 0xF is `SSS_ERR_INVALID_ARGUMENT`, the rule set unchanged.
+ *
+ * # Safety
+ * `rules` must be a live handle not used by another thread during the call.
+ */
+SssStatus sss_rules_set_extra_suits(struct SssRules *rules, uint8_t mask);
+
+/**
+ * Read the most seats the rule set's deck deals 13 cards to: 4 plus one per extra suit, at
+ * most `SSS_MAX_SEATS` (8).
+ *
+ * # Safety
+ * `rules` must be a live handle; `out` valid for a write.
+ */
+SssStatus sss_rules_get_max_players(const struct SssRules *rules, uint32_t *out);
+
+/**
  * Detect the special hands of 13 card codes under a rule set: the highest enabled special,
  * every enabled special the hand qualifies for (in the rule set's order), and for three straight
  * flushes, three flushes or three straights the legal arrangement that realises it.
  *
  * A special the rule set does not list is never reported (under `hk`, which lists no supreme
- * dragon, a supreme dragon is a dragon). Errors: `SSS_ERR_BAD_CARD_CODE`,
- * `SSS_ERR_DUPLICATE_CARD` (naming the position; codes are checked in order before the count),
- * `SSS_ERR_WRONG_CARD_COUNT` (not 13 codes), `SSS_ERR_NULL_POINTER`.
+ * dragon, a supreme dragon is a dragon). With extra suits (RULES.md §11) the hand may hold two
+ * copies of a card of an extra suit, and the shapes read each rank's cards as one group (split
+ * into quads, trips and pairs only under `split_quads`). Errors, in the order of the engine's
+ * `detect_codes` (every code's range first, then the count, then copies): `SSS_ERR_BAD_CARD_CODE`,
+ * `SSS_ERR_WRONG_CARD_COUNT` (not 13 codes), `SSS_ERR_DUPLICATE_CARD` or
+ * `SSS_ERR_TOO_MANY_COPIES` (naming the position), `SSS_ERR_NULL_POINTER`.
  *
  * # Safety
  * `rules` must be a live handle; `codes` valid for `count` bytes (or NULL when `count` is 0);
@@ -1772,25 +1859,25 @@ SssStatus sss_rules_get_specials(const struct SssRules *rules,
                                  size_t *out_count);
 
 /**
- * Settle a round's water in money (RULES.md §8): `water_twelfths` holds one amount per seat in
- * twelfths of a water point (`SssWater.twelfths`, e.g. from `sss_settlement_totals`; whole
- * water `w` is `12 × w`). Per seat: `raw = trunc(water × base)`; capped at `±carry` when
+ * Settle a round's water in money (RULES.md §8): `water_units` holds one amount per seat in
+ * units of 1/840 of a water point (`SssWater.units`, e.g. from `sss_settlement_totals` or
+ * `sss_settle_many`; whole water `w` is `SSS_WATER_DENOMINATOR × w` = `840 × w`). Per seat: `raw = trunc(water × base)`; capped at `±carry` when
  * `carry_count` is non-zero (then it must equal `count`); the larger side (sum of wins or of
  * losses) scaled down to the smaller, truncating; a positive result pays the rake.
  *
  * The lines go to `out_lines` (capacity `cap`; `SSS_MAX_SEATS` always suffices, their number in
  * `*out_count`), the table totals to `*out_totals`. Errors: `SSS_ERR_INVALID_TABLE` (not 2 to
- * 4 seats), `SSS_ERR_INVALID_MONEY` (negative base or carry, carries not one per seat, a rake
+ * `SSS_MAX_SEATS` (8) seats), `SSS_ERR_INVALID_MONEY` (negative base or carry, carries not one per seat, a rake
  * below 0 or over 100% or with a denominator below 1, an amount overflowing 64 bits),
  * `SSS_ERR_BUFFER_TOO_SMALL` (with the needed count), `SSS_ERR_NULL_POINTER`. Outputs other
  * than the needed count are written only on success.
  *
  * # Safety
- * `water_twelfths` valid for `count` values and `carries` for `carry_count` (either may be NULL
+ * `water_units` valid for `count` values and `carries` for `carry_count` (either may be NULL
  * when its count is 0); `stakes` valid; `out_lines` valid for `cap` writes (or NULL when `cap`
  * is 0); `out_count` and `out_totals` valid for a write.
  */
-SssStatus sss_money_settle(const int64_t *water_twelfths,
+SssStatus sss_money_settle(const int64_t *water_units,
                            size_t count,
                            const struct SssStakes *stakes,
                            const int64_t *carries,
@@ -1822,10 +1909,13 @@ SssStatus sss_money_escape(size_t seats,
 
 /**
  * Build an arrangement seat from its three lanes (3 + 5 + 5 codes), checking the card codes,
- * the lane sizes and that the 13 cards are distinct. Errors: `SSS_ERR_BAD_CARD_CODE`,
- * `SSS_ERR_WRONG_CARD_COUNT` (a lane of the wrong size), `SSS_ERR_DUPLICATE_CARD` (position
- * counted across the lanes: front 0–2, middle 3–7, back 8–12), `SSS_ERR_NULL_POINTER`.
- * Whether it fouls is the engine's to say when settling.
+ * the lane sizes and that no card is there more than twice. This call takes no rule set, so it
+ * accepts the copies of the biggest deck (two decks, RULES.md §11): a card twice is fine here,
+ * and settling checks the table against the rule set's deck (`SSS_ERR_DUPLICATE_CARD` for a
+ * card it holds once). Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_WRONG_CARD_COUNT` (a lane of
+ * the wrong size), `SSS_ERR_TOO_MANY_COPIES` (a third copy; position counted across the lanes:
+ * front 0–2, middle 3–7, back 8–12), `SSS_ERR_NULL_POINTER`. Whether it fouls is the engine's
+ * to say when settling.
  *
  * # Safety
  * Each lane pointer valid for its count (or NULL when 0); `out` valid for a write.
@@ -1840,10 +1930,12 @@ SssStatus sss_seat_arranged(const uint8_t *front,
 
 /**
  * Build a declared-special seat from an `SssSpecial` and 13 card codes, checking the codes
- * (range, then duplicates, in order) and the count. Whether the cards make the special and the
- * rule set enables it is checked when settling (`SSS_ERR_SPECIAL_NOT_ALLOWED`). Errors:
+ * (range, then copies, in order) and the count. Like `sss_seat_arranged` it takes no rule set
+ * and accepts up to two copies of a card (two decks, RULES.md §11); settling checks the table
+ * against the rule set's deck. Whether the cards make the special and the rule set enables it
+ * is checked when settling too (`SSS_ERR_SPECIAL_NOT_ALLOWED`). Errors:
  * `SSS_ERR_INVALID_ARGUMENT` (not an `SssSpecial`), `SSS_ERR_BAD_CARD_CODE`,
- * `SSS_ERR_DUPLICATE_CARD`, `SSS_ERR_WRONG_CARD_COUNT`, `SSS_ERR_NULL_POINTER`.
+ * `SSS_ERR_TOO_MANY_COPIES` (a third copy), `SSS_ERR_WRONG_CARD_COUNT`, `SSS_ERR_NULL_POINTER`.
  *
  * # Safety
  * `codes` valid for `count` bytes (or NULL when 0); `out` valid for a write.
@@ -1851,15 +1943,18 @@ SssStatus sss_seat_arranged(const uint8_t *front,
 SssStatus sss_seat_special(uint32_t special, const uint8_t *codes, size_t count, struct SssSeat *out);
 
 /**
- * Settle one round: `count` seats (2 to 4, in seat order) under a rule set that settles all
- * pairs (`SSS_TABLE_ALL_PAIRS`; a banker-mode rule set needs `sss_settle_with_banker`, else
+ * Settle one round: `count` seats (2 to the rule set's `sss_rules_get_max_players`: 4 for one
+ * deck, up to `SSS_MAX_SEATS` with extra suits; in seat order) under a rule set that settles
+ * all pairs (`SSS_TABLE_ALL_PAIRS`; a banker-mode rule set needs `sss_settle_with_banker`, else
  * `SSS_ERR_INVALID_TABLE`). Free the result with `sss_settlement_free`.
  *
  * Everything is checked before anything is settled, and `*out` is written only on success:
- * `SSS_ERR_INVALID_TABLE` (not 2 to 4 seats), `SSS_ERR_INVALID_ARGUMENT` (a seat kind or
- * special number out of range, naming the seat), `SSS_ERR_BAD_CARD_CODE`,
- * `SSS_ERR_DUPLICATE_CARD` (a card used twice anywhere at the table; position counted across
- * the table as `seat × 13 + index`), `SSS_ERR_SPECIAL_NOT_ALLOWED` (a declared special the
+ * `SSS_ERR_INVALID_TABLE` (a seat count the deck does not seat, the message naming both),
+ * `SSS_ERR_INVALID_ARGUMENT` (a seat kind or special number out of range, naming the seat),
+ * `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD` (a card the deck holds once used twice
+ * anywhere at the table) or `SSS_ERR_TOO_MANY_COPIES` (a third copy of a card of an extra
+ * suit), the position counted across the table as `seat × 13 + index`,
+ * `SSS_ERR_SPECIAL_NOT_ALLOWED` (a declared special the
  * cards do not make or the rule set does not enable), `SSS_ERR_INVALID_RULES`,
  * `SSS_ERR_NULL_POINTER`.
  *
@@ -2012,11 +2107,12 @@ SssStatus sss_settlement_to_json(const struct SssSettlement *settlement,
                                  size_t *out_len);
 
 /**
- * Make an arranger for a rule set at a table of `players` seats (2 to 4) where every pair of
- * seats is settled (`table = all_pairs`). The arranger keeps its own copy of the rules: later
- * changes to `rules` do not affect it.
+ * Make an arranger for a rule set at a table of `players` seats where every pair of seats is
+ * settled (`table = all_pairs`). The seat count goes to the engine as given, which decides the
+ * tables it plays (2 to 4 today). The arranger keeps its own copy of the rules: later changes
+ * to `rules` do not affect it.
  *
- * Errors: `SSS_ERR_INVALID_TABLE` (players outside 2..=4, or banker-table rules, whose seats
+ * Errors: `SSS_ERR_INVALID_TABLE` (a seat count the engine does not play, or banker-table rules, whose seats
  * differ: use `sss_arranger_new_for`), `SSS_ERR_INVALID_RULES` (an invalid rule set),
  * `SSS_ERR_NULL_POINTER`. Free the result with `sss_arranger_free`.
  *
@@ -2078,7 +2174,7 @@ SssStatus sss_arranger_new_preset(const uint8_t *name,
 void sss_arranger_free(struct SssArranger *arranger);
 
 /**
- * Read the number of seats the arranger plays for (2 to 4).
+ * Read the number of seats the arranger plays for.
  *
  * # Safety
  * `arranger` must be a live handle; `out_players` valid for a write.
@@ -2098,9 +2194,12 @@ SssStatus sss_arranger_get_rules(const struct SssArranger *arranger, struct SssR
  * Arrange 13 cards: the legal arrangement with the highest expected water against the field
  * (never a foul). The answer does not depend on the order of the codes.
  *
- * Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD` (naming the position; codes are
- * checked in order before the count), `SSS_ERR_WRONG_CARD_COUNT` (not 13 codes),
- * `SSS_ERR_NULL_POINTER`.
+ * The codes are checked against the arranger's deck: with extra suits (RULES.md §11) a card of
+ * an extra suit may be there twice, and the engine's arranger decides what it plays.
+ *
+ * Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD` or `SSS_ERR_TOO_MANY_COPIES`
+ * (naming the position; codes are checked in order before the count),
+ * `SSS_ERR_WRONG_CARD_COUNT` (not 13 codes), `SSS_ERR_NULL_POINTER`.
  *
  * # Safety
  * `arranger` must be a live handle; `codes` valid for `count` bytes (or NULL when `count` is
@@ -2203,6 +2302,57 @@ SssStatus sss_deal_unseeded(uint32_t players, uint8_t *out_codes, size_t cap, si
 SssStatus sss_shuffled_deck(uint64_t seed, uint8_t *out_codes, size_t cap, size_t *out_count);
 
 /**
+ * The rule set's deck in the order RULES.md §11 deals from: codes 0 to 51, then one more copy
+ * of every card of the extra suits in ascending code (52 to `SSS_MAX_DECK_SIZE` codes).
+ * Errors: `SSS_ERR_BUFFER_TOO_SMALL` (with the deck's size in `*out_count`),
+ * `SSS_ERR_NULL_POINTER`, `SSS_ERR_INVALID_HANDLE`.
+ *
+ * # Safety
+ * `rules` must be a live handle; `out_codes` valid for `cap` writes (or NULL when `cap` is 0);
+ * `out_count` valid for a write.
+ */
+SssStatus sss_deck(const struct SssRules *rules, uint8_t *out_codes, size_t cap, size_t *out_count);
+
+/**
+ * Shuffle the rule set's deck (`sss_deck`: with its extra suits, RULES.md §11) keyed by `seed`
+ * and deal `players` hands of 13: 2 to 4 seats from one deck, up to 4 + the number of extra
+ * suits (at most `SSS_MAX_SEATS`) otherwise. With no extra suit this is `sss_deal`, card for
+ * card. A hand may hold two copies of a card of an extra suit.
+ *
+ * Writes `players × 13` codes into `out_codes` (`SSS_MAX_DECK_SIZE` always suffices), seat `p`
+ * at `out_codes[13p .. 13p + 13]`, and their number into `*out_count`. Errors:
+ * `SSS_ERR_INVALID_TABLE` (a seat count the deck cannot deal, the message naming both, checked
+ * before the buffer), `SSS_ERR_BUFFER_TOO_SMALL` (with the needed count in `*out_count`),
+ * `SSS_ERR_NULL_POINTER`, `SSS_ERR_INVALID_HANDLE`.
+ *
+ * # Safety
+ * `rules` must be a live handle; `out_codes` valid for `cap` writes (or NULL when `cap` is 0);
+ * `out_count` valid for a write.
+ */
+SssStatus sss_deal_for(const struct SssRules *rules,
+                       uint32_t players,
+                       uint64_t seed,
+                       uint8_t *out_codes,
+                       size_t cap,
+                       size_t *out_count);
+
+/**
+ * The rule set's whole deck shuffled by `seed` (`sss_deck`'s size), before it is dealt:
+ * `sss_deal_for` gives seat `p` positions `13p .. 13p + 13` of it. With no extra suit this is
+ * `sss_shuffled_deck`. Errors: `SSS_ERR_BUFFER_TOO_SMALL` (with the deck's size in
+ * `*out_count`), `SSS_ERR_NULL_POINTER`, `SSS_ERR_INVALID_HANDLE`.
+ *
+ * # Safety
+ * `rules` must be a live handle; `out_codes` valid for `cap` writes (or NULL when `cap` is 0);
+ * `out_count` valid for a write.
+ */
+SssStatus sss_shuffled_deck_for(const struct SssRules *rules,
+                                uint64_t seed,
+                                uint8_t *out_codes,
+                                size_t cap,
+                                size_t *out_count);
+
+/**
  * Evaluate `n_hands` five-card hands given as card codes, 5 bytes per hand (`codes` holds
  * `n_hands × 5` bytes): `out_values[i]` is the `SssHandRank.value` `sss_evaluate` gives hand `i`
  * (compare values to compare hands; the category is `value >> 22`).
@@ -2210,8 +2360,11 @@ SssStatus sss_shuffled_deck(uint64_t seed, uint8_t *out_codes, size_t cap, size_
  * Hands in enumeration order (or any sorted order) are about twice as fast as shuffled ones:
  * neighbours that share their first three cards share most of the work.
  *
+ * With extra suits (RULES.md §11) a hand may hold two copies of a card of an extra suit (five
+ * of a kind, flushes with a pair), as in `sss_evaluate`.
+ *
  * Errors (nothing written to `out_values`): `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD`
- * (message `row R: …`), `SSS_ERR_NULL_POINTER`.
+ * or `SSS_ERR_TOO_MANY_COPIES` (message `row R: …`), `SSS_ERR_NULL_POINTER`.
  *
  * The batch functions (`sss_*_many`) all work alike:
  *
@@ -2221,8 +2374,9 @@ SssStatus sss_shuffled_deck(uint64_t seed, uint8_t *out_codes, size_t cap, size_
  * - `threads`: 1 runs on the calling thread only; `t > 1` uses up to `t` threads (the calling
  *   thread and `t - 1` more, started and joined inside the call); 0 uses one per core. The
  *   results do not depend on it.
- * - Every input is checked before anything is computed: codes below 52, a hand's cards
- *   distinct, masks with exactly the hand's number of bits. **A failed call writes nothing to
+ * - Every input is checked before anything is computed: codes below 52, no card more often
+ *   than the rule set's deck holds it (once, or twice for an extra suit), masks with exactly
+ *   the hand's number of bits. A mask holds each card once, so hands with copies go in as codes. **A failed call writes nothing to
  *   its output arrays.** The last-error message starts with `row R: ` when the failure is
  *   about one row (a hand, or a round for `sss_settle_many`): R is the first bad row, whatever
  *   the thread count.
@@ -2245,10 +2399,13 @@ SssStatus sss_evaluate5_many(const struct SssRules *rules,
 
 /**
  * Evaluate `n_hands` five-card hands given as 64-bit card masks (bit `code` set for each
- * card): `out_values[i]` as in `sss_evaluate5_many`.
+ * card): `out_values[i]` as in `sss_evaluate5_many`. A bit set holds each card once: a hand
+ * with two copies of a card (extra suits, RULES.md §11) cannot be a mask; pass it as codes to
+ * `sss_evaluate5_many`.
  *
  * Errors (nothing written): `SSS_ERR_BAD_CARD_CODE` (a bit at 52 or above),
- * `SSS_ERR_WRONG_CARD_COUNT` (not exactly 5 bits), with `row R: ` in the message;
+ * `SSS_ERR_WRONG_CARD_COUNT` (not exactly 5 bits; the message says that a mask holds each card
+ * once), with `row R: ` in the message;
  * `SSS_ERR_NULL_POINTER`, `SSS_ERR_INVALID_ARGUMENT` (misaligned `masks`).
  *
  * # Safety
@@ -2276,7 +2433,8 @@ SssStatus sss_evaluate3_many(const struct SssRules *rules,
                              size_t *out_error_row);
 
 /**
- * Evaluate `n_hands` three-card hands given as card masks (exactly 3 bits each). As
+ * Evaluate `n_hands` three-card hands given as card masks (exactly 3 bits each; a bit set holds
+ * each card once, so a front with copies goes to `sss_evaluate3_many`). As
  * `sss_evaluate5_masks_many`.
  *
  * # Safety
@@ -2296,8 +2454,12 @@ SssStatus sss_evaluate3_masks_many(const struct SssRules *rules,
  * enabled special `s` the hand makes. The same answers as `sss_special_detect` (which also
  * gives the arrangement of TSF, TF and TS).
  *
+ * With extra suits (RULES.md §11) a hand may hold two copies of a card of an extra suit, as in
+ * `sss_special_detect`.
+ *
  * Errors (nothing written to either output): `SSS_ERR_BAD_CARD_CODE`,
- * `SSS_ERR_DUPLICATE_CARD` (`row R: ` in the message), `SSS_ERR_INVALID_RULES` (a rule set that
+ * `SSS_ERR_DUPLICATE_CARD` or `SSS_ERR_TOO_MANY_COPIES` (`row R: ` in the message),
+ * `SSS_ERR_INVALID_RULES` (a rule set that
  * lists a special twice), `SSS_ERR_NULL_POINTER`.
  *
  * # Safety
@@ -2338,27 +2500,30 @@ SssStatus sss_arrange_many(const struct SssArranger *arranger,
  * Settle `n_rounds` rounds of `seats` players who all play their lanes. `codes` holds
  * `n_rounds × seats × 13` bytes: round after round, seat after seat, each hand's 13 codes in
  * lane order (front 3, middle 5, back 5, as `sss_arrange_many` writes them; a foul is settled as
- * a foul). `out_twelfths[r × seats + s]` receives seat `s`'s total for round `r` in twelfths of
- * a water point (the total `sss_settle` reports; divide by 12: pairwise scoring is always
- * whole, ranked scoring may share a special's water in halves or thirds). Declared specials are
- * settled one round at a time with `sss_settle`. For rules that settle all pairs; a banker
- * room's rounds go to `sss_settle_many_with_banker`.
+ * a foul). `out_units[r × seats + s]` receives seat `s`'s total for round `r` in units of 1/840
+ * of a water point (`SssWater.units`, the total `sss_settle` reports; divide by
+ * `SSS_WATER_DENOMINATOR`: pairwise scoring is always whole, ranked scoring may share a
+ * special's water among the normal players). Declared specials are settled one round at a time
+ * with `sss_settle`. For rules that settle all pairs; a banker room's rounds go to
+ * `sss_settle_many_with_banker`. `seats` is 2 to the rule set's `sss_rules_get_max_players`
+ * (up to `SSS_MAX_SEATS` with extra suits, whose cards a table may hold twice).
  *
- * Errors (nothing written): `SSS_ERR_INVALID_TABLE` (`seats` outside 2..=4; banker-mode rules,
- * naming round 0), `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD` (its position counted
- * across the table as `seat × 13 + index`; `row R: ` names the round),
- * `SSS_ERR_INVALID_RULES`, `SSS_ERR_NULL_POINTER`.
+ * Errors (nothing written): `SSS_ERR_INVALID_TABLE` (a seat count the deck does not seat, the
+ * message naming both; banker-mode rules, naming round 0), `SSS_ERR_BAD_CARD_CODE`,
+ * `SSS_ERR_DUPLICATE_CARD` or `SSS_ERR_TOO_MANY_COPIES` (its position counted across the table
+ * as `seat × 13 + index`; `row R: ` names the round), `SSS_ERR_INVALID_RULES`,
+ * `SSS_ERR_NULL_POINTER`.
  *
  * # Safety
  * `rules` must be a live handle; `codes` valid for `n_rounds × seats × 13` bytes and
- * `out_twelfths` for `n_rounds × seats` writes (either may be NULL when `n_rounds` is 0);
+ * `out_units` for `n_rounds × seats` writes (either may be NULL when `n_rounds` is 0);
  * `out_error_row` NULL or valid for a write.
  */
 SssStatus sss_settle_many(const struct SssRules *rules,
                           uint32_t seats,
                           const uint8_t *codes,
                           size_t n_rounds,
-                          int64_t *out_twelfths,
+                          int64_t *out_units,
                           uint32_t threads,
                           size_t *out_error_row);
 
@@ -2380,7 +2545,7 @@ SssStatus sss_settle_many_with_banker(const struct SssRules *rules,
                                       const uint8_t *bankers,
                                       const uint8_t *codes,
                                       size_t n_rounds,
-                                      int64_t *out_twelfths,
+                                      int64_t *out_units,
                                       uint32_t threads,
                                       size_t *out_error_row);
 
@@ -2405,8 +2570,11 @@ SssStatus sss_settle_many_with_banker(const struct SssRules *rules,
  * their number into `*out_count`. When `cap` is too small returns `SSS_ERR_BUFFER_TOO_SMALL`
  * with the needed count in `*out_count` (pass `cap` 0 to ask).
  *
- * Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD` (codes checked in order),
- * `SSS_ERR_WRONG_CARD_COUNT` (more than 13 codes), `SSS_ERR_INVALID_ARGUMENT` (a category
+ * The codes are checked against the rule set's deck: with extra suits (RULES.md §11) a card of
+ * an extra suit may be there twice, and the engine decides the combinations of such a hand.
+ *
+ * Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD` or `SSS_ERR_TOO_MANY_COPIES` (codes
+ * checked in order), `SSS_ERR_WRONG_CARD_COUNT` (more than 13 codes), `SSS_ERR_INVALID_ARGUMENT` (a category
  * number that is not 0..=9, or 0, high card, which has no combination), `SSS_ERR_NULL_POINTER`.
  *
  * # Safety
@@ -2432,7 +2600,8 @@ SssStatus sss_combos(const struct SssRules *rules,
  * not depend on the order of any of the codes.
  *
  * Errors, in this order: `SSS_ERR_BAD_CARD_CODE` (hand, then front, middle, back),
- * `SSS_ERR_DUPLICATE_CARD` and `SSS_ERR_WRONG_CARD_COUNT` in the hand (not 13 codes);
+ * `SSS_ERR_DUPLICATE_CARD` or `SSS_ERR_TOO_MANY_COPIES` (against the arranger's deck: a card of
+ * an extra suit may be there twice) and `SSS_ERR_WRONG_CARD_COUNT` in the hand (not 13 codes);
  * `SSS_ERR_WRONG_CARD_COUNT` for a fixed lane of the wrong size; `SSS_ERR_DUPLICATE_CARD` for
  * a card fixed twice and `SSS_ERR_CARD_NOT_IN_HAND` for one the hand lacks (the message names
  * its lane slot: front 0–2, middle 3–7, back 8–12); `SSS_ERR_NO_LEGAL_ARRANGEMENT` when every
@@ -2469,7 +2638,7 @@ SssStatus sss_sim_config_init(struct SssSimConfig *out, uint32_t players, uint64
  * report `*out` (free with `sss_sim_report_free`). The figures are the same for any thread
  * count, and the same as Rust's `simulate::run` and Python's `shisanshui.simulate`.
  *
- * Errors: `SSS_ERR_INVALID_TABLE` (players outside 2..=4), `SSS_ERR_INVALID_ARGUMENT` (rounds
+ * Errors: `SSS_ERR_INVALID_TABLE` (a seat count the engine does not simulate), `SSS_ERR_INVALID_ARGUMENT` (rounds
  * outside 1 to 2^32, an unknown policy, `policy_count` other than 0, 1 or `players`,
  * a flag other than 0 or 1, reserved fields not 0), `SSS_ERR_INVALID_MONEY` (stakes, carries),
  * `SSS_ERR_INVALID_RULES`, `SSS_ERR_NULL_POINTER`, `SSS_ERR_INVALID_HANDLE`. Nothing is written

@@ -11,7 +11,7 @@
 //! their layout is the same whether a platform aligns `double` to 4 or to 8.
 
 use engine::arrange::{Arranged, Arranger, Role, SpecialAdvice, Suggestion, SuggestionKind};
-use engine::{cards_from_codes, Arrangement, Card, Error, Rules};
+use engine::{cards_from_codes_in, Arrangement, Card, Error, Rules};
 
 use crate::boundary::{
     handle_free, handle_new, handle_ref, slice_in, text_in, BufOut, Failure, Out, SssStatus, Tagged,
@@ -191,8 +191,9 @@ fn new_handle(out: Out<*mut SssArranger>, inner: Arranger) {
     unsafe { out.write(ptr) };
 }
 
-/// The player count as the engine takes it (it rejects anything but 2..=4); `uint32_t` fits
-/// `usize` on every platform this library builds for.
+/// The player count as the engine takes it: passed through whole, so the engine's arranger
+/// decides which tables it plays (2 to 4 seats today; big tables of RULES.md §11 as it learns
+/// them); `uint32_t` fits `usize` on every platform this library builds for.
 fn players_in(players: u32) -> usize {
     players as usize
 }
@@ -214,11 +215,12 @@ fn role_in(role: u32) -> Result<Role, Error> {
     }
 }
 
-/// Make an arranger for a rule set at a table of `players` seats (2 to 4) where every pair of
-/// seats is settled (`table = all_pairs`). The arranger keeps its own copy of the rules: later
-/// changes to `rules` do not affect it.
+/// Make an arranger for a rule set at a table of `players` seats where every pair of seats is
+/// settled (`table = all_pairs`). The seat count goes to the engine as given, which decides the
+/// tables it plays (2 to 4 today). The arranger keeps its own copy of the rules: later changes
+/// to `rules` do not affect it.
 ///
-/// Errors: `SSS_ERR_INVALID_TABLE` (players outside 2..=4, or banker-table rules, whose seats
+/// Errors: `SSS_ERR_INVALID_TABLE` (a seat count the engine does not play, or banker-table rules, whose seats
 /// differ: use `sss_arranger_new_for`), `SSS_ERR_INVALID_RULES` (an invalid rule set),
 /// `SSS_ERR_NULL_POINTER`. Free the result with `sss_arranger_free`.
 ///
@@ -318,7 +320,7 @@ pub unsafe extern "C" fn sss_arranger_free(arranger: *mut SssArranger) {
     ffi_boundary!(fallback = (); { unsafe { handle_free(arranger, "arranger") } })
 }
 
-/// Read the number of seats the arranger plays for (2 to 4).
+/// Read the number of seats the arranger plays for.
 ///
 /// # Safety
 /// `arranger` must be a live handle; `out_players` valid for a write.
@@ -327,7 +329,7 @@ pub unsafe extern "C" fn sss_arranger_get_players(arranger: *const SssArranger, 
     ffi_boundary!({
         let arranger = unsafe { handle_ref(arranger, "arranger")? };
         let out = unsafe { Out::new(out_players, "out_players")? };
-        // 2..=4, so it fits.
+        // At most 8 seats, so it fits.
         unsafe { out.write(arranger.inner.players() as u32) };
         Ok(())
     })
@@ -353,18 +355,22 @@ pub unsafe extern "C" fn sss_arranger_get_rules(
     })
 }
 
-/// The 13 cards of a hand from C's codes: each code checked, then duplicates, in order (the
-/// count is the engine's to check, after them, as `sss_special_detect` does).
-fn hand_in(codes: &[u8]) -> Result<Vec<Card>, Failure> {
-    Ok(cards_from_codes(codes)?)
+/// The 13 cards of a hand from C's codes: each code checked, then copies against the
+/// arranger's deck (twice for a card of an extra suit, RULES.md §11), in order (the count is the
+/// engine's to check, after them, as `sss_special_detect` does).
+fn hand_in(arranger: &SssArranger, codes: &[u8]) -> Result<Vec<Card>, Failure> {
+    Ok(cards_from_codes_in(codes, arranger.inner.rules().extra_suits)?)
 }
 
 /// Arrange 13 cards: the legal arrangement with the highest expected water against the field
 /// (never a foul). The answer does not depend on the order of the codes.
 ///
-/// Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD` (naming the position; codes are
-/// checked in order before the count), `SSS_ERR_WRONG_CARD_COUNT` (not 13 codes),
-/// `SSS_ERR_NULL_POINTER`.
+/// The codes are checked against the arranger's deck: with extra suits (RULES.md §11) a card of
+/// an extra suit may be there twice, and the engine's arranger decides what it plays.
+///
+/// Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD` or `SSS_ERR_TOO_MANY_COPIES`
+/// (naming the position; codes are checked in order before the count),
+/// `SSS_ERR_WRONG_CARD_COUNT` (not 13 codes), `SSS_ERR_NULL_POINTER`.
 ///
 /// # Safety
 /// `arranger` must be a live handle; `codes` valid for `count` bytes (or NULL when `count` is
@@ -380,7 +386,7 @@ pub unsafe extern "C" fn sss_arrange(
         let arranger = unsafe { handle_ref(arranger, "arranger")? };
         let codes = unsafe { slice_in(codes, count, "codes")? };
         let out = unsafe { Out::new(out, "out")? };
-        let best = arranger.inner.arrange(&hand_in(codes)?)?;
+        let best = arranger.inner.arrange(&hand_in(arranger, codes)?)?;
         unsafe { out.write(from_arranged(&best)) };
         Ok(())
     })
@@ -424,7 +430,7 @@ pub unsafe extern "C" fn sss_suggest(
                 "suggestion list (suggestions)",
             )?
         };
-        let list = arranger.inner.suggest(&hand_in(codes)?, n)?;
+        let list = arranger.inner.suggest(&hand_in(arranger, codes)?, n)?;
         let list: Vec<SssSuggestion> = list.iter().map(suggestion_out).collect::<Result<_, _>>()?;
         unsafe { out.write_items(&list, None) }
     })
@@ -449,7 +455,7 @@ pub unsafe extern "C" fn sss_special_advice(
         let arranger = unsafe { handle_ref(arranger, "arranger")? };
         let codes = unsafe { slice_in(codes, count, "codes")? };
         let out = unsafe { Out::new(out, "out")? };
-        let advice = arranger.inner.special_advice(&hand_in(codes)?)?;
+        let advice = arranger.inner.special_advice(&hand_in(arranger, codes)?)?;
         unsafe { out.write(advice_out(advice.as_ref())) };
         Ok(())
     })
@@ -474,7 +480,7 @@ pub unsafe extern "C" fn sss_arranger_expected_water(
         let arranger = unsafe { handle_ref(arranger, "arranger")? };
         let codes = unsafe { slice_in(codes, count, "codes")? };
         let out = unsafe { Out::new(out_water, "out_water")? };
-        let a = Arrangement::from_cards(&hand_in(codes)?)?;
+        let a = Arrangement::from_cards_in(&hand_in(arranger, codes)?, arranger.inner.rules().extra_suits)?;
         unsafe { out.write(arranger.inner.expected_water(&a)) };
         Ok(())
     })

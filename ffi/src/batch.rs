@@ -62,6 +62,18 @@ unsafe fn ranks_out<'a>(out: *mut u32, n: usize, name: &str) -> Result<&'a mut [
     unsafe { slice_out(out.cast::<HandRank>(), n, name) }
 }
 
+/// A mask batch's failure: a mask without the hand's number of bits may be a hand with copies
+/// (RULES.md §11) that no bit set can hold, so the message says where such hands go.
+fn mask_failure(e: BatchError, error_row: *mut usize, codes_entry: &str) -> Failure {
+    let mut f = failure(e, error_row);
+    if f.status == SssStatus::SSS_ERR_WRONG_CARD_COUNT {
+        f.message.push_str(&format!(
+            " (a card mask holds each card once; pass a hand with copies as card codes to {codes_entry})"
+        ));
+    }
+    f
+}
+
 fn batch(threads: u32) -> Batch {
     Batch::new().threads(threads as usize)
 }
@@ -73,8 +85,11 @@ fn batch(threads: u32) -> Batch {
 /// Hands in enumeration order (or any sorted order) are about twice as fast as shuffled ones:
 /// neighbours that share their first three cards share most of the work.
 ///
+/// With extra suits (RULES.md §11) a hand may hold two copies of a card of an extra suit (five
+/// of a kind, flushes with a pair), as in `sss_evaluate`.
+///
 /// Errors (nothing written to `out_values`): `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD`
-/// (message `row R: …`), `SSS_ERR_NULL_POINTER`.
+/// or `SSS_ERR_TOO_MANY_COPIES` (message `row R: …`), `SSS_ERR_NULL_POINTER`.
 ///
 /// The batch functions (`sss_*_many`) all work alike:
 ///
@@ -84,8 +99,9 @@ fn batch(threads: u32) -> Batch {
 /// - `threads`: 1 runs on the calling thread only; `t > 1` uses up to `t` threads (the calling
 ///   thread and `t - 1` more, started and joined inside the call); 0 uses one per core. The
 ///   results do not depend on it.
-/// - Every input is checked before anything is computed: codes below 52, a hand's cards
-///   distinct, masks with exactly the hand's number of bits. **A failed call writes nothing to
+/// - Every input is checked before anything is computed: codes below 52, no card more often
+///   than the rule set's deck holds it (once, or twice for an extra suit), masks with exactly
+///   the hand's number of bits. A mask holds each card once, so hands with copies go in as codes. **A failed call writes nothing to
 ///   its output arrays.** The last-error message starts with `row R: ` when the failure is
 ///   about one row (a hand, or a round for `sss_settle_many`): R is the first bad row, whatever
 ///   the thread count.
@@ -117,10 +133,13 @@ pub unsafe extern "C" fn sss_evaluate5_many(
 }
 
 /// Evaluate `n_hands` five-card hands given as 64-bit card masks (bit `code` set for each
-/// card): `out_values[i]` as in `sss_evaluate5_many`.
+/// card): `out_values[i]` as in `sss_evaluate5_many`. A bit set holds each card once: a hand
+/// with two copies of a card (extra suits, RULES.md §11) cannot be a mask; pass it as codes to
+/// `sss_evaluate5_many`.
 ///
 /// Errors (nothing written): `SSS_ERR_BAD_CARD_CODE` (a bit at 52 or above),
-/// `SSS_ERR_WRONG_CARD_COUNT` (not exactly 5 bits), with `row R: ` in the message;
+/// `SSS_ERR_WRONG_CARD_COUNT` (not exactly 5 bits; the message says that a mask holds each card
+/// once), with `row R: ` in the message;
 /// `SSS_ERR_NULL_POINTER`, `SSS_ERR_INVALID_ARGUMENT` (misaligned `masks`).
 ///
 /// # Safety
@@ -139,7 +158,7 @@ pub unsafe extern "C" fn sss_evaluate5_masks_many(
         let masks = unsafe { slice_in(masks, n_hands, "masks")? };
         let out = unsafe { ranks_out(out_values, n_hands, "out_values")? };
         let eval = Evaluator::new(&rules.inner);
-        batch(threads).eval5_masks(&eval, masks, out).map_err(|e| failure(e, out_error_row))
+        batch(threads).eval5_masks(&eval, masks, out).map_err(|e| mask_failure(e, out_error_row, "sss_evaluate5_many"))
     })
 }
 
@@ -166,7 +185,8 @@ pub unsafe extern "C" fn sss_evaluate3_many(
     })
 }
 
-/// Evaluate `n_hands` three-card hands given as card masks (exactly 3 bits each). As
+/// Evaluate `n_hands` three-card hands given as card masks (exactly 3 bits each; a bit set holds
+/// each card once, so a front with copies goes to `sss_evaluate3_many`). As
 /// `sss_evaluate5_masks_many`.
 ///
 /// # Safety
@@ -185,7 +205,7 @@ pub unsafe extern "C" fn sss_evaluate3_masks_many(
         let masks = unsafe { slice_in(masks, n_hands, "masks")? };
         let out = unsafe { ranks_out(out_values, n_hands, "out_values")? };
         let eval = Evaluator::new(&rules.inner);
-        batch(threads).eval3_masks(&eval, masks, out).map_err(|e| failure(e, out_error_row))
+        batch(threads).eval3_masks(&eval, masks, out).map_err(|e| mask_failure(e, out_error_row, "sss_evaluate3_many"))
     })
 }
 
@@ -195,8 +215,12 @@ pub unsafe extern "C" fn sss_evaluate3_masks_many(
 /// enabled special `s` the hand makes. The same answers as `sss_special_detect` (which also
 /// gives the arrangement of TSF, TF and TS).
 ///
+/// With extra suits (RULES.md §11) a hand may hold two copies of a card of an extra suit, as in
+/// `sss_special_detect`.
+///
 /// Errors (nothing written to either output): `SSS_ERR_BAD_CARD_CODE`,
-/// `SSS_ERR_DUPLICATE_CARD` (`row R: ` in the message), `SSS_ERR_INVALID_RULES` (a rule set that
+/// `SSS_ERR_DUPLICATE_CARD` or `SSS_ERR_TOO_MANY_COPIES` (`row R: ` in the message),
+/// `SSS_ERR_INVALID_RULES` (a rule set that
 /// lists a special twice), `SSS_ERR_NULL_POINTER`.
 ///
 /// # Safety
@@ -255,20 +279,23 @@ pub unsafe extern "C" fn sss_arrange_many(
 /// Settle `n_rounds` rounds of `seats` players who all play their lanes. `codes` holds
 /// `n_rounds × seats × 13` bytes: round after round, seat after seat, each hand's 13 codes in
 /// lane order (front 3, middle 5, back 5, as `sss_arrange_many` writes them; a foul is settled as
-/// a foul). `out_twelfths[r × seats + s]` receives seat `s`'s total for round `r` in twelfths of
-/// a water point (the total `sss_settle` reports; divide by 12: pairwise scoring is always
-/// whole, ranked scoring may share a special's water in halves or thirds). Declared specials are
-/// settled one round at a time with `sss_settle`. For rules that settle all pairs; a banker
-/// room's rounds go to `sss_settle_many_with_banker`.
+/// a foul). `out_units[r × seats + s]` receives seat `s`'s total for round `r` in units of 1/840
+/// of a water point (`SssWater.units`, the total `sss_settle` reports; divide by
+/// `SSS_WATER_DENOMINATOR`: pairwise scoring is always whole, ranked scoring may share a
+/// special's water among the normal players). Declared specials are settled one round at a time
+/// with `sss_settle`. For rules that settle all pairs; a banker room's rounds go to
+/// `sss_settle_many_with_banker`. `seats` is 2 to the rule set's `sss_rules_get_max_players`
+/// (up to `SSS_MAX_SEATS` with extra suits, whose cards a table may hold twice).
 ///
-/// Errors (nothing written): `SSS_ERR_INVALID_TABLE` (`seats` outside 2..=4; banker-mode rules,
-/// naming round 0), `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD` (its position counted
-/// across the table as `seat × 13 + index`; `row R: ` names the round),
-/// `SSS_ERR_INVALID_RULES`, `SSS_ERR_NULL_POINTER`.
+/// Errors (nothing written): `SSS_ERR_INVALID_TABLE` (a seat count the deck does not seat, the
+/// message naming both; banker-mode rules, naming round 0), `SSS_ERR_BAD_CARD_CODE`,
+/// `SSS_ERR_DUPLICATE_CARD` or `SSS_ERR_TOO_MANY_COPIES` (its position counted across the table
+/// as `seat × 13 + index`; `row R: ` names the round), `SSS_ERR_INVALID_RULES`,
+/// `SSS_ERR_NULL_POINTER`.
 ///
 /// # Safety
 /// `rules` must be a live handle; `codes` valid for `n_rounds × seats × 13` bytes and
-/// `out_twelfths` for `n_rounds × seats` writes (either may be NULL when `n_rounds` is 0);
+/// `out_units` for `n_rounds × seats` writes (either may be NULL when `n_rounds` is 0);
 /// `out_error_row` NULL or valid for a write.
 #[no_mangle]
 pub unsafe extern "C" fn sss_settle_many(
@@ -276,11 +303,11 @@ pub unsafe extern "C" fn sss_settle_many(
     seats: u32,
     codes: *const u8,
     n_rounds: usize,
-    out_twelfths: *mut i64,
+    out_units: *mut i64,
     threads: u32,
     out_error_row: *mut usize,
 ) -> SssStatus {
-    ffi_boundary!({ unsafe { settle_many(rules, seats, None, codes, n_rounds, out_twelfths, threads, out_error_row) } })
+    ffi_boundary!({ unsafe { settle_many(rules, seats, None, codes, n_rounds, out_units, threads, out_error_row) } })
 }
 
 /// As `sss_settle_many`, with each round's banker seat as `sss_settle_with_banker` takes it: for
@@ -302,13 +329,13 @@ pub unsafe extern "C" fn sss_settle_many_with_banker(
     bankers: *const u8,
     codes: *const u8,
     n_rounds: usize,
-    out_twelfths: *mut i64,
+    out_units: *mut i64,
     threads: u32,
     out_error_row: *mut usize,
 ) -> SssStatus {
     ffi_boundary!({
         let bankers = unsafe { slice_in(bankers, n_rounds, "bankers")? };
-        unsafe { settle_many(rules, seats, Some(bankers), codes, n_rounds, out_twelfths, threads, out_error_row) }
+        unsafe { settle_many(rules, seats, Some(bankers), codes, n_rounds, out_units, threads, out_error_row) }
     })
 }
 
@@ -323,20 +350,21 @@ unsafe fn settle_many(
     bankers: Option<&[u8]>,
     codes: *const u8,
     n_rounds: usize,
-    out_twelfths: *mut i64,
+    out_units: *mut i64,
     threads: u32,
     out_error_row: *mut usize,
 ) -> Result<(), Failure> {
     let rules = unsafe { handle_ref(rules, "rules")? };
     let seats = seats as usize;
     let settler = Settler::new(&rules.inner)?;
-    // Before anything is sized by `seats`: a bad count must not cost an allocation.
-    engine::batch::check_seats(seats).map_err(|e| failure(e, out_error_row))?;
+    // Before anything is sized by `seats`: a bad count must not cost an allocation. The rule
+    // set's seat limit (4 plus its extra suits) is at most the batch's (8).
+    rules.inner.check_players(seats).map_err(|e| failure(BatchError::whole(e), out_error_row))?;
     let hands_len = n_rounds
         .checked_mul(seats)
         .ok_or_else(|| Failure::invalid_argument(format!("{n_rounds} rounds of {seats} seats is too large")))?;
     let hands = unsafe { hands_in::<13>(codes, hands_len, "codes")? };
-    let out = unsafe { slice_out(out_twelfths, hands_len, "out_twelfths")? };
+    let out = unsafe { slice_out(out_units, hands_len, "out_units")? };
     let mut totals = vec![Water::ZERO; hands_len];
     let batch = batch(threads);
     match bankers {
@@ -348,7 +376,7 @@ unsafe fn settle_many(
     }
     .map_err(|e| failure(e, out_error_row))?;
     for (o, w) in out.iter_mut().zip(&totals) {
-        *o = w.twelfths();
+        *o = w.units();
     }
     Ok(())
 }
@@ -390,10 +418,74 @@ mod tests {
         let st = unsafe { sss_settle_many(rules, 9, codes.as_ptr(), 0, std::ptr::null_mut(), 1, &mut row) };
         assert_eq!(st, SssStatus::SSS_ERR_INVALID_TABLE);
         assert_eq!(row, usize::MAX);
+        let st = unsafe { sss_settle_many(rules, 5, codes.as_ptr(), 0, std::ptr::null_mut(), 1, &mut row) };
+        assert_eq!(st, SssStatus::SSS_ERR_INVALID_TABLE);
+        crate::boundary::tests::assert_names_table(5, 4);
         // Empty batches may pass NULL arrays.
         let st =
             unsafe { sss_evaluate3_many(rules, std::ptr::null(), 0, std::ptr::null_mut(), 0, std::ptr::null_mut()) };
         assert_eq!(st, SssStatus::SSS_OK);
+        unsafe { crate::rules::sss_rules_free(rules) };
+    }
+
+    #[test]
+    fn big_table_batches() {
+        let rules = classic();
+        assert_eq!(unsafe { crate::rules::sss_rules_set_extra_suits(rules, 0xF) }, SssStatus::SSS_OK);
+        // Five aces and a paired flush as codes.
+        let codes = [51u8, 51, 50, 50, 49, 51, 51, 47, 27, 3];
+        let mut out = [0u32; 2];
+        let st = unsafe { sss_evaluate5_many(rules, codes.as_ptr(), 2, out.as_mut_ptr(), 1, std::ptr::null_mut()) };
+        assert_eq!(st, SssStatus::SSS_OK, "{}", last_error());
+        assert_eq!((out[0] >> 22, out[1] >> 22), (9, 5));
+        let third = [51u8, 51, 51, 50, 49];
+        let mut row = 7usize;
+        let st = unsafe { sss_evaluate5_many(rules, third.as_ptr(), 1, out.as_mut_ptr(), 1, &mut row) };
+        assert_eq!((st, row), (SssStatus::SSS_ERR_TOO_MANY_COPIES, 0));
+        // A mask cannot hold the copy: four bits, and the message says why.
+        let mask = (1u64 << 51) | (1 << 50) | (1 << 49) | (1 << 48);
+        let st = unsafe { sss_evaluate5_masks_many(rules, &mask, 1, out.as_mut_ptr(), 1, &mut row) };
+        assert_eq!(st, SssStatus::SSS_ERR_WRONG_CARD_COUNT);
+        assert!(last_error().contains("a card mask holds each card once"), "{}", last_error());
+        let st = unsafe { sss_evaluate3_masks_many(rules, &mask, 1, out.as_mut_ptr(), 1, &mut row) };
+        assert_eq!(st, SssStatus::SSS_ERR_WRONG_CARD_COUNT);
+        assert!(last_error().contains("sss_evaluate3_many"), "{}", last_error());
+
+        // Eight seats from two decks, settled in a batch as one at a time.
+        let mut deal = [0u8; 104];
+        let mut n = 0;
+        let mut codes = Vec::new();
+        // Seats that hold no card twice within the seat: the engine's batch builds each seat
+        // with the one-deck `PlayerHand::arranged` (copies across seats are checked per round).
+        let mut seed = 0u64;
+        while codes.len() < 2 * 104 {
+            seed += 1;
+            let st = unsafe { crate::deal::sss_deal_for(rules, 8, seed, deal.as_mut_ptr(), 104, &mut n) };
+            assert_eq!(st, SssStatus::SSS_OK);
+            let distinct_seats = deal[..n].chunks(13).all(|h| engine::cards_from_codes(h).is_ok());
+            if distinct_seats {
+                codes.extend_from_slice(&deal[..n]);
+            }
+        }
+        let mut units = [0i64; 16];
+        let st = unsafe { sss_settle_many(rules, 8, codes.as_ptr(), 2, units.as_mut_ptr(), 2, &mut row) };
+        assert_eq!(st, SssStatus::SSS_OK, "{}", last_error());
+        let r = unsafe { &(&*rules).inner };
+        for (round, got) in codes.chunks(104).zip(units.chunks(8)) {
+            assert_eq!(got.iter().sum::<i64>(), 0);
+            let hands: Vec<engine::PlayerHand> = round
+                .chunks(13)
+                .map(|c| {
+                    let cards = engine::cards_from_codes_in(c, r.extra_suits).unwrap();
+                    engine::PlayerHand::Arranged(engine::Arrangement::from_cards_in(&cards, r.extra_suits).unwrap())
+                })
+                .collect();
+            let expected: Vec<i64> = engine::settle(&hands, r).unwrap().totals.iter().map(|w| w.units()).collect();
+            assert_eq!(got, &expected[..]);
+        }
+        let st = unsafe { sss_settle_many(rules, 9, codes.as_ptr(), 0, std::ptr::null_mut(), 1, &mut row) };
+        assert_eq!(st, SssStatus::SSS_ERR_INVALID_TABLE);
+        crate::boundary::tests::assert_names_table(9, 8);
         unsafe { crate::rules::sss_rules_free(rules) };
     }
 }

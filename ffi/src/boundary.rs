@@ -48,6 +48,10 @@ pub enum SssStatus {
     SSS_ERR_CARD_NOT_IN_HAND = 13,
     /// No legal (non-fouled) arrangement keeps the lanes the player fixed.
     SSS_ERR_NO_LEGAL_ARRANGEMENT = 14,
+    /// A card held more often than the rule set's deck holds it (RULES.md §11): a third copy of a
+    /// card of a doubled suit. A repeated card of a suit the deck holds once stays
+    /// `SSS_ERR_DUPLICATE_CARD`. The message names the card and its position.
+    SSS_ERR_TOO_MANY_COPIES = 15,
     /// A required pointer argument was NULL.
     SSS_ERR_NULL_POINTER = 100,
     /// An output buffer is too small; the length out-parameter holds the needed size.
@@ -65,7 +69,7 @@ pub enum SssStatus {
 
 impl SssStatus {
     /// Every status, in number order.
-    pub(crate) const ALL: [SssStatus; 20] = [
+    pub(crate) const ALL: [SssStatus; 21] = [
         SssStatus::SSS_OK,
         SssStatus::SSS_ERR_UNKNOWN_RANK,
         SssStatus::SSS_ERR_UNKNOWN_SUIT,
@@ -81,6 +85,7 @@ impl SssStatus {
         SssStatus::SSS_ERR_INVALID_ARGUMENT,
         SssStatus::SSS_ERR_CARD_NOT_IN_HAND,
         SssStatus::SSS_ERR_NO_LEGAL_ARRANGEMENT,
+        SssStatus::SSS_ERR_TOO_MANY_COPIES,
         SssStatus::SSS_ERR_NULL_POINTER,
         SssStatus::SSS_ERR_BUFFER_TOO_SMALL,
         SssStatus::SSS_ERR_INVALID_UTF8,
@@ -111,6 +116,7 @@ impl SssStatus {
             SssStatus::SSS_ERR_INVALID_ARGUMENT => "invalid_argument",
             SssStatus::SSS_ERR_CARD_NOT_IN_HAND => "card_not_in_hand",
             SssStatus::SSS_ERR_NO_LEGAL_ARRANGEMENT => "no_legal_arrangement",
+            SssStatus::SSS_ERR_TOO_MANY_COPIES => "too_many_copies",
             SssStatus::SSS_ERR_NULL_POINTER => "null_pointer",
             SssStatus::SSS_ERR_BUFFER_TOO_SMALL => "buffer_too_small",
             SssStatus::SSS_ERR_INVALID_UTF8 => "invalid_utf8",
@@ -164,6 +170,7 @@ impl From<engine::Error> for Failure {
             E::InvalidArgument(_) => SssStatus::SSS_ERR_INVALID_ARGUMENT,
             E::CardNotInHand { .. } => SssStatus::SSS_ERR_CARD_NOT_IN_HAND,
             E::NoLegalArrangement(_) => SssStatus::SSS_ERR_NO_LEGAL_ARRANGEMENT,
+            E::TooManyCopies { .. } => SssStatus::SSS_ERR_TOO_MANY_COPIES,
             // The engine's error is non_exhaustive: a variant added later reaches C as an
             // invalid argument (with its own message) until it gets a number of its own.
             _ => SssStatus::SSS_ERR_INVALID_ARGUMENT,
@@ -621,6 +628,13 @@ pub(crate) mod tests {
         LAST_ERROR.with(|s| s.borrow().clone())
     }
 
+    /// Assert that the last error refuses `players` seats at a deck that seats 2 to `most`,
+    /// naming both numbers (the wording is the engine's).
+    pub(crate) fn assert_names_table(players: usize, most: usize) {
+        let m = last_error();
+        assert!(m.contains(&format!("{players} player")) && m.contains(&format!("2 to {most}")), "{m}");
+    }
+
     extern "C" fn forced_panic() -> SssStatus {
         ffi_boundary!({
             let v: Vec<u8> = Vec::new();
@@ -668,6 +682,10 @@ pub(crate) mod tests {
                 SssStatus::SSS_ERR_CARD_NOT_IN_HAND,
             ),
             (E::NoLegalArrangement("x".into()), SssStatus::SSS_ERR_NO_LEGAL_ARRANGEMENT),
+            (
+                E::TooManyCopies { card: engine::Card::from_code(51).unwrap(), position: 7, copies: 2 },
+                SssStatus::SSS_ERR_TOO_MANY_COPIES,
+            ),
         ];
         for (e, status) in cases {
             let f = Failure::from(e.clone());
@@ -679,7 +697,7 @@ pub(crate) mod tests {
     #[test]
     fn status_numbers_are_stable() {
         // The numbers are ABI: this list may only grow.
-        let expected = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 100, 101, 102, 103, 104];
+        let expected = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 100, 101, 102, 103, 104];
         let got: Vec<i32> = SssStatus::ALL.iter().map(|s| *s as i32).collect();
         assert_eq!(got, expected);
     }

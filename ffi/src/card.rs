@@ -1,9 +1,11 @@
 //! Cards: parse text into interchange codes (`code = (rank - 2) * 4 + suit`, RULES.md §1),
-//! format codes as text, validate codes.
+//! format codes as text, validate codes. The `*_for` calls take a rule set, whose deck may hold
+//! the cards of its extra suits twice (RULES.md §11).
 
-use engine::{cards_from_codes, parse_cards, Card, Rank, Suit};
+use engine::{cards_from_codes, cards_from_codes_in, parse_cards, parse_cards_in, Card, Rank, Suit};
 
-use crate::boundary::{slice_in, text_in, BufOut, Failure, Out, SssStatus, TextOut};
+use crate::boundary::{handle_ref, slice_in, text_in, BufOut, Failure, Out, SssStatus, TextOut};
+use crate::rules::SssRules;
 
 /// How cards are written out by `sss_cards_format`.
 #[repr(u32)]
@@ -17,7 +19,8 @@ pub enum SssCardStyle {
 }
 
 /// Most codes `sss_cards_parse` can return (a full deck: duplicates are rejected), so a buffer
-/// of this many codes is always large enough.
+/// of this many codes is always large enough. `sss_cards_parse_for` returns up to
+/// `SSS_MAX_DECK_SIZE` (a deck with extra suits holds some cards twice).
 pub const SSS_MAX_CARDS: usize = 52;
 
 pub(crate) fn card_style(style: u32) -> Result<SssCardStyle, Failure> {
@@ -146,6 +149,51 @@ pub unsafe extern "C" fn sss_cards_validate(codes: *const u8, count: usize) -> S
     ffi_boundary!({
         let codes = unsafe { slice_in(codes, count, "codes")? };
         cards_from_codes(codes)?;
+        Ok(())
+    })
+}
+
+/// Parse a hand as `sss_cards_parse` does, for the rule set's deck (RULES.md §11): a card of an
+/// extra suit may be written twice; a third copy is `SSS_ERR_TOO_MANY_COPIES` and a repeated
+/// card of a suit the deck holds once `SSS_ERR_DUPLICATE_CARD`, each naming the card and its
+/// 0-based position. Up to `SSS_MAX_DECK_SIZE` codes. With no extra suit this is
+/// `sss_cards_parse`. Errors as `sss_cards_parse`, and `SSS_ERR_INVALID_HANDLE`.
+///
+/// # Safety
+/// `rules` must be a live handle; `text` valid for `len` bytes (or NULL when `len` is 0);
+/// `out_codes` for `cap` writes (or NULL when `cap` is 0); `out_count` for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_cards_parse_for(
+    rules: *const SssRules,
+    text: *const u8,
+    len: usize,
+    out_codes: *mut u8,
+    cap: usize,
+    out_count: *mut usize,
+) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { handle_ref(rules, "rules")? };
+        let text = unsafe { text_in(text, len, "text")? };
+        let out =
+            unsafe { BufOut::with_names(out_codes, cap, out_count, "out_codes", "out_count", "hand (card codes)")? };
+        let codes: Vec<u8> = parse_cards_in(text, rules.inner.extra_suits)?.iter().map(|c| c.code()).collect();
+        unsafe { out.write_items(&codes, None) }
+    })
+}
+
+/// Check card codes against the rule set's deck (RULES.md §11): every code in 0..=51 and no card
+/// more often than the deck holds it. Returns `SSS_OK`, `SSS_ERR_BAD_CARD_CODE`,
+/// `SSS_ERR_DUPLICATE_CARD` (a second copy of a card the deck holds once) or
+/// `SSS_ERR_TOO_MANY_COPIES` (a third copy), naming the position; `SSS_ERR_INVALID_HANDLE`.
+///
+/// # Safety
+/// `rules` must be a live handle; `codes` valid for `count` bytes (or NULL when `count` is 0).
+#[no_mangle]
+pub unsafe extern "C" fn sss_cards_validate_for(rules: *const SssRules, codes: *const u8, count: usize) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { handle_ref(rules, "rules")? };
+        let codes = unsafe { slice_in(codes, count, "codes")? };
+        cards_from_codes_in(codes, rules.inner.extra_suits)?;
         Ok(())
     })
 }
@@ -297,5 +345,52 @@ mod tests {
         let st = unsafe { sss_cards_format([51u8, 44].as_ptr(), 2, 0, buf.as_mut_ptr(), 6, &mut n) };
         assert_eq!((st, n), (SssStatus::SSS_OK, 5));
         assert_eq!(&buf, b"As Kd\0");
+    }
+
+    #[test]
+    fn hands_with_copies() {
+        let r = crate::rules::tests::preset("classic");
+        let parse_for = |text: &str| {
+            let mut codes = [0xEEu8; 128];
+            let mut n = 0usize;
+            let st =
+                unsafe { sss_cards_parse_for(r, text.as_ptr(), text.len(), codes.as_mut_ptr(), codes.len(), &mut n) };
+            (st, codes[..if st == SssStatus::SSS_OK { n } else { 0 }].to_vec())
+        };
+        // One deck: exactly sss_cards_parse.
+        assert_eq!(parse_for("As Kd"), (SssStatus::SSS_OK, vec![51, 44]));
+        assert_eq!(parse_for("As As").0, SssStatus::SSS_ERR_DUPLICATE_CARD);
+        assert_eq!(unsafe { crate::rules::sss_rules_set_extra_suits(r, 0xC) }, SssStatus::SSS_OK);
+        assert_eq!(parse_for("As As Kd"), (SssStatus::SSS_OK, vec![51, 51, 44]));
+        assert_eq!(parse_for("As As A♠").0, SssStatus::SSS_ERR_TOO_MANY_COPIES);
+        assert_eq!(last_error(), "card As at position 2 is one copy too many (the deck holds 2)");
+        assert_eq!(parse_for("Kd Kd").0, SssStatus::SSS_ERR_DUPLICATE_CARD);
+        assert_eq!(last_error(), "duplicate card Kd at position 1");
+        // The whole deck with its copies parses.
+        let mut deck = [0u8; 104];
+        let mut n = 0;
+        assert_eq!(unsafe { crate::deal::sss_deck(r, deck.as_mut_ptr(), 104, &mut n) }, SssStatus::SSS_OK);
+        let (st, text) = format(&deck[..52], 0);
+        assert_eq!(st, SssStatus::SSS_OK);
+        let copies = format(&deck[52..n], 0).1;
+        assert_eq!(parse_for(&format!("{text} {copies}")), (SssStatus::SSS_OK, deck[..n].to_vec()));
+
+        let validate = |codes: &[u8]| unsafe { sss_cards_validate_for(r, codes.as_ptr(), codes.len()) };
+        assert_eq!(validate(&[51, 51, 50, 50, 0]), SssStatus::SSS_OK);
+        assert_eq!(validate(&[51, 51, 51]), SssStatus::SSS_ERR_TOO_MANY_COPIES);
+        assert!(last_error().contains("As at position 2"), "{}", last_error());
+        assert_eq!(validate(&[0, 0]), SssStatus::SSS_ERR_DUPLICATE_CARD);
+        assert_eq!(validate(&[52]), SssStatus::SSS_ERR_BAD_CARD_CODE);
+        assert_eq!(unsafe { sss_cards_validate_for(r, null(), 0) }, SssStatus::SSS_OK);
+        assert_eq!(unsafe { sss_cards_validate_for(r, null(), 1) }, SssStatus::SSS_ERR_NULL_POINTER);
+        assert_eq!(unsafe { sss_cards_validate_for(null(), [0u8].as_ptr(), 1) }, SssStatus::SSS_ERR_NULL_POINTER);
+        // The plain calls still take one deck.
+        assert_eq!(unsafe { sss_cards_validate([51u8, 51].as_ptr(), 2) }, SssStatus::SSS_ERR_DUPLICATE_CARD);
+        let mut n = 0usize;
+        let st = unsafe { sss_cards_parse_for(r, b"As As".as_ptr(), 5, null_mut(), 0, &mut n) };
+        assert_eq!((st, n), (SssStatus::SSS_ERR_BUFFER_TOO_SMALL, 2));
+        let st = unsafe { sss_cards_parse_for(null(), b"As".as_ptr(), 2, null_mut(), 0, &mut n) };
+        assert_eq!(st, SssStatus::SSS_ERR_NULL_POINTER);
+        unsafe { crate::rules::sss_rules_free(r) };
     }
 }

@@ -1,5 +1,6 @@
 //! Hand evaluation, comparison, category names and the arrangement (foul) check, all under a
-//! rule set's ranking options.
+//! rule set's ranking options and deck: with extra suits (RULES.md §11) a hand may hold two
+//! copies of a card of an extra suit, so five of a kind and flushes with a pair occur.
 
 use std::cmp::Ordering;
 
@@ -108,10 +109,13 @@ fn evaluate(rules: &SssRules, codes: &[u8]) -> Result<HandRank, Failure> {
     Ok(Evaluator::new(&rules.inner).evaluate(&cards)?)
 }
 
-/// Evaluate 3 or 5 card codes under the rules' wheel and suit tie-break.
+/// Evaluate 3 or 5 card codes under the rules' wheel, suit tie-break and deck. A card of an
+/// extra suit (RULES.md §11) may be there twice: five of a kind is `SSS_CATEGORY_FIVE_OF_A_KIND`,
+/// and a flush holding a pair is still a flush.
 ///
 /// Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_WRONG_CARD_COUNT` (not 3 or 5),
-/// `SSS_ERR_DUPLICATE_CARD`, `SSS_ERR_NULL_POINTER`.
+/// `SSS_ERR_DUPLICATE_CARD` (a card the deck holds once, repeated), `SSS_ERR_TOO_MANY_COPIES`
+/// (a third copy), `SSS_ERR_NULL_POINTER`.
 ///
 /// # Safety
 /// `rules` must be a live handle; `codes` valid for `count` bytes (or NULL when `count` is 0);
@@ -217,11 +221,12 @@ pub unsafe extern "C" fn sss_hand_rank_describe(
 }
 
 /// Evaluate an arrangement given as its three lanes (3 + 5 + 5 codes) and check it for a foul
-/// under the rules (`strict_order` included; suits never decide a foul).
+/// under the rules (`strict_order` included; suits never decide a foul). The 13 cards may hold
+/// the deck's copies (RULES.md §11).
 ///
 /// Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_WRONG_CARD_COUNT` (a lane of the wrong size),
-/// `SSS_ERR_DUPLICATE_CARD` (position counted across the lanes: front 0–2, middle 3–7,
-/// back 8–12), `SSS_ERR_NULL_POINTER`.
+/// `SSS_ERR_DUPLICATE_CARD` or `SSS_ERR_TOO_MANY_COPIES` (position counted across the lanes:
+/// front 0–2, middle 3–7, back 8–12), `SSS_ERR_NULL_POINTER`.
 ///
 /// # Safety
 /// `rules` must be a live handle; each lane pointer valid for its count (or NULL when 0);
@@ -243,7 +248,8 @@ pub unsafe extern "C" fn sss_arrangement_check(
         let middle = unsafe { slice_in(middle, middle_count, "middle")? };
         let back = unsafe { slice_in(back, back_count, "back")? };
         let out = unsafe { Out::new(out, "out")? };
-        let a = Arrangement::new(&cards_in(front)?, &cards_in(middle)?, &cards_in(back)?)?;
+        let (front, middle, back) = (cards_in(front)?, cards_in(middle)?, cards_in(back)?);
+        let a = Arrangement::new_in(&front, &middle, &back, rules.inner.extra_suits)?;
         unsafe { out.write(arrangement_out(&a.evaluate(&rules.inner))) };
         Ok(())
     })
@@ -265,7 +271,7 @@ pub unsafe extern "C" fn sss_arrangement_check13(
         let rules = unsafe { handle_ref(rules, "rules")? };
         let codes = unsafe { slice_in(codes, count, "codes")? };
         let out = unsafe { Out::new(out, "out")? };
-        let a = Arrangement::from_cards(&cards_in(codes)?)?;
+        let a = Arrangement::from_cards_in(&cards_in(codes)?, rules.inner.extra_suits)?;
         unsafe { out.write(arrangement_out(&a.evaluate(&rules.inner))) };
         Ok(())
     })
@@ -446,6 +452,59 @@ mod tests {
         let st = unsafe { sss_arrangement_check(r, null(), 3, all.as_ptr(), 5, all.as_ptr(), 5, &mut out) };
         assert_eq!(st, SssStatus::SSS_ERR_NULL_POINTER);
         assert_eq!(last_error(), "argument `front` is NULL");
+        unsafe { sss_rules_free(r) };
+    }
+
+    #[test]
+    fn big_table_hands() {
+        let r = preset("classic");
+        let parse = |text: &str| -> Vec<u8> {
+            engine::parse_cards_in(text, "sh".parse().unwrap()).unwrap().iter().map(|c| c.code()).collect()
+        };
+        let run = |c: &[u8], out: &mut SssHandRank| unsafe { sss_evaluate(r, c.as_ptr(), c.len(), out) };
+        let mut out = SssHandRank::default();
+        let five = parse("As As Ah Ah Ad");
+        // One deck: a repeated card is a duplicate.
+        assert_eq!(run(&five, &mut out), SssStatus::SSS_ERR_DUPLICATE_CARD);
+        assert_eq!(unsafe { crate::rules::sss_rules_set_extra_suits(r, 0xC) }, SssStatus::SSS_OK);
+        assert_eq!(run(&five, &mut out), SssStatus::SSS_OK);
+        assert_eq!((out.category, out.top_rank), (SssCategory::SSS_CATEGORY_FIVE_OF_A_KIND as u8, 12));
+        let paired_flush = parse("As As Ks 7s 2s");
+        assert_eq!(run(&paired_flush, &mut out), SssStatus::SSS_OK);
+        assert_eq!(out.category, SssCategory::SSS_CATEGORY_FLUSH as u8);
+        // A♠ A♠ K♠ 7♠ 2♠ beats A♠ K♠ Q♠ J♠ 9♠ (RULES.md §11); five aces beat a straight flush.
+        let (a, b) = (paired_flush.clone(), parse("As Ks Qs Js 9s"));
+        let mut o = 99;
+        assert_eq!(unsafe { sss_compare(r, a.as_ptr(), 5, b.as_ptr(), 5, &mut o) }, SssStatus::SSS_OK);
+        assert_eq!(o, 1);
+        let sf = parse("Ks Qs Js Ts 9s");
+        assert_eq!(unsafe { sss_compare(r, five.as_ptr(), 5, sf.as_ptr(), 5, &mut o) }, SssStatus::SSS_OK);
+        assert_eq!(o, 1);
+        assert_eq!(unsafe { sss_compare(r, five.as_ptr(), 5, five.as_ptr(), 5, &mut o) }, SssStatus::SSS_OK);
+        assert_eq!(o, 0, "identical hands tie");
+        // A third copy; a repeated diamond (one copy in this deck).
+        assert_eq!(
+            run(&parse("As As Ah Ah Ad")[..4].iter().chain(&[51]).copied().collect::<Vec<_>>(), &mut out),
+            SssStatus::SSS_ERR_TOO_MANY_COPIES
+        );
+        assert_eq!(last_error(), "card As at position 4 is one copy too many (the deck holds 2)");
+        assert_eq!(run(&[0, 0, 4], &mut out), SssStatus::SSS_ERR_DUPLICATE_CARD);
+
+        // Arrangements with copies: a legal one, and a third copy across the lanes.
+        let all = parse("Kd Kc 9h Qs Qs Qh Qh 3c As As Ah Ah Ad");
+        let mut e = SssArrangementEval::default();
+        assert_eq!(unsafe { sss_arrangement_check13(r, all.as_ptr(), 13, &mut e) }, SssStatus::SSS_OK);
+        assert_eq!((e.front.category, e.middle.category, e.back.category, e.is_foul), (1, 7, 9, 0));
+        let st =
+            unsafe { sss_arrangement_check(r, all.as_ptr(), 3, all[3..].as_ptr(), 5, all[8..].as_ptr(), 5, &mut e) };
+        assert_eq!(st, SssStatus::SSS_OK);
+        let mut third = all.clone();
+        third[0] = 51;
+        assert_eq!(
+            unsafe { sss_arrangement_check13(r, third.as_ptr(), 13, &mut e) },
+            SssStatus::SSS_ERR_TOO_MANY_COPIES
+        );
+        assert!(last_error().contains("As at position"), "{}", last_error());
         unsafe { sss_rules_free(r) };
     }
 

@@ -5,7 +5,7 @@
 //! (and repeated on `sss_combos`).
 
 use engine::hints::{self, Combo, FixedLanes, MAX_COMBOS, MAX_HAND};
-use engine::{cards_from_codes, Card, Category};
+use engine::{cards_from_codes_in, Card, Category};
 
 use crate::arrange::{SssArranged, SssArranger};
 use crate::boundary::{handle_ref, slice_in, BufOut, Failure, Out, SssStatus};
@@ -79,8 +79,11 @@ fn category_in(category: u32) -> Result<Category, Failure> {
 /// their number into `*out_count`. When `cap` is too small returns `SSS_ERR_BUFFER_TOO_SMALL`
 /// with the needed count in `*out_count` (pass `cap` 0 to ask).
 ///
-/// Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD` (codes checked in order),
-/// `SSS_ERR_WRONG_CARD_COUNT` (more than 13 codes), `SSS_ERR_INVALID_ARGUMENT` (a category
+/// The codes are checked against the rule set's deck: with extra suits (RULES.md §11) a card of
+/// an extra suit may be there twice, and the engine decides the combinations of such a hand.
+///
+/// Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD` or `SSS_ERR_TOO_MANY_COPIES` (codes
+/// checked in order), `SSS_ERR_WRONG_CARD_COUNT` (more than 13 codes), `SSS_ERR_INVALID_ARGUMENT` (a category
 /// number that is not 0..=9, or 0, high card, which has no combination), `SSS_ERR_NULL_POINTER`.
 ///
 /// # Safety
@@ -102,7 +105,7 @@ pub unsafe extern "C" fn sss_combos(
         let out = unsafe {
             BufOut::with_names(out_combos, cap, out_count, "out_combos", "out_count", "combination list (combos)")?
         };
-        let cards = cards_from_codes(codes)?;
+        let cards = cards_from_codes_in(codes, rules.inner.extra_suits)?;
         let category = category_in(category)?;
         let list = hints::combos(&cards, category, &rules.inner)?;
         let list: Vec<SssCombo> = list.iter().map(combo_out).collect();
@@ -131,7 +134,8 @@ unsafe fn lane_in(ptr: *const u8, len: usize, name: &str) -> Result<Option<Vec<C
 /// not depend on the order of any of the codes.
 ///
 /// Errors, in this order: `SSS_ERR_BAD_CARD_CODE` (hand, then front, middle, back),
-/// `SSS_ERR_DUPLICATE_CARD` and `SSS_ERR_WRONG_CARD_COUNT` in the hand (not 13 codes);
+/// `SSS_ERR_DUPLICATE_CARD` or `SSS_ERR_TOO_MANY_COPIES` (against the arranger's deck: a card of
+/// an extra suit may be there twice) and `SSS_ERR_WRONG_CARD_COUNT` in the hand (not 13 codes);
 /// `SSS_ERR_WRONG_CARD_COUNT` for a fixed lane of the wrong size; `SSS_ERR_DUPLICATE_CARD` for
 /// a card fixed twice and `SSS_ERR_CARD_NOT_IN_HAND` for one the hand lacks (the message names
 /// its lane slot: front 0–2, middle 3–7, back 8–12); `SSS_ERR_NO_LEGAL_ARRANGEMENT` when every
@@ -159,7 +163,7 @@ pub unsafe extern "C" fn sss_complete(
         let arranger = unsafe { handle_ref(arranger, "arranger")? };
         let codes = unsafe { slice_in(codes, count, "codes")? };
         let out = unsafe { Out::new(out, "out")? };
-        let hand = cards_from_codes(codes)?;
+        let hand = cards_from_codes_in(codes, arranger.inner.rules().extra_suits)?;
         let front = unsafe { lane_in(front, front_len, "front")? };
         let middle = unsafe { lane_in(middle, middle_len, "middle")? };
         let back = unsafe { lane_in(back, back_len, "back")? };

@@ -58,7 +58,7 @@ mod handle_tests;
 
 /// Version of the C ABI described by `include/shisanshui.h`. Bumped on any incompatible change
 /// (a removed or changed function, struct layout or status number); additions keep it.
-pub const SSS_ABI_VERSION: u32 = 1;
+pub const SSS_ABI_VERSION: u32 = 2;
 
 /// The ABI version this library implements; compare with the header's `SSS_ABI_VERSION` at
 /// start-up to catch a header/library mismatch.

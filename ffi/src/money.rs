@@ -92,26 +92,26 @@ unsafe fn money_out(
     Ok(())
 }
 
-/// Settle a round's water in money (RULES.md §8): `water_twelfths` holds one amount per seat in
-/// twelfths of a water point (`SssWater.twelfths`, e.g. from `sss_settlement_totals`; whole
-/// water `w` is `12 × w`). Per seat: `raw = trunc(water × base)`; capped at `±carry` when
+/// Settle a round's water in money (RULES.md §8): `water_units` holds one amount per seat in
+/// units of 1/840 of a water point (`SssWater.units`, e.g. from `sss_settlement_totals` or
+/// `sss_settle_many`; whole water `w` is `SSS_WATER_DENOMINATOR × w` = `840 × w`). Per seat: `raw = trunc(water × base)`; capped at `±carry` when
 /// `carry_count` is non-zero (then it must equal `count`); the larger side (sum of wins or of
 /// losses) scaled down to the smaller, truncating; a positive result pays the rake.
 ///
 /// The lines go to `out_lines` (capacity `cap`; `SSS_MAX_SEATS` always suffices, their number in
 /// `*out_count`), the table totals to `*out_totals`. Errors: `SSS_ERR_INVALID_TABLE` (not 2 to
-/// 4 seats), `SSS_ERR_INVALID_MONEY` (negative base or carry, carries not one per seat, a rake
+/// `SSS_MAX_SEATS` (8) seats), `SSS_ERR_INVALID_MONEY` (negative base or carry, carries not one per seat, a rake
 /// below 0 or over 100% or with a denominator below 1, an amount overflowing 64 bits),
 /// `SSS_ERR_BUFFER_TOO_SMALL` (with the needed count), `SSS_ERR_NULL_POINTER`. Outputs other
 /// than the needed count are written only on success.
 ///
 /// # Safety
-/// `water_twelfths` valid for `count` values and `carries` for `carry_count` (either may be NULL
+/// `water_units` valid for `count` values and `carries` for `carry_count` (either may be NULL
 /// when its count is 0); `stakes` valid; `out_lines` valid for `cap` writes (or NULL when `cap`
 /// is 0); `out_count` and `out_totals` valid for a write.
 #[no_mangle]
 pub unsafe extern "C" fn sss_money_settle(
-    water_twelfths: *const i64,
+    water_units: *const i64,
     count: usize,
     stakes: *const SssStakes,
     carries: *const i64,
@@ -122,13 +122,13 @@ pub unsafe extern "C" fn sss_money_settle(
     out_totals: *mut SssMoneyTotals,
 ) -> SssStatus {
     ffi_boundary!({
-        let water = unsafe { slice_in(water_twelfths, count, "water_twelfths")? };
+        let water = unsafe { slice_in(water_units, count, "water_units")? };
         let stakes = unsafe { ref_in(stakes, "stakes")? };
         let carries = unsafe { slice_in(carries, carry_count, "carries")? };
         let lines =
             unsafe { BufOut::with_names(out_lines, cap, out_count, "out_lines", "out_count", "money (lines)")? };
         let totals = unsafe { Out::new(out_totals, "out_totals")? };
-        let water: Vec<Water> = water.iter().map(|&t| Water::from_twelfths(t)).collect();
+        let water: Vec<Water> = water.iter().map(|&t| Water::from_units(t)).collect();
         let m = settle_money(&water, &stakes_in(stakes, carries))?;
         unsafe { money_out(&m, lines, totals) }
     })
@@ -176,14 +176,14 @@ mod tests {
         stakes: SssStakes,
         carries: &[i64],
     ) -> Result<(Vec<SssMoneyLine>, SssMoneyTotals), SssStatus> {
-        let twelfths: Vec<i64> = water.iter().map(|w| w * 12).collect();
-        let mut lines = [SssMoneyLine::default(); 4];
+        let units: Vec<i64> = water.iter().map(|w| w * 840).collect();
+        let mut lines = [SssMoneyLine::default(); 8];
         let mut n = 99;
         let mut totals = SssMoneyTotals { house: 77, ..Default::default() };
         let st = unsafe {
             sss_money_settle(
-                twelfths.as_ptr(),
-                twelfths.len(),
+                units.as_ptr(),
+                units.len(),
                 &stakes,
                 carries.as_ptr(),
                 carries.len(),
@@ -221,18 +221,18 @@ mod tests {
     #[test]
     fn fractions_escape_and_errors() {
         // Ranked example I: −40/3, 4, 50/3, −22/3 at base 100.
-        let twelfths = [-160i64, 48, 200, -88];
+        let units = [-160i64, 48, 200, -88].map(|t| t * 70);
         let mut lines = [SssMoneyLine::default(); 4];
         let (mut n, mut t) = (0, SssMoneyTotals::default());
         let none = SssStakes { base: 100, rake_numerator: 0, rake_denominator: 1 };
         let st =
-            unsafe { sss_money_settle(twelfths.as_ptr(), 4, &none, null(), 0, lines.as_mut_ptr(), 4, &mut n, &mut t) };
+            unsafe { sss_money_settle(units.as_ptr(), 4, &none, null(), 0, lines.as_mut_ptr(), 4, &mut n, &mut t) };
         assert_eq!(st, SssStatus::SSS_OK);
         assert_eq!(lines.map(|l| l.amount), [-1333, 400, 1666, -733]);
         assert_eq!((lines[0].water.num, lines[0].water.den), (-40, 3));
         // Too small: the count only.
         let st =
-            unsafe { sss_money_settle(twelfths.as_ptr(), 4, &none, null(), 0, lines.as_mut_ptr(), 3, &mut n, &mut t) };
+            unsafe { sss_money_settle(units.as_ptr(), 4, &none, null(), 0, lines.as_mut_ptr(), 3, &mut n, &mut t) };
         assert_eq!((st, n), (SssStatus::SSS_ERR_BUFFER_TOO_SMALL, 4));
 
         // Escape: seat 2 of 4 leaves; 5% rake: 95 each, 1500 unclaimed, house 15.
@@ -240,6 +240,10 @@ mod tests {
         assert_eq!(st, SssStatus::SSS_OK);
         assert_eq!(lines.map(|l| l.amount), [95, 95, -1800, 95]);
         assert_eq!((t.unclaimed, t.house), (1500, 15));
+        let mut lines8 = [SssMoneyLine::default(); 8];
+        let st = unsafe { sss_money_escape(8, 7, &KX, null(), 0, lines8.as_mut_ptr(), 8, &mut n, &mut t) };
+        assert_eq!((st, n), (SssStatus::SSS_OK, 8));
+        assert_eq!(lines8[7].amount, -1800);
         let st = unsafe { sss_money_escape(4, 4, &KX, null(), 0, lines.as_mut_ptr(), 4, &mut n, &mut t) };
         assert_eq!(st, SssStatus::SSS_ERR_INVALID_TABLE);
         assert!(last_error().contains("leaver is seat 4"), "{}", last_error());
@@ -261,15 +265,20 @@ mod tests {
         assert!(last_error().contains("water sums to 1, not 0"), "{}", last_error());
         assert_eq!(money(&[-18, 1, 1, 1], KX, &[]), Err(SssStatus::SSS_ERR_INVALID_MONEY), "escape water");
         assert_eq!(money(&[1], KX, &[]), Err(SssStatus::SSS_ERR_INVALID_TABLE));
-        assert_eq!(money(&[1, 1, 1, 1, -4], KX, &[]), Err(SssStatus::SSS_ERR_INVALID_TABLE));
+        // Up to 8 seats (big tables, RULES.md §11); 9 is no table.
+        let (lines8, _) = money(&[7, -1, -1, -1, -1, -1, -1, -1], KX, &[]).unwrap();
+        assert_eq!(
+            lines8.iter().map(|l| l.amount).collect::<Vec<_>>(),
+            [665, -100, -100, -100, -100, -100, -100, -100]
+        );
+        assert_eq!(money(&[8, -1, -1, -1, -1, -1, -1, -1, -1], KX, &[]), Err(SssStatus::SSS_ERR_INVALID_TABLE));
         let st = unsafe { sss_money_settle(null(), 2, &KX, null(), 0, lines.as_mut_ptr(), 4, &mut n, &mut t) };
         assert_eq!(st, SssStatus::SSS_ERR_NULL_POINTER);
         let st =
-            unsafe { sss_money_settle(twelfths.as_ptr(), 4, null(), null(), 0, lines.as_mut_ptr(), 4, &mut n, &mut t) };
+            unsafe { sss_money_settle(units.as_ptr(), 4, null(), null(), 0, lines.as_mut_ptr(), 4, &mut n, &mut t) };
         assert_eq!(st, SssStatus::SSS_ERR_NULL_POINTER);
-        let st = unsafe {
-            sss_money_settle(twelfths.as_ptr(), 4, &KX, null(), 0, lines.as_mut_ptr(), 4, &mut n, null_mut())
-        };
+        let st =
+            unsafe { sss_money_settle(units.as_ptr(), 4, &KX, null(), 0, lines.as_mut_ptr(), 4, &mut n, null_mut()) };
         assert_eq!(st, SssStatus::SSS_ERR_NULL_POINTER);
         assert_eq!(last_error(), "argument `out_totals` is NULL");
     }

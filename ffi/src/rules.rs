@@ -1,8 +1,8 @@
-//! The rule set as an opaque handle: presets, JSON, the three ranking options, the table mode
-//! and the majority bonus as getters/setters (everything else through JSON), clone, validate,
-//! free.
+//! The rule set as an opaque handle: presets, JSON, the three ranking options, the table mode,
+//! the majority bonus and the extra suits as getters/setters (everything else through JSON),
+//! the deck's seat limit, clone, validate, free.
 
-use engine::{Rules, Table, Wheel};
+use engine::{Rules, SuitSet, Table, Wheel};
 
 use crate::boundary::{
     flag_in, handle_free, handle_mut, handle_new, handle_ref, text_in, Failure, Out, SssStatus, Tagged, TextOut,
@@ -323,6 +323,51 @@ pub unsafe extern "C" fn sss_rules_set_majority_bonus(rules: *mut SssRules, wate
     })
 }
 
+/// Read the suits the deck holds twice (加色, RULES.md §11) as a bit mask, bit = suit code:
+/// diamonds 1, clubs 2, hearts 4, spades 8; 0 for one deck of 52, 0xF for two decks of 104.
+///
+/// # Safety
+/// `rules` must be a live handle; `out_mask` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_rules_get_extra_suits(rules: *const SssRules, out_mask: *mut u8) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { handle_ref(rules, "rules")? };
+        let out = unsafe { Out::new(out_mask, "out_mask")? };
+        unsafe { out.write(rules.inner.extra_suits.bits()) };
+        Ok(())
+    })
+}
+
+/// Set the suits the deck holds twice (bit = suit code: diamonds 1, clubs 2, hearts 4,
+/// spades 8). Each extra suit adds 13 cards and one seat (RULES.md §11): 0 deals 2 to 4 seats,
+/// 0xF (two decks) 2 to 8. A mask above 0xF is `SSS_ERR_INVALID_ARGUMENT`, the rule set unchanged.
+///
+/// # Safety
+/// `rules` must be a live handle not used by another thread during the call.
+#[no_mangle]
+pub unsafe extern "C" fn sss_rules_set_extra_suits(rules: *mut SssRules, mask: u8) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { handle_mut(rules, "rules")? };
+        let suits = SuitSet::from_bits(mask)?;
+        set_validated(&mut rules.inner, |r| r.extra_suits = suits)
+    })
+}
+
+/// Read the most seats the rule set's deck deals 13 cards to: 4 plus one per extra suit, at
+/// most `SSS_MAX_SEATS` (8).
+///
+/// # Safety
+/// `rules` must be a live handle; `out` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_rules_get_max_players(rules: *const SssRules, out: *mut u32) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { handle_ref(rules, "rules")? };
+        let out = unsafe { Out::new(out, "out")? };
+        unsafe { out.write(rules.inner.max_players() as u32) };
+        Ok(())
+    })
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -530,6 +575,52 @@ pub(crate) mod tests {
             sss_rules_free(kx);
             sss_rules_free(ranked);
             sss_rules_free(cp);
+        }
+    }
+
+    #[test]
+    fn extra_suits_get_set_and_json() {
+        let r = preset("classic");
+        let (mut m, mut p) = (99u8, 99u32);
+        unsafe {
+            assert_eq!(sss_rules_get_extra_suits(r, &mut m), SssStatus::SSS_OK);
+            assert_eq!(m, 0);
+            assert_eq!(sss_rules_get_max_players(r, &mut p), SssStatus::SSS_OK);
+            assert_eq!(p, 4);
+            // Spades and hearts: bits 8 and 4.
+            assert_eq!(sss_rules_set_extra_suits(r, 0xC), SssStatus::SSS_OK);
+            assert_eq!(sss_rules_get_extra_suits(r, &mut m), SssStatus::SSS_OK);
+            assert_eq!(m, 0xC);
+            assert_eq!((&*r).inner.extra_suits, "sh".parse::<SuitSet>().unwrap());
+            assert_eq!(sss_rules_get_max_players(r, &mut p), SssStatus::SSS_OK);
+            assert_eq!(p, 6);
+            let json = to_json(r);
+            assert!(json.contains("\"extra_suits\": [\n    \"h\",\n    \"s\"\n  ]"), "{json}");
+            let (st, back) = from_json(&json);
+            assert_eq!(st, SssStatus::SSS_OK);
+            assert_eq!(sss_rules_get_extra_suits(back, &mut m), SssStatus::SSS_OK);
+            assert_eq!(m, 0xC);
+
+            assert_eq!(sss_rules_set_extra_suits(r, 0x10), SssStatus::SSS_ERR_INVALID_ARGUMENT);
+            assert!(last_error().contains("0x10"), "{}", last_error());
+            assert_eq!(sss_rules_set_extra_suits(r, 0xFF), SssStatus::SSS_ERR_INVALID_ARGUMENT);
+            assert_eq!((&*r).inner.extra_suits.bits(), 0xC, "unchanged on failure");
+            assert_eq!(sss_rules_set_extra_suits(r, 0xF), SssStatus::SSS_OK);
+            assert_eq!(sss_rules_get_max_players(r, &mut p), SssStatus::SSS_OK);
+            assert_eq!(p, 8);
+
+            let (st, bad) = from_json(&json.replace("\"h\",", "\"h\", \"h\","));
+            assert_eq!(st, SssStatus::SSS_ERR_INVALID_RULES);
+            assert!(bad.is_null());
+            assert!(last_error().contains("extra_suits"), "{}", last_error());
+
+            assert_eq!(sss_rules_get_extra_suits(null(), &mut m), SssStatus::SSS_ERR_NULL_POINTER);
+            assert_eq!(sss_rules_get_extra_suits(r, null_mut()), SssStatus::SSS_ERR_NULL_POINTER);
+            assert_eq!(sss_rules_set_extra_suits(null_mut(), 1), SssStatus::SSS_ERR_NULL_POINTER);
+            assert_eq!(sss_rules_get_max_players(null(), &mut p), SssStatus::SSS_ERR_NULL_POINTER);
+            assert_eq!(sss_rules_get_max_players(r, null_mut()), SssStatus::SSS_ERR_NULL_POINTER);
+            sss_rules_free(r);
+            sss_rules_free(back);
         }
     }
 

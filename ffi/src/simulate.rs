@@ -32,7 +32,9 @@ pub struct SssSimConfig {
     /// Seed of the deals: round `i` is the deal of a seed mixed from it and `i` (as
     /// `sss deal --seed SEED --round I`).
     pub seed: u64,
-    /// Seats at the table, 2 to 4.
+    /// Seats at the table, passed to the engine as given: it decides the tables it simulates
+    /// (2 to 4 today; the per-seat `policies` and `carries` below hold 4 seats, so a bigger
+    /// table takes one policy for every seat and no carries).
     pub players: u32,
     /// How many of `policies` are given: 0 (the arranger at every seat), 1 (the same for every
     /// seat) or `players` (one per seat).
@@ -219,7 +221,7 @@ fn config_in(rules: &engine::Rules, c: &SssSimConfig) -> Result<SimConfig, Failu
 /// report `*out` (free with `sss_sim_report_free`). The figures are the same for any thread
 /// count, and the same as Rust's `simulate::run` and Python's `shisanshui.simulate`.
 ///
-/// Errors: `SSS_ERR_INVALID_TABLE` (players outside 2..=4), `SSS_ERR_INVALID_ARGUMENT` (rounds
+/// Errors: `SSS_ERR_INVALID_TABLE` (a seat count the engine does not simulate), `SSS_ERR_INVALID_ARGUMENT` (rounds
 /// outside 1 to 2^32, an unknown policy, `policy_count` other than 0, 1 or `players`,
 /// a flag other than 0 or 1, reserved fields not 0), `SSS_ERR_INVALID_MONEY` (stakes, carries),
 /// `SSS_ERR_INVALID_RULES`, `SSS_ERR_NULL_POINTER`, `SSS_ERR_INVALID_HANDLE`. Nothing is written

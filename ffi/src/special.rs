@@ -4,8 +4,7 @@
 //! Specials cross the boundary as the engine's numbers (`SssSpecial`, 0 = supreme dragon …
 //! 15 = twelve red one black): plain integers in, validated on entry; `uint8_t` in structs.
 
-use engine::special::SpecialDetector;
-use engine::{cards_from_codes, Special, SpecialDetection};
+use engine::{Special, SpecialDetection};
 
 use crate::boundary::{handle_ref, slice_in, text_in, BufOut, Failure, Out, SssStatus, TextOut};
 use crate::rules::SssRules;
@@ -146,9 +145,12 @@ pub(crate) fn special_in(value: u32) -> Result<Special, Failure> {
 /// flushes, three flushes or three straights the legal arrangement that realises it.
 ///
 /// A special the rule set does not list is never reported (under `hk`, which lists no supreme
-/// dragon, a supreme dragon is a dragon). Errors: `SSS_ERR_BAD_CARD_CODE`,
-/// `SSS_ERR_DUPLICATE_CARD` (naming the position; codes are checked in order before the count),
-/// `SSS_ERR_WRONG_CARD_COUNT` (not 13 codes), `SSS_ERR_NULL_POINTER`.
+/// dragon, a supreme dragon is a dragon). With extra suits (RULES.md §11) the hand may hold two
+/// copies of a card of an extra suit, and the shapes read each rank's cards as one group (split
+/// into quads, trips and pairs only under `split_quads`). Errors, in the order of the engine's
+/// `detect_codes` (every code's range first, then the count, then copies): `SSS_ERR_BAD_CARD_CODE`,
+/// `SSS_ERR_WRONG_CARD_COUNT` (not 13 codes), `SSS_ERR_DUPLICATE_CARD` or
+/// `SSS_ERR_TOO_MANY_COPIES` (naming the position), `SSS_ERR_NULL_POINTER`.
 ///
 /// # Safety
 /// `rules` must be a live handle; `codes` valid for `count` bytes (or NULL when `count` is 0);
@@ -164,10 +166,8 @@ pub unsafe extern "C" fn sss_special_detect(
         let rules = unsafe { handle_ref(rules, "rules")? };
         let codes = unsafe { slice_in(codes, count, "codes")? };
         let out = unsafe { Out::new(out, "out")? };
-        // Card codes first (range, then duplicates, in order), then the count: the order of the
-        // engine's `detect_codes`, which every surface follows.
-        let cards = cards_from_codes(codes)?;
-        let found = SpecialDetector::new(&rules.inner)?.detect(&cards)?;
+        // The engine's `detect_codes`, so that its order of checks is every surface's.
+        let found = engine::special::detect_codes(codes, &rules.inner)?;
         unsafe { out.write(detection_out(&found)) };
         Ok(())
     })
@@ -280,7 +280,7 @@ mod tests {
     use crate::boundary::tests::last_error;
     use crate::rules::tests::preset;
     use crate::rules::{sss_rules_free, sss_rules_from_json, sss_rules_set_strict_order};
-    use engine::{Arrangement, Rules};
+    use engine::{cards_from_codes, Arrangement, Rules};
     use std::ptr::{null, null_mut};
 
     fn codes(text: &str) -> Vec<u8> {
@@ -514,8 +514,11 @@ mod tests {
         dup[7] = dup[2];
         assert_eq!(run(&dup, &mut out), SssStatus::SSS_ERR_DUPLICATE_CARD);
         assert_eq!(last_error(), "duplicate card 4s at position 7");
-        // Codes are checked before the count: a short hand with a duplicate is a duplicate.
-        assert_eq!(run(&[5, 5], &mut out), SssStatus::SSS_ERR_DUPLICATE_CARD);
+        // The engine's order of checks: a short hand with a duplicate is what detect_codes says.
+        let engine_says =
+            crate::boundary::Failure::from(engine::special::detect_codes(&[5, 5], &Rules::classic()).unwrap_err());
+        assert_eq!(run(&[5, 5], &mut out), engine_says.status);
+        assert_eq!(last_error(), engine_says.message);
         let mut bad = hand.clone();
         bad[12] = 52;
         assert_eq!(run(&bad, &mut out), SssStatus::SSS_ERR_BAD_CARD_CODE);
@@ -531,5 +534,44 @@ mod tests {
             assert_eq!(last_error(), "argument `out` is NULL");
             sss_rules_free(r);
         }
+    }
+
+    #[test]
+    fn detects_hands_with_copies() {
+        let r = preset("classic");
+        assert_eq!(unsafe { crate::rules::sss_rules_set_extra_suits(r, 0xF) }, SssStatus::SSS_OK);
+        let rules = unsafe { &(&*r).inner };
+        let hands = [
+            // 5 + 4 + 4: three quads under split_quads (5 = 4 + 1).
+            "As As Ah Ah Ad Ks Ks Kh Kh Qs Qs Qh Qh",
+            // Six pairs from copies.
+            "As As Kh Kh Qd Qd Jc Jc 9s 9s 5h 5h 2c",
+            // A dragon of distinct ranks, one copy each: as with one deck.
+            "2s 3h 4s 5h 6d 7h 8c 9h Td Jc Qd Kd Ad",
+            // Nothing special.
+            "As As Kh 9h 8d 7d 6c 4c 3s 2s 2h Jh Tc",
+        ];
+        for text in hands {
+            let cards = engine::parse_cards_in(text, rules.extra_suits).unwrap();
+            let c: Vec<u8> = cards.iter().map(|c| c.code()).collect();
+            let mut out = SssSpecialDetection::default();
+            assert_eq!(unsafe { sss_special_detect(r, c.as_ptr(), 13, &mut out) }, SssStatus::SSS_OK, "{text}");
+            let expected = engine::detect_special(&cards, rules).unwrap();
+            assert_eq!(out, detection_out(&expected), "{text}");
+        }
+        let tq = engine::parse_cards_in(hands[0], rules.extra_suits).unwrap();
+        let found = engine::detect_special(&tq, rules).unwrap();
+        assert!(found.all.contains(&Special::ThreeQuads), "{found:?}");
+        assert_eq!(found.best, Some(Special::TwelveRoyals), "every card J to A: twelve royals ranks higher");
+        let mut third: Vec<u8> = tq.iter().map(|c| c.code()).collect();
+        third[4] = 51;
+        let mut out = SssSpecialDetection::default();
+        assert_eq!(unsafe { sss_special_detect(r, third.as_ptr(), 13, &mut out) }, SssStatus::SSS_ERR_TOO_MANY_COPIES);
+        assert_eq!(last_error(), "card As at position 4 is one copy too many (the deck holds 2)");
+        // One deck: the same hand is a duplicate.
+        assert_eq!(unsafe { crate::rules::sss_rules_set_extra_suits(r, 0) }, SssStatus::SSS_OK);
+        let c: Vec<u8> = tq.iter().map(|c| c.code()).collect();
+        assert_eq!(unsafe { sss_special_detect(r, c.as_ptr(), 13, &mut out) }, SssStatus::SSS_ERR_DUPLICATE_CARD);
+        unsafe { sss_rules_free(r) };
     }
 }

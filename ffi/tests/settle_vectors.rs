@@ -8,35 +8,35 @@
 //!   "tables": [ {"rules": "kx",
 //!       "seats": [ {"kind": "arranged", "cards": [13 codes, lane order]},
 //!                  {"kind": "special", "special": "SP", "cards": [13 codes]}, ... ],
-//!       "totals": ["-40/3", "4", ...], "twelfths": [-160, 48, ...],
-//!       "matrix": [[twelfths, ...], ...],
+//!       "totals": ["-40/3", "4", ...], "units": [-160, 48, ...],
+//!       "matrix": [[units, ...], ...],
 //!       "pairs": [ {"seats": [0, 1], "kind": "lanes", "winners": [0, null, 1], "lane_water": [1, 0, 2],
 //!                   "net": -1, "shot": null | {"shooter": 0, "victim": 1, "lane_water": 8, "value": 16},
 //!                   "home_run": null | 68,
-//!                   "special": null | {"winner": 1 | null, "special": "SP" | null, "twelfths": 16},
-//!                   "twelfths": -12}, ... ],
+//!                   "special": null | {"winner": 1 | null, "special": "SP" | null, "units": 16},
+//!                   "units": -840}, ... ],
 //!       "events": [ {"kind": "foul", "seat": 0, "foul_bits": 2}, {"kind": "special", "seat": 1, "special": "SP"},
 //!                   {"kind": "shot", "seat": 2, "victim": 0, "value": 9}, {"kind": "home_run", "seat": 0, "value": 124} ],
 //!       "ranked_lane_water": null | [4, 2, 1],
 //!       "stakes": {"base": 100, "carries": null | [...], "rake": [5, 100]},
 //!       "money": {"amounts": [...], "rake": 1500, "rounding": -1, "house": 1499}}, ... ],
-//!   "money":   [ {"twelfths": [...], "stakes": {...}, "amounts": [...], "rake": r, "rounding": x, "house": h}, ... ],
+//!   "money":   [ {"units": [...], "stakes": {...}, "amounts": [...], "rake": r, "rounding": x, "house": h}, ... ],
 //!   "escapes": [ {"seats": 4, "leaver": 2, "stakes": {...}, "amounts": [...], "rake": r, "rounding": x,
 //!                 "house": h, "unclaimed": u}, ... ],
 //!   "errors":  [ {"rules": "classic", "seats": [...], "kind": "duplicate_card", "position": 38}, ... ],
 //!   "seat_errors":  [ {"front": [...], "middle": [...], "back": [...], "kind": "wrong_card_count"},
 //!                     {"special": "DR", "cards": [...], "kind": "duplicate_card", "position": 5}, ... ],
-//!   "money_errors": [ {"twelfths": [...], "stakes": {...}, "kind": "invalid_money"}, ... ]
+//!   "money_errors": [ {"units": [...], "stakes": {...}, "kind": "invalid_money"}, ... ]
 //! }
 //! ```
-//! - Water: `totals` in the engine's text form (`-40/3`, `4`), everything else in twelfths of a
-//!   point (`twelfths / 12` water). A pair's amounts are from its lower seat's side: `net` is the
-//!   lane water before shots, `twelfths` the final water; `winners[i]` is the seat that won lane
+//! - Water: `totals` in the engine's text form (`-40/3`, `4`), everything else in units of 1/840
+//!   of a point (`units / 840` water, `Water::units`). A pair's amounts are from its lower seat's side: `net` is the
+//!   lane water before shots, `units` the final water; `winners[i]` is the seat that won lane
 //!   `i` (front, middle, back) or null, `lane_water[i]` what that lane moved.
 //! - `kind` of a pair is the snake_case `PairKind` (`lanes`, `one_fouled`, `both_fouled`,
 //!   `special_vs_normal`, `special_vs_special`).
 //! - Money: `stakes.base` minor units per water point, `carries` one per seat (null: no caps),
-//!   `rake` as `[numerator, denominator]`. `money` of a table settles its `twelfths`.
+//!   `rake` as `[numerator, denominator]`. `money` of a table settles its `units`.
 //! - Errors: `kind` is the snake_case `shisanshui::Error` variant; `position` (duplicates) counts
 //!   across the table as `seat × 13 + index` for a table, within the seat for `seat_errors`.
 //!
@@ -208,8 +208,11 @@ fn random_stakes(rng: &mut SplitMix, n: usize) -> Stakes {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The oracle: RULES.md restated independently of the engine's structure (twelfths throughout)
+// The oracle: RULES.md restated independently of the engine's structure (units of 1/840 throughout)
 // ---------------------------------------------------------------------------------------------
+
+/// Units of 1/`D` of a water point: the vectors' exact amounts (840 = lcm(1..8), RULES.md §11).
+const D: i64 = 840;
 
 /// Water of a won lane in pairwise mode: the winning hand's lane bonus or 1 (§4, §9 table).
 fn lane_bonus(rules: &Rules, lane: usize, rank: HandRank) -> i64 {
@@ -232,7 +235,7 @@ enum OSeat {
     Special(i64, usize),
 }
 
-/// Totals in twelfths; `banker` is the banker seat of a banker-mode round (only its pairs).
+/// Totals in units; `banker` is the banker seat of a banker-mode round (only its pairs).
 fn oracle_totals(hands: &[PlayerHand], rules: &Rules, banker: Option<usize>) -> Vec<i64> {
     let n = hands.len();
     let settled = |i: usize, j: usize| banker.is_none_or(|k| i == k || j == k);
@@ -295,14 +298,14 @@ fn oracle_totals(hands: &[PlayerHand], rules: &Rules, banker: Option<usize>) -> 
                 let tied = normal.iter().filter(|&&j| cmp(j, i, lane) == 0).count() as i64; // i included
                                                                                             // Places better+1 ..= better+tied share their average score.
                 let sum: i64 = (better + 1..=better + tied).map(|k| p + 1 - 2 * k).sum();
-                total[i] += sum * tl * 12 / tied;
+                total[i] += sum * tl * D / tied;
             }
         }
     } else {
         for &i in &normal {
             for &j in &normal {
                 if i != j && settled(i, j) {
-                    total[i] += (won(i, j) - won(j, i)) * 12;
+                    total[i] += (won(i, j) - won(j, i)) * D;
                 }
             }
         }
@@ -335,8 +338,8 @@ fn oracle_totals(hands: &[PlayerHand], rules: &Rules, banker: Option<usize>) -> 
                 if home_run == Some(i) {
                     pay = (pay + hr.bonus_per_victim as i64) * hr.multiplier.at(players) as i64;
                 }
-                total[i] += (pay - l) * 12;
-                total[j] -= (pay - l) * 12;
+                total[i] += (pay - l) * D;
+                total[j] -= (pay - l) * D;
             }
         }
     }
@@ -345,7 +348,7 @@ fn oracle_totals(hands: &[PlayerHand], rules: &Rules, banker: Option<usize>) -> 
     for s in 0..n {
         let OSeat::Special(w, order) = seats[s] else { continue };
         for &q in normal.iter().filter(|&&q| settled(s, q)) {
-            let share = if ranked { w * 12 / p } else { w * 12 };
+            let share = if ranked { w * D / p } else { w * D };
             total[s] += share;
             total[q] -= share;
         }
@@ -353,8 +356,8 @@ fn oracle_totals(hands: &[PlayerHand], rules: &Rules, banker: Option<usize>) -> 
             if let OSeat::Special(_, other) = seats[o] {
                 if order < other {
                     let paid = if ranked && p == 0 { top.unwrap() } else { w };
-                    total[s] += paid * 12;
-                    total[o] -= paid * 12;
+                    total[s] += paid * D;
+                    total[o] -= paid * D;
                 }
             }
         }
@@ -363,8 +366,8 @@ fn oracle_totals(hands: &[PlayerHand], rules: &Rules, banker: Option<usize>) -> 
 }
 
 /// §8 step by step: `(amounts, rake, rounding)`.
-fn oracle_money(twelfths: &[i64], stakes: &Stakes) -> (Vec<i64>, i64, i64) {
-    let raw: Vec<i128> = twelfths.iter().map(|&t| t as i128 * stakes.base as i128 / 12).collect();
+fn oracle_money(units: &[i64], stakes: &Stakes) -> (Vec<i64>, i64, i64) {
+    let raw: Vec<i128> = units.iter().map(|&t| t as i128 * stakes.base as i128 / D as i128).collect();
     let capped: Vec<i128> = raw
         .iter()
         .enumerate()
@@ -418,7 +421,7 @@ fn rules_handle(r: &Rules) -> *mut shisanshui::rules::SssRules {
 }
 
 fn same_water(c: SssWater, w: Water) -> bool {
-    c.twelfths == w.twelfths() && c.num == w.numer() && c.den == w.denom()
+    c.units == w.units() && c.num == w.numer() && c.den == w.denom()
 }
 
 /// The C ABI settles the table exactly as the engine does (`sss_settle` for all pairs,
@@ -485,24 +488,24 @@ fn event_kind(e: &Event) -> u8 {
     }
 }
 
-fn check_c_money(twelfths: &[i64], stakes: &Stakes, m: &MoneyResult) {
+fn check_c_money(units: &[i64], stakes: &Stakes, m: &MoneyResult) {
     let c_stakes = SssStakes {
         base: stakes.base,
         rake_numerator: stakes.rake.numerator,
         rake_denominator: stakes.rake.denominator,
     };
     let carries = stakes.carries.clone().unwrap_or_default();
-    let mut lines = [SssMoneyLine::default(); 4];
+    let mut lines = [SssMoneyLine::default(); 8];
     let (mut n, mut totals) = (0usize, SssMoneyTotals::default());
     let st = unsafe {
         sss_money_settle(
-            twelfths.as_ptr(),
-            twelfths.len(),
+            units.as_ptr(),
+            units.len(),
             &c_stakes,
             carries.as_ptr(),
             carries.len(),
             lines.as_mut_ptr(),
-            4,
+            lines.len(),
             &mut n,
             &mut totals,
         )
@@ -581,7 +584,7 @@ fn settlement_json(s: &Settlement, extended: bool) -> String {
         };
         let base = format!(
             "{{\"seats\": [{}, {}], \"kind\": \"{}\", \"winners\": {winners}, \"lane_water\": {water}, \"net\": {}, \
-             \"shot\": {}, \"home_run\": {}, \"special\": {}, \"twelfths\": {}}}",
+             \"shot\": {}, \"home_run\": {}, \"special\": {}, \"units\": {}}}",
             p.seats[0],
             p.seats[1],
             pair_kind(p.kind),
@@ -592,12 +595,12 @@ fn settlement_json(s: &Settlement, extended: bool) -> String {
             )),
             opt(p.home_run, |h| h.value.to_string()),
             opt(p.special, |sp| format!(
-                "{{\"winner\": {}, \"special\": {}, \"twelfths\": {}}}",
+                "{{\"winner\": {}, \"special\": {}, \"units\": {}}}",
                 opt(sp.winner, |w| w.to_string()),
                 opt(sp.special, |s| js(s.id())),
-                sp.water.twelfths()
+                sp.water.units()
             )),
-            p.water.twelfths()
+            p.water.units()
         );
         if !extended {
             return base;
@@ -620,10 +623,10 @@ fn settlement_json(s: &Settlement, extended: bool) -> String {
         other => panic!("no vector form for {other:?}"),
     });
     format!(
-        "\"totals\": {}, \"twelfths\": {}, \"matrix\": {}, \"pairs\": {pairs}, \"events\": {events}, \"ranked_lane_water\": {}",
+        "\"totals\": {}, \"units\": {}, \"matrix\": {}, \"pairs\": {pairs}, \"events\": {events}, \"ranked_lane_water\": {}",
         list(&s.totals, |w| js(&w.to_string())),
-        list(&s.totals, |w| w.twelfths().to_string()),
-        list(&s.matrix, |row| list(row, |w| w.twelfths().to_string())),
+        list(&s.totals, |w| w.units().to_string()),
+        list(&s.matrix, |row| list(row, |w| w.units().to_string())),
         opt(s.ranked_lane_water, |t| list(t, |x| x.to_string())),
     )
 }
@@ -705,12 +708,12 @@ impl Writer {
         let what = format!("table {} under {rules_name}, banker {banker:?}", self.tables.len());
         let s = settle_with_banker(hands, &rules, banker).unwrap_or_else(|e| panic!("{what}: {e}"));
         check_invariants(&s, &what);
-        let twelfths: Vec<i64> = s.totals.iter().map(|w| w.twelfths()).collect();
-        assert_eq!(twelfths, oracle_totals(hands, &rules, banker), "{what}: the engine disagrees with the oracle");
+        let units: Vec<i64> = s.totals.iter().map(|w| w.units()).collect();
+        assert_eq!(units, oracle_totals(hands, &rules, banker), "{what}: the engine disagrees with the oracle");
         check_c_abi(hands, &rules, banker, &s, &what);
         let m = settle_money(&s.totals, stakes).unwrap();
-        assert_eq!(oracle_money(&twelfths, stakes), (m.amounts(), m.rake, m.rounding), "{what}: money");
-        check_c_money(&twelfths, stakes, &m);
+        assert_eq!(oracle_money(&units, stakes), (m.amounts(), m.rake, m.rounding), "{what}: money");
+        check_c_money(&units, stakes, &m);
 
         let t = &mut self.tally;
         t.tables += 1;
@@ -737,14 +740,14 @@ impl Writer {
         s.totals
     }
 
-    fn money(&mut self, twelfths: &[i64], stakes: &Stakes) {
-        let water: Vec<Water> = twelfths.iter().map(|&t| Water::from_twelfths(t)).collect();
+    fn money(&mut self, units: &[i64], stakes: &Stakes) {
+        let water: Vec<Water> = units.iter().map(|&t| Water::from_units(t)).collect();
         let m = settle_money(&water, stakes).unwrap();
-        assert_eq!(oracle_money(twelfths, stakes), (m.amounts(), m.rake, m.rounding));
-        check_c_money(twelfths, stakes, &m);
+        assert_eq!(oracle_money(units, stakes), (m.amounts(), m.rake, m.rounding));
+        check_c_money(units, stakes, &m);
         self.money.push(format!(
-            "{{\"twelfths\": {}, \"stakes\": {}, {}}}",
-            list(twelfths, |t| t.to_string()),
+            "{{\"units\": {}, \"stakes\": {}, {}}}",
+            list(units, |t| t.to_string()),
             stakes_json(stakes),
             money_json(&m)
         ));
@@ -800,12 +803,12 @@ impl Writer {
         ));
     }
 
-    fn money_error(&mut self, twelfths: &[i64], stakes: &Stakes) {
-        let water: Vec<Water> = twelfths.iter().map(|&t| Water::from_twelfths(t)).collect();
+    fn money_error(&mut self, units: &[i64], stakes: &Stakes) {
+        let water: Vec<Water> = units.iter().map(|&t| Water::from_units(t)).collect();
         let e = settle_money(&water, stakes).expect_err("bad money");
         self.money_errors.push(format!(
-            "{{\"twelfths\": {}, \"stakes\": {}, {}}}",
-            list(twelfths, |t| t.to_string()),
+            "{{\"units\": {}, \"stakes\": {}, {}}}",
+            list(units, |t| t.to_string()),
             stakes_json(stakes),
             error_json(&e)
         ));
@@ -876,14 +879,14 @@ fn generate() -> (String, Tally) {
     // Money: the seed 003 example, fractions, both sides scaled, a zero carry, 100% rake.
     let s = |base, carries: Option<Vec<i64>>, rake| Stakes { base, carries, rake };
     let kx = s(100, Some(vec![100_000, 50_000, 20_000, 50_000]), Rake::percent(5));
-    w.money(&[-200 * 12, -800 * 12, 900 * 12, 100 * 12], &kx);
-    w.money(&[-160, 48, 200, -88], &s(100, None, Rake::NONE));
-    w.money(&[-18, -18, 36], &s(1, None, Rake::NONE));
-    w.money(&[300 * 12, -100 * 12, -200 * 12], &s(1, Some(vec![50, 1000, 1000]), Rake::NONE));
-    w.money(&[-300 * 12, 100 * 12, 200 * 12], &s(1, Some(vec![50, 1000, 1000]), Rake::percent(5)));
-    w.money(&[5 * 12, -5 * 12], &s(10, Some(vec![0, 100]), Rake::NONE));
-    w.money(&[-7 * 12, 3 * 12, 4 * 12], &s(10, None, Rake::percent(100)));
-    w.money(&[-100 * 12, 100 * 12], &s(1, None, Rake { numerator: 1, denominator: 3 }));
+    w.money(&[-200 * D, -800 * D, 900 * D, 100 * D], &kx);
+    w.money(&[-160, 48, 200, -88].map(|t| t * D / 12), &s(100, None, Rake::NONE));
+    w.money(&[-18, -18, 36].map(|t| t * D / 12), &s(1, None, Rake::NONE));
+    w.money(&[300 * D, -100 * D, -200 * D], &s(1, Some(vec![50, 1000, 1000]), Rake::NONE));
+    w.money(&[-300 * D, 100 * D, 200 * D], &s(1, Some(vec![50, 1000, 1000]), Rake::percent(5)));
+    w.money(&[5 * D, -5 * D], &s(10, Some(vec![0, 100]), Rake::NONE));
+    w.money(&[-7 * D, 3 * D, 4 * D], &s(10, None, Rake::percent(100)));
+    w.money(&[-100 * D, 100 * D], &s(1, None, Rake { numerator: 1, denominator: 3 }));
 
     // Escapes (seed 000: the leaver pays 18, every other seat gets 1).
     w.escape(4, 2, &s(100, None, Rake::NONE));
@@ -932,15 +935,16 @@ fn generate() -> (String, Tally) {
     w.special_error(Special::Dragon, &twice);
 
     // Bad money.
-    let water = [-12, 12];
+    let water = [-D, D];
     w.money_error(&water, &s(-1, None, Rake::NONE));
     w.money_error(&water, &s(1, Some(vec![5, -3]), Rake::NONE));
     w.money_error(&water, &s(1, Some(vec![5]), Rake::NONE));
     w.money_error(&water, &s(1, None, Rake::percent(101)));
     w.money_error(&water, &s(1, None, Rake::percent(-5)));
     w.money_error(&water, &s(1, None, Rake { numerator: 0, denominator: 0 }));
-    w.money_error(&[12], &s(1, None, Rake::NONE));
-    w.money_error(&[12, 12, 12, 12, -48], &s(1, None, Rake::NONE));
+    w.money_error(&[D], &s(1, None, Rake::NONE));
+    // Nine seats: more than any table (two decks seat 8).
+    w.money_error(&[D, D, D, D, D, D, D, D, -8 * D], &s(1, None, Rake::NONE));
 
     let tally = std::mem::take(&mut w.tally);
     (w.finish(), tally)
