@@ -46,7 +46,7 @@
 use crate::arrange::search::legal;
 use crate::arrange::strength::Strength;
 use crate::arrange::{Arranged, Arranger};
-use crate::card::{exact_cards, Card, CardSet, Rank, Suit};
+use crate::card::{exact_cards_in, Card, CardSet, Rank, Suit};
 use crate::error::{Error, Result};
 use crate::eval::{Category, Evaluator, HandRank};
 use crate::lanes::{Arrangement, Lane};
@@ -386,8 +386,11 @@ impl Arranger {
     /// assert!(!best.arrangement.evaluate(&Rules::classic()).foul.is_foul());
     /// ```
     pub fn complete(&self, cards: &[Card], fixed: &FixedLanes<'_>) -> Result<Arranged> {
-        let hand = exact_cards::<13>(cards)?;
+        let hand = exact_cards_in::<13>(cards, self.rules().extra_suits)?;
         let hand_bits = hand.iter().fold(0u64, |b, c| b | 1 << c.code());
+        if hand_bits.count_ones() != 13 {
+            return self.complete_copies(&hand, fixed);
+        }
         for lane in Lane::ALL {
             if let Some(l) = fixed.lane(lane) {
                 if l.len() != lane.size() {
@@ -460,12 +463,96 @@ impl Arranger {
         })
     }
 
+    /// [`Arranger::complete`] for a hand with copies (RULES.md §11): the cards as a multiset, a
+    /// fixed card taken from what the hand still holds of it ([`Error::CardNotInHand`] when it
+    /// holds no more), every completion walked; ties go to the first completion found.
+    fn complete_copies(&self, hand: &[Card; 13], fixed: &FixedLanes<'_>) -> Result<Arranged> {
+        for lane in Lane::ALL {
+            if let Some(l) = fixed.lane(lane) {
+                if l.len() != lane.size() {
+                    return Err(Error::WrongCardCount { expected: lane.size(), found: l.len() });
+                }
+            }
+        }
+        let mut rest: Vec<Card> = hand.to_vec();
+        for lane in Lane::ALL {
+            let Some(l) = fixed.lane(lane) else { continue };
+            for (i, &card) in l.iter().enumerate() {
+                let position = SLOT[lane as usize] + i;
+                let Some(at) = rest.iter().position(|&c| c == card) else {
+                    return Err(Error::CardNotInHand { card, position });
+                };
+                rest.swap_remove(at);
+            }
+        }
+        if rest.len() == 13 {
+            return self.arrange(hand);
+        }
+        rest.sort_unstable();
+        let eval = Evaluator::new(self.rules());
+        let strict = self.rules().strict_order;
+        let mut best: Option<(f64, Arrangement)> = None;
+        let n = rest.len();
+        let mut consider = |lanes: [Vec<Card>; 3]| {
+            let a = Arrangement {
+                front: lanes[0][..].try_into().expect("3 cards"),
+                middle: lanes[1][..].try_into().expect("5 cards"),
+                back: lanes[2][..].try_into().expect("5 cards"),
+            };
+            if a.evaluate_with(&eval, strict).foul.is_foul() {
+                return;
+            }
+            let ev = self.expected_water(&a);
+            if best.as_ref().map_or(true, |(v, _)| ev > *v) {
+                best = Some((ev, a));
+            }
+        };
+        let fixed_or = |lane: Lane| fixed.lane(lane).map(|l| l.to_vec());
+        let open: Vec<Lane> = Lane::ALL.into_iter().filter(|&l| fixed.lane(l).is_none()).collect();
+        // The first open lane takes every subset of its size of the rest (positions), the
+        // second open lane (if any) what is left.
+        let first = open[0];
+        for mask in 0u32..1 << n {
+            if mask.count_ones() as usize != first.size() {
+                continue;
+            }
+            let (mut taken, mut left) = (Vec::new(), Vec::new());
+            for (i, &c) in rest.iter().enumerate() {
+                if mask >> i & 1 == 1 {
+                    taken.push(c);
+                } else {
+                    left.push(c);
+                }
+            }
+            let mut lanes: [Vec<Card>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+            for lane in Lane::ALL {
+                lanes[lane as usize] =
+                    if lane == first { taken.clone() } else { fixed_or(lane).unwrap_or_else(|| left.clone()) };
+            }
+            consider(lanes);
+        }
+        let lanes = [fixed.lane(Lane::Front), fixed.lane(Lane::Middle), fixed.lane(Lane::Back)]
+            .map(|l| l.map(|c| c.iter().fold(0u64, |b, c| b | 1 << c.code())));
+        let Some((ev, mut a)) = best else {
+            return Err(Error::NoLegalArrangement(self.why_none(fixed, &lanes)));
+        };
+        for lane in [&mut a.front[..], &mut a.middle[..], &mut a.back[..]] {
+            lane.sort_unstable_by(|x, y| y.cmp(x));
+        }
+        let e = a.evaluate_with(&eval, strict);
+        Ok(Arranged {
+            arrangement: a,
+            categories: [e.front.category(), e.middle.category(), e.back.category()],
+            expected_water: ev,
+        })
+    }
+
     /// The reason of a [`Error::NoLegalArrangement`]: the fixed lanes and their hands.
     fn why_none(&self, fixed: &FixedLanes<'_>, lanes: &[Option<u64>; 3]) -> String {
         let eval = Evaluator::new(self.rules());
-        let describe = |lane: Lane, bits: u64| -> String {
-            let cards: Vec<Card> = CardSet(bits).iter().collect();
-            let rank: HandRank = eval.evaluate(&cards).expect("a fixed lane has its size of distinct cards");
+        let describe = |lane: Lane, _bits: u64| -> String {
+            let cards = fixed.lane(lane).unwrap_or(&[]);
+            let rank: HandRank = eval.evaluate(cards).map_or(HandRank::default(), |r| r);
             format!("{lane} {} ({rank})", crate::card::format_cards(fixed.lane(lane).unwrap_or(&[])))
         };
         let shown: Vec<String> =

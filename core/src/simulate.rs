@@ -17,7 +17,8 @@
 //! # What a run does (the contract the tests check)
 //!
 //! - **Deals.** Round `i` (0-based) is the deal of seed [`round_seed`]`(seed, i)`: exactly
-//!   `deal::deal(players, Some(round_seed(seed, i)))`, so any round can be replayed alone.
+//!   `deal::deal_for(rules, players, Some(round_seed(seed, i)))` (with one deck, `deal::deal`),
+//!   so any round can be replayed alone.
 //! - **Play.** Each seat's 13 cards go to its [`Policy`]. [`Policy::Arranger`] is
 //!   [`Arranger`] for the rule set at this table size: when the cards make an enabled special
 //!   it declares it exactly when [`SpecialAdvice::declare`](crate::arrange::SpecialAdvice::declare)
@@ -41,11 +42,12 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
+use crate::arrange::baseline::{self, Baseline};
 use crate::arrange::search::{HandSubsets, Split};
 use crate::arrange::strength::Strength;
-use crate::arrange::{baseline, Arranger};
+use crate::arrange::Arranger;
 use crate::card::Card;
-use crate::deal::{Dealer, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS};
+use crate::deal::{Dealer, HAND_SIZE};
 use crate::error::{Error, Result};
 use crate::lanes::Arrangement;
 use crate::money::{settle_money, Stakes};
@@ -183,6 +185,12 @@ pub const fn round_seed(seed: u64, round: u64) -> u64 {
 /// The hands of round `round` of a run: `deal::deal(players, Some(round_seed(seed, round)))`.
 pub fn round_deal(seed: u64, round: u64, players: usize) -> Result<Vec<[Card; HAND_SIZE]>> {
     Dealer::from_seed(round_seed(seed, round)).deal(players)
+}
+
+/// The hands of round `round` of a run under `rules` (their deck, RULES.md §11):
+/// `deal::deal_for(rules, players, Some(round_seed(seed, round)))`.
+pub fn round_deal_for(rules: &Rules, seed: u64, round: u64, players: usize) -> Result<Vec<[Card; HAND_SIZE]>> {
+    Dealer::from_seed(round_seed(seed, round)).deal_for(rules, players)
 }
 
 /// How often one special was made and declared.
@@ -338,9 +346,7 @@ pub fn run(config: &SimConfig) -> Result<SimReport> {
 /// a progress bar; the calls' order across threads is not fixed, `rounds_done` only grows).
 pub fn run_with_progress(config: &SimConfig, progress: &(dyn Fn(u64) + Sync)) -> Result<SimReport> {
     let players = config.players;
-    if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
-        return Err(Error::InvalidTable(format!("a table has {MIN_PLAYERS} to {MAX_PLAYERS} players, got {players}")));
-    }
+    config.rules.check_players(players)?;
     if config.rounds == 0 || config.rounds > MAX_ROUNDS {
         return Err(Error::InvalidArgument(format!(
             "{} rounds: a simulation plays 1 to {MAX_ROUNDS} rounds",
@@ -450,6 +456,11 @@ impl Table<'_> {
         if let (Some(special), true) = (made, declare) {
             return Ok((PlayerHand::Special { special, cards: *cards }, made));
         }
+        if cards.iter().fold(0u64, |m, c| m | 1 << c.code()).count_ones() != 13 {
+            // A hand with copies (RULES.md §11): the baselines on exact ranks.
+            let which = if policy == Policy::Product { Baseline::Product } else { Baseline::Greedy };
+            return Ok((PlayerHand::Arranged(baseline::arrange_with(which, cards, &self.config.rules)?), made));
+        }
         let st = self.strength;
         let h = HandSubsets::new(st, cards.map(|c| c.code()));
         let strict = self.config.rules.strict_order;
@@ -462,9 +473,18 @@ impl Table<'_> {
 
     fn play(&self, round: u64, tally: &mut Tally, s: &mut Scratch) -> Result<()> {
         let players = self.config.players;
-        let deal = Dealer::from_seed(round_seed(self.config.seed, round)).deal_four();
+        let rules = &self.config.rules;
+        // One deck: the allocation-free deal of four (the same cards as `deal`, §10).
+        let (four, big);
+        let deal: &[[Card; HAND_SIZE]] = if rules.extra_suits.is_empty() {
+            four = Dealer::from_seed(round_seed(self.config.seed, round)).deal_four();
+            &four[..players]
+        } else {
+            big = Dealer::from_seed(round_seed(self.config.seed, round)).deal_for(rules, players)?;
+            &big
+        };
         s.hands.clear();
-        for (seat, cards) in deal[..players].iter().enumerate() {
+        for (seat, cards) in deal.iter().enumerate() {
             let (hand, made) = self.seat(self.policies[seat], cards)?;
             if let Some(special) = made {
                 tally.made[special as usize] += 1;

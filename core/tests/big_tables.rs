@@ -939,3 +939,121 @@ mod vectors {
         assert!(units.map(|u| u.as_i64().unwrap()).any(|u| u % 70 != 0), "no water beyond twelfths recorded");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Auto-arrangement at big tables (§11, §7)
+// ---------------------------------------------------------------------------------------------
+
+/// Random big-table hands: each of the 16 decks, every preset, 2 to the deck's seats, both roles.
+#[test]
+fn big_table_arrangement_is_legal_and_exact() {
+    use shisanshui::arrange::{Arranger, Role};
+    let mut rng = SplitMix(0xa11a_26e5);
+    let hands = if cfg!(debug_assertions) { 16 } else { 400 };
+    let mut with_copies = 0;
+    let mut fives = 0;
+    for i in 0..hands {
+        let mut rules = Rules::preset(Preset::ALL[i % Preset::ALL.len()]);
+        rules.extra_suits = SuitSet::from_bits(1 + (i % 15) as u8).unwrap();
+        rules.strict_order = rng.chance(15);
+        let players = 2 + rng.below(rules.max_players() - 1);
+        let role = if rules.scoring == shisanshui::ScoringMode::Pairwise && rng.chance(30) {
+            rules.table = shisanshui::Table::Banker;
+            if rng.coin() {
+                Role::Banker
+            } else {
+                Role::Player
+            }
+        } else {
+            Role::Player
+        };
+        let arranger = Arranger::new_for(&rules, players, role).unwrap();
+        let hand = shaped_hand(&mut rng, &rules.deck());
+        let got = match arranger.arrange(&hand) {
+            Ok(a) => a,
+            // Only strict order can leave no legal split.
+            Err(Error::InvalidArgument(_)) if rules.strict_order => continue,
+            Err(e) => panic!("{hand:?}: {e}"),
+        };
+        let eval = got.arrangement.evaluate(&rules);
+        assert!(!eval.foul.is_foul(), "{hand:?} → {}", got.arrangement);
+        let mut back: Vec<Card> = got.arrangement.cards().to_vec();
+        let mut held = hand.clone();
+        back.sort();
+        held.sort();
+        assert_eq!(back, held, "the same cards back");
+        assert_eq!(got.categories, [eval.front.category(), eval.middle.category(), eval.back.category()]);
+        assert!((arranger.expected_water(&got.arrangement) - got.expected_water).abs() < 1e-9);
+        let copies = held.windows(2).any(|w| w[0] == w[1]);
+        if copies {
+            with_copies += 1;
+            let reference = arranger.arrange_copies_exhaustive(&hand).unwrap();
+            assert_eq!(got, reference, "{hand:?}: the search against every split");
+            let s = arranger.suggest(&hand, 5).unwrap();
+            assert_eq!(s[0].arrangement, got.arrangement);
+            for (k, a) in s.iter().enumerate() {
+                assert!(!a.arrangement.evaluate(&rules).foul.is_foul());
+                assert!(s[..k].iter().all(|b| b.categories != a.categories));
+            }
+        }
+        fives += got.categories.contains(&Category::FiveOfAKind) as u32;
+    }
+    assert!(with_copies > hands / 4, "{with_copies} of {hands} hands held copies");
+    assert!(fives > 0, "five of a kind never played");
+}
+
+#[test]
+fn five_of_a_kind_is_placed_where_it_pays() {
+    use shisanshui::arrange::Arranger;
+    let rules = Rules { extra_suits: SuitSet::ALL, ..Rules::classic() };
+    let hand = parse_cards_in("9s 9s 9h 9d 9c Kd Qc 7h 6c 5d 4s 3h 2c", SuitSet::ALL).unwrap();
+    let a = Arranger::new(&rules, 8).unwrap().arrange(&hand).unwrap();
+    assert!(a.categories[1..].contains(&Category::FiveOfAKind), "{}", a.arrangement);
+    // Nine seats are more than two decks deal to.
+    assert!(matches!(Arranger::new(&rules, 9), Err(Error::InvalidTable(m)) if m.contains("9 players")));
+    assert!(matches!(Arranger::new(&Rules::classic(), 5), Err(Error::InvalidTable(m)) if m.contains("5 players")));
+    // Copies under one deck are refused, naming the card.
+    let one = Arranger::new(&Rules::classic(), 4).unwrap();
+    assert!(matches!(one.arrange(&hand), Err(Error::DuplicateCard { .. })));
+}
+
+#[test]
+fn fixed_lanes_complete_hands_with_copies() {
+    use shisanshui::arrange::Arranger;
+    use shisanshui::hints::FixedLanes;
+    use shisanshui::Lane;
+    let rules = Rules { extra_suits: "sh".parse().unwrap(), ..Rules::classic() };
+    let arranger = Arranger::new(&rules, 6).unwrap();
+    let hand = parse_cards_in("As As Ks Ks Qh Qh Jh 9d 8c 7c 5d 3c 2d", rules.extra_suits).unwrap();
+    assert_eq!(arranger.complete(&hand, &FixedLanes::NONE).unwrap(), arranger.arrange(&hand).unwrap());
+    let front = parse_cards_in("Qh Qh 2d", rules.extra_suits).unwrap();
+    let got = arranger.complete(&hand, &FixedLanes::NONE.with(Lane::Front, &front)).unwrap();
+    assert_eq!(got.arrangement.front.to_vec(), front);
+    assert!(!got.arrangement.evaluate(&rules).foul.is_foul());
+    // The best of every completion, by the arranger's own value.
+    let mut rest = hand.clone();
+    for c in &front {
+        rest.remove(rest.iter().position(|x| x == c).unwrap());
+    }
+    let mut best = f64::NEG_INFINITY;
+    for m in 0u32..1 << 10 {
+        if m.count_ones() != 5 {
+            continue;
+        }
+        let (mid, back): (Vec<(usize, &Card)>, Vec<(usize, &Card)>) =
+            rest.iter().enumerate().partition(|(i, _)| m >> i & 1 == 1);
+        let mid: Vec<Card> = mid.into_iter().map(|(_, c)| *c).collect();
+        let back: Vec<Card> = back.into_iter().map(|(_, c)| *c).collect();
+        let a = Arrangement::new_in(&front, &mid, &back, rules.extra_suits).unwrap();
+        if !a.evaluate(&rules).foul.is_foul() {
+            best = best.max(arranger.expected_water(&a));
+        }
+    }
+    assert_eq!(got.expected_water, best);
+    // A card the hand holds once, fixed twice, is not in the hand the second time.
+    let twice = parse_cards_in("Jh Jh 2d", rules.extra_suits).unwrap();
+    assert!(matches!(
+        arranger.complete(&hand, &FixedLanes::NONE.with(Lane::Front, &twice)),
+        Err(Error::CardNotInHand { position: 1, .. })
+    ));
+}

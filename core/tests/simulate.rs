@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use shisanshui::arrange::Arranger;
-use shisanshui::deal::deal;
+use shisanshui::deal::{deal, deal_for};
 use shisanshui::money::{settle_money, Rake, Stakes};
 use shisanshui::settle::{settle, Event, PlayerHand};
 use shisanshui::simulate::{round_deal, round_seed, run, Policy, SimConfig, SimReport};
@@ -18,6 +18,21 @@ fn with_threads(c: &SimConfig, threads: usize) -> SimReport {
     let mut c = c.clone();
     c.threads = threads;
     run(&c).unwrap()
+}
+
+/// Big tables (RULES.md §11): the report is the replay of its rounds at 5 to 8 seats.
+#[test]
+fn big_tables_report_what_their_rounds_did() {
+    for (preset, extra, players, rounds) in
+        [(Preset::Classic, "s", 5, 60), (Preset::Ranked, "sh", 6, 40), (Preset::Kx, "dchs", 8, 30)]
+    {
+        let mut c = config(preset, players, rounds, 99);
+        c.rules.extra_suits = extra.parse().unwrap();
+        check_against_count(&c);
+    }
+    // More seats than the deck deals to are refused before any round.
+    let c = config(Preset::Classic, 5, 10, 1);
+    assert!(matches!(run(&c), Err(Error::InvalidTable(m)) if m.contains("5 players")));
 }
 
 #[test]
@@ -74,7 +89,8 @@ fn count(c: &SimConfig) -> Count {
     let arranger = Arranger::new(&c.rules, c.players).unwrap();
     let mut n = Count { seat_sums: vec![0; c.players], amounts: vec![0; c.players], ..Count::default() };
     for round in 0..c.rounds {
-        let hands = deal(c.players, Some(round_seed(c.seed, round))).unwrap();
+        // The rule set's deck: with no extra suit this is `deal` (the tests of deal.rs say so).
+        let hands = deal_for(&c.rules, c.players, Some(round_seed(c.seed, round))).unwrap();
         let mut table = Vec::new();
         for cards in &hands {
             let hand = match arranger.special_advice(cards).unwrap() {
@@ -82,7 +98,7 @@ fn count(c: &SimConfig) -> Count {
                     *n.made.entry(adv.special).or_default() += 1;
                     if adv.declare() {
                         *n.declared.entry(adv.special).or_default() += 1;
-                        PlayerHand::special(adv.special, cards).unwrap()
+                        PlayerHand::special_in(adv.special, cards, c.rules.extra_suits).unwrap()
                     } else {
                         PlayerHand::Arranged(adv.best_lanes.arrangement)
                     }

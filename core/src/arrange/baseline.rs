@@ -13,10 +13,15 @@
 
 use std::sync::OnceLock;
 
+use super::copies;
 use super::model::Objective;
 use super::search::{self, for_each_legal, legal, HandSubsets, Split};
 use super::strength::{Strength, Subsets, FIVE_CLASSES, THREE_CLASSES};
-use crate::rules::Wheel;
+use crate::card::{exact_cards_in, Card};
+use crate::error::{Error, Result};
+use crate::eval::Evaluator;
+use crate::lanes::Arrangement;
+use crate::rules::{Rules, Wheel};
 
 /// Greedy strongest back, then strongest middle: the legal split with the lexicographically
 /// largest (back, middle) ordinals.
@@ -58,14 +63,62 @@ pub fn greedy(h: &HandSubsets, st: &Strength, strict: bool) -> Split {
 /// sum of their logarithms (distinct products of at most 455 · 7462² differ by far more than
 /// the rounding of a sum of three logarithms, so the order is the product's).
 pub fn product(h: &HandSubsets, st: &Strength, strict: bool) -> Split {
+    search::best(product_objective(st), st, h, strict, None)
+}
+
+/// The product of lane ranks as an objective (the sum of their logarithms).
+fn product_objective(st: &Strength) -> &'static Objective {
     static HIGH: OnceLock<Objective> = OnceLock::new();
     static LOW: OnceLock<Objective> = OnceLock::new();
     let wheel = if std::ptr::eq(st, Strength::get(Wheel::Lowest)) { Wheel::Lowest } else { Wheel::SecondHighest };
     let cell = if wheel == Wheel::Lowest { &LOW } else { &HIGH };
-    let obj = cell.get_or_init(|| {
+    cell.get_or_init(|| {
         let logs = |n: usize| (0..n).map(|o| ((o + 1) as f64).ln()).collect::<Vec<f64>>();
         Objective::from_lane_values([logs(THREE_CLASSES), logs(FIVE_CLASSES), logs(FIVE_CLASSES)], wheel)
             .expect("logarithms increase")
-    });
-    search::best(obj, st, h, strict, None)
+    })
+}
+
+/// Which baseline plays ([`arrange_with`]).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub enum Baseline {
+    /// [`greedy`].
+    Greedy,
+    /// [`product`].
+    Product,
+}
+
+/// A baseline's arrangement of any 13 cards of the rule set's deck, copies included (RULES.md
+/// §11): without copies exactly [`greedy`] or [`product`]; with copies the same choice on the
+/// exact lane ranks (greedy: the legal split with the strongest back, then middle, then front;
+/// product: of the lane ordinals at or below each lane, as the arranger reads copies).
+///
+/// Errors: those of [`crate::Arranger::arrange`] for the cards, and
+/// [`crate::Error::InvalidArgument`] when `strict_order` leaves no legal split.
+pub fn arrange_with(baseline: Baseline, cards: &[Card], rules: &Rules) -> Result<Arrangement> {
+    let cards = exact_cards_in::<13>(cards, rules.extra_suits)?;
+    let st = Strength::get(rules.wheel);
+    let strict = rules.strict_order;
+    let distinct = cards.iter().fold(0u64, |m, c| m | 1 << c.code()).count_ones() == 13;
+    if distinct {
+        let h = HandSubsets::new(st, cards.map(|c| c.code()));
+        let s = match baseline {
+            Baseline::Greedy => greedy(&h, st, strict),
+            Baseline::Product => product(&h, st, strict),
+        };
+        if s.ev == f64::NEG_INFINITY {
+            return Err(Error::InvalidArgument("these cards have no legal arrangement under strict_order".into()));
+        }
+        return Ok(super::to_arrangement(&h.codes, &s));
+    }
+    let h = copies::CopiesHand::new(st, &Evaluator::new(rules), &cards);
+    let s = match baseline {
+        Baseline::Greedy => copies::greedy(&h, strict),
+        Baseline::Product => copies::best(product_objective(st), st, &h, strict),
+    };
+    if s.ev == f64::NEG_INFINITY {
+        return Err(Error::InvalidArgument("these cards have no legal arrangement under strict_order".into()));
+    }
+    Ok(super::to_arrangement(&h.codes, &s))
 }

@@ -15,6 +15,7 @@
 //! - `model`: the learned field ([`FieldModel`]) and the expected water of lane ordinals
 //!   under a rule set and table size ([`Objective`]);
 //! - `search`: the exact branch-and-bound search over all 72,072 splits;
+//! - `copies`: the same for hands that hold copies (RULES.md §11), on exact ranks;
 //! - `train`: the deterministic self-play generator of the committed field models;
 //! - `model_tables`: the committed models (`model_tables.bin`) and their encoding;
 //! - `baseline`: the greedy and product-of-ranks players the tournament measures against.
@@ -22,6 +23,7 @@
 //! The design and the measured play strength are in `docs/arrange.md`.
 
 pub mod baseline;
+mod copies;
 pub mod model;
 pub mod model_tables;
 pub mod search;
@@ -30,10 +32,10 @@ pub mod train;
 
 use std::sync::{Arc, Mutex};
 
-use crate::card::{exact_cards, Card};
+use crate::card::{exact_cards_in, Card};
 use crate::error::{Error, Result};
-use crate::eval::Category;
-use crate::lanes::Arrangement;
+use crate::eval::{Category, Evaluator};
+use crate::lanes::{Arrangement, Foul};
 use crate::rules::{Preset, Rules, Table};
 use crate::special::{Special, SpecialDetector};
 
@@ -154,12 +156,9 @@ pub fn nearest_preset(rules: &Rules) -> Preset {
     trained().min_by_key(|&p| distance(p)).expect("trained presets exist")
 }
 
-fn check_players(players: usize) -> Result<()> {
-    if !(2..=4).contains(&players) {
-        return Err(Error::InvalidTable(format!("a table has 2 to 4 players, got {players}")));
-    }
-    Ok(())
-}
+/// Seats the committed fields are trained for: a bigger table (RULES.md §11) plays against the
+/// field of four (the nearest one trained) with its own seat count in the objective.
+const MAX_TRAINED_PLAYERS: usize = 4;
 
 /// The role an all-pairs arranger plays under ([`Arranger::new`]), or the error that a
 /// banker table needs one.
@@ -207,9 +206,10 @@ impl Arranger {
     /// all-pairs table.
     pub fn new_for(rules: &Rules, players: usize, role: Role) -> Result<Arranger> {
         rules.validate()?;
-        check_players(players)?;
+        rules.check_players(players)?;
         check_role(rules, role)?;
-        let field = model_tables::field_for(nearest_preset(rules), players, rules.table, role)
+        let trained = players.min(MAX_TRAINED_PLAYERS);
+        let field = model_tables::field_for(nearest_preset(rules), trained, rules.table, role)
             .ok_or_else(|| Error::InvalidArgument("no trained field model is compiled in".into()))?;
         Arranger::with_field_for(rules, players, role, field)
     }
@@ -230,7 +230,7 @@ impl Arranger {
     /// [`train::train_banker`]'s); errors as [`Arranger::new_for`].
     pub fn with_field_for(rules: &Rules, players: usize, role: Role, field: &FieldModel) -> Result<Arranger> {
         rules.validate()?;
-        check_players(players)?;
+        rules.check_players(players)?;
         check_role(rules, role)?;
         field.check().map_err(|e| Error::InvalidArgument(format!("field model: {e}")))?;
         Ok(Arranger {
@@ -263,10 +263,29 @@ impl Arranger {
         &self.objective
     }
 
-    fn subsets(&self, cards: &[Card]) -> Result<HandSubsets> {
-        let cards = exact_cards::<13>(cards)?;
+    /// The subsets of 13 cards: those of a hand without copies for the one-deck search, or
+    /// `Err(cards)` with the cards of a hand that holds copies (RULES.md §11), for `copies`.
+    fn subsets(&self, cards: &[Card]) -> Result<std::result::Result<HandSubsets, [Card; 13]>> {
+        let cards = exact_cards_in::<13>(cards, self.rules.extra_suits)?;
+        if has_copies(&cards) {
+            return Ok(Err(cards));
+        }
         // Sorted inside, so the answer does not depend on the order the cards were given in.
-        Ok(HandSubsets::new(self.strength, cards.map(|c| c.code())))
+        Ok(Ok(HandSubsets::new(self.strength, cards.map(|c| c.code()))))
+    }
+
+    /// The best split of a hand with copies, and its subsets.
+    fn search_copies(&self, cards: &[Card; 13]) -> Result<(copies::CopiesHand, Split)> {
+        let h = copies::CopiesHand::new(self.strength, &Evaluator::new(&self.rules), cards);
+        let s = copies::best(&self.objective, self.strength, &h, self.rules.strict_order);
+        if s.ev == f64::NEG_INFINITY {
+            return Err(Error::InvalidArgument("these cards have no legal arrangement under strict_order".into()));
+        }
+        Ok((h, s))
+    }
+
+    fn arranged_copies(&self, h: &copies::CopiesHand, s: &Split) -> Arranged {
+        Arranged { arrangement: to_arrangement(&h.codes, s), categories: h.categories(s), expected_water: s.ev }
     }
 
     fn arranged(&self, h: &HandSubsets, s: &Split) -> Arranged {
@@ -290,13 +309,23 @@ impl Arranger {
         Ok(s)
     }
 
-    /// The legal arrangement with the highest expected water (never a foul).
+    /// The legal arrangement with the highest expected water (never a foul). With the rule
+    /// set's extra suits (RULES.md §11) the cards may hold copies: five of a kind and flushes
+    /// holding a pair are ranked as they are and placed by the same objective.
     ///
-    /// Errors: [`Error::WrongCardCount`] unless 13 cards, [`Error::DuplicateCard`].
+    /// Errors: [`Error::WrongCardCount`] unless 13 cards, [`Error::DuplicateCard`] or
+    /// [`Error::TooManyCopies`] for a card held more often than the deck holds it.
     pub fn arrange(&self, cards: &[Card]) -> Result<Arranged> {
-        let h = self.subsets(cards)?;
-        let s = self.search(&h)?;
-        Ok(self.arranged(&h, &s))
+        match self.subsets(cards)? {
+            Ok(h) => {
+                let s = self.search(&h)?;
+                Ok(self.arranged(&h, &s))
+            }
+            Err(cards) => {
+                let (h, s) = self.search_copies(&cards)?;
+                Ok(self.arranged_copies(&h, &s))
+            }
+        }
     }
 
     /// Up to `n` good arrangements with distinct lane categories: the best first, then the best
@@ -308,7 +337,10 @@ impl Arranger {
         if n == 0 {
             return Err(Error::InvalidArgument("asked for 0 suggestions; n must be at least 1".into()));
         }
-        let h = self.subsets(cards)?;
+        let h = match self.subsets(cards)? {
+            Ok(h) => h,
+            Err(cards) => return self.suggest_copies(&cards, n),
+        };
         let best = self.search(&h)?;
         // Exact for every group the choice below can take: the best with the strongest back
         // and middle categories, and the n best. The choice reads groups in order until it
@@ -362,11 +394,70 @@ impl Arranger {
         out
     }
 
+    /// [`Arranger::suggest`] for a hand with copies: the same choice, from the best split of
+    /// every category combination found by walking every legal split.
+    fn suggest_copies(&self, cards: &[Card; 13], n: usize) -> Result<Vec<Suggestion>> {
+        let (h, best) = self.search_copies(cards)?;
+        let mut by_cats: Vec<([Category; 3], Split)> = Vec::new();
+        copies::for_each_legal(&h, self.rules.strict_order, |front, middle, back, ords| {
+            let s = Split { front, middle, back, ordinals: ords, ev: self.objective.ev(ords[0], ords[1], ords[2]) };
+            let cats = h.categories(&s);
+            match by_cats.iter_mut().find(|g| g.0 == cats) {
+                Some(g) if g.1.is_beaten_by(s.ev, back, middle) => g.1 = s,
+                Some(_) => {}
+                None => by_cats.push((cats, s)),
+            }
+        });
+        by_cats.sort_by(|a, b| b.1.ev.total_cmp(&a.1.ev).then(a.0.cmp(&b.0)));
+        let mut out: Vec<Suggestion> = Vec::new();
+        let push = |kind: SuggestionKind, s: &Split, out: &mut Vec<Suggestion>| {
+            let a = self.arranged_copies(&h, s);
+            if out.len() < n && !out.iter().any(|o| o.categories == a.categories) {
+                out.push(Suggestion {
+                    kind,
+                    arrangement: a.arrangement,
+                    categories: a.categories,
+                    expected_water: a.expected_water,
+                });
+            }
+        };
+        push(SuggestionKind::Best, &best, &mut out);
+        let top_back = by_cats.iter().map(|g| g.0[2]).max();
+        if let Some(g) = by_cats.iter().find(|g| Some(g.0[2]) == top_back) {
+            push(SuggestionKind::StrongestBack, &g.1, &mut out);
+        }
+        let top_middle = by_cats.iter().map(|g| g.0[1]).max();
+        if let Some(g) = by_cats.iter().find(|g| Some(g.0[1]) == top_middle) {
+            push(SuggestionKind::StrongestMiddle, &g.1, &mut out);
+        }
+        for g in &by_cats {
+            if out.len() == n {
+                break;
+            }
+            push(SuggestionKind::Alternative, &g.1, &mut out);
+        }
+        Ok(out)
+    }
+
+    /// The best split of a hand with copies by visiting every split (the tests' reference).
+    #[doc(hidden)]
+    pub fn arrange_copies_exhaustive(&self, cards: &[Card]) -> Result<Arranged> {
+        let cards = exact_cards_in::<13>(cards, self.rules.extra_suits)?;
+        let h = copies::CopiesHand::new(self.strength, &Evaluator::new(&self.rules), &cards);
+        let s = copies::exhaustive(&self.objective, &h, self.rules.strict_order);
+        if s.ev == f64::NEG_INFINITY {
+            return Err(Error::InvalidArgument("these cards have no legal arrangement under strict_order".into()));
+        }
+        Ok(self.arranged_copies(&h, &s))
+    }
+
     /// [`Arranger::suggest`] from every legal split (the reference its faster walk is tested
     /// against).
     #[cfg(test)]
     pub(crate) fn suggest_exhaustive(&self, cards: &[Card], n: usize) -> Result<Vec<Suggestion>> {
-        let h = self.subsets(cards)?;
+        let Ok(h) = self.subsets(cards)? else {
+            return Err(Error::InvalidArgument("the reference walk takes hands without copies".into()));
+        };
         let best = self.search(&h)?;
         let groups = search::all_groups(&self.objective, self.strength, &h, self.rules.strict_order);
         Ok(self.choose_suggestions(&h, &best, groups, n))
@@ -393,6 +484,16 @@ impl Arranger {
     /// priced as losing every lane to every opponent.
     pub fn expected_water(&self, arrangement: &Arrangement) -> f64 {
         let st = self.strength;
+        if has_copies(&arrangement.cards()) {
+            // Exact ranks for the foul check, the ordinals at or below them for the objective.
+            let e = Evaluator::new(&self.rules);
+            let (f, m, b) = (e.eval3(&arrangement.front), e.eval5(&arrangement.middle), e.eval5(&arrangement.back));
+            if Foul::check(f, m, b, self.rules.strict_order).is_foul() {
+                return self.objective.foul_value();
+            }
+            let ord5 = |r| copies::ordinal_at_or_below(&st.five_rank, r);
+            return self.objective.ev(copies::ordinal_at_or_below(&st.three_rank, f), ord5(m), ord5(b));
+        }
         let code = |c: &Card| c.code();
         let f = st.three(arrangement.front.map(|c| code(&c)));
         let m = st.five(arrangement.middle.map(|c| code(&c)));
@@ -405,8 +506,13 @@ impl Arranger {
     }
 }
 
+/// Whether some card of the 13 repeats (a copy, RULES.md §11).
+fn has_copies(cards: &[Card; 13]) -> bool {
+    cards.iter().fold(0u64, |m, c| m | 1 << c.code()).count_ones() != 13
+}
+
 /// Lanes of a split, each listed highest card first.
-fn to_arrangement(codes: &[u8; 13], s: &Split) -> Arrangement {
+pub(crate) fn to_arrangement(codes: &[u8; 13], s: &Split) -> Arrangement {
     fn lane<const N: usize>(codes: &[u8; 13], mask: u16) -> [Card; N] {
         let mut v: Vec<u8> = (0..13).filter(|&i| mask >> i & 1 == 1).map(|i| codes[i]).collect();
         v.sort_unstable_by(|a, b| b.cmp(a));
@@ -510,7 +616,7 @@ pub fn clear_cache() {
 /// [`Error::InvalidTable`] for banker-table rules (a seat's role matters there: keep an
 /// [`Arranger::new_for`], or use [`shared_arranger_for`]).
 pub fn auto_arrange(cards: &[Card], rules: &Rules) -> Result<Arranged> {
-    exact_cards::<13>(cards)?;
+    exact_cards_in::<13>(cards, rules.extra_suits)?;
     shared_arranger(rules, DEFAULT_PLAYERS)?.arrange(cards)
 }
 
@@ -521,14 +627,14 @@ pub fn suggest(cards: &[Card], rules: &Rules, n: usize) -> Result<Vec<Suggestion
     if n == 0 {
         return Err(Error::InvalidArgument("asked for 0 suggestions; n must be at least 1".into()));
     }
-    exact_cards::<13>(cards)?;
+    exact_cards_in::<13>(cards, rules.extra_suits)?;
     shared_arranger(rules, DEFAULT_PLAYERS)?.suggest(cards, n)
 }
 
 /// Whether declaring the special these cards make beats the best lane play, at a full table
 /// of four (see [`Arranger::special_advice`]).
 pub fn special_advice(cards: &[Card], rules: &Rules) -> Result<Option<SpecialAdvice>> {
-    exact_cards::<13>(cards)?;
+    exact_cards_in::<13>(cards, rules.extra_suits)?;
     shared_arranger(rules, DEFAULT_PLAYERS)?.special_advice(cards)
 }
 

@@ -1,0 +1,182 @@
+//! Auto-arrangement of 13 cards that hold copies (RULES.md §11: a deck with extra suits).
+//!
+//! A hand with a repeated code can make what one deck cannot, five of a kind and flushes that
+//! hold a pair, and it is no bit set, so the one-deck search (`search.rs`, built on bit sets
+//! and the one-deck strength ordinals) does not read it. This search reads it exactly:
+//! - every five- and three-card subset of the 13 positions is ranked by the evaluator, which
+//!   ranks copies as §11 says; legality (RULES.md §2) is checked on those ranks, so an answer is
+//!   never a foul;
+//! - the objective is the arranger's own ([`Objective::ev`]) on lane ordinals: a lane's ordinal
+//!   is that of the strongest one-deck class at or below it (exact for every hand one deck can
+//!   make; a paired flush counts as the plain flush below it, five of a kind as the top straight
+//!   flush, the strongest class the fields know);
+//! - backs are taken best bound first ([`Objective::upper_bound`] of the back with the
+//!   strongest front and middle it allows), and the search stops at the first bound below the
+//!   best split found; ties are broken as the one-deck search breaks them (position masks), so
+//!   the answer is [`exhaustive`]'s, which the tests check.
+
+use super::model::Objective;
+use super::search::Split;
+use super::strength::{Strength, Subsets};
+use crate::card::Card;
+use crate::eval::{Category, Evaluator, HandRank};
+use crate::lanes::Foul;
+
+/// The ranks and ordinals of every subset of one hand with copies.
+pub(crate) struct CopiesHand {
+    /// The codes, ascending (position `i` is `codes[i]`).
+    pub codes: [u8; 13],
+    /// Rank (suits included) of each five-card subset, in [`Subsets`] order.
+    pub five_rank: Vec<HandRank>,
+    /// Lane ordinal of each five-card subset (see the module docs).
+    pub five_ord: Vec<u16>,
+    /// Rank of each three-card subset.
+    pub three_rank: Vec<HandRank>,
+    /// Lane ordinal of each three-card subset (exact: three cards make no new class).
+    pub three_ord: Vec<u16>,
+}
+
+impl CopiesHand {
+    pub fn new(st: &Strength, eval: &Evaluator, cards: &[Card; 13]) -> CopiesHand {
+        let mut codes = cards.map(|c| c.code());
+        codes.sort_unstable();
+        let sub = Subsets::get();
+        let pick = |mask: u16, out: &mut [Card]| {
+            let mut m = mask;
+            for slot in out.iter_mut() {
+                let i = m.trailing_zeros() as usize;
+                *slot = Card::from_code(codes[i]).expect("a hand's codes are cards");
+                m &= m - 1;
+            }
+        };
+        let mut five_rank = Vec::with_capacity(1287);
+        let mut five_ord = Vec::with_capacity(1287);
+        let mut c5 = [cards[0]; 5];
+        for &m in sub.five.iter() {
+            pick(m, &mut c5);
+            let r = eval.eval5(&c5);
+            five_rank.push(r);
+            five_ord.push(ordinal_at_or_below(&st.five_rank, r));
+        }
+        let mut three_rank = Vec::with_capacity(286);
+        let mut three_ord = Vec::with_capacity(286);
+        let mut c3 = [cards[0]; 3];
+        for &m in sub.three.iter() {
+            pick(m, &mut c3);
+            let r = eval.eval3(&c3);
+            three_rank.push(r);
+            three_ord.push(ordinal_at_or_below(&st.three_rank, r));
+        }
+        CopiesHand { codes, five_rank, five_ord, three_rank, three_ord }
+    }
+
+    /// The categories of a split's lanes (front, middle, back), from the exact ranks.
+    pub fn categories(&self, s: &Split) -> [Category; 3] {
+        let sub = Subsets::get();
+        [
+            self.three_rank[sub.index[s.front as usize] as usize].category(),
+            self.five_rank[sub.index[s.middle as usize] as usize].category(),
+            self.five_rank[sub.index[s.back as usize] as usize].category(),
+        ]
+    }
+}
+
+/// The ordinal of the strongest class at or below `rank` (ranks only), in a table of classes
+/// listed weakest first.
+pub(crate) fn ordinal_at_or_below(classes: &[HandRank], rank: HandRank) -> u16 {
+    let r = rank.ranks_only();
+    classes.partition_point(|c| *c <= r).saturating_sub(1) as u16
+}
+
+/// Whether front, middle and back are legal (RULES.md §2), on the exact ranks.
+#[inline]
+fn legal(f: HandRank, m: HandRank, b: HandRank, strict: bool) -> bool {
+    !Foul::check(f, m, b, strict).is_foul()
+}
+
+/// Call `f` with every legal split: (front mask, middle mask, back mask, ordinals).
+pub(crate) fn for_each_legal(h: &CopiesHand, strict: bool, mut f: impl FnMut(u16, u16, u16, [u16; 3])) {
+    let sub = Subsets::get();
+    for (bi, &bmask) in sub.five.iter().enumerate() {
+        for &pair in sub.splits[bi].iter() {
+            let (mi, fi) = ((pair & 0xFFFF) as usize, (pair >> 16) as usize);
+            if legal(h.three_rank[fi], h.five_rank[mi], h.five_rank[bi], strict) {
+                f(sub.three[fi], sub.five[mi], bmask, [h.three_ord[fi], h.five_ord[mi], h.five_ord[bi]]);
+            }
+        }
+    }
+}
+
+const NONE: Split = Split { front: 0, middle: 0, back: 0, ordinals: [0; 3], ev: f64::NEG_INFINITY };
+
+/// The legal split with the highest [`Objective::ev`], ties broken by the position masks.
+pub(crate) fn best(obj: &Objective, st: &Strength, h: &CopiesHand, strict: bool) -> Split {
+    let sub = Subsets::get();
+    let top_front = h.three_ord.iter().copied().max().unwrap_or(0);
+    // Backs, best bound first: the strongest front and middle a back allows.
+    let mut backs: Vec<(f64, usize)> = (0..1287)
+        .map(|bi| {
+            let ob = h.five_ord[bi];
+            let front = top_front.min(st.front_cap[ob as usize]);
+            (obj.upper_bound(front, ob, ob), bi)
+        })
+        .collect();
+    backs.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.1.cmp(&a.1)));
+    let mut best = NONE;
+    for &(bound, bi) in &backs {
+        if bound < best.ev {
+            break;
+        }
+        let bmask = sub.five[bi];
+        let (rb, ob) = (h.five_rank[bi], h.five_ord[bi]);
+        for &pair in sub.splits[bi].iter() {
+            let (mi, fi) = ((pair & 0xFFFF) as usize, (pair >> 16) as usize);
+            if !legal(h.three_rank[fi], h.five_rank[mi], rb, strict) {
+                continue;
+            }
+            let (of, om) = (h.three_ord[fi], h.five_ord[mi]);
+            let ev = obj.ev(of, om, ob);
+            let mmask = sub.five[mi];
+            if best.is_beaten_by(ev, bmask, mmask) {
+                best = Split { front: sub.three[fi], middle: mmask, back: bmask, ordinals: [of, om, ob], ev };
+            }
+        }
+    }
+    best
+}
+
+/// [`best`] by visiting every split in plain order (the reference the tests compare it with).
+pub(crate) fn exhaustive(obj: &Objective, h: &CopiesHand, strict: bool) -> Split {
+    let mut best = NONE;
+    for_each_legal(h, strict, |front, middle, back, ords| {
+        let ev = obj.ev(ords[0], ords[1], ords[2]);
+        if best.is_beaten_by(ev, back, middle) {
+            best = Split { front, middle, back, ordinals: ords, ev };
+        }
+    });
+    best
+}
+
+/// The greedy baseline on exact ranks: the legal split with the strongest back, then middle,
+/// then front (ranks only; the first such split in plain order). `ev` is 0 when one exists.
+pub(crate) fn greedy(h: &CopiesHand, strict: bool) -> Split {
+    let sub = Subsets::get();
+    let mut best = NONE;
+    let mut key = None;
+    for (bi, &bmask) in sub.five.iter().enumerate() {
+        for &pair in sub.splits[bi].iter() {
+            let (mi, fi) = ((pair & 0xFFFF) as usize, (pair >> 16) as usize);
+            let (f, m, b) = (h.three_rank[fi], h.five_rank[mi], h.five_rank[bi]);
+            if !legal(f, m, b, strict) {
+                continue;
+            }
+            let k = (b.ranks_only(), m.ranks_only(), f.ranks_only());
+            if key.map_or(true, |old| k > old) {
+                key = Some(k);
+                let ords = [h.three_ord[fi], h.five_ord[mi], h.five_ord[bi]];
+                best = Split { front: sub.three[fi], middle: sub.five[mi], back: bmask, ordinals: ords, ev: 0.0 };
+            }
+        }
+    }
+    best
+}
