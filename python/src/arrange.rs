@@ -15,13 +15,13 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyString, PyTuple, PyType};
 use shisanshui::arrange::{Arranged, Arranger, Role, SpecialAdvice, Suggestion, SuggestionKind};
-use shisanshui::{Card, Category, Error as CoreError, Preset, Rules};
+use shisanshui::{Card, Category, Preset, Rules};
 
-use crate::card::cards;
-use crate::deal::{index_arg, players_arg};
+use crate::card::cards_in;
+use crate::deal::{index_arg, players_for};
 use crate::enums;
 use crate::errors::{invalid_argument, OrRaise};
-use crate::lanes::{arrangement, PyArrangement};
+use crate::lanes::{arrangement_in, PyArrangement};
 use crate::rules::{with_rules, PyRules};
 use crate::special;
 
@@ -206,10 +206,12 @@ fn count_arg(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
     })
 }
 
-fn table_players(players: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+/// The seats of a `players=` argument under `rules` (4 when not given); whether the arranger
+/// plays that table is the core's check.
+fn table_players(players: Option<&Bound<'_, PyAny>>, rules: &Rules) -> PyResult<usize> {
     match players {
         None => Ok(DEFAULT_PLAYERS),
-        Some(p) => players_arg(p, |v| CoreError::InvalidTable(format!("a table has 2 to 4 players, got {v}"))),
+        Some(p) => players_for(p, rules),
     }
 }
 
@@ -270,13 +272,15 @@ fn clear_arranger_cache() {
 /// Arranges 13 cards for one rule set at one table size and seat (RULES.md §7).
 ///
 /// ``Arranger(rules=None, players=4, role=None)``: ``rules`` is a :class:`Rules`, a preset name
-/// or None for classic; ``players`` the seats at the table, 2 to 4; ``role`` the seat at a banker
+/// or None for classic; ``players`` the seats at the table (2 to 4 from one deck; bigger tables,
+/// RULES.md §11, are passed to the engine, whose arranger says which it plays); ``role`` the seat at a banker
 /// table (``rules.table == "banker"``, RULES.md §5a): ``"player"`` plays the banker alone,
 /// ``"banker"`` plays every other seat (a :class:`Role` member or its name). At an all-pairs
 /// table the role may be None or ``"player"``. The arranger keeps its own copy of the rules.
 /// Making one builds the objective; every later call is only a search (run without the GIL), so
-/// keep one per table and reuse it. Raises ``InvalidTableError`` for a player count outside
-/// 2..4, for a banker table without a role and for ``"banker"`` at an all-pairs table;
+/// keep one per table and reuse it. Its hands may repeat cards as the rule set's deck holds them
+/// (``extra_suits``). Raises ``InvalidTableError`` for a player count the engine does not
+/// arrange for, for a banker table without a role and for ``"banker"`` at an all-pairs table;
 /// ``InvalidArgumentError`` for an unknown role name, ``TypeError`` for a role that is not a
 /// str; ``UnknownPresetError``, ``InvalidRulesError``.
 #[pyclass(frozen, module = "shisanshui", name = "Arranger")]
@@ -302,6 +306,13 @@ fn suggestion_count(n: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
     n.map_or(Ok(DEFAULT_SUGGESTIONS), count_arg)
 }
 
+impl PyArranger {
+    /// A hand for this arranger: its cards may repeat as the rule set's deck holds them.
+    fn hand(&self, cards: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
+        cards_in(cards, self.0.rules().extra_suits)
+    }
+}
+
 #[pymethods]
 impl PyArranger {
     #[new]
@@ -311,9 +322,9 @@ impl PyArranger {
         players: Option<&Bound<'_, PyAny>>,
         role: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let players = table_players(players)?;
         let role = role_arg(role)?;
         with_rules(rules, |r| {
+            let players = table_players(players, r)?;
             let a = match role {
                 None => Arranger::new(r, players),
                 Some(role) => Arranger::new_for(r, players, role),
@@ -334,7 +345,7 @@ impl PyArranger {
         PyRules(self.0.rules().clone())
     }
 
-    /// Seats at the table, 2 to 4.
+    /// Seats at the table.
     #[getter]
     fn players(&self) -> usize {
         self.0.players()
@@ -343,7 +354,7 @@ impl PyArranger {
     /// The legal arrangement of 13 cards with the highest expected water (never a foul). The
     /// answer does not depend on the order of the cards.
     fn arrange(&self, py: Python<'_>, cards: &Bound<'_, PyAny>) -> PyResult<PyArranged> {
-        let hand = self::cards(cards)?;
+        let hand = self.hand(cards)?;
         search(py, &self.0, hand, |a, h| a.arrange(h)).map(PyArranged)
     }
 
@@ -374,7 +385,7 @@ impl PyArranger {
         cards: &Bound<'_, PyAny>,
         n: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<PySuggestion>> {
-        let hand = self::cards(cards)?;
+        let hand = self.hand(cards)?;
         let n = suggestion_count(n)?;
         search(py, &self.0, hand, |a, h| a.suggest(h, n)).map(suggestions)
     }
@@ -382,7 +393,7 @@ impl PyArranger {
     /// When the 13 cards make a special the rules enable: its value if declared against the
     /// best lane play (a :class:`SpecialAdvice`). None when they make none.
     fn special_advice(&self, py: Python<'_>, cards: &Bound<'_, PyAny>) -> PyResult<Option<PySpecialAdvice>> {
-        let hand = self::cards(cards)?;
+        let hand = self.hand(cards)?;
         Ok(search(py, &self.0, hand, |a, h| a.special_advice(h))?.map(PySpecialAdvice))
     }
 
@@ -390,7 +401,7 @@ impl PyArranger {
     /// lane order) against this arranger's field; a foul is priced as losing every lane to
     /// every opponent.
     fn expected_water(&self, arrangement: &Bound<'_, PyAny>) -> PyResult<f64> {
-        let a = self::arrangement(arrangement)?;
+        let a = arrangement_in(arrangement, self.0.rules().extra_suits)?;
         Ok(self.0.expected_water(&a))
     }
 
@@ -445,10 +456,11 @@ fn auto_arrange(
     players: Option<&Bound<'_, PyAny>>,
     role: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyArranged> {
-    let hand = self::cards(cards)?;
-    let players = table_players(players)?;
-    let role = role_arg(role)?;
-    let a = with_rules(rules, |r| shared(r, players, role))?;
+    let (hand, a) = with_rules(rules, |r| {
+        let hand = cards_in(cards, r.extra_suits)?;
+        let players = table_players(players, r)?;
+        Ok((hand, shared(r, players, role_arg(role)?)?))
+    })?;
     search(py, &a, hand, |a, h| a.arrange(h)).map(PyArranged)
 }
 
@@ -467,11 +479,12 @@ fn suggest(
     players: Option<&Bound<'_, PyAny>>,
     role: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<PySuggestion>> {
-    let hand = self::cards(cards)?;
-    let players = table_players(players)?;
-    let n = suggestion_count(n)?;
-    let role = role_arg(role)?;
-    let a = with_rules(rules, |r| shared(r, players, role))?;
+    let (hand, n, a) = with_rules(rules, |r| {
+        let hand = cards_in(cards, r.extra_suits)?;
+        let players = table_players(players, r)?;
+        let n = suggestion_count(n)?;
+        Ok((hand, n, shared(r, players, role_arg(role)?)?))
+    })?;
     search(py, &a, hand, |a, h| a.suggest(h, n)).map(suggestions)
 }
 
@@ -489,10 +502,11 @@ fn special_advice(
     players: Option<&Bound<'_, PyAny>>,
     role: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<PySpecialAdvice>> {
-    let hand = self::cards(cards)?;
-    let players = table_players(players)?;
-    let role = role_arg(role)?;
-    let a = with_rules(rules, |r| shared(r, players, role))?;
+    let (hand, a) = with_rules(rules, |r| {
+        let hand = cards_in(cards, r.extra_suits)?;
+        let players = table_players(players, r)?;
+        Ok((hand, shared(r, players, role_arg(role)?)?))
+    })?;
     Ok(search(py, &a, hand, |a, h| a.special_advice(h))?.map(PySpecialAdvice))
 }
 

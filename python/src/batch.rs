@@ -176,8 +176,10 @@ fn ranks(values: &mut [u32]) -> &mut [HandRank] {
 /// ``rules``: a :class:`Rules`, a preset name or None for classic. ``threads``: 1 (default) runs
 /// on the calling thread; 0 uses one per core. ``out``: a ``uint32`` array of shape ``(n,)`` to
 /// write into instead of a new one. Hands in enumeration (sorted) order are about twice as fast
-/// as shuffled ones. Errors: ``BadCardCodeError``, ``DuplicateCardError`` with ``row`` (nothing
-/// written to ``out``); ``TypeError`` for another dtype, ``ValueError`` for another shape.
+/// as shuffled ones. A row may repeat a card as the rule set's deck holds it (``extra_suits``,
+/// RULES.md §11). Errors: ``BadCardCodeError``, ``DuplicateCardError`` or
+/// ``TooManyCopiesError`` with ``row`` (nothing written to ``out``); ``TypeError`` for another
+/// dtype, ``ValueError`` for another shape.
 #[pyfunction]
 #[pyo3(signature = (hands, rules = None, *, threads = None, out = None), text_signature = "(hands, rules=None, *, threads=1, out=None)")]
 fn evaluate_many<'py>(
@@ -206,9 +208,11 @@ fn evaluate_many<'py>(
 
 /// Evaluate many hands given as 64-bit card masks (bit ``code`` set for each card): ``masks``
 /// is a NumPy ``uint64`` array of shape ``(n,)``, each mask with exactly ``size`` bits (5, or 3
-/// for fronts); returns ``uint32`` values as :func:`evaluate_many`. Errors:
-/// ``BadCardCodeError`` (a bit at 52 or above), ``WrongCardCountError`` (another number of
-/// bits), with ``row``.
+/// for fronts); returns ``uint32`` values as :func:`evaluate_many`. A mask holds each card once,
+/// so hands with copies (``extra_suits``, RULES.md §11) go to :func:`evaluate_many` as codes.
+/// Errors: ``BadCardCodeError`` (a bit at 52 or above), ``WrongCardCountError`` (another number
+/// of bits; under a rule set with extra suits the message says a mask cannot hold copies), with
+/// ``row``.
 #[pyfunction]
 #[pyo3(signature = (masks, rules = None, *, size = None, threads = None, out = None), text_signature = "(masks, rules=None, *, size=5, threads=1, out=None)")]
 fn evaluate_masks_many<'py>(
@@ -227,11 +231,26 @@ fn evaluate_masks_many<'py>(
     let input = array_in::<u64>(masks, 1, "masks", "uint64")?;
     let output = array_out::<u32>(py, out, input.shape(), "uint32")?;
     let eval = with_rules(rules, |r| Ok(Evaluator::new(r)))?;
-    match size {
-        5 => run(py, &input, &output, |i, o| batch.eval5_masks(&eval, i, ranks(o)))?,
-        3 => run(py, &input, &output, |i, o| batch.eval3_masks(&eval, i, ranks(o)))?,
+    let done = match size {
+        5 => run(py, &input, &output, |i, o| batch.eval5_masks(&eval, i, ranks(o))),
+        3 => run(py, &input, &output, |i, o| batch.eval3_masks(&eval, i, ranks(o))),
         n => return Err(invalid_argument(format!("size={n}: a hand has 5 or 3 cards"))),
-    }
+    };
+    // A mask cannot hold a card twice: under a deck with extra suits the short count is most
+    // likely a hand with copies, which the message says where to pass.
+    done.map_err(|e| {
+        if eval.extra_suits().is_empty() || !e.is_instance_of::<crate::errors::WrongCardCountError>(py) {
+            return e;
+        }
+        let message = format!(
+            "{} (a bit mask holds each card once: pass hands with copies to evaluate_many as card codes)",
+            e.value(py)
+        );
+        match e.value(py).setattr("args", PyTuple::new(py, [message]).ok()) {
+            Ok(()) => e,
+            Err(other) => other,
+        }
+    })?;
     Ok(output.cast_into::<PyArray1<u32>>()?)
 }
 
@@ -252,8 +271,9 @@ fn thirteens<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Bound<'py, Py
 /// :class:`Special` member's ``number``: ``list(Special)[n]`` is the member) or ``NO_SPECIAL``
 /// (255) for none. With ``all=True`` returns ``(best, all)``, ``all`` a ``uint16`` array with
 /// bit ``number`` set
-/// for every enabled special the hand makes. The same answers as :func:`detect_special`.
-/// Errors: ``BadCardCodeError``, ``DuplicateCardError`` with ``row``.
+/// for every enabled special the hand makes. The same answers as :func:`detect_special`; rows
+/// may repeat cards as the rule set's deck holds them. Errors: ``BadCardCodeError``,
+/// ``DuplicateCardError``, ``TooManyCopiesError`` with ``row``.
 #[pyfunction]
 #[pyo3(signature = (hands, rules = None, *, threads = None, all = false), text_signature = "(hands, rules=None, *, threads=1, all=False)")]
 fn detect_special_many<'py>(
@@ -302,15 +322,17 @@ pub fn arrange_many<'py>(
 
 /// Settle many rounds at once, every seat playing its lanes: ``hands`` is a ``uint8`` array of
 /// shape ``(rounds, seats, 13)``, each hand's codes in lane order (front 3, middle 5, back 5, as
-/// ``Arranger.arrange_many`` returns them; a foul is settled as a foul), 2 to 4 seats. Returns an
-/// ``int64`` array of shape ``(rounds, seats)``: each seat's total in **twelfths** of a water
-/// point (divide by 12; pairwise scoring is always whole, ranked scoring may share a special's
-/// water). The totals :func:`settle` reports. ``banker`` is a banker room's banker seat
+/// ``Arranger.arrange_many`` returns them; a foul is settled as a foul), 2 to ``rules.max_players``
+/// seats (4 from one deck, up to 8 with ``extra_suits``, RULES.md §11). Returns an
+/// ``int64`` array of shape ``(rounds, seats)``: each seat's total in **units of 1/840** of a
+/// water point (``WATER_DENOMINATOR``; divide by 840: pairwise scoring is always whole, ranked
+/// scoring may share a special's water among up to 8 normal players). The totals :func:`settle` reports. ``banker`` is a banker room's banker seat
 /// (``rules.table`` is ``Table.BANKER``, RULES.md §5a): one int for every round, or an integer
 /// array of one seat per round (the banker may move); None when the rules settle all pairs.
 /// Errors: ``InvalidTableError`` (seats; a banker seat not at the table, missing under banker
 /// mode or given under all pairs, ``row`` the round), ``BadCardCodeError``,
-/// ``DuplicateCardError`` (``position`` counted across the table, ``row`` the round);
+/// ``DuplicateCardError`` or ``TooManyCopiesError`` (a card more often across the table than
+/// the deck holds it; ``position`` counted across the table, ``row`` the round);
 /// ``TypeError`` for a banker that is not an int or integer array, ``ValueError`` for an array
 /// that is not one seat per round.
 #[pyfunction]
@@ -348,7 +370,7 @@ fn settle_many<'py>(
                 Some(b) => batch.settle_with_bankers(&settler, seats, b, rows_of::<13>(i), &mut totals)?,
             }
             for (o, w) in o.iter_mut().zip(&totals) {
-                *o = w.twelfths();
+                *o = w.units();
             }
             Ok(())
         })

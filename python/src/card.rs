@@ -1,13 +1,18 @@
-//! `Card`, `parse_cards`, `format_cards`, and the one reader of "cards" arguments that every
-//! other function uses (text, or an iterable of `Card` / card text / int codes).
+//! `Card`, `parse_cards`, `format_cards`, `deck`, and the one reader of "cards" arguments that
+//! every other function uses (text, or an iterable of `Card` / card text / int codes).
+//!
+//! A card may repeat as often as the rule set's deck holds it (RULES.md §11): once, or twice for
+//! a card of one of its `extra_suits`. The readers take those suits; one more copy is a
+//! `DuplicateCardError` (a card the deck holds once) or a `TooManyCopiesError` (a third copy).
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyString, PyType};
-use shisanshui::{Card, CardSet, Error as CoreError};
+use shisanshui::{Card, CardSet, Error as CoreError, SuitSet};
 
 use crate::enums;
 use crate::errors::{bad_card_code, to_pyerr, OrRaise};
+use crate::rules::with_rules;
 
 /// One card of the 52-card deck. Immutable, hashable, ordered by its code (rank, then suit).
 #[pyclass(frozen, eq, ord, hash, module = "shisanshui", name = "Card")]
@@ -98,7 +103,7 @@ pub fn card_from_code(code: &Bound<'_, PyAny>) -> PyResult<Card> {
 
 /// One item of a card list: a `Card`, card text (`"As"`) or an int code. `position` is the
 /// item's index, used in errors.
-fn card_item(item: &Bound<'_, PyAny>, position: usize) -> PyResult<Card> {
+pub fn card_item(item: &Bound<'_, PyAny>, position: usize) -> PyResult<Card> {
     if let Ok(c) = item.cast::<PyCard>() {
         return Ok(c.get().0);
     }
@@ -124,39 +129,51 @@ fn shifted(e: CoreError, offset: usize) -> CoreError {
             CoreError::UnknownSuit { token, token_len, position: position + offset }
         }
         CoreError::DuplicateCard { card, position } => CoreError::DuplicateCard { card, position: position + offset },
+        CoreError::TooManyCopies { card, position, copies } => {
+            CoreError::TooManyCopies { card, position: position + offset, copies }
+        }
         other => other,
     }
 }
 
 /// Read a "cards" argument: text (`"As Kd 10h"`, `"AsKd"`, `"As,Kd"`) or an iterable of
-/// `Card`, card text or int codes (mixed is fine). The cards must be distinct. Positions in
-/// errors count from `offset` (so a lane's errors can name the card's place in the whole hand).
-pub fn cards_at(obj: &Bound<'_, PyAny>, offset: usize) -> PyResult<Vec<Card>> {
+/// `Card`, card text or int codes (mixed is fine). No card may repeat more often than a deck with
+/// `extra_suits` twice holds it (with none, the cards are distinct). Positions in errors count
+/// from `offset` (so a lane's errors can name the card's place in the whole hand).
+pub fn cards_at_in(obj: &Bound<'_, PyAny>, offset: usize, extra_suits: SuitSet) -> PyResult<Vec<Card>> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return shisanshui::parse_cards(&s.to_cow()?).map_err(|e| to_pyerr(shifted(e, offset)));
+        return shisanshui::parse_cards_in(&s.to_cow()?, extra_suits).map_err(|e| to_pyerr(shifted(e, offset)));
     }
     // Bytes iterate as ints, which would silently read `b"As"` as codes 65 and 115.
     if obj.is_instance_of::<PyBytes>() || obj.is_instance_of::<PyByteArray>() || obj.cast::<PyCard>().is_ok() {
         return Err(not_cards(obj));
     }
     let iter = obj.try_iter().map_err(|_| not_cards(obj))?;
-    let mut seen = CardSet::EMPTY;
+    let mut held = [0u8; Card::COUNT];
     let mut out = Vec::new();
-    // Terminates: the 53rd card of any input must repeat one, which is an error.
+    // Terminates: past the deck's size (at most 104 cards) some card must repeat once too often,
+    // which is an error.
     for (i, item) in iter.enumerate() {
         let position = offset + i;
         let card = card_item(&item?, position)?;
-        if !seen.insert(card) {
-            return Err(to_pyerr(CoreError::DuplicateCard { card, position }));
+        let n = &mut held[card.code() as usize];
+        *n += 1;
+        let copies = extra_suits.copies(card.suit());
+        if *n > copies {
+            return Err(to_pyerr(if copies == 1 {
+                CoreError::DuplicateCard { card, position }
+            } else {
+                CoreError::TooManyCopies { card, position, copies }
+            }));
         }
         out.push(card);
     }
     Ok(out)
 }
 
-/// [`cards_at`] from position 0.
-pub fn cards(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
-    cards_at(obj, 0)
+/// [`cards_at_in`] from position 0.
+pub fn cards_in(obj: &Bound<'_, PyAny>, extra_suits: SuitSet) -> PyResult<Vec<Card>> {
+    cards_at_in(obj, 0, extra_suits)
 }
 
 fn not_cards(obj: &Bound<'_, PyAny>) -> PyErr {
@@ -166,22 +183,38 @@ fn not_cards(obj: &Bound<'_, PyAny>) -> PyErr {
     ))
 }
 
-/// Parse card text (`"As Kd 10h"`, `"AsKd"`, `"As,Kd"`) into a list of distinct cards.
+/// Parse card text (`"As Kd 10h"`, `"AsKd"`, `"As,Kd"`) into a list of cards: distinct ones, or
+/// under a rule set with `extra_suits` (RULES.md §11) up to two copies of the cards of those
+/// suits. `rules`: a `Rules`, a preset name, or None for classic (one deck).
 #[pyfunction]
-fn parse_cards(text: &str) -> PyResult<Vec<PyCard>> {
-    Ok(shisanshui::parse_cards(text).or_raise()?.into_iter().map(PyCard).collect())
+#[pyo3(signature = (text, rules = None))]
+fn parse_cards(text: &str, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<PyCard>> {
+    with_rules(rules, |r| {
+        Ok(shisanshui::parse_cards_in(text, r.extra_suits).or_raise()?.into_iter().map(PyCard).collect())
+    })
 }
 
-/// Display cards as `As Kd Th` (any "cards" argument: text, or Card / text / int items).
+/// Display cards as `As Kd Th` (any "cards" argument: text, or Card / text / int items; copies
+/// as the deck of `rules` holds them).
 #[pyfunction]
-fn format_cards(cards: &Bound<'_, PyAny>) -> PyResult<String> {
-    Ok(shisanshui::format_cards(&self::cards(cards)?))
+#[pyo3(signature = (cards, rules = None))]
+fn format_cards(cards: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+    with_rules(rules, |r| Ok(shisanshui::format_cards(&cards_in(cards, r.extra_suits)?)))
 }
 
-/// Add `Card`, `parse_cards` and `format_cards` to the module.
+/// The deck of a rule set in the order it is dealt from (RULES.md §11): the 52 cards by code,
+/// then one more copy of every card of its `extra_suits`, by code; 52 to 104 cards.
+#[pyfunction]
+#[pyo3(signature = (rules = None))]
+fn deck(rules: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<PyCard>> {
+    with_rules(rules, |r| Ok(r.deck().into_iter().map(PyCard).collect()))
+}
+
+/// Add `Card`, `parse_cards`, `format_cards` and `deck` to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyCard>()?;
     m.add_function(wrap_pyfunction!(parse_cards, m)?)?;
     m.add_function(wrap_pyfunction!(format_cards, m)?)?;
+    m.add_function(wrap_pyfunction!(deck, m)?)?;
     Ok(())
 }

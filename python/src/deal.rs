@@ -1,14 +1,15 @@
-//! Dealing (RULES.md §10): `deal` (seeded or from the operating system's randomness) and
-//! `shuffled_deck`. A seed gives the same deal in Rust, C, Python and C# (the algorithm is
+//! Dealing (RULES.md §10, §11): `deal` (seeded or from the operating system's randomness) and
+//! `shuffled_deck`, from one deck or a rule set's bigger deck (`extra_suits`). A seed gives the same deal in Rust, C, Python and C# (the algorithm is
 //! documented in the core's `deal` module and recorded in `tests/vectors/deal.json`).
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use shisanshui::deal as core_deal;
-use shisanshui::Error as CoreError;
+use shisanshui::{Error as CoreError, Rules};
 
 use crate::card::PyCard;
 use crate::errors::{invalid_argument, to_pyerr, OrRaise};
+use crate::rules::with_rules;
 
 /// The type name of a Python object, for messages.
 fn type_name(obj: &Bound<'_, PyAny>) -> String {
@@ -21,16 +22,6 @@ pub fn int_arg<'a, 'py>(obj: &'a Bound<'py, PyAny>, name: &str) -> PyResult<&'a 
         return Err(PyTypeError::new_err(format!("{name} must be an int, not {}", type_name(obj))));
     }
     Ok(obj)
-}
-
-/// A player count. Values that do not even fit `usize` (negative, huge) are reported with
-/// `out_of_range(value)`, the same error the core gives for any other count outside 2..=4.
-pub fn players_arg(obj: &Bound<'_, PyAny>, out_of_range: impl Fn(String) -> CoreError) -> PyResult<usize> {
-    let obj = int_arg(obj, "players")?;
-    match obj.extract::<usize>() {
-        Ok(n) => Ok(n),
-        Err(_) => Err(to_pyerr(out_of_range(obj.str()?.to_string()))),
-    }
 }
 
 /// An index or count that must fit `usize` (a seat, a seat count). Values that do not (negative,
@@ -57,36 +48,65 @@ fn hand(cards: &[shisanshui::Card]) -> Vec<PyCard> {
     cards.iter().map(|&c| PyCard(c)).collect()
 }
 
-/// Shuffle one deck and deal `players` hands of 13 cards (2 to 4 players), seat by seat.
-///
-/// With a ``seed`` (an int from 0 to 2**64 - 1) the deal is the documented ChaCha20 shuffle of
-/// that seed, the same in every language; without one it is keyed from the operating system
-/// and cannot be predicted or replayed. Raises ``InvalidTableError`` for a player count outside
-/// 2..4 and ``InvalidArgumentError`` for a seed out of range.
-#[pyfunction]
-#[pyo3(signature = (players = None, seed = None), text_signature = "(players=4, seed=None)")]
-fn deal(players: Option<&Bound<'_, PyAny>>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Vec<PyCard>>> {
-    let players = match players {
-        None => core_deal::MAX_PLAYERS,
-        Some(p) => players_arg(p, |v| {
-            CoreError::InvalidTable(format!(
-                "a deal is for {} to {} players from one deck, got {v}",
-                core_deal::MIN_PLAYERS,
-                core_deal::MAX_PLAYERS
-            ))
-        })?,
-    };
-    let seed = seed.filter(|s| !s.is_none()).map(seed_arg).transpose()?;
-    let hands = core_deal::deal(players, seed).or_raise()?;
-    Ok(hands.iter().map(|h| hand(h)).collect())
+/// The error for a seat count `shown` that does not even fit an index (negative, huge): the
+/// core's own message for a count out of range under `rules`, naming the count as given and the
+/// most seats the rule set's deck deals to.
+pub fn seats_out_of_range(rules: &Rules, shown: &str) -> PyErr {
+    match rules.check_players(0) {
+        Err(CoreError::InvalidTable(message)) => {
+            let rest = message.strip_prefix('0').unwrap_or(&message);
+            to_pyerr(CoreError::InvalidTable(format!("{shown}{rest}")))
+        }
+        _ => to_pyerr(CoreError::InvalidTable(format!(
+            "{shown} players, but the deck deals to 2 to {}",
+            rules.max_players()
+        ))),
+    }
 }
 
-/// The shuffled deck of a seed (52 cards), before it is dealt: ``deal(players, seed)`` gives
-/// seat ``p`` the cards at positions ``13 * p`` to ``13 * p + 12``.
+/// A seat count under a rule set: an int (never a bool); one that does not fit an index is
+/// [`seats_out_of_range`]. Whether the deck deals to it is the core's check.
+pub fn players_for(obj: &Bound<'_, PyAny>, rules: &Rules) -> PyResult<usize> {
+    let obj = int_arg(obj, "players")?;
+    obj.extract::<usize>().map_err(|_| seats_out_of_range(rules, &obj.str().map(|s| s.to_string()).unwrap_or_default()))
+}
+
+/// Shuffle the rule set's deck and deal `players` hands of 13 cards, seat by seat.
+///
+/// ``rules`` (a ``Rules``, a preset name, or None for classic) says the deck: one deck of 52
+/// cards for 2 to 4 players, or with ``rules.extra_suits`` (RULES.md §11) 13 more cards and one
+/// more seat per doubled suit, up to 104 cards for 8 (``rules.max_players``). With no extra suit
+/// the deal is the one-deck deal, card for card. With a ``seed`` (an int from 0 to 2**64 - 1)
+/// the deal is the documented ChaCha20 shuffle of that seed, the same in every language; without
+/// one it is keyed from the operating system and cannot be predicted or replayed. Raises
+/// ``InvalidTableError`` for a player count outside 2..rules.max_players (naming both) and
+/// ``InvalidArgumentError`` for a seed out of range.
 #[pyfunction]
-fn shuffled_deck(seed: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
+#[pyo3(signature = (players = None, seed = None, rules = None), text_signature = "(players=4, seed=None, rules=None)")]
+fn deal(
+    players: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<Vec<PyCard>>> {
+    with_rules(rules, |r| {
+        let players = match players {
+            None => core_deal::MAX_PLAYERS,
+            Some(p) => players_for(p, r)?,
+        };
+        let seed = seed.filter(|s| !s.is_none()).map(seed_arg).transpose()?;
+        let hands = core_deal::deal_for(r, players, seed).or_raise()?;
+        Ok(hands.iter().map(|h| hand(h)).collect())
+    })
+}
+
+/// The shuffled deck of a seed, before it is dealt: 52 cards, or with the ``extra_suits`` of
+/// ``rules`` (RULES.md §11) up to 104. ``deal(players, seed, rules)`` gives seat ``p`` the cards
+/// at positions ``13 * p`` to ``13 * p + 12``.
+#[pyfunction]
+#[pyo3(signature = (seed, rules = None))]
+fn shuffled_deck(seed: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<PyCard>> {
     let seed = seed_arg(seed)?;
-    Ok(hand(&core_deal::shuffled_deck(seed)))
+    with_rules(rules, |r| Ok(hand(&core_deal::shuffled_deck_of(r.extra_suits, seed))))
 }
 
 /// Add `deal` and `shuffled_deck` to the module.

@@ -3,8 +3,8 @@
 //! (there is no I/O in the engine), so `except ValueError` also catches them.
 //!
 //! Each raised exception carries the variant's fields as attributes (`token`, `token_len`,
-//! `position`, `code`, `card`, `expected`, `found`, `path`, `reason`, ...) and `kind`, the
-//! variant's snake_case name used by the shared test vectors. The message is the Rust `Display`
+//! `position`, `code`, `card`, `copies`, `expected`, `found`, `path`, `reason`, ...) and `kind`,
+//! the variant's snake_case name used by the shared test vectors. The message is the Rust `Display`
 //! text. A bad card token longer than 32 characters is kept as its first 32 (`token`), with its
 //! whole length in bytes of UTF-8 (`token_len`), so that huge bad input makes a small error.
 
@@ -21,6 +21,12 @@ create_exception!(shisanshui, UnknownRankError, Error, "A card's rank text is no
 create_exception!(shisanshui, UnknownSuitError, Error, "A card's suit text is not d c h s or ♦ ♣ ♥ ♠.");
 create_exception!(shisanshui, BadCardCodeError, Error, "A card code outside 0..=51.");
 create_exception!(shisanshui, DuplicateCardError, Error, "The same card appears twice.");
+create_exception!(
+    shisanshui,
+    TooManyCopiesError,
+    DuplicateCardError,
+    "A card of a doubled suit (extra_suits, RULES.md §11) more often than the deck holds it."
+);
 create_exception!(shisanshui, WrongCardCountError, Error, "A hand, lane or deal with the wrong number of cards.");
 create_exception!(shisanshui, InvalidRulesError, Error, "A rule-set value out of range or contradicting another.");
 create_exception!(shisanshui, UnknownPresetError, Error, "A preset name that is not a shipped preset.");
@@ -46,6 +52,7 @@ pub fn to_pyerr(e: CoreError) -> PyErr {
             CoreError::UnknownSuit { .. } => (py.get_type::<UnknownSuitError>(), "unknown_suit"),
             CoreError::BadCardCode { .. } => (py.get_type::<BadCardCodeError>(), "bad_card_code"),
             CoreError::DuplicateCard { .. } => (py.get_type::<DuplicateCardError>(), "duplicate_card"),
+            CoreError::TooManyCopies { .. } => (py.get_type::<TooManyCopiesError>(), "too_many_copies"),
             CoreError::WrongCardCount { .. } => (py.get_type::<WrongCardCountError>(), "wrong_card_count"),
             CoreError::InvalidRules { .. } => (py.get_type::<InvalidRulesError>(), "invalid_rules"),
             CoreError::UnknownPreset(_) => (py.get_type::<UnknownPresetError>(), "unknown_preset"),
@@ -72,6 +79,11 @@ pub fn to_pyerr(e: CoreError) -> PyErr {
                 CoreError::BadCardCode { code } => {
                     vec![("code", code.into_pyobject(py)?.into_any())]
                 }
+                CoreError::TooManyCopies { card, position, copies } => vec![
+                    ("card", Bound::new(py, PyCard(card))?.into_any()),
+                    ("position", position.into_pyobject(py)?.into_any()),
+                    ("copies", copies.into_pyobject(py)?.into_any()),
+                ],
                 CoreError::DuplicateCard { card, position } | CoreError::CardNotInHand { card, position } => vec![
                     ("card", Bound::new(py, PyCard(card))?.into_any()),
                     ("position", position.into_pyobject(py)?.into_any()),
@@ -174,6 +186,7 @@ fn _raise_error(kind: &str) -> PyResult<()> {
         "unknown_suit" => CoreError::unknown_suit("Kx", 2),
         "bad_card_code" => CoreError::BadCardCode { code: 52 },
         "duplicate_card" => CoreError::DuplicateCard { card, position: 3 },
+        "too_many_copies" => CoreError::TooManyCopies { card, position: 7, copies: 2 },
         "wrong_card_count" => CoreError::WrongCardCount { expected: 5, found: 4 },
         "invalid_rules" => CoreError::InvalidRules { path: "shooting.multiplier".into(), reason: "too big".into() },
         "unknown_preset" => CoreError::UnknownPreset("nope".into()),
@@ -198,6 +211,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("UnknownSuitError", py.get_type::<UnknownSuitError>())?;
     m.add("BadCardCodeError", py.get_type::<BadCardCodeError>())?;
     m.add("DuplicateCardError", py.get_type::<DuplicateCardError>())?;
+    m.add("TooManyCopiesError", py.get_type::<TooManyCopiesError>())?;
     m.add("WrongCardCountError", py.get_type::<WrongCardCountError>())?;
     m.add("InvalidRulesError", py.get_type::<InvalidRulesError>())?;
     m.add("UnknownPresetError", py.get_type::<UnknownPresetError>())?;

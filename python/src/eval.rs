@@ -5,7 +5,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyTuple};
 use shisanshui::{Card, HandRank};
 
-use crate::card::cards;
+use crate::card::cards_in;
 use crate::enums;
 use crate::errors::{invalid_argument, OrRaise};
 use crate::rules::with_rules;
@@ -86,6 +86,11 @@ impl PyHandRank {
 /// `suit_tiebreak`). `cards`: text or an iterable of Card / text / int codes. `rules`: a
 /// `Rules`, a preset name, or None for classic.
 ///
+/// Cards may repeat as the rule set's deck holds them (`extra_suits`, RULES.md §11): five of a
+/// kind is `Category.FIVE_OF_A_KIND`, above a straight flush; a flush may hold a pair and is
+/// compared card by card; identical hands tie, under `suit_tiebreak` too. One copy too many is
+/// `DuplicateCardError` (a card the deck holds once) or `TooManyCopiesError`.
+///
 /// Equal ranks may come back as the same `HandRank` object (ranks are immutable; a small
 /// cache of recent ones saves making a new object per call).
 #[pyfunction]
@@ -95,8 +100,7 @@ fn evaluate(py: Python<'_>, cards: &Bound<'_, PyAny>, rules: Option<&Bound<'_, P
     let rank = if let Some(n) = int_codes(cards, &mut small) {
         with_rules(rules, |r| shisanshui::Evaluator::new(r).evaluate(&small[..n]).or_raise())?
     } else {
-        let hand = self::cards(cards)?;
-        with_rules(rules, |r| shisanshui::Evaluator::new(r).evaluate(&hand).or_raise())?
+        with_rules(rules, |r| shisanshui::Evaluator::new(r).evaluate(&cards_in(cards, r.extra_suits)?).or_raise())?
     };
     rank_object(py, rank)
 }

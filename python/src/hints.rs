@@ -7,10 +7,10 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyTuple};
 use shisanshui::arrange::Arranger;
 use shisanshui::hints::{Combo, FixedLanes};
-use shisanshui::{Card, Category};
+use shisanshui::{Card, Category, SuitSet};
 
 use crate::arrange::PyArranged;
-use crate::card::{cards, cards_at, PyCard};
+use crate::card::{cards_at_in, cards_in, PyCard};
 use crate::enums;
 use crate::errors::{invalid_argument, OrRaise};
 use crate::rules::with_rules;
@@ -84,17 +84,19 @@ fn combos(
     category: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<PyCombo>> {
-    let hand = self::cards(cards)?;
-    let category = category_arg(category)?;
-    with_rules(rules, |r| shisanshui::hints::combos(&hand, category, r).or_raise())
-        .map(|list| list.into_iter().map(PyCombo).collect())
+    with_rules(rules, |r| {
+        let hand = cards_in(cards, r.extra_suits)?;
+        let category = category_arg(category)?;
+        shisanshui::hints::combos(&hand, category, r).or_raise()
+    })
+    .map(|list| list.into_iter().map(PyCombo).collect())
 }
 
 /// A fixed lane: None (open) or cards, their error positions counted from the lane's first slot.
-fn lane_arg(obj: Option<&Bound<'_, PyAny>>, slot: usize) -> PyResult<Option<Vec<Card>>> {
+fn lane_arg(obj: Option<&Bound<'_, PyAny>>, slot: usize, extra_suits: SuitSet) -> PyResult<Option<Vec<Card>>> {
     match obj.filter(|o| !o.is_none()) {
         None => Ok(None),
-        Some(o) => cards_at(o, slot).map(Some),
+        Some(o) => cards_at_in(o, slot, extra_suits).map(Some),
     }
 }
 
@@ -107,8 +109,9 @@ pub fn complete(
     middle: Option<&Bound<'_, PyAny>>,
     back: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyArranged> {
-    let hand = self::cards(cards)?;
-    let lanes = [lane_arg(front, 0)?, lane_arg(middle, 3)?, lane_arg(back, 8)?];
+    let suits = arranger.rules().extra_suits;
+    let hand = cards_in(cards, suits)?;
+    let lanes = [lane_arg(front, 0, suits)?, lane_arg(middle, 3, suits)?, lane_arg(back, 8, suits)?];
     let fixed = FixedLanes { front: lanes[0].as_deref(), middle: lanes[1].as_deref(), back: lanes[2].as_deref() };
     py.detach(|| arranger.complete(&hand, &fixed)).or_raise().map(PyArranged)
 }

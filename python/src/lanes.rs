@@ -3,39 +3,77 @@
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyString, PyTuple, PyType};
-use shisanshui::{Arrangement, ArrangementEval, Card};
+use pyo3::types::{PyDict, PyString, PyTuple};
+use shisanshui::{Arrangement, ArrangementEval, Card, Rules, SuitSet};
 
-use crate::card::{cards, cards_at, PyCard};
+use crate::card::{cards_at_in, cards_in, PyCard};
 use crate::errors::OrRaise;
 use crate::eval::PyHandRank;
-use crate::rules::with_rules;
+use crate::rules::{with_rules, PyRules};
 
-/// Thirteen distinct cards set out as front (3), middle (5) and back (5).
+/// Thirteen cards set out as front (3), middle (5) and back (5).
 ///
 /// `Arrangement("As Kd Qh / 9s 9d 5c 5h 2s / ...")` (lanes split by `/` or `|`, or 13 cards in
-/// lane order), `Arrangement(front, middle, back)` with any "cards" argument per lane.
+/// lane order), `Arrangement(front, middle, back)` with any "cards" argument per lane. The cards
+/// are distinct, or with `rules=` a rule set whose `extra_suits` (RULES.md §11) let them repeat
+/// as often as its deck holds them.
 #[pyclass(frozen, eq, hash, module = "shisanshui", name = "Arrangement")]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyArrangement(pub Arrangement);
 
 /// Read three lanes; error positions count across the lanes (front 0–2, middle 3–7, back 8–12).
-pub fn lanes(front: &Bound<'_, PyAny>, middle: &Bound<'_, PyAny>, back: &Bound<'_, PyAny>) -> PyResult<Arrangement> {
-    let f = cards_at(front, 0)?;
-    let m = cards_at(middle, f.len())?;
-    let b = cards_at(back, f.len() + m.len())?;
-    Arrangement::new(&f, &m, &b).or_raise()
+/// A card may repeat as often as a deck with `extra_suits` twice holds it (RULES.md §11).
+pub fn lanes_in(
+    front: &Bound<'_, PyAny>,
+    middle: &Bound<'_, PyAny>,
+    back: &Bound<'_, PyAny>,
+    extra_suits: SuitSet,
+) -> PyResult<Arrangement> {
+    let f = cards_at_in(front, 0, extra_suits)?;
+    let m = cards_at_in(middle, f.len(), extra_suits)?;
+    let b = cards_at_in(back, f.len() + m.len(), extra_suits)?;
+    Arrangement::new_in(&f, &m, &b, extra_suits).or_raise()
 }
 
-/// An arrangement from one argument: an `Arrangement`, its text, or 13 cards in lane order.
-pub fn arrangement(obj: &Bound<'_, PyAny>) -> PyResult<Arrangement> {
+/// An arrangement from one argument: an `Arrangement`, its text, or 13 cards in lane order; cards
+/// may repeat as in [`lanes_in`].
+pub fn arrangement_in(obj: &Bound<'_, PyAny>, extra_suits: SuitSet) -> PyResult<Arrangement> {
     if let Ok(a) = obj.cast::<PyArrangement>() {
         return Ok(a.get().0);
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        return s.to_cow()?.parse().or_raise();
+        return Arrangement::parse_in(&s.to_cow()?, extra_suits).or_raise();
     }
-    Arrangement::from_cards(&cards(obj)?).or_raise()
+    Arrangement::from_cards_in(&cards_in(obj, extra_suits)?, extra_suits).or_raise()
+}
+
+/// The suits of the cards that `cards` holds more than once: the least `extra_suits` a deck needs
+/// for them (with at most two copies of each).
+pub fn repeated_suits(cards: &[Card]) -> SuitSet {
+    let mut seen = [false; Card::COUNT];
+    let mut suits = Vec::new();
+    for c in cards {
+        if std::mem::replace(&mut seen[c.code() as usize], true) {
+            suits.push(c.suit());
+        }
+    }
+    SuitSet::of(&suits)
+}
+
+/// `, rules=Rules(extra_suits='…')` for the `repr` of cards that repeat (a deck that holds them),
+/// else nothing.
+pub fn rules_suffix(cards: &[Card]) -> String {
+    let suits = repeated_suits(cards);
+    if suits.is_empty() {
+        String::new()
+    } else {
+        format!(", rules=Rules(extra_suits='{suits}')")
+    }
+}
+
+/// The extra suits of a `rules=` argument (none for None): the deck cards are read against.
+pub fn suits_of(rules: Option<&Bound<'_, PyAny>>) -> PyResult<SuitSet> {
+    with_rules(rules, |r| Ok(r.extra_suits))
 }
 
 fn card_tuple<'py>(py: Python<'py>, cards: &[Card]) -> PyResult<Bound<'py, PyTuple>> {
@@ -45,25 +83,30 @@ fn card_tuple<'py>(py: Python<'py>, cards: &[Card]) -> PyResult<Bound<'py, PyTup
 #[pymethods]
 impl PyArrangement {
     #[new]
-    #[pyo3(signature = (front, middle = None, back = None))]
+    #[pyo3(signature = (front, middle = None, back = None, *, rules = None))]
     fn new(
         front: &Bound<'_, PyAny>,
         middle: Option<&Bound<'_, PyAny>>,
         back: Option<&Bound<'_, PyAny>>,
+        rules: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
+        let suits = suits_of(rules)?;
         match (middle, back) {
-            (None, None) => arrangement(front).map(PyArrangement),
-            (Some(m), Some(b)) => lanes(front, m, b).map(PyArrangement),
+            (None, None) => arrangement_in(front, suits).map(PyArrangement),
+            (Some(m), Some(b)) => lanes_in(front, m, b, suits).map(PyArrangement),
             _ => Err(PyTypeError::new_err(
                 "Arrangement() takes one argument (the whole arrangement) or three (front, middle, back)",
             )),
         }
     }
 
-    /// From 13 cards in lane order: 3 front, 5 middle, 5 back.
+    /// From 13 cards in lane order: 3 front, 5 middle, 5 back (copies as the deck of `rules`
+    /// holds them).
     #[staticmethod]
-    fn from_cards(cards: &Bound<'_, PyAny>) -> PyResult<Self> {
-        Arrangement::from_cards(&self::cards(cards)?).or_raise().map(PyArrangement)
+    #[pyo3(signature = (cards, *, rules = None))]
+    fn from_cards(cards: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let suits = suits_of(rules)?;
+        Arrangement::from_cards_in(&cards_in(cards, suits)?, suits).or_raise().map(PyArrangement)
     }
 
     /// The front lane (头墩), 3 cards.
@@ -101,12 +144,27 @@ impl PyArrangement {
         self.0.to_string()
     }
 
+    /// `Arrangement('…')`; with copies (RULES.md §11) also the deck that holds them:
+    /// `Arrangement('…', rules=Rules(extra_suits='s'))`.
     fn __repr__(&self) -> String {
-        format!("Arrangement('{}')", self.0)
+        format!("Arrangement('{}'{})", self.0, rules_suffix(&self.0.cards()))
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (String,)) {
-        (slf.get_type(), (slf.get().0.to_string(),))
+    /// `Arrangement(text)`; an arrangement holding copies (RULES.md §11) is rebuilt with a rule
+    /// set whose deck holds them (`functools.partial(Arrangement, rules=...)`).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let py = slf.py();
+        let a = slf.get().0;
+        let suits = repeated_suits(&a.cards());
+        let text = a.to_string();
+        if suits.is_empty() {
+            return Ok((slf.get_type().into_any(), (text,)));
+        }
+        let rules = Bound::new(py, PyRules(Rules { extra_suits: suits, ..Rules::classic() }))?;
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("rules", rules)?;
+        let partial = py.import("functools")?.getattr("partial")?.call((slf.get_type(),), Some(&kwargs))?;
+        Ok((partial, (text,)))
     }
 }
 
@@ -171,7 +229,8 @@ impl PyArrangementEval {
 }
 
 /// Evaluate the three lanes and check for a foul. Each lane is any "cards" argument; error
-/// positions count across the lanes (front 0–2, middle 3–7, back 8–12).
+/// positions count across the lanes (front 0–2, middle 3–7, back 8–12). Cards may repeat as
+/// the deck of `rules` holds them (its `extra_suits`, RULES.md §11).
 #[pyfunction]
 #[pyo3(signature = (front, middle, back, rules = None))]
 fn check_arrangement(
@@ -180,8 +239,7 @@ fn check_arrangement(
     back: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyArrangementEval> {
-    let a = lanes(front, middle, back)?;
-    with_rules(rules, |r| Ok(PyArrangementEval(a.evaluate(r))))
+    with_rules(rules, |r| Ok(PyArrangementEval(lanes_in(front, middle, back, r.extra_suits)?.evaluate(r))))
 }
 
 /// Add `Arrangement`, `ArrangementEval` and `check_arrangement` to the module.

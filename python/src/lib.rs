@@ -10,7 +10,9 @@
 //! Conventions every module follows:
 //! - engine errors become Python exceptions through `errors::OrRaise` (`.or_raise()?`), with the
 //!   Rust `Display` text as message; wrong Python types raise `TypeError`;
-//! - a "cards" argument is read by `card::cards` (text, or Card / text / int items);
+//! - a "cards" argument is read by `card::cards_in` (text, or Card / text / int items) with the
+//!   extra suits of the call's rule set, whose deck says how often a card may repeat (RULES.md
+//!   §11); a call without rules reads one deck's distinct cards;
 //! - a `rules=` argument is read by `rules::with_rules` (a `Rules`, a preset name, or None);
 //! - enums cross as the Python enums of `_enums.py` through `enums`.
 

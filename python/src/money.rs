@@ -27,7 +27,7 @@ fn invalid_money(message: String) -> PyErr {
 }
 
 /// The error for more seats than a table has, found without reading the rest of `items`: its
-/// length when it has one (as the core would say), else "more than 4".
+/// length when it has one (as the core would say), else "more than 8".
 pub fn too_many_seats(items: &Bound<'_, PyAny>) -> PyErr {
     let got = items.len().map_or_else(|_| format!("more than {MAX_SEATS}"), |n| n.to_string());
     invalid_table(format!("a table has {MIN_SEATS} to {MAX_SEATS} players, got {got}"))
@@ -58,7 +58,8 @@ fn rational(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<(i64, i64)> {
     Ok((int64(&n, what)?, int64(&d, what)?))
 }
 
-/// Water from an int or a `Fraction`: it must be a whole number of twelfths.
+/// Water from an int or a `Fraction`: it must be a whole number of units (its denominator
+/// divides 840, `WATER_DENOMINATOR`).
 fn water_in(obj: &Bound<'_, PyAny>) -> PyResult<Water> {
     let (n, d) = rational(obj, "water")?;
     Water::new(n, d).or_raise()
@@ -116,7 +117,7 @@ pub fn money_args(
 /// and rake take is the house's share: `sum(amounts) + house == 0`. Errors:
 /// `InvalidMoneyError` (water that does not sum to zero, as no settlement makes — an escape is
 /// `escape`; negative base or carry, carries not one per seat, rake below 0 or over 100%),
-/// `InvalidTableError` (not 2 to 4 seats; at most 5 items of `water` are read).
+/// `InvalidTableError` (not 2 to 8 seats; at most 9 items of `water` are read).
 #[pyfunction]
 #[pyo3(signature = (water, base, carries = None, rake = None))]
 fn settle_money(

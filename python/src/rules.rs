@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyList, PyString, PyTuple};
-use shisanshui::{Amount, Preset, Rules, ScoringMode, Special, SpecialWater, Table, Wheel};
+use shisanshui::{Amount, Preset, Rules, ScoringMode, Special, SpecialWater, Suit, SuitSet, Table, Wheel};
 
 use crate::enums;
 use crate::errors::{invalid_rules, OrRaise};
@@ -21,7 +21,7 @@ use crate::errors::{invalid_rules, OrRaise};
 const PLAYERS_MINUS_ONE: &str = "players_minus_one";
 
 /// Every scalar option: Python property name and JSON path (used in errors and `repr`).
-const FIELDS: [(&str, &str); 26] = [
+const FIELDS: [(&str, &str); 27] = [
     ("wheel", "wheel"),
     ("suit_tiebreak", "suit_tiebreak"),
     ("strict_order", "strict_order"),
@@ -31,6 +31,7 @@ const FIELDS: [(&str, &str); 26] = [
     ("scoring", "scoring"),
     ("table", "table"),
     ("majority_bonus", "majority_bonus"),
+    ("extra_suits", "extra_suits"),
     ("front_trips", "lane_water.front_trips"),
     ("middle_full_house", "lane_water.middle_full_house"),
     ("middle_quads", "lane_water.middle_quads"),
@@ -60,6 +61,7 @@ enum Value {
     Scoring(ScoringMode),
     Table(Table),
     Amount(Amount),
+    Suits(SuitSet),
 }
 
 impl Value {
@@ -73,6 +75,7 @@ impl Value {
             Value::Table(t) => enums::table(py, *t)?,
             Value::Amount(Amount::Fixed(n)) => n.into_pyobject(py)?.into_any(),
             Value::Amount(_) => PLAYERS_MINUS_ONE.into_pyobject(py)?.into_any(),
+            Value::Suits(s) => PyList::new(py, suit_letters(*s))?.into_any(),
         })
     }
 
@@ -86,6 +89,10 @@ impl Value {
             Value::Scoring(s) => format!("'{}'", enums::scoring_name(*s)?),
             Value::Table(t) => format!("'{}'", t.name()),
             Value::Amount(_) => format!("'{PLAYERS_MINUS_ONE}'"),
+            Value::Suits(s) => {
+                let letters: Vec<String> = suit_letters(*s).iter().map(|l| format!("'{l}'")).collect();
+                format!("[{}]", letters.join(", "))
+            }
         })
     }
 }
@@ -102,6 +109,7 @@ fn get(r: &Rules, name: &str) -> PyResult<Value> {
         "scoring" => Value::Scoring(r.scoring),
         "table" => Value::Table(r.table),
         "majority_bonus" => Value::Int(r.majority_bonus),
+        "extra_suits" => Value::Suits(r.extra_suits),
         "front_trips" => Value::Int(lw.front_trips),
         "middle_full_house" => Value::Int(lw.middle_full_house),
         "middle_quads" => Value::Int(lw.middle_quads),
@@ -178,6 +186,69 @@ fn amount(v: &Bound<'_, PyAny>, path: &str) -> PyResult<Amount> {
     count(v, path, u32::MAX).map(Amount::Fixed)
 }
 
+/// The letters of a suit set in code order (`["h", "s"]`), the JSON form.
+fn suit_letters(s: SuitSet) -> Vec<String> {
+    s.iter().map(|suit| suit.letter().to_string()).collect()
+}
+
+/// `extra_suits` from text (`"sh"`, `"s,h"`, `"♠♥"`, `""`) or an iterable of suits, each a
+/// `Suit` member or one letter or symbol (a plain int is refused: it reads as a card code as
+/// easily as a suit). An unknown suit or one given twice
+/// is `InvalidRulesError` at `extra_suits`, as in JSON.
+fn suits_from(v: &Bound<'_, PyAny>) -> PyResult<SuitSet> {
+    const PATH: &str = "extra_suits";
+    if let Ok(s) = v.cast::<PyString>() {
+        return s.to_cow()?.parse::<SuitSet>().or_raise();
+    }
+    let not_suits = || {
+        PyTypeError::new_err(format!(
+            "`{PATH}` must be suit letters such as 'sh' or a list of suits such as ['s', 'h'], not {}",
+            type_name(v)
+        ))
+    };
+    if v.is_instance_of::<PyBool>() || crate::ints::is_int(v) {
+        return Err(not_suits());
+    }
+    let iter = v.try_iter().map_err(|_| not_suits())?;
+    let suit_class = v.py().import("shisanshui._enums")?.getattr("Suit")?;
+    let not_suits_item = |i: usize, item: &Bound<'_, PyAny>| {
+        PyTypeError::new_err(format!(
+            "`{PATH}` items must be Suit members or suit letters, not {} (item {i})",
+            type_name(item)
+        ))
+    };
+    let mut suits: Vec<Suit> = Vec::new();
+    for (i, item) in iter.enumerate() {
+        let item = item?;
+        let suit = if let Ok(s) = item.cast::<PyString>() {
+            let text = s.to_cow()?;
+            let mut chars = text.chars();
+            let one = match (chars.next(), chars.next()) {
+                (Some(_), None) => text.parse::<SuitSet>().or_raise()?.iter().next(),
+                _ => None,
+            };
+            // A separator (space, comma) parses as no suit at all.
+            one.ok_or_else(|| {
+                invalid_rules(
+                    &format!("{PATH}[{i}]"),
+                    format!("{text:?} is not one suit letter (expected d, c, h or s)"),
+                )
+            })?
+        } else if item.is_instance(&suit_class)? {
+            // A `Suit` member (an IntEnum; a plain int is no suit here).
+            item.extract::<u8>().ok().and_then(Suit::from_index).ok_or_else(|| not_suits_item(i, &item))?
+        } else {
+            return Err(not_suits_item(i, &item));
+        };
+        // The core's check, made here so that an endless iterable stops at its first repeat.
+        if suits.contains(&suit) {
+            return Err(invalid_rules(PATH, format!("suit {} is listed twice", suit.letter())));
+        }
+        suits.push(suit);
+    }
+    Ok(SuitSet::of(&suits))
+}
+
 /// Store one option (unvalidated: the caller validates the whole rule set).
 fn set(r: &mut Rules, name: &str, v: &Bound<'_, PyAny>) -> PyResult<()> {
     let path = path_of(name);
@@ -192,6 +263,7 @@ fn set(r: &mut Rules, name: &str, v: &Bound<'_, PyAny>) -> PyResult<()> {
         "scoring" => r.scoring = enums::scoring_from(v, path)?,
         "table" => r.table = enums::table_from(v, path)?,
         "majority_bonus" => r.majority_bonus = count(v, path, u32::MAX)?,
+        "extra_suits" => r.extra_suits = suits_from(v)?,
         "front_trips" => lw.front_trips = count(v, path, u32::MAX)?,
         "middle_full_house" => lw.middle_full_house = count(v, path, u32::MAX)?,
         "middle_quads" => lw.middle_quads = count(v, path, u32::MAX)?,
@@ -499,6 +571,31 @@ impl PyRules {
         self.set("majority_bonus", v)
     }
 
+    /// Suits whose 13 cards are in the deck twice (加色, RULES.md §11), as a list of letters in
+    /// code order (`['h', 's']`); `[]` is one deck of 52. Settable from letters (`"sh"`,
+    /// `"s,h"`, `"♠♥"`) or a list of `Suit` members or letters; an unknown suit or one given
+    /// twice is `InvalidRulesError` at `extra_suits`.
+    #[getter]
+    fn extra_suits<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.get(py, "extra_suits")
+    }
+    #[setter]
+    fn set_extra_suits(&mut self, v: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.set("extra_suits", v)
+    }
+
+    /// The most seats the deck deals 13 cards to: 4 plus one per extra suit, 4 to 8.
+    #[getter]
+    fn max_players(&self) -> usize {
+        self.0.max_players()
+    }
+
+    /// How many copies of a card (a `Card`, card text or int code) the deck holds: 2 for a card
+    /// of an extra suit, else 1.
+    fn copies(&self, card: &Bound<'_, PyAny>) -> PyResult<u8> {
+        Ok(self.0.copies(crate::card::card_item(card, 0)?))
+    }
+
     /// Water of front three of a kind (`lane_water.front_trips`).
     #[getter]
     fn front_trips<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -619,7 +716,7 @@ impl PyRules {
         self.set("shoot_allows_ties", v)
     }
 
-    /// Fewest seats at the table for shooting to count, 2 to 4 (`shooting.min_players`).
+    /// Fewest seats at the table for shooting to count, 2 to 8 (`shooting.min_players`).
     #[getter]
     fn shoot_min_players<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         self.get(py, "shoot_min_players")
@@ -660,7 +757,7 @@ impl PyRules {
         self.set("home_run_multiplier", v)
     }
 
-    /// Fewest seats at the table for a home run, 2 to 4 (`home_run.min_players`).
+    /// Fewest seats at the table for a home run, 2 to 8 (`home_run.min_players`).
     #[getter]
     fn home_run_min_players<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         self.get(py, "home_run_min_players")

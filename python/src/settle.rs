@@ -3,7 +3,9 @@
 //! `SpecialPayment`, `Event`).
 //!
 //! Water is exact: every amount of water is a `fractions.Fraction` (whole water compares equal
-//! to its int), and `totals_twelfths` gives the totals as integer twelfths of a point.
+//! to its int), and `totals_units` gives the totals as integer units of 1/840 of a point
+//! (`WATER_DENOMINATOR`: 840 = lcm(1..8), so a ranked special shared among up to 8 normal
+//! players is always a whole number of units).
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -13,13 +15,13 @@ use shisanshui::settle::{
     Event, LaneResult, PairKind, PairResult, PlayerHand, SeatResult, Settlement, Settler, Shot, SpecialPayment, Water,
     MAX_SEATS,
 };
-use shisanshui::{Arrangement, Special};
+use shisanshui::{Arrangement, Special, SuitSet};
 
-use crate::card::{cards, PyCard};
+use crate::card::{cards_in, PyCard};
 use crate::deal::int_arg;
 use crate::enums;
 use crate::errors::OrRaise;
-use crate::lanes::{arrangement, lanes, PyArrangement, PyArrangementEval};
+use crate::lanes::{arrangement_in, lanes_in, rules_suffix, suits_of, PyArrangement, PyArrangementEval};
 use crate::money::{money_args, too_many_seats, PyMoneyResult};
 use crate::rules::with_rules;
 use crate::special::member;
@@ -60,18 +62,21 @@ pub struct PyPlayerHand(pub PlayerHand);
 impl PyPlayerHand {
     /// Three lanes: one argument (an `Arrangement`, its text `"front / middle / back"`, or 13
     /// cards in lane order) or three (front, middle, back). Lanes of the wrong size raise
-    /// `WrongCardCountError`; whether it fouls is the engine's to say when settling.
+    /// `WrongCardCountError`; whether it fouls is the engine's to say when settling. Cards may
+    /// repeat as the deck of `rules` holds them (its `extra_suits`, RULES.md §11).
     #[staticmethod]
-    #[pyo3(signature = (front, middle = None, back = None))]
+    #[pyo3(signature = (front, middle = None, back = None, *, rules = None))]
     fn arranged(
         front: &Bound<'_, PyAny>,
         middle: Option<&Bound<'_, PyAny>>,
         back: Option<&Bound<'_, PyAny>>,
+        rules: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
+        let suits = suits_of(rules)?;
         let a =
             match (middle, back) {
-                (None, None) => arrangement(front)?,
-                (Some(m), Some(b)) => lanes(front, m, b)?,
+                (None, None) => arrangement_in(front, suits)?,
+                (Some(m), Some(b)) => lanes_in(front, m, b, suits)?,
                 _ => return Err(PyTypeError::new_err(
                     "PlayerHand.arranged() takes one argument (the whole arrangement) or three (front, middle, back)",
                 )),
@@ -79,13 +84,19 @@ impl PyPlayerHand {
         Ok(PyPlayerHand(PlayerHand::Arranged(a)))
     }
 
-    /// A declared special (a `Special` or its id / name) with the seat's 13 distinct cards.
-    /// Whether the cards make it and the rules enable it is checked when settling
-    /// (`SpecialNotAllowedError`).
+    /// A declared special (a `Special` or its id / name) with the seat's 13 cards: distinct, or
+    /// repeating as the deck of `rules` holds them (its `extra_suits`, RULES.md §11). Whether the
+    /// cards make it and the rules enable it is checked when settling (`SpecialNotAllowedError`).
     #[staticmethod]
-    fn declare(special: &Bound<'_, PyAny>, cards: &Bound<'_, PyAny>) -> PyResult<Self> {
+    #[pyo3(signature = (special, cards, *, rules = None))]
+    fn declare(
+        special: &Bound<'_, PyAny>,
+        cards: &Bound<'_, PyAny>,
+        rules: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
         let s = special_in(special)?;
-        PlayerHand::special(s, &self::cards(cards)?).or_raise().map(PyPlayerHand)
+        let suits = suits_of(rules)?;
+        PlayerHand::special_in(s, &cards_in(cards, suits)?, suits).or_raise().map(PyPlayerHand)
     }
 
     /// `'arranged'` or `'special'`.
@@ -121,18 +132,21 @@ impl PyPlayerHand {
         PyTuple::new(py, self.0.cards().iter().map(|&c| PyCard(c)))
     }
 
+    /// `PlayerHand.arranged('…')` or `PlayerHand.declare('SP', '…')`, with the `rules=` of a deck
+    /// that holds the cards when they repeat (RULES.md §11).
     fn __repr__(&self) -> String {
+        let rules = rules_suffix(&self.0.cards());
         match &self.0 {
-            PlayerHand::Arranged(a) => format!("PlayerHand.arranged('{a}')"),
+            PlayerHand::Arranged(a) => format!("PlayerHand.arranged('{a}'{rules})"),
             PlayerHand::Special { special, cards } => {
-                format!("PlayerHand.declare('{}', '{}')", special.id(), shisanshui::format_cards(cards))
+                format!("PlayerHand.declare('{}', '{}'{rules})", special.id(), shisanshui::format_cards(cards))
             }
         }
     }
 }
 
-/// A seat from a `PlayerHand`, an `Arrangement` or arrangement text.
-fn hand_in(obj: &Bound<'_, PyAny>) -> PyResult<PlayerHand> {
+/// A seat from a `PlayerHand`, an `Arrangement` or arrangement text (read with `extra_suits`).
+fn hand_in(obj: &Bound<'_, PyAny>, extra_suits: SuitSet) -> PyResult<PlayerHand> {
     if let Ok(h) = obj.cast::<PyPlayerHand>() {
         return Ok(h.get().0.clone());
     }
@@ -140,7 +154,7 @@ fn hand_in(obj: &Bound<'_, PyAny>) -> PyResult<PlayerHand> {
         return Ok(PlayerHand::Arranged(a.get().0));
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        return s.to_cow()?.parse::<Arrangement>().or_raise().map(PlayerHand::Arranged);
+        return Arrangement::parse_in(&s.to_cow()?, extra_suits).or_raise().map(PlayerHand::Arranged);
     }
     Err(PyTypeError::new_err(format!(
         "a seat must be a PlayerHand, an Arrangement or arrangement text, not {}",
@@ -148,7 +162,7 @@ fn hand_in(obj: &Bound<'_, PyAny>) -> PyResult<PlayerHand> {
     )))
 }
 
-fn hands_in(hands: &Bound<'_, PyAny>) -> PyResult<Vec<PlayerHand>> {
+fn hands_in(hands: &Bound<'_, PyAny>, extra_suits: SuitSet) -> PyResult<Vec<PlayerHand>> {
     // A str is iterable too, but never a table.
     if hands.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err(
@@ -164,20 +178,22 @@ fn hands_in(hands: &Bound<'_, PyAny>) -> PyResult<Vec<PlayerHand>> {
         if out.len() == MAX_SEATS {
             return Err(too_many_seats(hands));
         }
-        out.push(hand_in(&item?)?);
+        out.push(hand_in(&item?, extra_suits)?);
     }
     Ok(out)
 }
 
-/// Settle one round: `hands` in seat order (2 to 4 `PlayerHand`, `Arrangement` or arrangement
-/// text) under a rule set (a `Rules`, a preset name, or None for classic). `banker` is the
+/// Settle one round: `hands` in seat order (2 to `rules.max_players` `PlayerHand`,
+/// `Arrangement` or arrangement text: 4 from one deck, up to 8 with `extra_suits`, RULES.md
+/// §11) under a rule set (a `Rules`, a preset name, or None for classic). `banker` is the
 /// banker's seat of a banker-mode round (`rules.table` is `Table.BANKER`, RULES.md §5a: only the
 /// pairs with the banker are settled), None when the rules settle all pairs.
 ///
-/// Everything is checked before anything is settled: `InvalidTableError` (not 2 to 4 seats; at
-/// most 5 items of `hands` are read),
-/// `DuplicateCardError` (a card used twice at the table; `position` counted across the table
-/// as `seat × 13 + index`), `SpecialNotAllowedError` (a declared special the cards do not make
+/// Everything is checked before anything is settled: `InvalidTableError` (a seat count the
+/// deck does not deal to, naming both numbers; at most 9 items of `hands` are read),
+/// `DuplicateCardError` (a card used twice at the table that the deck holds once; `position`
+/// counted across the table as `seat × 13 + index`), `TooManyCopiesError` (a third copy of a
+/// card of an extra suit), `SpecialNotAllowedError` (a declared special the cards do not make
 /// or the rules do not enable), and `InvalidTableError` for banker mode without a banker seat,
 /// a banker seat not at the table, or a banker seat under all pairs (`TypeError` for a banker
 /// that is not an int).
@@ -193,8 +209,8 @@ fn settle(
         // A negative or huge int is no seat: the engine's own out-of-table error, with usize::MAX.
         Some(b) => Some(crate::deal::int_arg(b, "banker")?.extract::<usize>().unwrap_or(usize::MAX)),
     };
-    let hands = hands_in(hands)?;
     with_rules(rules, |r| {
+        let hands = hands_in(hands, r.extra_suits)?;
         Settler::new(r).and_then(|s| s.settle_with_banker(&hands, banker)).or_raise().map(PySettlement)
     })
 }
@@ -236,10 +252,11 @@ impl PySettlement {
         fractions(py, &self.0.totals)
     }
 
-    /// Each seat's result in twelfths of a water point (exact integers).
+    /// Each seat's result in units of 1/840 of a water point (`WATER_DENOMINATOR`; exact
+    /// integers, what `settle_many` returns).
     #[getter]
-    fn totals_twelfths<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.0.totals.iter().map(|w| w.twelfths()))
+    fn totals_units<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.0.totals.iter().map(|w| w.units()))
     }
 
     /// `matrix[i][j]`: what seat `i` receives from seat `j` (negative: pays).
@@ -663,7 +680,7 @@ impl PyEvent {
     }
 }
 
-/// Add the settlement classes and `settle` to the module.
+/// Add the settlement classes, `settle` and `WATER_DENOMINATOR` to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPlayerHand>()?;
     m.add_class::<PySettlement>()?;
@@ -674,5 +691,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PySpecialPayment>()?;
     m.add_class::<PyEvent>()?;
     m.add_function(wrap_pyfunction!(settle, m)?)?;
+    m.add("WATER_DENOMINATOR", Water::DENOMINATOR)?;
     Ok(())
 }

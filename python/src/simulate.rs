@@ -4,10 +4,11 @@
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
+use shisanshui::settle::MAX_SEATS;
 use shisanshui::simulate::{run, Policy, SimConfig, SimReport};
 use shisanshui::Error as CoreError;
 
-use crate::deal::{index_arg, int_arg, players_arg};
+use crate::deal::{index_arg, int_arg, players_for};
 use crate::errors::{invalid_argument, to_pyerr, OrRaise};
 use crate::money::money_args;
 use crate::rules::with_rules;
@@ -161,8 +162,8 @@ fn policies(arg: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Policy>> {
     }
     let mut out = Vec::new();
     for item in obj.try_iter().map_err(|_| PyTypeError::new_err("policy must be a str or a sequence of str"))? {
-        if out.len() == 4 {
-            return Err(invalid_argument("more than 4 policies (one per seat at most)".into()));
+        if out.len() == MAX_SEATS {
+            return Err(invalid_argument(format!("more than {MAX_SEATS} policies (one per seat at most)")));
         }
         out.push(one(&item?)?);
     }
@@ -171,7 +172,8 @@ fn policies(arg: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Policy>> {
 
 /// Play ``rounds`` seeded rounds under a rule set and report what the table saw.
 ///
-/// ``rules``: a :class:`Rules`, a preset name or None (classic); ``players``: 2 to 4 seats;
+/// ``rules``: a :class:`Rules`, a preset name or None (classic); ``players``: the seats, as the
+/// engine's simulation supports them (2 to 4 from one deck; a count past that is passed on);
 /// ``seed``: round ``i`` is the deal of a seed mixed from ``seed`` and ``i`` (the same as
 /// ``sss deal --seed SEED --round I``). ``policy``: who plays — ``'arranger'`` (default: the
 /// engine's arranger, declaring specials per its advice), ``'greedy'`` or ``'product'`` (the
@@ -202,10 +204,6 @@ fn simulate(
     rake: Option<&Bound<'_, PyAny>>,
     threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PySimResult> {
-    let players = match players {
-        None => 4,
-        Some(p) => players_arg(p, |v| CoreError::InvalidTable(format!("a table has 2 to 4 players, got {v}")))?,
-    };
     let rounds = match rounds {
         None => 10_000,
         Some(r) => {
@@ -228,17 +226,21 @@ fn simulate(
             invalid_argument(format!("threads={v}: give 1 or more, or None for every core"))
         })?,
     };
-    let stakes = match base.filter(|b| !b.is_none()) {
-        Some(b) => Some(money_args(players, b, carries, rake)?),
-        None if carries.is_some_and(|c| !c.is_none()) || rake.is_some_and(|r| !r.is_none()) => {
-            return Err(to_pyerr(CoreError::InvalidMoney(
-                "carries and rake need a base (minor units per water point)".into(),
-            )))
-        }
-        None => None,
-    };
     let policies = policies(policy)?;
     with_rules(rules, |r| {
+        let players = match players {
+            None => 4,
+            Some(p) => players_for(p, r)?,
+        };
+        let stakes = match base.filter(|b| !b.is_none()) {
+            Some(b) => Some(money_args(players, b, carries, rake)?),
+            None if carries.is_some_and(|c| !c.is_none()) || rake.is_some_and(|r| !r.is_none()) => {
+                return Err(to_pyerr(CoreError::InvalidMoney(
+                    "carries and rake need a base (minor units per water point)".into(),
+                )))
+            }
+            None => None,
+        };
         let mut config = SimConfig::new(r.clone(), players, rounds, seed);
         config.policies = policies;
         config.specials = specials;

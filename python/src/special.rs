@@ -9,9 +9,9 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyString, PyTuple};
 use shisanshui::special::SpecialDetector;
-use shisanshui::{Special, SpecialDetection};
+use shisanshui::{Special, SpecialDetection, SuitSet};
 
-use crate::card::cards;
+use crate::card::cards_in;
 use crate::errors::OrRaise;
 use crate::lanes::PyArrangement;
 use crate::rules::with_rules;
@@ -99,12 +99,17 @@ impl PySpecialDetection {
 /// for classic): the highest enabled special, every one the hand qualifies for in the rule
 /// set's order, and for TSF / TF / TS the legal arrangement that realises it. A special the
 /// rule set does not list is never reported (hk lists no supreme dragon: it is a dragon there).
+/// The cards may repeat as the rule set's deck holds them (`extra_suits`, RULES.md §11); the
+/// shapes then group each rank's cards (with `split_quads`, four or more of a rank may serve as
+/// any groups of one to four).
 #[pyfunction]
 #[pyo3(signature = (cards, rules = None))]
 fn detect_special(cards: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<PySpecialDetection> {
-    // Cards first (bad codes and duplicates, in order), then the count: the core's order.
-    let hand = self::cards(cards)?;
     with_rules(rules, |r| {
+        // The core's order (`detect_codes`): bad codes, then the count, then copies against the
+        // rule set's deck. So the cards are read as the biggest deck holds them (two copies,
+        // which also stops an endless iterable) and the core checks the rest.
+        let hand = cards_in(cards, SuitSet::ALL)?;
         let found = SpecialDetector::new(r).and_then(|d| d.detect(&hand)).or_raise()?;
         Ok(PySpecialDetection(found))
     })

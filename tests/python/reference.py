@@ -1,11 +1,15 @@
-"""An independent model of RULES.md §1–§3, written from the rules text and the documented
-`HandRank` value layout, not from the engine's code. The tests compare the engine with it.
+"""An independent model of RULES.md §1–§3 and the hands of §11 (five of a kind, flushes holding
+a pair: cards may repeat when the deck doubles suits), written from the rules text and the
+documented `HandRank` value layout, not from the engine's code. The tests compare the engine
+with it.
 
 Value layout (core/src/eval/mod.rs, shared by every surface): bits 22..26 the category; bits
 2..22 five 4-bit tie-break ranks (each card's rank index, the groups first — larger group, then
 higher rank — then kickers high to low; a straight holds only its top: under `second_highest`
 the wheel is 13 and A-high 14, under `lowest` the wheel is 3); bits 0..2 the highest suit of the
-top group when suits break ties. A 3-card hand fills the first three rank nibbles.
+top group when suits break ties. A 3-card hand fills the first three rank nibbles. A flush is
+compared card by card from the highest (§11: a flush holding a pair is still a flush), so its
+nibbles are its ranks high to low; five of a kind is its rank five times.
 """
 
 from collections import Counter
@@ -13,7 +17,7 @@ from collections import Counter
 RANKS = "23456789TJQKA"
 SUITS = "dchs"
 
-HIGH_CARD, ONE_PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
+HIGH_CARD, ONE_PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, FIVE_OF_A_KIND = range(10)
 
 
 def card_text(code):
@@ -28,7 +32,8 @@ def _groups(ranks):
 
 
 def value(codes, wheel="second_highest", suit_tiebreak=False):
-    """The packed value of a 3- or 5-card hand of distinct codes."""
+    """The packed value of a 3- or 5-card hand (codes may repeat, as a deck with doubled suits
+    deals them)."""
     ranks = [c // 4 for c in codes]
     sizes, nibbles = _groups(ranks)
     if len(codes) == 3:
@@ -49,8 +54,11 @@ def value(codes, wheel="second_highest", suit_tiebreak=False):
         if top is not None:
             category = STRAIGHT_FLUSH if flush else STRAIGHT
             nibbles = [top, 0, 0, 0, 0]
+        elif sizes[0] == 5:
+            category = FIVE_OF_A_KIND
         elif flush:
             category = FLUSH
+            nibbles = sorted(ranks, reverse=True)
         elif sizes[0] == 4:
             category = QUADS
         elif sizes[:2] == [3, 2]:

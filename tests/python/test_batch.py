@@ -160,7 +160,8 @@ def test_arrange_and_settle_many():
     for r in range(8):
         seats = [sss.PlayerHand.arranged(t[:3].tolist(), t[3:8].tolist(), t[8:].tolist()) for t in tables[r]]
         result = sss.settle(seats, "classic")
-        assert [w * 12 for w in result.totals] == totals[r].tolist()
+        assert list(result.totals_units) == totals[r].tolist()
+        assert [w * sss.WATER_DENOMINATOR for w in result.totals] == totals[r].tolist()
     bad = tables.copy()
     bad[5, 2, 7] = bad[5, 0, 0]
     with pytest.raises(sss.DuplicateCardError) as e:
@@ -188,7 +189,7 @@ def test_settle_many_banker_rooms():
             seats = [sss.PlayerHand.arranged(t[:3].tolist(), t[3:8].tolist(), t[8:].tolist()) for t in tables[r]]
             result = sss.settle(seats, rules, banker=int(seats_of[r]))
             assert result.banker == int(seats_of[r])
-            assert [w * 12 for w in result.totals] == totals[r].tolist()
+            assert list(result.totals_units) == totals[r].tolist()
     # The errors of settle, naming the round; the banker argument's own.
     with pytest.raises(sss.InvalidTableError, match="name the banker seat") as e:
         sss.settle_many(tables, rules)

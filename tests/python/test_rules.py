@@ -11,7 +11,8 @@ import shisanshui as sss
 
 PMO = "players_minus_one"
 
-# RULES.md §9, transcribed from the table (the contract; the engine must match it).
+# RULES.md §9, transcribed from the table (the contract; the engine must match it), with §11's
+# five of a kind where §9 lists none: kx 10 / 20 (classic's), hk and chinese_poker 1.
 PRESET_TABLE = {
     "classic": dict(
         wheel="second_highest", suit_tiebreak=False, front_trips=3, middle_full_house=2,
@@ -32,7 +33,7 @@ PRESET_TABLE = {
     "kx": dict(
         wheel="second_highest", suit_tiebreak=False, front_trips=3, middle_full_house=2,
         back_quads=4, middle_quads=8, back_straight_flush=5, middle_straight_flush=10,
-        back_five_kind=None, middle_five_kind=None,
+        back_five_kind=10, middle_five_kind=20,
         shoot_enabled=True, shoot_bonus=0, shoot_multiplier=2, shoot_allows_ties=False, shoot_min_players=2,
         home_run_enabled=True, home_run_multiplier=2, home_run_min_players=4,
         foul_counts_as_shot=False, split_quads=True, twelve_royals_min=13, scoring="pairwise",
@@ -40,7 +41,7 @@ PRESET_TABLE = {
     "hk": dict(
         wheel="lowest", suit_tiebreak=True, front_trips=1, middle_full_house=1,
         back_quads=1, middle_quads=1, back_straight_flush=1, middle_straight_flush=1,
-        back_five_kind=None, middle_five_kind=None,
+        back_five_kind=1, middle_five_kind=1,
         shoot_enabled=True, shoot_bonus=1, shoot_multiplier=1, shoot_allows_ties=False, shoot_min_players=2,
         home_run_enabled=False,
         foul_counts_as_shot=False, split_quads=True, twelve_royals_min=12, scoring="pairwise",
@@ -57,7 +58,7 @@ PRESET_TABLE = {
     "chinese_poker": dict(
         wheel="lowest", suit_tiebreak=False, strict_order=False, front_trips=1, middle_full_house=1,
         back_quads=1, middle_quads=1, back_straight_flush=1, middle_straight_flush=1,
-        back_five_kind=None, middle_five_kind=None, majority_bonus=1,
+        back_five_kind=1, middle_five_kind=1, majority_bonus=1,
         shoot_enabled=False, home_run_enabled=False, foul_counts_as_shot=False, scoring="pairwise", table="all_pairs",
     ),
 }
@@ -98,11 +99,12 @@ FIELDS = [
     ("shoot_bonus", "shooting.bonus", PMO, 1001),
     ("shoot_multiplier", "shooting.multiplier", 3, 0),
     ("shoot_allows_ties", "shooting.allows_ties", False, None),
-    ("shoot_min_players", "shooting.min_players", 2, 5),
+    ("shoot_min_players", "shooting.min_players", 2, 9),
     ("home_run_enabled", "home_run.enabled", False, None),
     ("home_run_bonus", "home_run.bonus_per_victim", 5, 1001),
     ("home_run_multiplier", "home_run.multiplier", PMO, 0),
     ("home_run_min_players", "home_run.min_players", 4, 1),
+    ("extra_suits", "extra_suits", ["h", "s"], ["x"]),
 ]
 
 

@@ -21,6 +21,9 @@ SETTLE_VECTORS = ROOT / "tests" / "vectors" / "settle.json"
 
 BANKER_VECTORS = ROOT / "tests" / "vectors" / "banker.json"
 
+# Units of water in one point: totals_units, settle_many and the model count in 1/840ths.
+UNITS = sss.WATER_DENOMINATOR
+
 
 @pytest.fixture(scope="module")
 def banker_vectors():
@@ -88,7 +91,7 @@ I = ["2s 3d 4c / 5h 6s 7d 8c 9h / Ts Jd Qc Kh As", PlayerHand.declare("六对半
 )
 def test_two_players_plain_and_shot(preset, a, b):
     s = table(preset, *A, pairs=[(0, 1, a)])
-    assert s.totals == (a, -a) and s.totals_twelfths == (12 * a, -12 * a)
+    assert s.totals == (a, -a) and s.totals_units == (840 * a, -840 * a)
     assert all(isinstance(t, Fraction) for t in s.totals)
     lanes = s.pairs[0].lanes
     assert [lane.lane for lane in lanes] == ["front", "middle", "back"]
@@ -188,7 +191,7 @@ def test_ranked_fractions():
     s = table("ranked", *I)
     third = Fraction(1, 3)
     assert s.totals == (-40 * third, 4, 50 * third, -22 * third)
-    assert s.totals_twelfths == (-160, 48, 200, -88)
+    assert s.totals_units == (-11200, 3360, 14000, -6160)
     assert s.matrix[1][0] == Fraction(4, 3) and s.matrix[0][2] == -9
     assert s.pair(0, 1).special.water == Fraction(4, 3)
     assert s.ranked_lane_water == (4, 2, 1) and s.home_run_seat is None
@@ -274,7 +277,8 @@ FULL = [
 
 def test_player_count():
     for seats in (FULL[:1], FULL + ["Qs Qh 4d / 7c 7d 8s 8h Kc / 2h 3h 9h Jh Ah"], []):
-        with pytest.raises(sss.InvalidTableError, match=f"got {len(seats)}$") as e:
+        # Both numbers: the seats given and the most the rule set's deck deals to.
+        with pytest.raises(sss.InvalidTableError, match=f"^invalid table: {len(seats)} players?, .* 2 to 4$") as e:
             sss.settle(seats)
         assert e.value.kind == "invalid_table"
 
@@ -334,8 +338,8 @@ def test_bad_money():
         sss.settle_money([1], 1)
     with pytest.raises(sss.InvalidTableError):
         sss.escape(4, 4, 1)
-    with pytest.raises(sss.InvalidArgumentError, match="twelfths"):
-        sss.settle_money([Fraction(1, 5), Fraction(-1, 5)], 1)
+    with pytest.raises(sss.InvalidArgumentError, match="840ths"):
+        sss.settle_money([Fraction(1, 9), Fraction(-1, 9)], 1)
     with pytest.raises(sss.InvalidMoneyError):
         table("classic", *C).money(10, [1, 2, -3])
     for bad in (0.05, "5%", True):
@@ -364,7 +368,7 @@ def test_wrong_python_types():
 
 
 def model_totals(seats, rules, banker=None):
-    """Totals in twelfths. `seats`: ("arranged", 13 codes) or ("special", id, 13 codes); `banker`
+    """Totals in units of 1/840 (`WATER_DENOMINATOR`). `seats`: ("arranged", 13 codes) or ("special", id, 13 codes); `banker`
     the banker seat of a banker-mode round (only its pairs are settled, RULES.md §5a)."""
     majority_bonus = rules.majority_bonus
 
@@ -385,6 +389,9 @@ def model_totals(seats, rules, banker=None):
             (1, ref.STRAIGHT_FLUSH): rules.middle_straight_flush,
             (2, ref.QUADS): rules.back_quads,
             (2, ref.STRAIGHT_FLUSH): rules.back_straight_flush,
+            # Five of a kind (RULES.md §11, a deck with extra suits): 1 where the rules list none.
+            (1, ref.FIVE_OF_A_KIND): 1 if rules.middle_five_kind is None else rules.middle_five_kind,
+            (2, ref.FIVE_OF_A_KIND): 1 if rules.back_five_kind is None else rules.back_five_kind,
         }
         return table.get((lane, category), 1)
 
@@ -426,12 +433,12 @@ def model_totals(seats, rules, banker=None):
                 better = sum(1 for j in normal if cmp(j, i, lane) > 0)
                 tied = sum(1 for j in normal if cmp(j, i, lane) == 0)
                 places = range(better + 1, better + tied + 1)
-                total[i] += Fraction(sum(p + 1 - 2 * k for k in places) * t[lane] * 12, tied)
+                total[i] += Fraction(sum(p + 1 - 2 * k for k in places) * t[lane] * UNITS, tied)
     else:
         for i in normal:
             for j in normal:
                 if i != j and settled(i, j):
-                    total[i] += (won(i, j) - won(j, i)) * 12
+                    total[i] += (won(i, j) - won(j, i)) * UNITS
 
     def amount(a, players):
         return players - 1 if a == sss.PLAYERS_MINUS_ONE else a
@@ -457,21 +464,21 @@ def model_totals(seats, rules, banker=None):
                 pay = lane_water * rules.shoot_multiplier + amount(rules.shoot_bonus, p if ranked else n)
                 if home_run == i:
                     pay = (pay + rules.home_run_bonus) * amount(rules.home_run_multiplier, n)
-                total[i] += (pay - lane_water) * 12
-                total[j] -= (pay - lane_water) * 12
+                total[i] += (pay - lane_water) * UNITS
+                total[j] -= (pay - lane_water) * UNITS
     top = max((w for w, _ in specials.values()), default=0)
     for s, (w, rank) in specials.items():
         for q in normal:
             if not settled(s, q):
                 continue
-            share = Fraction(w * 12, p) if ranked else w * 12
+            share = Fraction(w * UNITS, p) if ranked else w * UNITS
             total[s] += share
             total[q] -= share
         for o, (_, other) in specials.items():
             if rank < other and settled(s, o):
                 paid = top if ranked and p == 0 else w
-                total[s] += paid * 12
-                total[o] -= paid * 12
+                total[s] += paid * UNITS
+                total[o] -= paid * UNITS
     return total
 
 
@@ -493,7 +500,7 @@ def test_model_agrees_on_the_worked_examples():
                 with pytest.raises(sss.SpecialNotAllowedError):
                     sss.settle(hands, preset)
                 continue
-            assert list(sss.settle(hands, preset).totals_twelfths) == model_totals(seats_of(hands), rules)
+            assert list(sss.settle(hands, preset).totals_units) == model_totals(seats_of(hands), rules)
 
 
 # ---------------------------------------------------------------------------------------------

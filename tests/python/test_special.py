@@ -325,8 +325,9 @@ def test_duplicates_and_bad_codes():
     assert e.value.position == 7 and str(e.value) == "duplicate card 4s at position 7"
     with pytest.raises(sss.DuplicateCardError, match="position 12"):
         sss.detect_special(DRAGON.replace("Ad", "2s"))
-    # Codes are checked before the count: a short hand with a duplicate is a duplicate.
-    with pytest.raises(sss.DuplicateCardError):
+    # The core's order (special.json records it): codes, then the count, then copies; so a
+    # short hand with a duplicate is the wrong count.
+    with pytest.raises(sss.WrongCardCountError):
         sss.detect_special([5, 5])
     for bad in (52, -1, 2**70):
         with pytest.raises(sss.BadCardCodeError):

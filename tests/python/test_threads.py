@@ -42,7 +42,7 @@ def one_deal(hands):
             )
         )
     settlement = sss.settle([sss.PlayerHand.arranged(a) for a in lanes], RULES)
-    out.append((settlement.totals_twelfths, settlement.to_json()))
+    out.append((settlement.totals_units, settlement.to_json()))
     return out
 
 

@@ -34,6 +34,7 @@ from ._native import (
     Rules,
     SpecialDetection,
     SpecialNotAllowedError,
+    TooManyCopiesError,
     UnknownPresetError,
     UnknownRankError,
     UnknownSpecialError,
@@ -41,6 +42,7 @@ from ._native import (
     WrongCardCountError,
     __version__,
     check_arrangement,
+    deck,
     detect_special,
     evaluate,
     format_cards,
@@ -50,6 +52,7 @@ from ._native import (
 
 # Settlement and money.
 from ._native import (
+    WATER_DENOMINATOR,
     Event,
     LaneResult,
     MoneyLine,
@@ -100,6 +103,7 @@ __all__ = [
     "Suit",
     "parse_cards",
     "format_cards",
+    "deck",
     # evaluation
     "Category",
     "HandRank",
@@ -130,6 +134,7 @@ __all__ = [
     "Shot",
     "SpecialPayment",
     "Event",
+    "WATER_DENOMINATOR",
     "settle_money",
     "escape",
     "MoneyResult",
@@ -168,6 +173,7 @@ __all__ = [
     "UnknownSuitError",
     "BadCardCodeError",
     "DuplicateCardError",
+    "TooManyCopiesError",
     "WrongCardCountError",
     "InvalidRulesError",
     "UnknownPresetError",

@@ -23,7 +23,8 @@ _CardLike: TypeAlias = Union["Card", str, int]
 
 _Cards: TypeAlias = Union[str, Iterable[_CardLike]]
 """Cards: text (``"As Kd 10h"``, ``"AsKd"``, ``"As,Kd"``) or an iterable of :data:`_CardLike`.
-The cards must be distinct."""
+The cards must be distinct, or under a rule set with ``extra_suits`` (RULES.md §11) repeat no
+more often than its deck holds them (twice for a card of an extra suit)."""
 
 _RulesLike: TypeAlias = Union["Rules", str, None]
 """A rule set: a :class:`Rules`, a preset name, or None for the classic preset."""
@@ -72,6 +73,13 @@ class DuplicateCardError(Error):
     card: Card
     position: int
 
+class TooManyCopiesError(DuplicateCardError):
+    """A card of an extra suit (``Rules.extra_suits``, RULES.md §11) more often than the deck
+    holds it: ``position`` is the copy too many, ``copies`` how many the deck holds (2). A card
+    of a suit the deck holds once, repeated, is a plain :class:`DuplicateCardError`."""
+
+    copies: int
+
 class WrongCardCountError(Error):
     """A hand, lane or deal with the wrong number of cards."""
 
@@ -102,7 +110,8 @@ class SpecialNotAllowedError(Error):
     reason: str
 
 class InvalidTableError(Error):
-    """A table or round that cannot be settled or dealt."""
+    """A table or round that cannot be settled or dealt (e.g. a seat count the rule set's deck
+    does not deal to: the message names both numbers)."""
 
 class InvalidMoneyError(Error):
     """Money input out of range."""
@@ -162,11 +171,16 @@ class Card:
     def __hash__(self) -> int: ...
     def __reduce__(self) -> Tuple[Any, Tuple[str]]: ...
 
-def parse_cards(text: str) -> List[Card]:
-    """Parse card text (``"As Kd 10h"``, ``"AsKd"``, ``"As,Kd"``) into distinct cards."""
+def parse_cards(text: str, rules: _RulesLike = None) -> List[Card]:
+    """Parse card text (``"As Kd 10h"``, ``"AsKd"``, ``"As,Kd"``) into cards: distinct ones, or
+    repeating as the deck of ``rules`` holds them (``extra_suits``)."""
 
-def format_cards(cards: _Cards) -> str:
+def format_cards(cards: _Cards, rules: _RulesLike = None) -> str:
     """Display cards as ``'As Kd Th'``."""
+
+def deck(rules: _RulesLike = None) -> List[Card]:
+    """The rule set's deck in the order it is dealt from (RULES.md §11): the 52 cards by code,
+    then one more copy of every card of its ``extra_suits``, by code; 52 to 104 cards."""
 
 # ---------------------------------------------------------------------------------------------
 # Evaluation
@@ -212,7 +226,9 @@ class HandRank:
 
 def evaluate(cards: _Cards, rules: _RulesLike = None) -> HandRank:
     """Evaluate a 3-card (front) or 5-card hand under the rule set's ``wheel`` and
-    ``suit_tiebreak``."""
+    ``suit_tiebreak``. Cards may repeat as the rule set's deck holds them (``extra_suits``):
+    five of a kind is :attr:`Category.FIVE_OF_A_KIND`, a flush may hold a pair, and identical
+    hands tie."""
 
 # ---------------------------------------------------------------------------------------------
 # Rules
@@ -277,6 +293,19 @@ class Rules:
     majority_bonus: int
     """Majority bonus of 2-4 scoring: water for winning more lanes of a pair than losing, 0 to
     1000 (0 under ranked scoring)."""
+    @property
+    def extra_suits(self) -> List[str]:
+        """Suits whose 13 cards are in the deck twice (加色, RULES.md §11), as letters in code
+        order (``['h', 's']``); ``[]`` is one deck. Settable from letters (``"sh"``, ``"s,h"``,
+        ``"♠♥"``) or a list of :class:`Suit` members or letters; an unknown suit or one given
+        twice is :class:`InvalidRulesError` at ``extra_suits``."""
+    @extra_suits.setter
+    def extra_suits(self, value: Union[str, Iterable[Union[str, Suit]]]) -> None: ...
+    @property
+    def max_players(self) -> int:
+        """The most seats the deck deals 13 cards to: 4 plus one per extra suit (4 to 8)."""
+    def copies(self, card: _CardLike) -> int:
+        """How many copies of a card the deck holds: 2 for a card of an extra suit, else 1."""
     front_trips: int
     """Water of front three of a kind (``lane_water.front_trips``)."""
     middle_full_house: int
@@ -302,7 +331,7 @@ class Rules:
     shoot_allows_ties: bool
     """Wins plus ties (at least one win) count as a shot (``shooting.allows_ties``)."""
     shoot_min_players: int
-    """Fewest seats for shooting to count, 2 to 4 (``shooting.min_players``)."""
+    """Fewest seats for shooting to count, 2 to 8 (``shooting.min_players``)."""
     home_run_enabled: bool
     """Whether a home run is paid (``home_run.enabled``)."""
     home_run_bonus: int
@@ -310,7 +339,7 @@ class Rules:
     home_run_multiplier: _Amount
     """Multiplier on each victim's payment (``home_run.multiplier``)."""
     home_run_min_players: int
-    """Fewest seats for a home run, 2 to 4 (``home_run.min_players``)."""
+    """Fewest seats for a home run, 2 to 8 (``home_run.min_players``)."""
 
 # ---------------------------------------------------------------------------------------------
 # Lanes and the foul check
@@ -318,18 +347,24 @@ class Rules:
 
 @final
 class Arrangement:
-    """Thirteen distinct cards set out as front (3), middle (5) and back (5).
+    """Thirteen cards set out as front (3), middle (5) and back (5).
 
     ``Arrangement("As Kd Qh / 9s 9d 5c 5h 2s / ...")`` (lanes split by ``/`` or ``|``, or 13
     cards in lane order) or ``Arrangement(front, middle, back)``. Error positions count across
-    the lanes: front 0–2, middle 3–7, back 8–12.
+    the lanes: front 0–2, middle 3–7, back 8–12. The cards are distinct, or with ``rules=`` repeat
+    as its deck holds them (``extra_suits``, RULES.md §11).
     """
 
     def __new__(
-        cls, front: Union[_Cards, Arrangement], middle: Optional[_Cards] = None, back: Optional[_Cards] = None
+        cls,
+        front: Union[_Cards, Arrangement],
+        middle: Optional[_Cards] = None,
+        back: Optional[_Cards] = None,
+        *,
+        rules: _RulesLike = None,
     ) -> Arrangement: ...
     @staticmethod
-    def from_cards(cards: _Cards) -> Arrangement:
+    def from_cards(cards: _Cards, *, rules: _RulesLike = None) -> Arrangement:
         """From 13 cards in lane order: 3 front, 5 middle, 5 back."""
     @property
     def front(self) -> Tuple[Card, ...]:
@@ -403,8 +438,9 @@ class SpecialDetection:
     __hash__: None  # type: ignore[assignment]
 
 def detect_special(cards: _Cards, rules: _RulesLike = None) -> SpecialDetection:
-    """Detect the special hands of 13 distinct cards under a rule set. A special the rule set
-    does not list is never reported (under hk a supreme dragon is a dragon)."""
+    """Detect the special hands of 13 cards under a rule set (copies as its deck holds them). A
+    special the rule set does not list is never reported (under hk a supreme dragon is a
+    dragon)."""
 
 def parse_special(text: str) -> Special:
     """The special named by an id (``"TSF"``), English name (``"three straight flushes"`` or
@@ -414,8 +450,14 @@ def parse_special(text: str) -> Special:
 # Settlement
 # ---------------------------------------------------------------------------------------------
 
+WATER_DENOMINATOR: Final[int]
+"""Units in one water point, 840 (= lcm(1..8)): every amount of water is a whole number of
+1/840ths (a ranked special shared among up to 8 normal players); :attr:`Settlement.totals_units`
+and :func:`settle_many` count in these units."""
+
 _Water: TypeAlias = Union[int, Fraction]
-"""Exact water: an int or a :class:`fractions.Fraction` that is a whole number of twelfths."""
+"""Exact water: an int or a :class:`fractions.Fraction` whose denominator divides 840
+(:data:`WATER_DENOMINATOR`)."""
 
 _Rational: TypeAlias = Union[int, Fraction]
 """An exact rational, e.g. ``Fraction(5, 100)`` for a 5% rake (floats are refused)."""
@@ -426,13 +468,19 @@ class PlayerHand:
 
     @staticmethod
     def arranged(
-        front: Union[_Cards, Arrangement], middle: Optional[_Cards] = None, back: Optional[_Cards] = None
+        front: Union[_Cards, Arrangement],
+        middle: Optional[_Cards] = None,
+        back: Optional[_Cards] = None,
+        *,
+        rules: _RulesLike = None,
     ) -> PlayerHand:
         """Three lanes: an :class:`Arrangement`, its text, 13 cards in lane order, or (front,
-        middle, back). Whether it fouls is the engine's to say when settling."""
+        middle, back); copies as the deck of ``rules`` holds them. Whether it fouls is the
+        engine's to say when settling."""
     @staticmethod
-    def declare(special: Union[Special, str], cards: _Cards) -> PlayerHand:
-        """A declared special with the seat's 13 cards (checked when settling)."""
+    def declare(special: Union[Special, str], cards: _Cards, *, rules: _RulesLike = None) -> PlayerHand:
+        """A declared special with the seat's 13 cards (copies as the deck of ``rules`` holds
+        them; whether they make it is checked when settling)."""
     @property
     def kind(self) -> Literal["arranged", "special"]:
         """``'arranged'`` or ``'special'``."""
@@ -453,11 +501,13 @@ _Seat: TypeAlias = Union[PlayerHand, Arrangement, str]
 """A seat: a :class:`PlayerHand`, an :class:`Arrangement` or arrangement text."""
 
 def settle(hands: Iterable[_Seat], rules: _RulesLike = None, banker: Optional[int] = None) -> Settlement:
-    """Settle one round: 2 to 4 seats in seat order under a rule set; ``banker`` is the banker's
-    seat when ``rules.table`` is :attr:`Table.BANKER` (only its pairs are settled), None
-    otherwise. Everything is checked first: :class:`InvalidTableError` (also for a missing,
-    out-of-table or unexpected banker), :class:`DuplicateCardError` (position ``seat × 13 +
-    index``), :class:`SpecialNotAllowedError`."""
+    """Settle one round: 2 to ``rules.max_players`` seats (4 from one deck, up to 8 with
+    ``extra_suits``) in seat order under a rule set; ``banker`` is the banker's seat when
+    ``rules.table`` is :attr:`Table.BANKER` (only its pairs are settled), None otherwise.
+    Everything is checked first: :class:`InvalidTableError` (also for a missing, out-of-table or
+    unexpected banker), :class:`DuplicateCardError` / :class:`TooManyCopiesError` (a card more
+    often across the table than the deck holds it; position ``seat × 13 + index``),
+    :class:`SpecialNotAllowedError`."""
 
 @final
 class Settlement:
@@ -477,8 +527,8 @@ class Settlement:
     def totals(self) -> Tuple[Fraction, ...]:
         """Each seat's result (positive: received); they sum to zero."""
     @property
-    def totals_twelfths(self) -> Tuple[int, ...]:
-        """Each seat's result in twelfths of a water point."""
+    def totals_units(self) -> Tuple[int, ...]:
+        """Each seat's result in units of 1/840 of a water point (:data:`WATER_DENOMINATOR`)."""
     @property
     def matrix(self) -> Tuple[Tuple[Fraction, ...], ...]:
         """``matrix[i][j]``: what seat ``i`` receives from seat ``j``."""
@@ -734,18 +784,22 @@ class MoneyResult:
 
 from ._enums import Role, SuggestionKind
 
-def deal(players: int = 4, seed: Optional[int] = None) -> List[List[Card]]:
-    """Shuffle one deck and deal ``players`` hands of 13 cards (2 to 4 players), seat by seat.
+def deal(players: int = 4, seed: Optional[int] = None, rules: _RulesLike = None) -> List[List[Card]]:
+    """Shuffle the rule set's deck and deal ``players`` hands of 13 cards, seat by seat: 2 to 4
+    from one deck, up to ``rules.max_players`` (8) with ``extra_suits`` (RULES.md §11). With no
+    extra suit it is the one-deck deal, card for card.
 
     With a ``seed`` (an int from 0 to 2**64 - 1) the deal is the documented ChaCha20 shuffle of
     that seed, the same in Rust, C, Python and C#; without one it is keyed from the operating
     system and cannot be predicted or replayed. Raises :class:`InvalidTableError` for a player
-    count outside 2..4 and :class:`InvalidArgumentError` for a seed out of range.
+    count the deck does not deal to (naming both numbers) and :class:`InvalidArgumentError` for
+    a seed out of range.
     """
 
-def shuffled_deck(seed: int) -> List[Card]:
-    """The shuffled deck of a seed (52 cards), before it is dealt: ``deal(players, seed)`` gives
-    seat ``p`` the cards at positions ``13 * p`` to ``13 * p + 12``."""
+def shuffled_deck(seed: int, rules: _RulesLike = None) -> List[Card]:
+    """The shuffled deck of a seed (52 cards, or up to 104 with the ``extra_suits`` of
+    ``rules``), before it is dealt: ``deal(players, seed, rules)`` gives seat ``p`` the cards at
+    positions ``13 * p`` to ``13 * p + 12``."""
 
 @final
 class Arranged:
@@ -816,7 +870,9 @@ class Arranger:
     """Arranges 13 cards for one rule set at one table size and seat (RULES.md §7).
 
     ``rules`` is a :class:`Rules`, a preset name or None for classic; ``players`` the seats at
-    the table, 2 to 4 (:class:`InvalidTableError` otherwise); ``role`` the seat at a banker table
+    the table, as the engine's arranger supports them (2 to 4 from one deck;
+    :class:`InvalidTableError` otherwise); hands may repeat cards as the rule set's deck holds
+    them; ``role`` the seat at a banker table
     (``table = "banker"``, RULES.md §5a): ``"player"`` plays the banker alone, ``"banker"`` plays
     every other seat (a :class:`Role` or its name). A banker table needs a role and ``"banker"``
     needs a banker table (:class:`InvalidTableError`); an unknown role name is an
@@ -836,7 +892,7 @@ class Arranger:
         """A copy of the rule set."""
     @property
     def players(self) -> int:
-        """Seats at the table, 2 to 4."""
+        """Seats at the table."""
     def arrange(self, cards: _Cards) -> Arranged:
         """The legal arrangement of 13 cards with the highest expected water (never a foul)."""
     def arrange_many(self, hands: npt.NDArray[np.uint8], *, threads: int = 1) -> npt.NDArray[np.uint8]:
@@ -1008,7 +1064,9 @@ def evaluate_masks_many(
     threads: int = 1,
     out: Optional[npt.NDArray[np.uint32]] = None,
 ) -> npt.NDArray[np.uint32]:
-    """As :func:`evaluate_many` for 64-bit card masks (bit ``code`` per card, ``size`` bits each)."""
+    """As :func:`evaluate_many` for 64-bit card masks (bit ``code`` per card, ``size`` bits each).
+    A mask holds each card once: hands with copies (``extra_suits``) go to :func:`evaluate_many`
+    as codes."""
 
 def detect_special_many(
     hands: npt.NDArray[np.uint8], rules: _RulesLike = None, *, threads: int = 1, all: bool = False
@@ -1024,8 +1082,8 @@ def settle_many(
     banker: Union[int, Sequence[int], npt.NDArray[np.integer[Any]], None] = None,
     threads: int = 1,
 ) -> npt.NDArray[np.int64]:
-    """Each seat's total, in twelfths of a water point, of every round of a ``uint8`` array of
-    shape ``(rounds, seats, 13)`` (lanes in order front, middle, back; fouls settled as fouls),
-    as an ``int64`` array of shape ``(rounds, seats)``. ``banker``: a banker room's banker seat
+    """Each seat's total, in units of 1/840 of a water point (:data:`WATER_DENOMINATOR`), of
+    every round of a ``uint8`` array of shape ``(rounds, seats, 13)`` (lanes in order front,
+    middle, back; fouls settled as fouls), as an ``int64`` array of shape ``(rounds, seats)``. ``banker``: a banker room's banker seat
     (``Table.BANKER`` rules), one int for every round or one seat per round; None for all
     pairs."""
