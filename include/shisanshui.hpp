@@ -34,7 +34,7 @@
 #error "shisanshui.hpp needs C++17"
 #endif
 
-static_assert(SSS_ABI_VERSION == 1, "shisanshui.hpp wraps ABI version 1 of shisanshui.h");
+static_assert(SSS_ABI_VERSION == 2, "shisanshui.hpp wraps ABI version 2 of shisanshui.h");
 
 namespace shisanshui {
 
@@ -258,6 +258,44 @@ public:
     void set_strict_order(bool on) {
         detail::check(sss_rules_set_strict_order(raw_, on ? 1 : 0), "sss_rules_set_strict_order");
     }
+    /// The suits the deck holds twice (RULES.md §11) as a mask, bit = suit code: diamonds 1,
+    /// clubs 2, hearts 4, spades 8; 0 for one deck, 0xF for two.
+    std::uint8_t extra_suits() const {
+        std::uint8_t mask = 0;
+        detail::check(sss_rules_get_extra_suits(raw_, &mask), "sss_rules_get_extra_suits");
+        return mask;
+    }
+    /// Set the extra suits (a mask above 0xF is an error, the rules unchanged).
+    void set_extra_suits(std::uint8_t mask) {
+        detail::check(sss_rules_set_extra_suits(raw_, mask), "sss_rules_set_extra_suits");
+    }
+    /// Most seats the deck deals to: 4 plus one per extra suit.
+    std::uint32_t max_players() const {
+        std::uint32_t most = 0;
+        detail::check(sss_rules_get_max_players(raw_, &most), "sss_rules_get_max_players");
+        return most;
+    }
+    /// The deck in deal order: codes 0..51, then one more copy of each card of the extra suits.
+    std::vector<std::uint8_t> deck() const {
+        std::vector<std::uint8_t> codes(SSS_MAX_DECK_SIZE);
+        std::size_t count = 0;
+        detail::check(sss_deck(raw_, codes.data(), codes.size(), &count), "sss_deck");
+        codes.resize(count);
+        return codes;
+    }
+    /// Parse a hand that may hold the deck's copies (a third copy is an error naming it).
+    std::vector<std::uint8_t> parse_cards(std::string_view text) const {
+        std::vector<std::uint8_t> codes(SSS_MAX_DECK_SIZE);
+        std::size_t count = 0;
+        detail::check(sss_cards_parse_for(raw_, detail::bytes(text), text.size(), codes.data(), codes.size(), &count),
+                      "sss_cards_parse_for");
+        codes.resize(count);
+        return codes;
+    }
+    /// Check codes against the deck (range, and no card more often than the deck holds it).
+    void validate_cards(codes_view codes) const {
+        detail::check(sss_cards_validate_for(raw_, codes.data(), codes.size()), "sss_cards_validate_for");
+    }
 
     /// Evaluate 3 or 5 cards.
     SssHandRank evaluate(codes_view cards) const {
@@ -337,6 +375,27 @@ inline std::vector<Hand> deal_unseeded(std::uint32_t players) {
     std::size_t count = 0;
     detail::check(sss_deal_unseeded(players, codes.data(), codes.size(), &count), "sss_deal_unseeded");
     return detail::split_hands(codes, count);
+}
+
+/// Deal `players` hands of 13 from the rule set's deck shuffled by `seed` (RULES.md §11): 2 to
+/// rules.max_players() seats; with no extra suit, deal(players, seed) card for card.
+inline std::vector<Hand> deal(const Rules &rules, std::uint32_t players, std::uint64_t seed) {
+    std::vector<std::uint8_t> codes(SSS_MAX_DECK_SIZE);
+    std::size_t count = 0;
+    detail::check(sss_deal_for(rules.get(), players, seed, codes.data(), codes.size(), &count), "sss_deal_for");
+    std::vector<Hand> hands(count / SSS_HAND_SIZE);
+    for (std::size_t i = 0; i < count; ++i) hands[i / SSS_HAND_SIZE][i % SSS_HAND_SIZE] = codes[i];
+    return hands;
+}
+
+/// The rule set's whole deck shuffled by `seed`, before it is dealt.
+inline std::vector<std::uint8_t> shuffled_deck(const Rules &rules, std::uint64_t seed) {
+    std::vector<std::uint8_t> codes(SSS_MAX_DECK_SIZE);
+    std::size_t count = 0;
+    detail::check(sss_shuffled_deck_for(rules.get(), seed, codes.data(), codes.size(), &count),
+                  "sss_shuffled_deck_for");
+    codes.resize(count);
+    return codes;
 }
 
 inline std::array<std::uint8_t, SSS_DECK_SIZE> shuffled_deck(std::uint64_t seed) {
@@ -513,7 +572,7 @@ private:
     SssSettlement *raw_ = nullptr;
 };
 
-/// Settle one round of 2 to 4 seats (seat order).
+/// Settle one round of 2 to rules.max_players() seats (seat order; at most SSS_MAX_SEATS).
 inline Settlement settle(const Rules &rules, const std::vector<SssSeat> &seats) {
     SssSettlement *raw = nullptr;
     detail::check(sss_settle(rules.get(), seats.data(), seats.size(), &raw), "sss_settle");
@@ -528,13 +587,14 @@ struct MoneyResult {
     SssMoneyTotals totals{};
 };
 
-/// Water (in twelfths, SssWater::twelfths) to money; carries empty or one per seat.
-inline MoneyResult money_settle(const std::vector<std::int64_t> &water_twelfths, const SssStakes &stakes,
+/// Water (in units of 1/SSS_WATER_DENOMINATOR, SssWater::units) to money, 2 to SSS_MAX_SEATS
+/// seats; carries empty or one per seat.
+inline MoneyResult money_settle(const std::vector<std::int64_t> &water_units, const SssStakes &stakes,
                                 const std::vector<std::int64_t> &carries = {}) {
     MoneyResult result;
     result.lines.resize(SSS_MAX_SEATS);
     std::size_t count = 0;
-    detail::check(sss_money_settle(water_twelfths.data(), water_twelfths.size(), &stakes, carries.data(),
+    detail::check(sss_money_settle(water_units.data(), water_units.size(), &stakes, carries.data(),
                                    carries.size(), result.lines.data(), result.lines.size(), &count, &result.totals),
                   "sss_money_settle");
     result.lines.resize(count);
@@ -544,9 +604,9 @@ inline MoneyResult money_settle(const std::vector<std::int64_t> &water_twelfths,
 /// As money_settle() for the seats' totals of a settlement.
 inline MoneyResult money_settle(const Settlement &settlement, const SssStakes &stakes,
                                 const std::vector<std::int64_t> &carries = {}) {
-    std::vector<std::int64_t> twelfths;
-    for (const SssWater &w : settlement.totals()) twelfths.push_back(w.twelfths);
-    return money_settle(twelfths, stakes, carries);
+    std::vector<std::int64_t> units;
+    for (const SssWater &w : settlement.totals()) units.push_back(w.units);
+    return money_settle(units, stakes, carries);
 }
 
 /// An escape (逃跑): seat `leaver` of a `seats`-seat table leaves the round.

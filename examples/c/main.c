@@ -194,20 +194,21 @@ int main(int argc, char **argv) {
     }
 
     /* Money: 1.00 per water point (base 100 cents), 50.00 carried by each seat, 5% rake. */
-    int64_t twelfths[SSS_MAX_SEATS], carries[SSS_MAX_SEATS];
+    int64_t units[SSS_MAX_SEATS], carries[SSS_MAX_SEATS];
     for (size_t i = 0; i < n_totals; i++) {
-        twelfths[i] = totals[i].twelfths;
+        units[i] = totals[i].units;
         carries[i] = 5000;
     }
     SssStakes stakes = {100, 5, 100};
     SssMoneyLine lines[SSS_MAX_SEATS];
     SssMoneyTotals money;
     size_t n_lines = 0;
-    CHECK(sss_money_settle(twelfths, n_totals, &stakes, carries, n_totals, lines, SSS_MAX_SEATS, &n_lines, &money));
+    CHECK(sss_money_settle(units, n_totals, &stakes, carries, n_totals, lines, SSS_MAX_SEATS, &n_lines, &money));
     for (size_t i = 0; i < n_totals; i++) {
         printf("seat %u total ", (unsigned)i + 1);
         print_water(&totals[i]);
-        printf(" water (%" PRId64 " twelfths), money %+" PRId64 " cents\n", totals[i].twelfths, lines[i].amount);
+        printf(" water (%" PRId64 " units of 1/%d), money %+" PRId64 " cents\n", totals[i].units,
+               (int)SSS_WATER_DENOMINATOR, lines[i].amount);
     }
     printf("house %+" PRId64 " cents\n", money.house);
 

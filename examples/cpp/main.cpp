@@ -117,8 +117,8 @@ void run(const std::string &preset, std::uint64_t seed, std::uint32_t players) {
     const sss::MoneyResult money =
         sss::money_settle(settlement, SssStakes{100, 5, 100}, std::vector<std::int64_t>(totals.size(), 5000));
     for (std::size_t i = 0; i < totals.size(); ++i) {
-        std::printf("seat %zu total %s water (%" PRId64 " twelfths), money %+" PRId64 " cents\n", i + 1,
-                    water_text(totals[i]).c_str(), totals[i].twelfths, money.lines[i].amount);
+        std::printf("seat %zu total %s water (%" PRId64 " units of 1/%d), money %+" PRId64 " cents\n", i + 1,
+                    water_text(totals[i]).c_str(), totals[i].units, int{SSS_WATER_DENOMINATOR}, money.lines[i].amount);
     }
     std::printf("house %+" PRId64 " cents\n", money.totals.house);
 }

@@ -60,6 +60,19 @@ static inline void expect(SssStatus got, SssStatus want, const char *needle, con
     }
 }
 
+/* Check an SSS_ERR_INVALID_TABLE refusing `players` seats whose message names both numbers: the
+ * seats given and the most the deck seats (`2 to <most>`; the wording around them is the
+ * engine's). */
+static inline void expect_table(SssStatus got, size_t players, size_t most, const char *what) {
+    char seats[32], range[32];
+    snprintf(seats, sizeof seats, "%zu player", players);
+    snprintf(range, sizeof range, "2 to %zu", most);
+    expect(got, SSS_ERR_INVALID_TABLE, seats, what);
+    if (got == SSS_ERR_INVALID_TABLE) {
+        check(strstr(last_error(), range) != NULL, "%s: message \"%s\" lacks \"%s\"", what, last_error(), range);
+    }
+}
+
 /* A whole file as a NUL-terminated buffer (caller frees), or NULL when it cannot be opened. */
 static inline char *read_file(const char *path, size_t *len) {
     FILE *f = fopen(path, "rb");

@@ -67,12 +67,13 @@ def parse_example(text):
         if m:
             seats.setdefault(int(m.group(1)), {})["declares"] = m.group(2)
             continue
-        m = re.fullmatch(r"seat (\d+) total ([+-]?\d+(?:/\d+)?) water \((-?\d+) twelfths\), money ([+-]?\d+) cents", line)
+        m = re.fullmatch(r"seat (\d+) total ([+-]?\d+(?:/\d+)?) water \((-?\d+) units of 1/(\d+)\), money ([+-]?\d+) cents", line)
         if m:
             s = seats.setdefault(int(m.group(1)), {})
             s["total"] = Fraction(m.group(2))
-            check(Fraction(int(m.group(3)), 12) == s["total"], f"twelfths agree with the fraction: {line}")
-            s["money"] = int(m.group(4))
+            check(int(m.group(4)) == 840, f"units of 1/840 (SSS_WATER_DENOMINATOR): {line}")
+            check(Fraction(int(m.group(3)), int(m.group(4))) == s["total"], f"units agree with the fraction: {line}")
+            s["money"] = int(m.group(5))
             continue
         m = re.fullmatch(r"house ([+-]?\d+) cents", line)
         if m:
@@ -126,7 +127,7 @@ def main():
         # foul (bit 0: front over middle), thirteen spades A to K are a supreme dragon (kx enables
         # it), X is no rank.
         want = [
-            f"shisanshui {a.fixed} (ABI 1)",
+            f"shisanshui {a.fixed} (ABI 2)",
             "evaluate As Ks Qs Js Ts: straight flush (category 8)",
             "compare Ah 9h 7h 4h 2h vs Ks Qd Jc Th 9s: 1",
             "check Kd Kc 9h / Ks Kh 9s 5s 3h / As Ad Ah 2c 2d: legal",

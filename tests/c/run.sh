@@ -51,12 +51,16 @@ gcc -std=c11 "${warn[@]}" tests/c/test_hints.c -L"$lib_dir" -l:libshisanshui.so 
 gcc -std=c11 "${warn[@]}" tests/c/test_simulate.c "$lib_dir/libshisanshui.a" "${sys_libs[@]}" -o "$out/test_simulate_static"
 gcc -std=c11 "${warn[@]}" tests/c/test_simulate.c -L"$lib_dir" -l:libshisanshui.so -Wl,-rpath,"$lib_dir" "${sys_libs[@]}" \
   -o "$out/test_simulate_dynamic"
+# Big tables (RULES.md §11): its own binary, built the same two ways.
+gcc -std=c11 "${warn[@]}" tests/c/test_big_tables.c "$lib_dir/libshisanshui.a" "${sys_libs[@]}" -o "$out/test_big_tables_static"
+gcc -std=c11 "${warn[@]}" tests/c/test_big_tables.c -L"$lib_dir" -l:libshisanshui.so -Wl,-rpath,"$lib_dir" "${sys_libs[@]}" \
+  -o "$out/test_big_tables_dynamic"
 
 # The static binaries must not need the shared library; the dynamic ones must load it.
-for b in test_sss_static test_sss_cpp_static test_settle_static test_arrange_static test_batch_static test_hints_static test_simulate_static; do
+for b in test_sss_static test_sss_cpp_static test_settle_static test_arrange_static test_batch_static test_hints_static test_simulate_static test_big_tables_static; do
   if ldd "$out/$b" | grep -q libshisanshui; then echo "$b links libshisanshui dynamically" >&2; exit 1; fi
 done
-for b in test_sss_dynamic test_sss_cpp_dynamic test_settle_dynamic test_arrange_dynamic test_batch_dynamic test_hints_dynamic test_simulate_dynamic; do
+for b in test_sss_dynamic test_sss_cpp_dynamic test_settle_dynamic test_arrange_dynamic test_batch_dynamic test_hints_dynamic test_simulate_dynamic test_big_tables_dynamic; do
   # No `grep -q`: it exits at the first match and ldd's SIGPIPE would fail the pipeline (pipefail).
   ldd "$out/$b" | grep "$soname => $lib_dir/$soname" >/dev/null \
     || { echo "$b does not load $lib_dir/$soname" >&2; ldd "$out/$b" >&2; exit 1; }
@@ -100,6 +104,8 @@ run hints-static "$out/test_hints_static" "$root/tests/vectors" hints-static
 run hints-dynamic "$out/test_hints_dynamic" "$root/tests/vectors" hints-dynamic
 run simulate-static "$out/test_simulate_static" simulate-static
 run simulate-dynamic "$out/test_simulate_dynamic" simulate-dynamic
+run big-tables-static "$out/test_big_tables_static" "$root/tests/vectors" big-tables-static
+run big-tables-dynamic "$out/test_big_tables_dynamic" "$root/tests/vectors" big-tables-dynamic
 run consumers bash "$root/tests/c/consumers.sh"
 
 if [ "$total_failed" -ne 0 ]; then status=1; fi

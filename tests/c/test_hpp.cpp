@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 #include <numeric>
 #include <stdexcept>
 #include <string>
@@ -228,15 +230,15 @@ void dealing_arranging_settling() {
     std::vector<SssWater> totals = settlement.totals();
     CHECK(totals.size() == 4);
     int64_t sum = 0;
-    for (const SssWater &w : totals) sum += w.twelfths;
+    for (const SssWater &w : totals) sum += w.units;
     CHECK(sum == 0);
     std::vector<SssWater> matrix = settlement.matrix();
     bool antisymmetric = matrix.size() == 16;
     for (std::size_t i = 0; antisymmetric && i < 4; ++i) {
-        for (std::size_t j = 0; j < 4; ++j) antisymmetric = antisymmetric && matrix[i * 4 + j].twelfths == -matrix[j * 4 + i].twelfths;
+        for (std::size_t j = 0; j < 4; ++j) antisymmetric = antisymmetric && matrix[i * 4 + j].units == -matrix[j * 4 + i].units;
     }
     CHECK(antisymmetric);
-    CHECK(settlement.seat(0).total.twelfths == totals[0].twelfths);
+    CHECK(settlement.seat(0).total.units == totals[0].units);
     CHECK(settlement.pair(0).seat_a == 0 && settlement.pair(0).seat_b == 1);
     for (std::size_t e = 0; e < info.event_count; ++e) CHECK(settlement.event(e).seat < 4);
     EXPECT_ERROR(settlement.pair(6), SSS_ERR_INVALID_ARGUMENT, "sss_settlement_pair");
@@ -259,19 +261,100 @@ void dealing_arranging_settling() {
     EXPECT_ERROR(sss::seat_special(99, hands[0]), SSS_ERR_INVALID_ARGUMENT, "sss_seat_special");
 
     // Money: one water at 100 cents, no rake, no carries; then the settlement's own totals.
-    sss::MoneyResult m = sss::money_settle(std::vector<int64_t>{12, -12}, SssStakes{100, 0, 1});
+    sss::MoneyResult m = sss::money_settle(std::vector<int64_t>{SSS_WATER_DENOMINATOR, -SSS_WATER_DENOMINATOR}, SssStakes{100, 0, 1});
     CHECK(m.lines.size() == 2 && m.lines[0].amount == 100 && m.lines[1].amount == -100 && m.totals.house == 0);
-    sss::MoneyResult raked = sss::money_settle(std::vector<int64_t>{12, -12}, SssStakes{100, 5, 100});
+    sss::MoneyResult raked = sss::money_settle(std::vector<int64_t>{SSS_WATER_DENOMINATOR, -SSS_WATER_DENOMINATOR}, SssStakes{100, 5, 100});
     CHECK(raked.lines[0].amount == 95 && raked.totals.rake == 5);
     sss::MoneyResult table = sss::money_settle(settlement, SssStakes{100, 0, 1}, {5000, 5000});
     CHECK(table.lines.size() == 2);
-    EXPECT_ERROR(sss::money_settle(std::vector<int64_t>{12, -12}, SssStakes{-1, 0, 1}), SSS_ERR_INVALID_MONEY,
+    EXPECT_ERROR(sss::money_settle(std::vector<int64_t>{SSS_WATER_DENOMINATOR, -SSS_WATER_DENOMINATOR}, SssStakes{-1, 0, 1}), SSS_ERR_INVALID_MONEY,
                  "sss_money_settle");
-    EXPECT_ERROR(sss::money_settle(std::vector<int64_t>{12, -12}, SssStakes{100, 0, 1}, {5000}),
+    EXPECT_ERROR(sss::money_settle(std::vector<int64_t>{SSS_WATER_DENOMINATOR, -SSS_WATER_DENOMINATOR}, SssStakes{100, 0, 1}, {5000}),
                  SSS_ERR_INVALID_MONEY, "sss_money_settle");
     sss::MoneyResult escape = sss::money_escape(4, 0, SssStakes{100, 0, 1});
     CHECK(escape.lines.size() == 4 && escape.lines[0].amount == -1800 && escape.lines[1].amount == 100);
     EXPECT_ERROR(sss::money_escape(4, 4, SssStakes{100, 0, 1}), SSS_ERR_INVALID_TABLE, "sss_money_escape");
+}
+
+// The record of tests/vectors/big_tables.json (one record a line) whose line holds `key`: the
+// numbers after `"member": ` up to the closing bracket, in order.
+std::vector<long long> vector_numbers(const std::string &key, const std::string &member) {
+    std::ifstream file("tests/vectors/big_tables.json");
+    std::string line;
+    std::vector<long long> out;
+    while (std::getline(file, line)) {
+        if (line.find(key) == std::string::npos) continue;
+        std::size_t at = line.find("\"" + member + "\": ");
+        if (at == std::string::npos) break;
+        at += member.size() + 4;
+        int depth = 0;
+        std::string digits;
+        for (std::size_t i = at; i < line.size(); ++i) {
+            char c = line[i];
+            if (c == '[') ++depth;
+            if (c >= '0' && c <= '9') {
+                digits += c;
+                continue;
+            }
+            if (!digits.empty()) out.push_back(std::stoll(digits)), digits.clear();
+            if (c == ']' && --depth == 0) break;
+        }
+        break;
+    }
+    return out;
+}
+
+void big_tables() {
+    // Extra suits: setter, getter, seats, deck, JSON.
+    sss::Rules rules = sss::Rules::preset("classic");
+    CHECK(rules.extra_suits() == 0 && rules.max_players() == 4 && rules.deck().size() == 52);
+    rules.set_extra_suits(8 | 4);
+    CHECK(rules.extra_suits() == 0xC && rules.max_players() == 6 && rules.deck().size() == 78);
+    sss::Rules back = sss::Rules::from_json(rules.to_json());
+    CHECK(back.extra_suits() == 0xC);
+    EXPECT_ERROR(rules.set_extra_suits(0x10), SSS_ERR_INVALID_ARGUMENT, "sss_rules_set_extra_suits");
+    CHECK(rules.extra_suits() == 0xC);
+
+    // The 6-seat deal of seed 1 with spades and hearts doubled is Rust's (core/tests/big_tables.rs).
+    std::vector<sss::Hand> hands = sss::deal(rules, 6, 1);
+    std::vector<long long> want = vector_numbers("\"extra_suits\": \"sh\", \"players\": 6, \"seed\": 1,", "hands");
+    std::vector<long long> got;
+    for (const sss::Hand &h : hands) got.insert(got.end(), h.begin(), h.end());
+    CHECK(hands.size() == 6 && want.size() == 78 && got == want);
+    std::vector<long long> deck = vector_numbers("\"extra_suits\": \"sh\", \"players\": 6, \"seed\": 1,", "deck");
+    std::vector<std::uint8_t> shuffled = sss::shuffled_deck(rules, 1);
+    CHECK(deck.size() == 78 && std::equal(deck.begin(), deck.end(), shuffled.begin(), shuffled.end()));
+    EXPECT_ERROR(sss::deal(rules, 7, 1), SSS_ERR_INVALID_TABLE, "sss_deal_for");
+
+    // Five of a kind, a flush with a pair, a third copy.
+    CHECK(rules.evaluate(rules.parse_cards("As As Ah Ah Ac")).category == SSS_CATEGORY_FIVE_OF_A_KIND);
+    CHECK(rules.evaluate(rules.parse_cards("As As Ks 7s 2s")).category == SSS_CATEGORY_FLUSH);
+    EXPECT_ERROR(rules.parse_cards("As As As"), SSS_ERR_TOO_MANY_COPIES, "sss_cards_parse_for");
+    EXPECT_ERROR(sss::parse_cards("As As"), SSS_ERR_DUPLICATE_CARD, "sss_cards_parse");
+    try {
+        rules.validate_cards(std::vector<std::uint8_t>{51, 51, 51});
+        CHECK(false);
+    } catch (const sss::error &e) {
+        CHECK(e.status() == SSS_ERR_TOO_MANY_COPIES && e.message().find("As at position 2") != std::string::npos);
+    }
+
+    // Eight seats from two decks settle to zero; nine do not settle.
+    rules.set_extra_suits(0xF);
+    std::vector<SssSeat> seats;
+    for (const sss::Hand &h : sss::deal(rules, 8, 5)) {
+        seats.push_back(sss::seat_arranged(sss::codes_view(h.data(), 3), sss::codes_view(h.data() + 3, 5),
+                                           sss::codes_view(h.data() + 8, 5)));
+    }
+    sss::Settlement s = sss::settle(rules, seats);
+    std::int64_t sum = 0;
+    for (const SssWater &w : s.totals()) sum += w.units;
+    CHECK(s.info().seat_count == 8 && s.totals().size() == 8 && sum == 0 && s.matrix().size() == 64);
+    CHECK(sss::money_settle(s, SssStakes{100, 0, 1}).lines.size() == 8);
+    seats.push_back(seats[0]);
+    EXPECT_ERROR(sss::settle(rules, seats), SSS_ERR_INVALID_TABLE, "sss_settle");
+    rules.set_extra_suits(0);
+    seats.resize(5);
+    EXPECT_ERROR(sss::settle(rules, seats), SSS_ERR_INVALID_TABLE, "sss_settle");
 }
 
 }  // namespace
@@ -282,6 +365,7 @@ int main(int argc, char **argv) {
         library_and_cards();
         rules_and_evaluation();
         dealing_arranging_settling();
+        big_tables();
     } catch (const std::exception &e) {
         ++failed;
         std::fprintf(stderr, "FAIL: unexpected exception: %s\n", e.what());

@@ -122,11 +122,11 @@ static void totals_are(const SssSettlement *s, const int64_t *whole, size_t n, c
     check(count == n, "%s: %zu seats, expected %zu", what, count, n);
     for (i = 0; i < n && i < count; i++) {
         SssSeatResult seat;
-        check(w[i].twelfths == 12 * whole[i] && w[i].num == whole[i] && w[i].den == 1,
+        check(w[i].units == SSS_WATER_DENOMINATOR * whole[i] && w[i].num == whole[i] && w[i].den == 1,
               "%s: seat %zu total %lld/%lld, expected %lld", what, i, (long long)w[i].num, (long long)w[i].den,
               (long long)whole[i]);
         expect(sss_settlement_seat(s, i, &seat), SSS_OK, NULL, what);
-        check(seat.total.twelfths == w[i].twelfths, "%s: seat %zu result total", what, i);
+        check(seat.total.units == w[i].units, "%s: seat %zu result total", what, i);
     }
 }
 
@@ -263,7 +263,7 @@ static void test_home_run(void) {
         CHECK(e1.kind == SSS_EVENT_SHOT && e1.seat == 0 && e1.victim == 2 && e1.value == 17);
         CHECK(e2.kind == SSS_EVENT_HOME_RUN && e2.seat == 0 && e2.value == 136 && e2.victim == SSS_SEAT_NONE);
         CHECK(p.shot_lane_water == 16 && p.shot_value == 17 && p.home_run_value == 68 && p.water.num == 68);
-        CHECK(pair_of(s, 1, 2).has_home_run == 0 && pair_of(s, 1, 2).water.twelfths == 12);
+        CHECK(pair_of(s, 1, 2).has_home_run == 0 && pair_of(s, 1, 2).water.units == SSS_WATER_DENOMINATOR);
     }
     expect(sss_settlement_matrix(s, m, 16, &n), SSS_OK, NULL, "matrix");
     CHECK(n == 9 && m[1].num == 68 && m[3].num == -68 && m[5].num == 1 && m[7].num == -1 && m[4].num == 0);
@@ -332,7 +332,7 @@ static void test_fouls(void) {
         SssSeatResult seat;
         CHECK(e0.kind == SSS_EVENT_FOUL && e0.seat == 0 && e0.foul_bits == 2);
         CHECK(e1.kind == SSS_EVENT_FOUL && e1.seat == 1 && e1.foul_bits == 1);
-        CHECK(p.kind == SSS_PAIR_BOTH_FOULED && p.water.twelfths == 0 && p.lanes[2].winner == SSS_SEAT_NONE);
+        CHECK(p.kind == SSS_PAIR_BOTH_FOULED && p.water.units == 0 && p.lanes[2].winner == SSS_SEAT_NONE);
         CHECK(pair_of(s, 0, 2).kind == SSS_PAIR_ONE_FOULED && pair_of(s, 0, 2).has_shot == 0);
         CHECK(info_of(s).home_run_seat == SSS_SEAT_NONE);
         expect(sss_settlement_seat(s, 1, &seat), SSS_OK, NULL, "seat 1");
@@ -413,7 +413,7 @@ static void test_ranked_fraction_and_json(void) {
     s = settle_ok(r, t, 4, "I ranked");
     expect(sss_settlement_totals(s, w, 4, &n), SSS_OK, NULL, "totals");
     for (i = 0; i < 4; i++) {
-        check(w[i].num == num[i] && w[i].den == den[i] && w[i].twelfths * den[i] == 12 * num[i],
+        check(w[i].num == num[i] && w[i].den == den[i] && w[i].units * den[i] == SSS_WATER_DENOMINATOR * num[i],
               "I: seat %d total %lld/%lld", i, (long long)w[i].num, (long long)w[i].den);
     }
     expect(sss_settlement_matrix(s, m, 16, &n), SSS_OK, NULL, "matrix");
@@ -468,7 +468,8 @@ static void test_settle_into(void) {
 static void test_money(void) {
     /* Seed 003: carries 1000/500/200/500 yuan, results −200/−800/+900/+100 at 1 yuan (100 cents)
      * a water point, 5% rake: −85.71, −214.28, +190.00, +95.00. */
-    const int64_t water[4] = {-200 * 12, -800 * 12, 900 * 12, 100 * 12};
+    const int64_t water[4] = {-200 * SSS_WATER_DENOMINATOR, -800 * SSS_WATER_DENOMINATOR, 900 * SSS_WATER_DENOMINATOR,
+                              100 * SSS_WATER_DENOMINATOR};
     const int64_t carries[4] = {100000, 50000, 20000, 50000};
     const int64_t want[4] = {-8571, -21428, 19000, 9500};
     SssStakes kx;
@@ -512,7 +513,7 @@ static void test_money(void) {
         s = settle_ok(r, c, 3, "C");
         expect(sss_settlement_totals(s, w, 4, &n), SSS_OK, NULL, "totals");
         for (i = 0; i < 3; i++) {
-            t[i] = w[i].twelfths;
+            t[i] = w[i].units;
         }
         expect(sss_money_settle(t, 3, &plain, NULL, 0, lines, 4, &n, &totals), SSS_OK, NULL, "C money");
         CHECK(n == 3 && lines[0].amount == 34000 && lines[1].amount == -16750 && lines[2].amount == -17250);
@@ -539,9 +540,9 @@ static void test_errors(void) {
     seats[4] = arr("Qs Qh 4d / 7c 7d 8s 8h Kc / 2h 3h 9h Jh Ah");
 
     /* Player count: 1 and 5 seats (and 0). */
-    expect(sss_settle(r, seats, 1, &out), SSS_ERR_INVALID_TABLE, "2 to 4 players, got 1", "1 seat");
-    expect(sss_settle(r, seats, 5, &out), SSS_ERR_INVALID_TABLE, "got 5", "5 seats");
-    expect(sss_settle(r, NULL, 0, &out), SSS_ERR_INVALID_TABLE, "got 0", "no seats");
+    expect_table(sss_settle(r, seats, 1, &out), 1, 4, "1 seat");
+    expect_table(sss_settle(r, seats, 5, &out), 5, 4, "5 seats at one deck");
+    expect_table(sss_settle(r, NULL, 0, &out), 0, 4, "no seats");
     CHECK(out == sentinel);
 
     /* A lane of the wrong size cannot become a seat. */
@@ -616,7 +617,7 @@ static void test_errors(void) {
 
     /* Money. */
     {
-        const int64_t water[2] = {-12, 12}, carries[2] = {5, -3};
+        const int64_t water[2] = {-SSS_WATER_DENOMINATOR, SSS_WATER_DENOMINATOR}, carries[2] = {5, -3};
         SssStakes st;
         SssMoneyLine lines[4];
         SssMoneyTotals totals;
@@ -642,8 +643,8 @@ static void test_errors(void) {
         expect(sss_money_settle(water, 2, &st, NULL, 0, lines, 4, &n, &totals), SSS_ERR_INVALID_MONEY,
                "denominator", "rake 0/0");
         st.rake_denominator = 1;
-        expect(sss_money_settle(water, 1, &st, NULL, 0, lines, 4, &n, &totals), SSS_ERR_INVALID_TABLE, "got 1",
-               "one seat");
+        expect(sss_money_settle(water, 1, &st, NULL, 0, lines, 4, &n, &totals), SSS_ERR_INVALID_TABLE,
+               "2 to 8 players, got 1", "one seat");
         expect(sss_money_escape(4, 4, &st, NULL, 0, lines, 4, &n, &totals), SSS_ERR_INVALID_TABLE, "leaver",
                "leaver 4");
         CHECK(n == 99 && totals.house == 77);
@@ -783,7 +784,7 @@ static void check_money(const json *v, const SssMoneyLine *lines, size_t n, cons
 static void check_table(const json *t, SssRules *r, const char *what) {
     SssSeat seats[4];
     size_t n = seats_in(json_get(t, "seats"), seats, 4), i, j, count = 0;
-    const json *totals = json_get(t, "totals"), *twelfths = json_get(t, "twelfths"), *matrix = json_get(t, "matrix");
+    const json *totals = json_get(t, "totals"), *units = json_get(t, "units"), *matrix = json_get(t, "matrix");
     const json *pairs = json_get(t, "pairs"), *events = json_get(t, "events"), *rlw = json_get(t, "ranked_lane_water");
     const json *banker = json_get(t, "banker");
     SssSettlement *s = NULL;
@@ -795,7 +796,7 @@ static void check_table(const json *t, SssRules *r, const char *what) {
     } else {
         expect(sss_settle_with_banker(r, seats, n, seat_or_none(banker), &s), SSS_OK, NULL, what);
     }
-    if (s == NULL || totals == NULL || twelfths == NULL || matrix == NULL || pairs == NULL || events == NULL) {
+    if (s == NULL || totals == NULL || units == NULL || matrix == NULL || pairs == NULL || events == NULL) {
         check(0, "%s: malformed or unsettled", what);
         return;
     }
@@ -811,15 +812,15 @@ static void check_table(const json *t, SssRules *r, const char *what) {
         } else {
             snprintf(text, sizeof text, "%lld/%lld", (long long)w[i].num, (long long)w[i].den);
         }
-        water[i] = w[i].twelfths;
-        check(w[i].twelfths == (int64_t)twelfths->items[i]->number && strcmp(text, totals->items[i]->string) == 0,
-              "%s: seat %zu total %s (%lld twelfths), vector %s", what, i, text, (long long)w[i].twelfths,
+        water[i] = w[i].units;
+        check(w[i].units == (int64_t)units->items[i]->number && strcmp(text, totals->items[i]->string) == 0,
+              "%s: seat %zu total %s (%lld units), vector %s", what, i, text, (long long)w[i].units,
               totals->items[i]->string);
     }
     expect(sss_settlement_matrix(s, w, 16, &count), SSS_OK, NULL, what);
     for (i = 0; i < n && count == n * n; i++) {
         for (j = 0; j < n; j++) {
-            check(w[i * n + j].twelfths == (int64_t)matrix->items[i]->items[j]->number, "%s: matrix %zu %zu", what,
+            check(w[i * n + j].units == (int64_t)matrix->items[i]->items[j]->number, "%s: matrix %zu %zu", what,
                   i, j);
         }
     }
@@ -833,7 +834,7 @@ static void check_table(const json *t, SssRules *r, const char *what) {
         int ok;
         expect(sss_settlement_pair(s, i, &p), SSS_OK, NULL, what);
         ok = p.seat_a == (uint8_t)seat->items[0]->number && p.seat_b == (uint8_t)seat->items[1]->number &&
-             p.kind == pair_kind(str(v, "kind")) && p.lane_water == num(v, "net") && p.water.twelfths == num(v, "twelfths");
+             p.kind == pair_kind(str(v, "kind")) && p.lane_water == num(v, "net") && p.water.units == num(v, "units");
         if (is_null(winners)) {
             ok = ok && p.has_lanes == 0;
         } else {
@@ -856,7 +857,7 @@ static void check_table(const json *t, SssRules *r, const char *what) {
             const json *sw = json_get(special, "winner"), *sid = json_get(special, "special");
             ok = ok && p.has_special == 1 && p.special_winner == seat_or_none(sw) &&
                  p.special == (is_null(sid) ? SSS_SPECIAL_NONE : special_number(sid->string)) &&
-                 p.special_water.twelfths == num(special, "twelfths");
+                 p.special_water.units == num(special, "units");
         }
         check(ok, "%s: pair %zu (%u, %u) differs from the vector", what, i, p.seat_a, p.seat_b);
     }
@@ -952,7 +953,7 @@ static void test_vectors(const char *path) {
         counts[0]++;
     }
     for (i = 0; i < money->count; i++) {
-        const json *v = money->items[i], *tw = json_get(v, "twelfths");
+        const json *v = money->items[i], *tw = json_get(v, "units");
         SssStakes st;
         int64_t carries[8], water[8];
         size_t nc = stakes_in(json_get(v, "stakes"), &st, carries), nl = 0;
@@ -1017,11 +1018,23 @@ static void test_vectors(const char *path) {
                    nb = codes_in(json_get(v, "back"), c, 16);
             st = sss_seat_arranged(a, nf, b, nm, c, nb, &seat);
         }
-        expect(st, kind_status(str(v, "kind")), pos != NULL ? needle : NULL, "vector seat error");
+        if (kind_status(str(v, "kind")) == SSS_ERR_DUPLICATE_CARD) {
+            /* The builders take no rule set and accept a second copy (two decks); settling the
+             * seat under a one-deck rule set refuses it as the vector says. */
+            SssSeat table[2];
+            SssSettlement *s = NULL;
+            expect(st, SSS_OK, NULL, "vector seat with a card twice builds");
+            table[0] = seat;
+            table[1] = seat;
+            expect(sss_settle(rules[0], table, 2, &s), SSS_ERR_DUPLICATE_CARD, needle, "vector seat error settled");
+            check(s == NULL, "vector seat error %zu: nothing settled", i);
+        } else {
+            expect(st, kind_status(str(v, "kind")), pos != NULL ? needle : NULL, "vector seat error");
+        }
         counts[4]++;
     }
     for (i = 0; i < money_errors->count; i++) {
-        const json *v = money_errors->items[i], *tw = json_get(v, "twelfths");
+        const json *v = money_errors->items[i], *tw = json_get(v, "units");
         SssStakes st;
         int64_t carries[8], water[8];
         size_t nc = stakes_in(json_get(v, "stakes"), &st, carries), nl = 0;

@@ -68,8 +68,8 @@ static void replay(const char *preset, uint32_t players, uint64_t rounds, uint64
         size_t count = 0;
         ok &= sss_settlement_totals(settled, totals, 4, &count) == SSS_OK && count == players;
         for (uint32_t p = 0; p < players; p++) {
-            seat_sum[p] += totals[p].twelfths;
-            swing += totals[p].twelfths > 0 ? totals[p].twelfths : 0;
+            seat_sum[p] += totals[p].units;
+            swing += totals[p].units > 0 ? totals[p].units : 0;
         }
         SssSettlementInfo info;
         ok &= sss_settlement_info(settled, &info) == SSS_OK;
@@ -88,13 +88,13 @@ static void replay(const char *preset, uint32_t players, uint64_t rounds, uint64
     int means = 1;
     double all = 0;
     for (uint32_t p = 0; p < players; p++) {
-        double want = (double)seat_sum[p] / 12.0 / (double)rounds;
+        double want = (double)seat_sum[p] / (double)SSS_WATER_DENOMINATOR / (double)rounds;
         means &= fabs(s.seats[p].mean - want) < 1e-9 && s.seats[p].count == rounds;
         all += s.seats[p].mean;
     }
     check(means, "%s: every seat's mean water is the replay's", preset);
     check(fabs(all) < 1e-9 && fabs(s.water.mean) < 1e-9, "%s: water sums to zero", preset);
-    check(fabs(s.swing.mean - (double)swing / 12.0 / (double)rounds) < 1e-9, "%s: swing %.6f", preset, s.swing.mean);
+    check(fabs(s.swing.mean - (double)swing / (double)SSS_WATER_DENOMINATOR / (double)rounds) < 1e-9, "%s: swing %.6f", preset, s.swing.mean);
     check(s.water.ci95_low <= s.water.mean && s.water.mean <= s.water.ci95_high, "%s: interval", preset);
 
     /* The same report on two threads, byte for byte. */

@@ -300,6 +300,7 @@ static void test_errors(void) {
             {SSS_ERR_INVALID_TABLE, "invalid_table"},
             {SSS_ERR_INVALID_MONEY, "invalid_money"},
             {SSS_ERR_INVALID_ARGUMENT, "invalid_argument"},
+            {SSS_ERR_TOO_MANY_COPIES, "too_many_copies"},
             {SSS_ERR_NULL_POINTER, "null_pointer"},
             {SSS_ERR_BUFFER_TOO_SMALL, "buffer_too_small"},
             {SSS_ERR_INVALID_UTF8, "invalid_utf8"},
@@ -308,7 +309,7 @@ static void test_errors(void) {
         };
         size_t i;
         /* The numbers are ABI. */
-        CHECK(SSS_OK == 0 && SSS_ERR_UNKNOWN_RANK == 1 && SSS_ERR_INVALID_ARGUMENT == 12);
+        CHECK(SSS_OK == 0 && SSS_ERR_UNKNOWN_RANK == 1 && SSS_ERR_INVALID_ARGUMENT == 12 && SSS_ERR_TOO_MANY_COPIES == 15);
         CHECK(SSS_ERR_NULL_POINTER == 100 && SSS_ERR_BUFFER_TOO_SMALL == 101 && SSS_ERR_INVALID_UTF8 == 102 &&
               SSS_ERR_PANIC == 103 && SSS_ERR_INVALID_HANDLE == 104);
         for (i = 0; i < sizeof names / sizeof names[0]; i++) {
@@ -1474,8 +1475,8 @@ static void test_safety(void) {
 
     /* Money: water must sum to zero (an escape has its own call). */
     {
-        const int64_t water[3] = {3 * 12, -1 * 12, -1 * 12};
-        const int64_t fair[3] = {2 * 12, -1 * 12, -1 * 12};
+        const int64_t water[3] = {3 * SSS_WATER_DENOMINATOR, -1 * SSS_WATER_DENOMINATOR, -1 * SSS_WATER_DENOMINATOR};
+        const int64_t fair[3] = {2 * SSS_WATER_DENOMINATOR, -1 * SSS_WATER_DENOMINATOR, -1 * SSS_WATER_DENOMINATOR};
         SssStakes stakes = {100, 0, 1};
         SssMoneyLine lines[SSS_MAX_SEATS];
         SssMoneyTotals totals;
