@@ -1,12 +1,15 @@
-//! The main job: one demo round. Deal 2–4 hands under a preset and a seed, detect specials,
+//! The main job: one demo round. Deal 2–8 hands under a preset and a seed, detect specials,
 //! auto-arrange every seat (declaring a special when it is worth more), settle in water and in
 //! money, and print it all.
 //!
 //! ```text
 //! cargo run --release -p shisanshui --example demo -- [--preset classic|regional|kx|hk|ranked|chinese_poker]
-//!                                                      [--seed N] [--players 2..4]
+//!                                                      [--seed N] [--players 2..8] [--extra-suits LETTERS]
 //!                                                      [--table all_pairs|banker] [--banker N]
 //! ```
+//!
+//! `--extra-suits sh` plays a big table (加色, RULES.md §11): the deck holds those suits twice
+//! and seats one more per suit (`--players 6 --extra-suits sh`; two decks with `dchs`).
 //!
 //! `--table banker` plays banker mode (庄家, RULES.md §5a) with seat `--banker N` (as printed,
 //! 1 to the number of players; seat 1 when not given) as the banker.
@@ -17,10 +20,11 @@ use shisanshui::arrange::{Arranger, Role};
 use shisanshui::deal;
 use shisanshui::money::{settle_money, Rake, Stakes};
 use shisanshui::settle::{Event, PlayerHand, SeatResult, Settler, Water};
+use shisanshui::SuitSet;
 use shisanshui::{Card, Lane, Rules, Table};
 
-const USAGE: &str = "usage: demo [--preset classic|regional|kx|hk|ranked|chinese_poker] [--seed N] [--players 2..4] \
-                     [--table all_pairs|banker] [--banker N]";
+const USAGE: &str = "usage: demo [--preset classic|regional|kx|hk|ranked|chinese_poker] [--seed N] [--players 2..8] \
+                     [--extra-suits LETTERS] [--table all_pairs|banker] [--banker N]";
 
 struct Options {
     preset: String,
@@ -29,10 +33,13 @@ struct Options {
     table: Option<Table>,
     /// The banker's seat as printed (from 1).
     banker: Option<usize>,
+    /// Suits the deck holds twice (RULES.md §11).
+    extra_suits: Option<SuitSet>,
 }
 
 fn parse_args() -> Result<Options, String> {
-    let mut o = Options { preset: "classic".into(), seed: 2026, players: 4, table: None, banker: None };
+    let mut o =
+        Options { preset: "classic".into(), seed: 2026, players: 4, table: None, banker: None, extra_suits: None };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
@@ -40,6 +47,9 @@ fn parse_args() -> Result<Options, String> {
             "--preset" => o.preset = value("--preset")?,
             "--seed" => o.seed = value("--seed")?.parse().map_err(|e| format!("--seed: {e}"))?,
             "--players" => o.players = value("--players")?.parse().map_err(|e| format!("--players: {e}"))?,
+            "--extra-suits" => {
+                o.extra_suits = Some(value("--extra-suits")?.parse().map_err(|e| format!("--extra-suits: {e}"))?)
+            }
             "--table" => o.table = Some(value("--table")?.parse().map_err(|e| format!("--table: {e}"))?),
             "--banker" => {
                 let n: usize = value("--banker")?.parse().map_err(|e| format!("--banker: {e}"))?;
@@ -85,6 +95,9 @@ fn run(o: &Options) -> shisanshui::Result<()> {
     if let Some(table) = o.table {
         rules.table = table;
     }
+    if let Some(extra) = o.extra_suits {
+        rules.extra_suits = extra;
+    }
     // The engine's banker seat (from 0); banker mode without --banker makes seat 1 the banker.
     let banker = match (rules.table, o.banker) {
         (_, Some(n)) => Some(n - 1),
@@ -100,8 +113,13 @@ fn run(o: &Options) -> shisanshui::Result<()> {
         ),
         None => (Arranger::new(&rules, o.players)?, None),
     };
-    let hands = deal::deal(o.players, Some(o.seed))?;
-    println!("十三水 shisanshui — demo round: preset {}, seed {}, {} seats", o.preset, o.seed, o.players);
+    let hands = deal::deal_for(&rules, o.players, Some(o.seed))?;
+    let deck = if rules.extra_suits.is_empty() {
+        String::new()
+    } else {
+        format!(", extra suits {} ({} cards)", rules.extra_suits, rules.deck().len())
+    };
+    println!("十三水 shisanshui — demo round: preset {}, seed {}, {} seats{deck}", o.preset, o.seed, o.players);
     match banker {
         Some(b) => println!("banker mode (庄家): seat {} is the banker; only the banker's pairs are settled\n", b + 1),
         None => println!("every pair of seats is settled\n"),
@@ -124,7 +142,7 @@ fn run(o: &Options) -> shisanshui::Result<()> {
                 if advice.declare() { "declared (报到)" } else { "played as lanes" }
             );
             if advice.declare() {
-                seats.push(PlayerHand::special(advice.special, hand)?);
+                seats.push(PlayerHand::special_in(advice.special, hand, rules.extra_suits)?);
                 println!();
                 continue;
             }

@@ -34,6 +34,7 @@ const OPTIONS: &[(&str, &str, &str)] = &[
     ("scoring", "pairwise, or ranked (seed 002)", "§9"),
     ("table", "all pairs, or banker mode (庄家)", "§5a"),
     ("majority_bonus", "2-4 scoring: a pair's majority of lanes wins this more", "§4"),
+    ("extra_suits", "加色: suits the deck holds twice, one seat more each (5 to 8 seats)", "§11"),
 ];
 
 fn amount(v: &Value) -> String {
@@ -78,6 +79,8 @@ fn cell(json: &Value, path: &str) -> String {
             parts.push(seats(h));
             parts.join(", ")
         }
+        ("extra_suits", Value::Array(list)) if list.is_empty() => "none (one deck, 2–4 seats)".into(),
+        ("extra_suits", Value::Array(list)) => list.iter().map(|s| s.as_str().unwrap()).collect::<Vec<_>>().join(", "),
         ("specials", Value::Array(list)) if list.is_empty() => "none".into(),
         ("specials", Value::Array(list)) => {
             let top = &list[0];

@@ -281,8 +281,16 @@ fn arrange_and_suggest_match_the_shared_vectors() {
     }
     bad(&["arrange", "As Ad"], "wrong_card_count", "expected 13 cards, got 2");
     bad(&["suggest", "-n", "0", HAND], "invalid_argument", "0 suggestions");
-    bad(&["--players", "5", "arrange", HAND], "invalid_table", "2 to 4 players, got 5");
-    bad(&["--players", "1", "suggest", HAND], "invalid_table", "2 to 4 players, got 1");
+    bad(
+        &["--players", "5", "arrange", HAND],
+        "invalid_table",
+        "5 players, but a table of one deck (52 cards) seats 2 to 4",
+    );
+    bad(
+        &["--players", "1", "suggest", HAND],
+        "invalid_table",
+        "1 player, but a table of one deck (52 cards) seats 2 to 4",
+    );
     bad(&["--preset", "nope", "arrange", HAND], "unknown_preset", "unknown preset \"nope\"");
 }
 
@@ -329,13 +337,13 @@ fn settle_matches_the_shared_vectors() {
         let path = dir.join(format!("round{i}.json"));
         std::fs::write(&path, round.to_string()).unwrap();
         let out = ok_json(&["settle", path.to_str().unwrap()]);
-        let twelfths: Vec<i64> = out["settlement"]["totals"]
+        let units: Vec<i64> = out["settlement"]["totals"]
             .as_array()
             .unwrap()
             .iter()
-            .map(|w| w["num"].as_i64().unwrap() * 12 / w["den"].as_i64().unwrap())
+            .map(|w| w["num"].as_i64().unwrap() * 840 / w["den"].as_i64().unwrap())
             .collect();
-        assert_eq!(json!(twelfths), t["twelfths"], "table {i}");
+        assert_eq!(json!(units), t["units"], "table {i}");
         if let Some(m) = t.get("money").filter(|m| !m.is_null()) {
             let amounts: Vec<&Value> = out["money"]["lines"].as_array().unwrap().iter().map(|l| &l["amount"]).collect();
             assert_eq!(json!(amounts), m["amounts"], "table {i}");
@@ -369,8 +377,12 @@ fn settle_names_what_is_wrong_with_a_round() {
     let a = "2d 3c 5h / 7s 7d 9c Js Kd / As Ad 4c 6d 8s";
     let b = "Qd Qc 2h / 8h 8d 8c 3h 3d / Kh Qh Jh Th 9h";
     let cases: Vec<(Value, &str, &str)> = vec![
-        (json!({"seats": [a]}), "invalid_table", "`seats`: invalid table: a table has 2 to 4 players, got 1"),
-        (json!({"seats": [a, b, a, b, a]}), "invalid_table", "got 5"),
+        (
+            json!({"seats": [a]}),
+            "invalid_table",
+            "`seats`: invalid table: 1 player, but a table of one deck (52 cards) seats 2 to 4",
+        ),
+        (json!({"seats": [a, b, a, b, a]}), "invalid_table", "5 players"),
         (json!({"seats": [a, a]}), "duplicate_card", "`seats[1]`: duplicate card 2d"),
         (json!({"seats": [a, 7]}), "invalid_round", "`seats[1]`: a seat is an arrangement"),
         (
@@ -433,7 +445,7 @@ fn deal_matches_the_shared_vectors_and_replays_simulated_rounds() {
     let a = ok_json(&["deal"]);
     assert_eq!(a["hands"].as_array().unwrap().len(), 4);
     assert_ne!(a["hands"], ok_json(&["deal"])["hands"], "unseeded deals differ");
-    bad(&["--players", "5", "deal", "--seed", "1"], "invalid_table", "got 5");
+    bad(&["--players", "5", "deal", "--seed", "1"], "invalid_table", "5 players");
     assert_eq!(sss(&["deal", "--round", "3"]).status.code(), Some(2), "--round needs --seed");
 }
 
@@ -528,7 +540,13 @@ fn simulate_reports_what_the_library_reports() {
 
 #[test]
 fn simulate_names_bad_input() {
-    bad(&["--players", "5", "simulate", "--rounds", "10"], "invalid_table", "2 to 4 players, got 5");
+    bad(
+        &["--players", "5", "simulate", "--rounds", "10"],
+        "invalid_table",
+        "5 players, but a table of one deck (52 cards) seats 2 to 4",
+    );
+    // With extra suits the deck seats more (RULES.md §11).
+    assert!(ok_json(&["--extra-suits", "s", "--players", "5", "simulate", "--rounds", "4"])["players"] == 5);
     bad(&["simulate", "--rounds", "0"], "invalid_argument", "0 rounds");
     bad(&["simulate", "--rounds", "10", "--player", "nobody"], "invalid_argument", "unknown player \"nobody\"");
     bad(&["simulate", "--rounds", "10", "--player", "greedy,greedy"], "invalid_argument", "2 policies for 4 seats");
@@ -657,4 +675,65 @@ fn combos_and_complete_match_the_shared_vectors() {
         "no_legal_arrangement",
         "no legal arrangement",
     );
+}
+
+/// Big tables (RULES.md §11) from the command line: the deal, arrangement, settlement and
+/// simulation of 5 to 8 seats with `--extra-suits`, against the shared vectors and the library.
+#[test]
+fn big_tables_from_the_command_line() {
+    let v = vectors("big_tables.json");
+    for d in v["deals"].as_array().unwrap() {
+        let (extra, players, seed) =
+            (d["extra_suits"].as_str().unwrap(), d["players"].as_u64().unwrap(), d["seed"].as_u64().unwrap());
+        let mut args =
+            vec!["deal".to_string(), "--players".into(), players.to_string(), "--seed".into(), seed.to_string()];
+        if !extra.is_empty() {
+            args.extend(["--extra-suits".to_string(), extra.to_string()]);
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = ok_json(&args);
+        let want: Vec<String> = d["hands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| {
+                let codes: Vec<u8> = h.as_array().unwrap().iter().map(|c| c.as_u64().unwrap() as u8).collect();
+                format_cards(&codes.iter().map(|&c| Card::from_code(c).unwrap()).collect::<Vec<_>>())
+            })
+            .collect();
+        assert_eq!(out["hands"], json!(want), "{args:?}");
+    }
+    // A hand with copies: arranged legally, five of a kind where it pays.
+    let hand = "9s 9s 9h 9d 9c Kd Qc 7h 6c 5d 4s 3h 2c";
+    let out = ok_json(&["--extra-suits", "dchs", "--players", "8", "arrange", hand]);
+    let rules = Rules { extra_suits: shisanshui::SuitSet::ALL, ..Rules::classic() };
+    let lanes = out["arrangement"].as_str().unwrap_or_default().to_string();
+    let a = Arrangement::parse_in(&lanes, rules.extra_suits).unwrap();
+    assert!(!a.evaluate(&rules).foul.is_foul());
+    assert!(lanes.contains("9s 9s"), "{out}");
+    // Eval of five of a kind, and a third copy named.
+    let e = ok_json(&["--extra-suits", "s", "eval", "As As Ah Ad Ac"]);
+    assert_eq!(e["category"], "five_of_a_kind", "{e}");
+    bad(&["--extra-suits", "s", "eval", "As As As Ad Ac"], "too_many_copies", "one copy too many");
+    bad(&["--players", "6", "deal", "--seed", "1"], "invalid_table", "6 players");
+    bad(&["--extra-suits", "sx", "rules"], "invalid_rules", "--extra-suits");
+    // A round of six from the deal, settled: water sums to zero.
+    let deal = ok_json(&["--extra-suits", "sh", "--players", "6", "deal", "--seed", "3"]);
+    let seats: Vec<Value> = deal["hands"].as_array().unwrap().clone();
+    let round = json!({"rules": {"extra_suits": ["h", "s"]}, "seats": seats});
+    let s = ok_json(&["settle", &round.to_string()]);
+    let total: i64 = s["settlement"]["totals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["num"].as_i64().unwrap() * 840 / w["den"].as_i64().unwrap())
+        .sum();
+    assert_eq!((s["players"].as_u64(), total), (Some(6), 0), "{s}");
+    // The simulation of six seats is the library's.
+    let sim = ok_json(&["--extra-suits", "sh", "--players", "6", "simulate", "--rounds", "20", "--seed", "5"]);
+    let mut c = SimConfig::new(Rules { extra_suits: "sh".parse().unwrap(), ..Rules::classic() }, 6, 20, 5);
+    c.policies = vec![Policy::Arranger];
+    let r = run(&c).unwrap();
+    assert_eq!(sim["fouls"].as_u64(), Some(r.fouls), "{sim}");
+    assert_eq!(sim["players"].as_u64(), Some(6), "{sim}");
 }

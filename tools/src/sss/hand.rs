@@ -5,7 +5,7 @@ use std::fmt::Write;
 use clap::Args;
 use serde_json::{json, Value};
 use shisanshui::arrange::{Arranged, Arranger};
-use shisanshui::{format_cards, parse_cards, Arrangement, Card, Category, Evaluator, HandRank, Lane, SpecialDetector};
+use shisanshui::{format_cards, Arrangement, Card, Category, Evaluator, HandRank, Lane, SpecialDetector};
 
 use super::names::{category_id, pad, suggestion_id};
 use super::{joined, CliError, CliResult, Lang, Output, TableArgs};
@@ -28,8 +28,9 @@ pub struct SuggestArgs {
     pub count: usize,
 }
 
-fn cards(a: &CardsArgs) -> CliResult<Vec<Card>> {
-    parse_cards(&joined(&a.cards)).map_err(|e| CliError::engine("cards", e))
+/// The cards of the arguments, as many copies of a card as the rule set's deck holds.
+fn cards(t: &TableArgs, a: &CardsArgs) -> CliResult<Vec<Card>> {
+    t.cards(&joined(&a.cards), "cards")
 }
 
 /// A hand rank as JSON: category id, its name in the language, the value and a description.
@@ -46,7 +47,7 @@ fn rank_json(r: HandRank, lang: Lang) -> Value {
 pub fn eval(t: &TableArgs, a: &CardsArgs) -> CliResult<Output> {
     let rules = t.rules()?;
     let lang = t.lang();
-    let cards = cards(a)?;
+    let cards = cards(t, a)?;
     let rank = Evaluator::new(&rules).evaluate(&cards).map_err(|e| CliError::engine("cards", e))?;
     let shown = format_cards(&cards);
     let mut json = rank_json(rank, lang);
@@ -61,7 +62,8 @@ pub fn check(t: &TableArgs, a: &CardsArgs) -> CliResult<Output> {
     let rules = t.rules()?;
     let players = t.players()?;
     let lang = t.lang();
-    let arrangement: Arrangement = joined(&a.cards).parse().map_err(|e| CliError::engine("arrangement", e))?;
+    let arrangement =
+        Arrangement::parse_in(&joined(&a.cards), rules.extra_suits).map_err(|e| CliError::engine("arrangement", e))?;
     let eval = arrangement.evaluate(&rules);
     let ev = Arranger::new(&rules, players)?.expected_water(&arrangement);
     let mut text = String::new();
@@ -110,7 +112,7 @@ pub fn special(t: &TableArgs, a: &CardsArgs) -> CliResult<Output> {
     let rules = t.rules()?;
     let players = t.players()?;
     let lang = t.lang();
-    let cards = cards(a)?;
+    let cards = cards(t, a)?;
     let found = SpecialDetector::new(&rules)?.detect(&cards).map_err(|e| CliError::engine("cards", e))?;
     let advice = Arranger::new(&rules, players)?.special_advice(&cards)?;
     let entry =
@@ -186,7 +188,7 @@ pub fn arrange(t: &TableArgs, a: &CardsArgs) -> CliResult<Output> {
     let rules = t.rules()?;
     let players = t.players()?;
     let lang = t.lang();
-    let cards = cards(a)?;
+    let cards = cards(t, a)?;
     let best = Arranger::new(&rules, players)?.arrange(&cards).map_err(|e| CliError::engine("cards", e))?;
     let text = format!(
         "{}\n{}  {:+.3} {}\n",
@@ -205,7 +207,7 @@ pub fn suggest(t: &TableArgs, a: &SuggestArgs) -> CliResult<Output> {
     let rules = t.rules()?;
     let players = t.players()?;
     let lang = t.lang();
-    let cards = cards(&a.cards)?;
+    let cards = cards(t, &a.cards)?;
     let list = Arranger::new(&rules, players)?.suggest(&cards, a.count).map_err(|e| CliError::engine("cards", e))?;
     let mut text = String::new();
     let mut items = Vec::new();

@@ -7,7 +7,7 @@ use clap::Args;
 use serde_json::json;
 use shisanshui::arrange::Arranger;
 use shisanshui::hints::{combos as core_combos, FixedLanes};
-use shisanshui::{format_cards, parse_cards, Card, Category, Error, Lane};
+use shisanshui::{format_cards, Card, Category, Error, Lane};
 
 use super::names::category_id;
 use super::{joined, CliError, CliResult, Output, TableArgs};
@@ -63,7 +63,7 @@ pub fn combos(t: &TableArgs, a: &CombosArgs) -> CliResult<Output> {
     let rules = t.rules()?;
     let lang = t.lang();
     let cat = category(&a.category)?;
-    let cards = parse_cards(&joined(&a.cards)).map_err(|e| CliError::engine("cards", e))?;
+    let cards = t.cards(&joined(&a.cards), "cards")?;
     let list = core_combos(&cards, cat, &rules).map_err(|e| CliError::engine("cards", e))?;
     let mut text = String::new();
     for (i, c) in list.iter().enumerate() {
@@ -85,9 +85,9 @@ pub fn complete(t: &TableArgs, a: &CompleteArgs) -> CliResult<Output> {
     let rules = t.rules()?;
     let players = t.players()?;
     let lang = t.lang();
-    let cards = parse_cards(&joined(&a.cards)).map_err(|e| CliError::engine("cards", e))?;
+    let cards = t.cards(&joined(&a.cards), "cards")?;
     let lane = |s: &Option<String>, name: &str| -> CliResult<Option<Vec<Card>>> {
-        s.as_deref().map(|s| parse_cards(s).map_err(|e| CliError::engine(format!("--{name}"), e))).transpose()
+        s.as_deref().map(|s| t.cards(s, &format!("--{name}"))).transpose()
     };
     let (front, middle, back) = (lane(&a.front, "front")?, lane(&a.middle, "middle")?, lane(&a.back, "back")?);
     let mut fixed = FixedLanes::NONE;

@@ -4,7 +4,8 @@
 //! Every command takes the table options: `--preset NAME` (default `classic`), `--rules
 //! FILE.json` (a rule set as `sss rules` prints it, or only the fields to change from the
 //! preset; inline JSON when it starts with `{`; `-` for standard input), `--players N`
-//! (default 4), `--json` and `--lang en|zh`. Exit codes: 0 done, 1 bad input (the message
+//! (default 4; up to 8 with extra suits), `--extra-suits LETTERS` (RULES.md §11), `--json` and
+//! `--lang en|zh`. Exit codes: 0 done, 1 bad input (the message
 //! names what is wrong, from the engine's typed errors), 2 usage (unknown option, missing
 //! argument).
 //!
@@ -56,9 +57,16 @@ pub struct TableArgs {
     #[arg(long, global = true, value_name = "FILE.json")]
     pub rules: Option<String>,
 
-    /// Seats at the table, 2 to 4 (default 4; `settle` counts the round's seats).
+    /// Seats at the table, 2 to 4 with one deck, up to 8 with --extra-suits (default 4;
+    /// `settle` counts the round's seats).
     #[arg(long, global = true, value_name = "N")]
     pub players: Option<usize>,
+
+    /// Suits the deck holds twice (加色, RULES.md §11), as letters: `s` (65 cards, up to 5
+    /// seats), `sh` (78, 6), `dhs` (91, 7), `dchs` (two decks, 8). Overrides the rule set's
+    /// `extra_suits`.
+    #[arg(long, global = true, value_name = "LETTERS")]
+    pub extra_suits: Option<String>,
 
     /// Write JSON to standard output instead of text.
     #[arg(long, global = true)]
@@ -153,6 +161,7 @@ pub fn error_kind(e: &Error) -> &'static str {
         Error::UnknownSuit { .. } => "unknown_suit",
         Error::BadCardCode { .. } => "bad_card_code",
         Error::DuplicateCard { .. } => "duplicate_card",
+        Error::TooManyCopies { .. } => "too_many_copies",
         Error::WrongCardCount { .. } => "wrong_card_count",
         Error::InvalidRules { .. } => "invalid_rules",
         Error::UnknownPreset(_) => "unknown_preset",
@@ -265,26 +274,37 @@ pub fn run(cli: Cli) -> CliResult<Output> {
 }
 
 impl TableArgs {
-    /// The rule set: `--preset` (default classic) with `--rules` applied.
+    /// The rule set: `--preset` (default classic) with `--rules`, then `--extra-suits`, applied.
     pub fn rules(&self) -> CliResult<Rules> {
         let base = match &self.preset {
             None => Rules::classic(),
             Some(name) => Rules::from_preset_name(name).map_err(|e| CliError::engine("--preset", e))?,
         };
-        match &self.rules {
-            None => Ok(base),
+        let mut rules = match &self.rules {
+            None => base,
             Some(source) => {
                 let (text, place) = read_source(source)?;
-                base.with_json_changes(&text).map_err(|e| CliError::engine(format!("--rules {place}"), e))
+                base.with_json_changes(&text).map_err(|e| CliError::engine(format!("--rules {place}"), e))?
             }
+        };
+        if let Some(letters) = &self.extra_suits {
+            rules.extra_suits = letters.parse().map_err(|e| CliError::engine("--extra-suits", e))?;
         }
+        Ok(rules)
     }
 
-    /// `--players`, default 4, checked by the engine's rule (2 to 4).
+    /// `--players`, default 4, checked against the rule set's deck (2 to 4, up to 8 with extra
+    /// suits).
     pub fn players(&self) -> CliResult<usize> {
         let n = self.players.unwrap_or(4);
-        check_players(n, "--players")?;
+        check_players(&self.rules()?, n, "--players")?;
         Ok(n)
+    }
+
+    /// Cards of the text, as many copies of a card as the rule set's deck holds.
+    pub fn cards(&self, text: &str, context: &str) -> CliResult<Vec<shisanshui::Card>> {
+        let extra = self.rules()?.extra_suits;
+        shisanshui::parse_cards_in(text, extra).map_err(|e| CliError::engine(context, e))
     }
 
     pub fn lang(&self) -> Lang {
@@ -292,12 +312,9 @@ impl TableArgs {
     }
 }
 
-/// A seat count outside 2..=4 is the engine's `InvalidTable`.
-pub fn check_players(n: usize, context: &str) -> CliResult<()> {
-    if !(2..=4).contains(&n) {
-        return Err(CliError::engine(context, Error::InvalidTable(format!("a table has 2 to 4 players, got {n}"))));
-    }
-    Ok(())
+/// A seat count the rule set's deck cannot deal is the engine's `InvalidTable`.
+pub fn check_players(rules: &Rules, n: usize, context: &str) -> CliResult<()> {
+    rules.check_players(n).map_err(|e| CliError::engine(context, e))
 }
 
 /// Text from a file, standard input (`-`) or inline JSON (starting with `{`), and how to name

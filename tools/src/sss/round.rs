@@ -33,8 +33,10 @@ use clap::Args;
 use serde_json::{json, Map, Value};
 use shisanshui::money::{settle_money, MoneyResult, Rake, Stakes};
 use shisanshui::settle::{PairKind, SeatResult, Settlement};
-use shisanshui::simulate::round_deal;
-use shisanshui::{format_cards, parse_cards, Arrangement, Card, Error, Lane, PlayerHand, Rules, Special, Water};
+use shisanshui::simulate::round_deal_for;
+use shisanshui::{
+    format_cards, parse_cards_in, Arrangement, Card, Error, Lane, PlayerHand, Rules, Special, SuitSet, Water,
+};
 
 use super::{check_players, read_source, to_json, CliError, CliResult, Lang, Output, TableArgs};
 
@@ -110,14 +112,17 @@ fn cards_at(v: &Value, path: &str) -> CliResult<Vec<Card>> {
         }
         _ => return Err(bad(path, "cards are a string or a list of card strings")),
     };
-    parse_cards(&text).map_err(|e| CliError::engine(format!("round JSON at `{path}`"), e))
+    // Up to two copies of a card (the most any deck holds, RULES.md §11): the settlement checks
+    // the table's copies against the rule set's deck.
+    parse_cards_in(&text, SuitSet::ALL).map_err(|e| CliError::engine(format!("round JSON at `{path}`"), e))
 }
 
 fn lanes_at(v: &Value, path: &str) -> CliResult<PlayerHand> {
     let Value::String(s) = v else {
         return Err(bad(path, "lanes are a string \"front / middle / back\""));
     };
-    let a: Arrangement = s.parse().map_err(|e| CliError::engine(format!("round JSON at `{path}`"), e))?;
+    let a =
+        Arrangement::parse_in(s, SuitSet::ALL).map_err(|e| CliError::engine(format!("round JSON at `{path}`"), e))?;
     Ok(PlayerHand::Arranged(a))
 }
 
@@ -223,9 +228,9 @@ pub fn parse_round(text: &str, base: &Rules) -> CliResult<Round> {
         Some(_) => return Err(bad("rules", "rules are a preset name or a rules object")),
     };
     let Some(Value::Array(seats)) = o.get("seats") else {
-        return Err(bad("seats", "a round needs \"seats\": a list of 2 to 4 seats"));
+        return Err(bad("seats", "a round needs \"seats\": a list of 2 to 8 seats"));
     };
-    check_players(seats.len(), "round JSON at `seats`")?;
+    check_players(&rules, seats.len(), "round JSON at `seats`")?;
     let hands = seats.iter().enumerate().map(|(i, s)| seat_at(s, &format!("seats[{i}]"))).collect::<CliResult<_>>()?;
     let stakes = o.get("money").filter(|m| !m.is_null()).map(|m| money_at(m, seats.len())).transpose()?;
     Ok(Round { rules, hands, stakes })
@@ -352,9 +357,10 @@ pub fn settle(t: &TableArgs, a: &SettleArgs) -> CliResult<Output> {
 /// `deal`: hands from a seed (or the OS).
 pub fn deal(t: &TableArgs, a: &DealArgs) -> CliResult<Output> {
     let players = t.players()?;
+    let rules = t.rules()?;
     let hands = match (a.seed, a.round) {
-        (Some(seed), Some(round)) => round_deal(seed, round, players)?,
-        (seed, _) => shisanshui::deal::deal(players, seed)?,
+        (Some(seed), Some(round)) => round_deal_for(&rules, seed, round, players)?,
+        (seed, _) => shisanshui::deal::deal_for(&rules, players, seed)?,
     };
     let shown: Vec<String> = hands.iter().map(|h| format_cards(h)).collect();
     let mut text = String::new();
