@@ -480,7 +480,7 @@ namespace Shisanshui.Tests
                 T.Throws<InvalidTableException>(() => new Arranger(banker, 4), "new_for", "no role at a banker table");
                 T.Throws<InvalidTableException>(() => new Arranger(classic, 4, Role.Banker), "banker", "banker at all pairs");
                 T.Throws<InvalidArgumentException>(() => new Arranger(banker, 4, (Role)7), "unknown seat role 7", "role 7");
-                T.Throws<InvalidTableException>(() => new Arranger(banker, 5, Role.Player), "got 5", "5 seats");
+                T.ThrowsTable(() => new Arranger(banker, 5, Role.Player), 5, 4, "5 seats");
                 T.Throws<ArgumentNullException>(() => new Arranger(null, 4, Role.Player), null, "null rules");
                 using (Arranger player = new Arranger(banker, 4, Role.Player))
                 using (Arranger bank = new Arranger(banker, 4, Role.Banker))
@@ -558,8 +558,16 @@ namespace Shisanshui.Tests
                 T.Throws<UnknownPresetException>(() => Arranger.ForPreset("macau"), "\"macau\"", "unknown preset");
                 foreach (int players in new[] { 0, 1, 5, -1 })
                 {
-                    T.Throws<InvalidTableException>(() => new Arranger(classic, players), "got " + players, "players " + players);
-                    T.Throws<InvalidTableException>(() => Arranger.ForPreset("kx", players), "got " + players, "preset players " + players);
+                    if (players < 0)
+                    {
+                        T.Throws<InvalidTableException>(() => new Arranger(classic, players), "got " + players, "players " + players);
+                        T.Throws<InvalidTableException>(() => Arranger.ForPreset("kx", players), "got " + players, "preset players " + players);
+                    }
+                    else
+                    {
+                        T.ThrowsTable(() => new Arranger(classic, players), players, 4, "players " + players);
+                        T.ThrowsTable(() => Arranger.ForPreset("kx", players), players, 4, "preset players " + players);
+                    }
                 }
                 T.Throws<ArgumentNullException>(() => new Arranger(null), null, "null rules");
                 T.Throws<ArgumentNullException>(() => Arranger.ForPreset(null), null, "null name");

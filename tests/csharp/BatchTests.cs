@@ -196,7 +196,7 @@ namespace Shisanshui.Tests
                 T.Throws<ArgumentException>(() => Batch.Evaluate5(rules, new byte[7]), "whole number", "7 codes");
                 T.Eq(0, Batch.Evaluate5(rules, new byte[0]).Length, "an empty batch");
                 var other = T.Throws<InvalidTableException>(
-                    () => Batch.Settle(rules, 5, new byte[65], 0, 1, new long[5], 0), "2 to 4 players", "five seats");
+                    () => Batch.Settle(rules, 5, new byte[65], 0, 1, new long[5], 0), "5 players", "five seats");
                 if (other != null) T.Eq(-1L, other.Row, "no Row for a whole-call error");
             }
             var disposed = Rules.Preset("classic");
@@ -280,8 +280,8 @@ namespace Shisanshui.Tests
                 }
                 T.Check(agree, "every hand as Arranger.Arrange arranges it");
 
-                var twelfths = new long[hands];
-                Batch.Settle(rules, seats, arranged, 0, rounds, twelfths, 0, 2);
+                var units = new long[hands];
+                Batch.Settle(rules, seats, arranged, 0, rounds, units, 0, 2);
                 bool same = true;
                 for (int r = 0; r < rounds && same; r++)
                 {
@@ -291,8 +291,8 @@ namespace Shisanshui.Tests
                         long sum = 0;
                         for (int p = 0; p < seats; p++)
                         {
-                            same &= s.Totals[p].Twelfths == twelfths[r * seats + p];
-                            sum += twelfths[r * seats + p];
+                            same &= s.Totals[p].Units == units[r * seats + p];
+                            sum += units[r * seats + p];
                         }
                         same &= sum == 0;
                     }
@@ -310,7 +310,7 @@ namespace Shisanshui.Tests
                 T.Check(untouched, "a failed arrangement wrote nothing");
 
                 arranged[13 * (4 * seats + 2) + 5] = arranged[13 * (4 * seats)];
-                var dup = T.Throws<DuplicateCardException>(() => Batch.Settle(rules, seats, arranged, 0, rounds, twelfths, 0),
+                var dup = T.Throws<DuplicateCardException>(() => Batch.Settle(rules, seats, arranged, 0, rounds, units, 0),
                     "row 4: duplicate card", "a card at two seats");
                 if (dup != null) T.Eq(4L, dup.Row, "Row names the round");
             }
@@ -326,8 +326,8 @@ namespace Shisanshui.Tests
                 // Round r's banker at bankers[2 + r]: the banker moves, and the array has an offset.
                 var bankers = new byte[rounds + 2];
                 for (int r = 0; r < rounds; r++) bankers[2 + r] = (byte)((r * 5 + 1) % seats);
-                var twelfths = new long[hands + 1];
-                Batch.SettleWithBanker(rules, seats, bankers, 2, dealt, 0, rounds, twelfths, 1, 2);
+                var units = new long[hands + 1];
+                Batch.SettleWithBanker(rules, seats, bankers, 2, dealt, 0, rounds, units, 1, 2);
                 bool same = true;
                 for (int r = 0; r < rounds && same; r++)
                 {
@@ -335,7 +335,7 @@ namespace Shisanshui.Tests
                     using (Settlement s = Settlement.SettleWithBanker(rules, bankers[2 + r], table))
                     {
                         same &= s.Banker == bankers[2 + r];
-                        for (int p = 0; p < seats; p++) same &= s.Totals[p].Twelfths == twelfths[1 + r * seats + p];
+                        for (int p = 0; p < seats; p++) same &= s.Totals[p].Units == units[1 + r * seats + p];
                     }
                 }
                 T.Check(same, "every round as Settlement.SettleWithBanker settles it");

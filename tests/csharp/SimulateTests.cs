@@ -46,7 +46,7 @@ namespace Shisanshui.Tests
                     {
                         for (int p = 0; p < players; p++)
                         {
-                            long t = s.Totals[p].Twelfths;
+                            long t = s.Totals[p].Units;
                             sums[p] += t;
                             swing += Math.Max(t, 0);
                         }
@@ -57,9 +57,9 @@ namespace Shisanshui.Tests
                 T.Eq(players, report.Seats.Length, preset + " seats");
                 T.Eq(0L, report.Declared, preset + " nobody declares");
                 bool means = true;
-                for (int p = 0; p < players; p++) means &= Math.Abs(report.Seats[p].Mean - sums[p] / 12.0 / rounds) < 1e-9;
+                for (int p = 0; p < players; p++) means &= Math.Abs(report.Seats[p].Mean - sums[p] / (double)Water.Denominator / rounds) < 1e-9;
                 T.Check(means, preset + ": every seat's mean water is the replay's");
-                T.Check(Math.Abs(report.Swing.Mean - swing / 12.0 / rounds) < 1e-9, preset + ": the swing is the replay's");
+                T.Check(Math.Abs(report.Swing.Mean - swing / (double)Water.Denominator / rounds) < 1e-9, preset + ": the swing is the replay's");
                 T.Check(Math.Abs(report.Water.Mean) < 1e-9, preset + ": water sums to zero");
                 T.Check(!report.HasMoney && report.MoneySeats == null, preset + ": no money");
                 config.Threads = 2;

@@ -38,6 +38,14 @@ namespace Shisanshui.Tests
                 what + ": expected <" + expected + ">, got <" + actual + ">");
         }
 
+        /// <summary>InvalidTableException refusing <paramref name="players"/> seats at a deck that seats
+        /// 2 to <paramref name="most"/>, its message naming both numbers (the wording is the engine's).</summary>
+        internal static void ThrowsTable(Action action, int players, int most, string what)
+        {
+            var e = Throws<InvalidTableException>(action, players + " player", what);
+            T.Check(e != null && e.Message.Contains("2 to " + most), what + ": \"" + (e == null ? "" : e.Message) + "\" names 2 to " + most);
+        }
+
         /// <summary>The action must throw exactly TE (with the native message containing `needle`).</summary>
         internal static TE Throws<TE>(Action action, string needle, string what) where TE : Exception
         {
@@ -219,6 +227,7 @@ namespace Shisanshui.Tests
             Add("batches", BatchTests.Run); // tests/csharp/BatchTests.cs
             Add("hints", () => HintsTests.Run(vectorsPath)); // tests/csharp/HintsTests.cs
             Add("simulation", SimulateTests.Run); // tests/csharp/SimulateTests.cs
+            Add("big tables", () => BigTablesTests.Run(vectorsPath)); // tests/csharp/BigTablesTests.cs
             foreach (var t in Tests)
             {
                 T.Current = t.Key;
@@ -371,6 +380,7 @@ namespace Shisanshui.Tests
                 { StatusCode.UnknownSuit, typeof(UnknownSuitException) },
                 { StatusCode.BadCardCode, typeof(BadCardCodeException) },
                 { StatusCode.DuplicateCard, typeof(DuplicateCardException) },
+                { StatusCode.TooManyCopies, typeof(TooManyCopiesException) },
                 { StatusCode.WrongCardCount, typeof(WrongCardCountException) },
                 { StatusCode.InvalidRules, typeof(InvalidRulesException) },
                 { StatusCode.UnknownPreset, typeof(UnknownPresetException) },

@@ -235,8 +235,8 @@ namespace Shisanshui
         {
             if (players < 0)
             {
-                // The library takes an unsigned count; say it as the library would.
-                throw new InvalidTableException("invalid table: a table has 2 to 4 players, got " + players);
+                // The library takes an unsigned count: a negative one is no table.
+                throw new InvalidTableException("invalid table: a table has 2 to 8 players, got " + players);
             }
             return (uint)players;
         }

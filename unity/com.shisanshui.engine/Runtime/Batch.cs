@@ -157,13 +157,15 @@ namespace Shisanshui
         }
 
         /// <summary>
-        /// Settle <paramref name="rounds"/> rounds of <paramref name="seats"/> players (2 to 4) who all play
+        /// Settle <paramref name="rounds"/> rounds of <paramref name="seats"/> players (2 to
+        /// <see cref="Rules.MaxPlayers"/>: up to 8 with extra suits, RULES.md §11) who all play
         /// their lanes: <paramref name="codes"/> holds, round after round and seat after seat, 13 codes per
         /// hand in lane order (as <see cref="Arrange(Arranger, byte[], int)"/> writes them; a foul is settled
-        /// as a foul). <paramref name="twelfths"/> gets each seat's total in twelfths of a water point
-        /// (divide by 12), entry <c>round × seats + seat</c> from <paramref name="twelfthsOffset"/>.
+        /// as a foul). <paramref name="units"/> gets each seat's total in units of 1/840 of a water point
+        /// (<see cref="Water.Units"/>; divide by <see cref="Water.Denominator"/>), entry
+        /// <c>round × seats + seat</c> from <paramref name="unitsOffset"/>.
         /// </summary>
-        public static void Settle(Rules rules, int seats, byte[] codes, int offset, int rounds, long[] twelfths, int twelfthsOffset, int threads = 1)
+        public static void Settle(Rules rules, int seats, byte[] codes, int offset, int rounds, long[] units, int unitsOffset, int threads = 1)
         {
             if (seats < 0)
             {
@@ -171,9 +173,9 @@ namespace Shisanshui
             }
             int hands = checked(rounds * seats);
             Range(codes, "codes", offset, hands, 13);
-            Range(twelfths, "twelfths", twelfthsOffset, hands, 1);
+            Range(units, "units", unitsOffset, hands, 1);
             using (var c = new Pin(codes, offset))
-            using (var t = new Pin(twelfths, twelfthsOffset * 8))
+            using (var t = new Pin(units, unitsOffset * 8))
             {
                 Call(Native.sss_settle_many(RulesOf(rules), (uint)seats, c.Ptr, N(rounds), t.Ptr, Threads(threads), ref c.Row), c.Row);
             }
@@ -188,7 +190,7 @@ namespace Shisanshui
         /// mode, a seat under all pairs, and from <c>Settle</c> for banker rules.
         /// </summary>
         public static void SettleWithBanker(Rules rules, int seats, byte[] bankers, int bankersOffset, byte[] codes, int offset, int rounds,
-            long[] twelfths, int twelfthsOffset, int threads = 1)
+            long[] units, int unitsOffset, int threads = 1)
         {
             if (seats < 0)
             {
@@ -197,10 +199,10 @@ namespace Shisanshui
             int hands = checked(rounds * seats);
             Range(bankers, "bankers", bankersOffset, rounds, 1);
             Range(codes, "codes", offset, hands, 13);
-            Range(twelfths, "twelfths", twelfthsOffset, hands, 1);
+            Range(units, "units", unitsOffset, hands, 1);
             using (var b = new Pin(bankers, bankersOffset))
             using (var c = new Pin(codes, offset))
-            using (var t = new Pin(twelfths, twelfthsOffset * 8))
+            using (var t = new Pin(units, unitsOffset * 8))
             {
                 Call(Native.sss_settle_many_with_banker(RulesOf(rules), (uint)seats, b.Ptr, c.Ptr, N(rounds), t.Ptr, Threads(threads), ref c.Row),
                     c.Row);
@@ -323,10 +325,10 @@ namespace Shisanshui
         internal static extern int sss_arrange_many(ArrangerHandle arranger, IntPtr codes, UIntPtr nHands, IntPtr outCodes, uint threads, ref UIntPtr outErrorRow);
 
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern int sss_settle_many(RulesHandle rules, uint seats, IntPtr codes, UIntPtr nRounds, IntPtr outTwelfths, uint threads, ref UIntPtr outErrorRow);
+        internal static extern int sss_settle_many(RulesHandle rules, uint seats, IntPtr codes, UIntPtr nRounds, IntPtr outUnits, uint threads, ref UIntPtr outErrorRow);
 
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern int sss_settle_many_with_banker(RulesHandle rules, uint seats, IntPtr bankers, IntPtr codes, UIntPtr nRounds,
-            IntPtr outTwelfths, uint threads, ref UIntPtr outErrorRow);
+            IntPtr outUnits, uint threads, ref UIntPtr outErrorRow);
     }
 }

@@ -107,6 +107,46 @@ namespace Shisanshui
             return FromCodes(codes, checked((int)n.ToUInt64()));
         }
 
+        /// <summary>
+        /// Parse a hand for a rule set's deck (RULES.md §11): a card of one of its extra suits may be
+        /// written twice; a third copy throws TooManyCopiesException and a repeated card of a suit
+        /// the deck holds once DuplicateCardException, each naming the card and its position.
+        /// </summary>
+        public static Card[] ParseHand(string text, Rules rules)
+        {
+            if (rules == null)
+            {
+                throw new ArgumentNullException("rules");
+            }
+            byte[] bytes = Native.Utf8(text, "text");
+            byte[] codes = new byte[Dealer.MaxDeckSize];
+            UIntPtr n;
+            Native.Check(Native.sss_cards_parse_for(rules.Handle, bytes, Native.Len(bytes), codes, (UIntPtr)codes.Length, out n));
+            return FromCodes(codes, checked((int)n.ToUInt64()));
+        }
+
+        /// <summary>Check raw codes against a rule set's deck: each 0..51 and no card more often than
+        /// the deck holds it (BadCardCode / DuplicateCard / TooManyCopies).</summary>
+        public static void Validate(byte[] codes, Rules rules)
+        {
+            if (codes == null)
+            {
+                throw new ArgumentNullException("codes");
+            }
+            if (rules == null)
+            {
+                throw new ArgumentNullException("rules");
+            }
+            Native.Check(Native.sss_cards_validate_for(rules.Handle, codes, Native.Len(codes)));
+        }
+
+        /// <summary>Cards from raw codes, validated against a rule set's deck.</summary>
+        public static Card[] FromCodes(byte[] codes, Rules rules)
+        {
+            Validate(codes, rules);
+            return FromCodes(codes, codes.Length);
+        }
+
         /// <summary>Cards written "As Kd Th" (or with suit symbols), separated by spaces.</summary>
         public static string Format(IList<Card> cards, bool symbols = false)
         {
@@ -200,5 +240,12 @@ namespace Shisanshui
 
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern int sss_cards_validate(byte[] codes, UIntPtr count);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_cards_parse_for(RulesHandle rules, byte[] text, UIntPtr len, [Out] byte[] outCodes,
+            UIntPtr cap, out UIntPtr outCount);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_cards_validate_for(RulesHandle rules, byte[] codes, UIntPtr count);
     }
 }

@@ -1,12 +1,14 @@
 // Shuffling and dealing (RULES.md §10): a seed gives the same deal here as in Rust, C and Python
 // (the ChaCha20 shuffle documented in core/src/deal.rs); an unseeded deal is keyed from the
-// operating system and cannot be predicted or replayed.
+// operating system and cannot be predicted or replayed. A rule set with extra suits (RULES.md §11)
+// deals from its bigger deck to up to 8 seats.
 using System;
 using System.Runtime.InteropServices;
 
 namespace Shisanshui
 {
-    /// <summary>Deals 13 cards to each of 2 to 4 players from one shuffled deck.</summary>
+    /// <summary>Deals 13 cards to each of 2 to 4 players from one shuffled deck, or, for a rule set,
+    /// to 2 to <see cref="Rules.MaxPlayers"/> from its deck (with its extra suits twice).</summary>
     public static class Dealer
     {
         /// <summary>Cards in a hand (SSS_HAND_SIZE).</summary>
@@ -18,8 +20,56 @@ namespace Shisanshui
         /// <summary>Fewest players a deal is for (SSS_DEAL_MIN_PLAYERS).</summary>
         public const int MinPlayers = 2;
 
-        /// <summary>Most players a deal from one deck is for (SSS_DEAL_MAX_PLAYERS).</summary>
+        /// <summary>Most players a deal from one deck is for (SSS_DEAL_MAX_PLAYERS); a rule set
+        /// with extra suits deals to <see cref="Rules.MaxPlayers"/>.</summary>
         public const int MaxPlayers = 4;
+
+        /// <summary>Cards in the biggest deck, two decks (SSS_MAX_DECK_SIZE).</summary>
+        public const int MaxDeckSize = 104;
+
+        /// <summary>
+        /// The rule set's deck in the order RULES.md §11 deals from: codes 0 to 51, then one more
+        /// copy of every card of its extra suits in ascending code (52 to 104 cards).
+        /// </summary>
+        public static Card[] Deck(Rules rules)
+        {
+            RulesHandle h = RulesOf(rules);
+            return Codes((byte[] b, out UIntPtr n) => Native.sss_deck(h, b, (UIntPtr)b.Length, out n));
+        }
+
+        /// <summary>
+        /// The seeded deal from the rule set's deck: 2 to <see cref="Rules.MaxPlayers"/> seats (a
+        /// hand may hold two copies of a card of an extra suit). With no extra suit it is
+        /// <see cref="Deal(int, ulong)"/> card for card. InvalidTableException, naming both numbers,
+        /// for a seat count the deck cannot deal.
+        /// </summary>
+        public static Card[][] Deal(Rules rules, int players, ulong seed)
+        {
+            RulesHandle h = RulesOf(rules);
+            if (players < 0)
+            {
+                // The library takes an unsigned count: a negative one is no table.
+                throw new InvalidTableException("invalid table: a deal is for 2 to " + rules.MaxPlayers + " players, got " + players);
+            }
+            uint p = (uint)players;
+            return Split(Codes((byte[] b, out UIntPtr n) => Native.sss_deal_for(h, p, seed, b, (UIntPtr)b.Length, out n)), players);
+        }
+
+        /// <summary>The rule set's whole deck shuffled by a seed, before it is dealt.</summary>
+        public static Card[] ShuffledDeck(Rules rules, ulong seed)
+        {
+            RulesHandle h = RulesOf(rules);
+            return Codes((byte[] b, out UIntPtr n) => Native.sss_shuffled_deck_for(h, seed, b, (UIntPtr)b.Length, out n));
+        }
+
+        private static RulesHandle RulesOf(Rules rules)
+        {
+            if (rules == null)
+            {
+                throw new ArgumentNullException("rules");
+            }
+            return rules.Handle;
+        }
 
         /// <summary>
         /// The seeded deal: hands[p] is seat p's 13 cards in the order dealt. The same seed gives the
@@ -58,7 +108,7 @@ namespace Shisanshui
 
         private static Card[] Codes(Fill fill)
         {
-            byte[] buf = new byte[DeckSize];
+            byte[] buf = new byte[MaxDeckSize];
             UIntPtr n;
             Native.Check(fill(buf, out n));
             return Card.FromCodes(buf, checked((int)n.ToUInt64()));
@@ -90,5 +140,16 @@ namespace Shisanshui
 
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern int sss_shuffled_deck(ulong seed, [Out] byte[] outCodes, UIntPtr cap, out UIntPtr outCount);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_deck(RulesHandle rules, [Out] byte[] outCodes, UIntPtr cap, out UIntPtr outCount);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_deal_for(RulesHandle rules, uint players, ulong seed, [Out] byte[] outCodes, UIntPtr cap,
+            out UIntPtr outCount);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_shuffled_deck_for(RulesHandle rules, ulong seed, [Out] byte[] outCodes, UIntPtr cap,
+            out UIntPtr outCount);
     }
 }

@@ -21,6 +21,7 @@ namespace Shisanshui
         InvalidArgument = 12,
         CardNotInHand = 13,
         NoLegalArrangement = 14,
+        TooManyCopies = 15,
         NullPointer = 100,
         BufferTooSmall = 101,
         InvalidUtf8 = 102,
@@ -79,6 +80,7 @@ namespace Shisanshui
                 case StatusCode.InvalidArgument: return new InvalidArgumentException(message);
                 case StatusCode.CardNotInHand: return new CardNotInHandException(message);
                 case StatusCode.NoLegalArrangement: return new NoLegalArrangementException(message);
+                case StatusCode.TooManyCopies: return new TooManyCopiesException(message);
                 case StatusCode.NullPointer: return new NullPointerException(message);
                 case StatusCode.BufferTooSmall: return new BufferTooSmallException(message);
                 case StatusCode.InvalidUtf8: return new InvalidUtf8Exception(message);
@@ -106,10 +108,21 @@ namespace Shisanshui
         public BadCardCodeException(string message) : base(StatusCode.BadCardCode, message) { }
     }
 
-    /// <summary>The same card appears twice.</summary>
-    public sealed class DuplicateCardException : ShisanshuiException
+    /// <summary>The same card appears twice (a card the rule set's deck holds once), or, as
+    /// <see cref="TooManyCopiesException"/>, more often than the deck holds it.</summary>
+    public class DuplicateCardException : ShisanshuiException
     {
         public DuplicateCardException(string message) : base(StatusCode.DuplicateCard, message) { }
+
+        protected DuplicateCardException(StatusCode status, string message) : base(status, message) { }
+    }
+
+    /// <summary>A card held more often than the rule set's deck holds it (RULES.md §11): a third
+    /// copy of a card of an extra suit. The message names the card and its position. A
+    /// <see cref="DuplicateCardException"/>, so one catch covers every repeated card.</summary>
+    public sealed class TooManyCopiesException : DuplicateCardException
+    {
+        public TooManyCopiesException(string message) : base(StatusCode.TooManyCopies, message) { }
     }
 
     /// <summary>A hand, lane or deal with the wrong number of cards.</summary>

@@ -52,7 +52,10 @@ namespace Shisanshui
             return rules.Handle;
         }
 
-        /// <summary>Evaluate 3 or 5 cards (WrongCardCount, DuplicateCard otherwise).</summary>
+        /// <summary>Evaluate 3 or 5 cards (WrongCardCount, DuplicateCard otherwise). Under extra suits
+        /// (RULES.md §11) a card of an extra suit may be there twice: five of a kind
+        /// (<see cref="Category.FiveOfAKind"/>), a flush with a pair; a third copy is
+        /// TooManyCopiesException.</summary>
         public static HandRank Evaluate(Rules rules, IList<Card> cards)
         {
             return Evaluate(rules, Card.Codes(cards, "cards"));
@@ -70,10 +73,11 @@ namespace Shisanshui
             return new HandRank(r);
         }
 
-        /// <summary>Evaluate a hand written as text ("As Ks Qs Js Ts").</summary>
+        /// <summary>Evaluate a hand written as text ("As Ks Qs Js Ts"), read for the rule set's deck
+        /// (a card of an extra suit may be written twice).</summary>
         public static HandRank Evaluate(Rules rules, string hand)
         {
-            return Evaluate(rules, Card.ParseHand(hand));
+            return Evaluate(rules, Card.ParseHand(hand, rules));
         }
 
         /// <summary>-1, 0 or 1 as a is weaker, tied or stronger; the hands must have the same size.</summary>

@@ -99,7 +99,7 @@ namespace Shisanshui
     public static class ShisanshuiLibrary
     {
         /// <summary>The C ABI version this wrapper was written against (SSS_ABI_VERSION).</summary>
-        public const uint ExpectedAbiVersion = 1;
+        public const uint ExpectedAbiVersion = 2;
 
         /// <summary>The C ABI version of the loaded native library.</summary>
         public static uint AbiVersion

@@ -25,9 +25,27 @@ namespace Shisanshui
     }
 
     /// <summary>
+    /// A set of suits, bit = suit code (♦ 0, ♣ 1, ♥ 2, ♠ 3): the suits a rule set's deck holds
+    /// twice (加色, RULES.md §11). None is one deck of 52 cards for 2 to 4 seats; each suit adds 13
+    /// cards and a seat; All is two decks of 104 for up to 8.
+    /// </summary>
+    [Flags]
+    public enum SuitSet : byte
+    {
+        /// <summary>No suit: one deck.</summary>
+        None = 0,
+        Diamonds = 1,
+        Clubs = 2,
+        Hearts = 4,
+        Spades = 8,
+        /// <summary>Every suit: two decks.</summary>
+        All = 15,
+    }
+
+    /// <summary>
     /// A rule set (house rules). Build from a preset ("classic", "regional", "kx", "hk", "ranked",
     /// "chinese_poker") or JSON; change wheel / suit tie-break / strict order / table mode /
-    /// majority bonus through properties and everything else through JSON. Dispose when done (the finalizer frees it otherwise). Reading from
+    /// majority bonus / extra suits through properties and everything else through JSON. Dispose when done (the finalizer frees it otherwise). Reading from
     /// several threads is safe; a setter needs exclusive access.
     /// </summary>
     public sealed class Rules : IDisposable
@@ -169,6 +187,34 @@ namespace Shisanshui
             }
         }
 
+        /// <summary>
+        /// The suits the deck holds twice (RULES.md §11; JSON field <c>extra_suits</c>): each adds
+        /// 13 cards and a seat, and a hand may hold two copies of a card of such a suit. A value
+        /// with a bit above <see cref="SuitSet.All"/> throws InvalidArgumentException and changes
+        /// nothing.
+        /// </summary>
+        public SuitSet ExtraSuits
+        {
+            get
+            {
+                byte m;
+                Native.Check(Native.sss_rules_get_extra_suits(Handle, out m));
+                return (SuitSet)m;
+            }
+            set { Native.Check(Native.sss_rules_set_extra_suits(Handle, (byte)value)); }
+        }
+
+        /// <summary>The most seats the deck deals to: 4, plus one per extra suit (at most 8).</summary>
+        public int MaxPlayers
+        {
+            get
+            {
+                uint n;
+                Native.Check(Native.sss_rules_get_max_players(Handle, out n));
+                return checked((int)n);
+            }
+        }
+
         /// <summary>Whether Dispose has been called.</summary>
         public bool IsDisposed
         {
@@ -255,5 +301,14 @@ namespace Shisanshui
 
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern int sss_rules_set_majority_bonus(RulesHandle rules, uint water);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_rules_get_extra_suits(RulesHandle rules, out byte outMask);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_rules_set_extra_suits(RulesHandle rules, byte mask);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_rules_get_max_players(RulesHandle rules, out uint outPlayers);
     }
 }

@@ -9,45 +9,47 @@ using Microsoft.Win32.SafeHandles;
 namespace Shisanshui
 {
     /// <summary>
-    /// An exact amount of water (水), positive when received. Held as twelfths of a point: every
-    /// amount a round can produce is a whole number of twelfths (ranked mode pays specials w / p).
+    /// An exact amount of water (水), positive when received. Held in units of 1/<see cref="Denominator"/>
+    /// (840) of a point: every amount a round can produce is a whole number of units (840 is the
+    /// least common multiple of 1 to 8, so ranked specials shared among 5 to 8 normal players stay
+    /// exact). <see cref="Num"/> / <see cref="Den"/> is the same amount as a reduced fraction.
     /// </summary>
     public struct Water : IEquatable<Water>, IComparable<Water>
     {
-        private readonly long twelfths;
+        private readonly long units;
 
-        private Water(long twelfths)
+        private Water(long units)
         {
-            this.twelfths = twelfths;
+            this.units = units;
         }
 
-        /// <summary>Twelfths in one water point.</summary>
-        public const long Denominator12 = 12;
+        /// <summary>Units in one water point (SSS_WATER_DENOMINATOR).</summary>
+        public const long Denominator = 840;
 
         /// <summary>Whole water.</summary>
-        public static Water FromInt(long n) { return new Water(checked(n * Denominator12)); }
+        public static Water FromInt(long n) { return new Water(checked(n * Denominator)); }
 
-        /// <summary>From a count of twelfths of a point.</summary>
-        public static Water FromTwelfths(long t) { return new Water(t); }
+        /// <summary>From a count of units of 1/840 of a point (SssWater.units).</summary>
+        public static Water FromUnits(long units) { return new Water(units); }
 
-        /// <summary>The amount in twelfths of a point.</summary>
-        public long Twelfths { get { return twelfths; } }
+        /// <summary>The amount in units of 1/840 of a point.</summary>
+        public long Units { get { return units; } }
 
         /// <summary>Numerator of the reduced fraction (sign included).</summary>
-        public long Numerator { get { return twelfths / Gcd12(twelfths); } }
+        public long Num { get { return units / Gcd(units); } }
 
-        /// <summary>Denominator of the reduced fraction: 1, 2, 3, 4, 6 or 12.</summary>
-        public long Denominator { get { return Denominator12 / Gcd12(twelfths); } }
+        /// <summary>Denominator of the reduced fraction: a divisor of 840 (1 for whole water).</summary>
+        public long Den { get { return Denominator / Gcd(units); } }
 
         /// <summary>Whether this is a whole number of water points.</summary>
-        public bool IsInteger { get { return twelfths % Denominator12 == 0; } }
+        public bool IsInteger { get { return units % Denominator == 0; } }
 
         /// <summary>An approximation for display only; never settle with it.</summary>
-        public double ToDouble() { return twelfths / (double)Denominator12; }
+        public double ToDouble() { return units / (double)Denominator; }
 
-        private static long Gcd12(long t)
+        private static long Gcd(long t)
         {
-            long a = Math.Abs(t % Denominator12), b = Denominator12;
+            long a = Math.Abs(t % Denominator), b = Denominator;
             while (a != 0)
             {
                 long r = b % a;
@@ -60,28 +62,28 @@ namespace Shisanshui
         /// <summary>"7", "-3", "3/2", "-40/3" (the engine's text form).</summary>
         public override string ToString()
         {
-            return IsInteger ? Numerator.ToString() : Numerator + "/" + Denominator;
+            return IsInteger ? Num.ToString() : Num + "/" + Den;
         }
 
-        public bool Equals(Water other) { return twelfths == other.twelfths; }
+        public bool Equals(Water other) { return units == other.units; }
 
         public override bool Equals(object obj) { return obj is Water && Equals((Water)obj); }
 
-        public override int GetHashCode() { return twelfths.GetHashCode(); }
+        public override int GetHashCode() { return units.GetHashCode(); }
 
-        public int CompareTo(Water other) { return twelfths.CompareTo(other.twelfths); }
+        public int CompareTo(Water other) { return units.CompareTo(other.units); }
 
-        public static bool operator ==(Water a, Water b) { return a.twelfths == b.twelfths; }
+        public static bool operator ==(Water a, Water b) { return a.units == b.units; }
 
-        public static bool operator !=(Water a, Water b) { return a.twelfths != b.twelfths; }
+        public static bool operator !=(Water a, Water b) { return a.units != b.units; }
 
-        public static Water operator +(Water a, Water b) { return new Water(checked(a.twelfths + b.twelfths)); }
+        public static Water operator +(Water a, Water b) { return new Water(checked(a.units + b.units)); }
 
-        public static Water operator -(Water a, Water b) { return new Water(checked(a.twelfths - b.twelfths)); }
+        public static Water operator -(Water a, Water b) { return new Water(checked(a.units - b.units)); }
 
-        public static Water operator -(Water a) { return new Water(checked(-a.twelfths)); }
+        public static Water operator -(Water a) { return new Water(checked(-a.units)); }
 
-        internal static Water From(NativeWater n) { return new Water(n.twelfths); }
+        internal static Water From(NativeWater n) { return new Water(n.units); }
     }
 
     /// <summary>How a round is scored (RULES.md §9).</summary>
@@ -145,7 +147,10 @@ namespace Shisanshui
             this.seat = seat;
         }
 
-        /// <summary>Three lanes (3 + 5 + 5 cards); WrongCardCountException for a lane of another size.</summary>
+        /// <summary>Three lanes (3 + 5 + 5 cards); WrongCardCountException for a lane of another size.
+        /// No rule set is needed: up to two copies of a card are accepted (two decks, RULES.md §11;
+        /// TooManyCopiesException for a third), and settling checks the table against the rule
+        /// set's deck.</summary>
         public static PlayerHand Arranged(IList<Card> front, IList<Card> middle, IList<Card> back)
         {
             byte[] f = Card.Codes(front, "front"), m = Card.Codes(middle, "middle"), b = Card.Codes(back, "back");
@@ -182,6 +187,22 @@ namespace Shisanshui
             return Arranged(Card.ParseHand(text));
         }
 
+        /// <summary>As <see cref="Arranged(string)"/>, the cards read for the rule set's deck, so a lane
+        /// may hold two copies of a card of an extra suit (RULES.md §11).</summary>
+        public static PlayerHand Arranged(string text, Rules rules)
+        {
+            if (text == null)
+            {
+                throw new ArgumentNullException("text");
+            }
+            string[] lanes = text.Split('/', '|');
+            if (lanes.Length == 3)
+            {
+                return Arranged(Card.ParseHand(lanes[0], rules), Card.ParseHand(lanes[1], rules), Card.ParseHand(lanes[2], rules));
+            }
+            return Arranged(Card.ParseHand(text, rules));
+        }
+
         /// <summary>The lanes of an Arrangement (e.g. a detected special's).</summary>
         public static PlayerHand Arranged(Arrangement arrangement)
         {
@@ -206,6 +227,12 @@ namespace Shisanshui
         public static PlayerHand Declare(Special special, string cards)
         {
             return Declare(special, Card.ParseHand(cards));
+        }
+
+        /// <summary>As <see cref="Declare(Special, string)"/>, the cards read for the rule set's deck.</summary>
+        public static PlayerHand Declare(Special special, string cards, Rules rules)
+        {
+            return Declare(special, Card.ParseHand(cards, rules));
         }
 
         /// <summary>Whether the seat declares a special.</summary>
@@ -514,10 +541,13 @@ namespace Shisanshui
         }
 
         /// <summary>
-        /// Settle one round: 2 to 4 hands in seat order under a rule set that settles all pairs.
-        /// Everything is checked first: InvalidTableException (not 2 to 4 seats; a banker-mode rule set,
-        /// which needs the banker seat), DuplicateCardException (a card twice at the table; position
-        /// seat × 13 + index), SpecialNotAllowedException (a special the cards do not make or the rules
+        /// Settle one round: 2 to <see cref="Rules.MaxPlayers"/> hands in seat order (4 for one deck,
+        /// up to 8 with extra suits, RULES.md §11) under a rule set that settles all pairs.
+        /// Everything is checked first: InvalidTableException (a seat count the deck does not seat,
+        /// naming both numbers; a banker-mode rule set, which needs the banker seat),
+        /// DuplicateCardException (a card the deck holds once, twice at the table) or its
+        /// TooManyCopiesException (a third copy of a card of an extra suit), position
+        /// seat × 13 + index, SpecialNotAllowedException (a special the cards do not make or the rules
         /// do not enable).
         /// </summary>
         public static Settlement Settle(Rules rules, IList<PlayerHand> hands)
@@ -785,7 +815,7 @@ namespace Shisanshui
         /// Settle water in money: each seat trunc(water × baseStake) minor units, capped at its carry
         /// (null: no caps), the larger side scaled to the smaller, rake on positive results.
         /// InvalidMoneyException for a negative stake or carry, carries not one per seat, a rake
-        /// below 0 or over 100%; InvalidTableException for not 2 to 4 seats.
+        /// below 0 or over 100%; InvalidTableException for not 2 to 8 seats.
         /// </summary>
         public static MoneyResult Settle(IList<Water> water, long baseStake, IList<long> carries = null, Rake? rake = null)
         {
@@ -794,7 +824,7 @@ namespace Shisanshui
                 throw new ArgumentNullException("water");
             }
             long[] t = new long[water.Count];
-            for (int i = 0; i < t.Length; i++) t[i] = water[i].Twelfths;
+            for (int i = 0; i < t.Length; i++) t[i] = water[i].Units;
             NativeStakes stakes = Stakes(baseStake, rake);
             long[] c = Carries(carries);
             var lines = new NativeMoneyLine[Math.Max(t.Length, 1)];
@@ -832,7 +862,7 @@ namespace Shisanshui
     [StructLayout(LayoutKind.Sequential)]
     internal struct NativeWater
     {
-        public long twelfths;
+        public long units;
         public long num;
         public long den;
     }
@@ -1002,7 +1032,7 @@ namespace Shisanshui
             out UIntPtr outLen);
 
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern int sss_money_settle(long[] waterTwelfths, UIntPtr count, ref NativeStakes stakes,
+        internal static extern int sss_money_settle(long[] waterUnits, UIntPtr count, ref NativeStakes stakes,
             long[] carries, UIntPtr carryCount, [Out] NativeMoneyLine[] outLines, UIntPtr cap, out UIntPtr outCount,
             out NativeMoneyTotals outTotals);
 

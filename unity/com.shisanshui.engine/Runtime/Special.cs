@@ -226,10 +226,11 @@ namespace Shisanshui
             return Decode(raw);
         }
 
-        /// <summary>Detect the specials of a hand written as text ("3s 4d 5c 7h 8h …").</summary>
+        /// <summary>Detect the specials of a hand written as text ("3s 4d 5c 7h 8h …"), read for the rule
+        /// set's deck (a card of an extra suit may be written twice, RULES.md §11).</summary>
         public static SpecialDetection Detect(Rules rules, string hand)
         {
-            return Detect(rules, Card.ParseHand(hand));
+            return Detect(rules, Card.ParseHand(hand, rules));
         }
 
         internal static SpecialDetection Decode(byte[] raw)

@@ -93,7 +93,7 @@ namespace Shisanshui.Samples
 
         private static string Signed(Water w)
         {
-            return w.Twelfths > 0 ? "+" + w : w.ToString();
+            return w.Units > 0 ? "+" + w : w.ToString();
         }
 
         private static string Cents(long minor)
