@@ -11,9 +11,10 @@
 //!   make; a paired flush counts as the plain flush below it, five of a kind as the top straight
 //!   flush, the strongest class the fields know);
 //! - backs are taken best bound first ([`Objective::upper_bound`] of the back with the
-//!   strongest front and middle it allows), and the search stops at the first bound below the
-//!   best split found; ties are broken as the one-deck search breaks them (position masks), so
-//!   the answer is [`exhaustive`]'s, which the tests check.
+//!   strongest front and middle it allows), each bounded again with the strongest legal front
+//!   and middle it really has, and the search stops at the first bound below the best split
+//!   found; ties are broken as the one-deck search breaks them (position masks), so the answer
+//!   is [`exhaustive`]'s, which the tests check.
 
 use super::model::Objective;
 use super::search::Split;
@@ -56,7 +57,15 @@ impl CopiesHand {
             pick(m, &mut c5);
             let r = eval.eval5(&c5);
             five_rank.push(r);
-            five_ord.push(ordinal_at_or_below(&st.five_rank, r));
+            // A class one deck has (no flush, at most four of a rank) is read from the strength
+            // tables directly; a flush or five of a kind may be new, and is looked up by rank.
+            let one_suit = c5.iter().all(|c| c.suit() == c5[0].suit());
+            let ord = if one_suit || r.category() == Category::FiveOfAKind {
+                ordinal_at_or_below(&st.five_rank, r)
+            } else {
+                st.five(c5.map(|c| c.code()))
+            };
+            five_ord.push(ord);
         }
         let mut three_rank = Vec::with_capacity(286);
         let mut three_ord = Vec::with_capacity(286);
@@ -65,7 +74,7 @@ impl CopiesHand {
             pick(m, &mut c3);
             let r = eval.eval3(&c3);
             three_rank.push(r);
-            three_ord.push(ordinal_at_or_below(&st.three_rank, r));
+            three_ord.push(st.three(c3.map(|c| c.code())));
         }
         CopiesHand { codes, five_rank, five_ord, three_rank, three_ord }
     }
@@ -113,22 +122,52 @@ const NONE: Split = Split { front: 0, middle: 0, back: 0, ordinals: [0; 3], ev: 
 pub(crate) fn best(obj: &Objective, st: &Strength, h: &CopiesHand, strict: bool) -> Split {
     let sub = Subsets::get();
     let top_front = h.three_ord.iter().copied().max().unwrap_or(0);
-    // Backs, best bound first: the strongest front and middle a back allows.
-    let mut backs: Vec<(f64, usize)> = (0..1287)
-        .map(|bi| {
-            let ob = h.five_ord[bi];
-            let front = top_front.min(st.front_cap[ob as usize]);
-            (obj.upper_bound(front, ob, ob), bi)
-        })
-        .collect();
-    backs.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.1.cmp(&a.1)));
+    // Backs by ordinal, strongest first: the bound of a back (the strongest front and middle
+    // it allows) grows with its ordinal, so this is best bound first, and a bound is computed
+    // once per ordinal.
+    let mut backs: Vec<u32> = (0..1287u32).map(|bi| u32::from(h.five_ord[bi as usize]) << 16 | bi).collect();
+    // Most hands stop within the strongest backs: order those first, the rest only if needed.
+    const FIRST: usize = 96;
+    backs.select_nth_unstable_by(FIRST, |a, b| b.cmp(a));
+    backs[..FIRST].sort_unstable_by(|a, b| b.cmp(a));
+    let mut sorted_rest = false;
     let mut best = NONE;
-    for &(bound, bi) in &backs {
+    let mut last: Option<(u16, f64)> = None;
+    let mut k = 0;
+    while k < backs.len() {
+        if k == FIRST && !sorted_rest {
+            backs[FIRST..].sort_unstable_by(|a, b| b.cmp(a));
+            sorted_rest = true;
+        }
+        let key = backs[k];
+        k += 1;
+        let (ob, bi) = ((key >> 16) as u16, (key & 0xFFFF) as usize);
+        let bound = match last {
+            Some((o, b)) if o == ob => b,
+            _ => {
+                let front = top_front.min(st.front_cap[ob as usize]);
+                let b = obj.upper_bound(front, ob, ob);
+                last = Some((ob, b));
+                b
+            }
+        };
         if bound < best.ev {
             break;
         }
         let bmask = sub.five[bi];
         let (rb, ob) = (h.five_rank[bi], h.five_ord[bi]);
+        // The bound again with the strongest legal front and middle this back has.
+        let (mut top_f, mut top_m) = (0u16, 0u16);
+        for &pair in sub.splits[bi].iter() {
+            let (mi, fi) = ((pair & 0xFFFF) as usize, (pair >> 16) as usize);
+            if legal(h.three_rank[fi], h.five_rank[mi], rb, strict) {
+                top_f = top_f.max(h.three_ord[fi]);
+                top_m = top_m.max(h.five_ord[mi]);
+            }
+        }
+        if obj.upper_bound(top_f, top_m, ob) < best.ev {
+            continue;
+        }
         for &pair in sub.splits[bi].iter() {
             let (mi, fi) = ((pair & 0xFFFF) as usize, (pair >> 16) as usize);
             if !legal(h.three_rank[fi], h.five_rank[mi], rb, strict) {
