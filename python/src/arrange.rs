@@ -272,15 +272,16 @@ fn clear_arranger_cache() {
 /// Arranges 13 cards for one rule set at one table size and seat (RULES.md §7).
 ///
 /// ``Arranger(rules=None, players=4, role=None)``: ``rules`` is a :class:`Rules`, a preset name
-/// or None for classic; ``players`` the seats at the table (2 to 4 from one deck; bigger tables,
-/// RULES.md §11, are passed to the engine, whose arranger says which it plays); ``role`` the seat at a banker
-/// table (``rules.table == "banker"``, RULES.md §5a): ``"player"`` plays the banker alone,
+/// or None for classic; ``players`` the seats at the table, 2 to ``rules.max_players`` (4 from one
+/// deck, up to 8 with ``extra_suits``, RULES.md §11); ``role`` the seat at a banker table
+/// (``rules.table == "banker"``, RULES.md §5a): ``"player"`` plays the banker alone,
 /// ``"banker"`` plays every other seat (a :class:`Role` member or its name). At an all-pairs
 /// table the role may be None or ``"player"``. The arranger keeps its own copy of the rules.
 /// Making one builds the objective; every later call is only a search (run without the GIL), so
 /// keep one per table and reuse it. Its hands may repeat cards as the rule set's deck holds them
-/// (``extra_suits``). Raises ``InvalidTableError`` for a player count the engine does not
-/// arrange for, for a banker table without a role and for ``"banker"`` at an all-pairs table;
+/// (``extra_suits``). Raises ``InvalidTableError`` for a player count the deck does not seat
+/// (naming both numbers), for a banker table without a role and for ``"banker"`` at an all-pairs
+/// table;
 /// ``InvalidArgumentError`` for an unknown role name, ``TypeError`` for a role that is not a
 /// str; ``UnknownPresetError``, ``InvalidRulesError``.
 #[pyclass(frozen, module = "shisanshui", name = "Arranger")]

@@ -322,11 +322,12 @@ pub fn arrange_many<'py>(
 
 /// Settle many rounds at once, every seat playing its lanes: ``hands`` is a ``uint8`` array of
 /// shape ``(rounds, seats, 13)``, each hand's codes in lane order (front 3, middle 5, back 5, as
-/// ``Arranger.arrange_many`` returns them; a foul is settled as a foul), 2 to ``rules.max_players``
-/// seats (4 from one deck, up to 8 with ``extra_suits``, RULES.md §11). Returns an
-/// ``int64`` array of shape ``(rounds, seats)``: each seat's total in **units of 1/840** of a
-/// water point (``WATER_DENOMINATOR``; divide by 840: pairwise scoring is always whole, ranked
-/// scoring may share a special's water among up to 8 normal players). The totals :func:`settle` reports. ``banker`` is a banker room's banker seat
+/// ``Arranger.arrange_many`` returns them; a foul is settled as a foul), 2 to
+/// ``rules.max_players`` seats (4 from one deck, up to 8 with ``extra_suits``, RULES.md §11).
+/// Returns an ``int64`` array of shape ``(rounds, seats)``: each seat's total in **units of
+/// 1/840** of a water point (``WATER_DENOMINATOR``; divide by 840: pairwise scoring is always
+/// whole, ranked scoring may share a special's water among up to 8 normal players). The totals
+/// :func:`settle` reports. ``banker`` is a banker room's banker seat
 /// (``rules.table`` is ``Table.BANKER``, RULES.md §5a): one int for every round, or an integer
 /// array of one seat per round (the banker may move); None when the rules settle all pairs.
 /// Errors: ``InvalidTableError`` (seats; a banker seat not at the table, missing under banker

@@ -1,6 +1,7 @@
 //! Dealing (RULES.md §10, §11): `deal` (seeded or from the operating system's randomness) and
-//! `shuffled_deck`, from one deck or a rule set's bigger deck (`extra_suits`). A seed gives the same deal in Rust, C, Python and C# (the algorithm is
-//! documented in the core's `deal` module and recorded in `tests/vectors/deal.json`).
+//! `shuffled_deck`, from one deck or a rule set's bigger deck (`extra_suits`). A seed gives the
+//! same deal in Rust, C, Python and C# (the algorithm is documented in the core's `deal` module
+//! and recorded in `tests/vectors/deal.json` and `tests/vectors/big_tables.json`).
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;

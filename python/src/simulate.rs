@@ -172,8 +172,8 @@ fn policies(arg: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Policy>> {
 
 /// Play ``rounds`` seeded rounds under a rule set and report what the table saw.
 ///
-/// ``rules``: a :class:`Rules`, a preset name or None (classic); ``players``: the seats, as the
-/// engine's simulation supports them (2 to 4 from one deck; a count past that is passed on);
+/// ``rules``: a :class:`Rules`, a preset name or None (classic); ``players``: 2 to
+/// ``rules.max_players`` seats (4 from one deck, up to 8 with ``extra_suits``, RULES.md §11);
 /// ``seed``: round ``i`` is the deal of a seed mixed from ``seed`` and ``i`` (the same as
 /// ``sss deal --seed SEED --round I``). ``policy``: who plays — ``'arranger'`` (default: the
 /// engine's arranger, declaring specials per its advice), ``'greedy'`` or ``'product'`` (the

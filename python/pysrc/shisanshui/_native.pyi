@@ -870,7 +870,7 @@ class Arranger:
     """Arranges 13 cards for one rule set at one table size and seat (RULES.md §7).
 
     ``rules`` is a :class:`Rules`, a preset name or None for classic; ``players`` the seats at
-    the table, as the engine's arranger supports them (2 to 4 from one deck;
+    the table, 2 to ``rules.max_players`` (4 from one deck, up to 8 with ``extra_suits``;
     :class:`InvalidTableError` otherwise); hands may repeat cards as the rule set's deck holds
     them; ``role`` the seat at a banker table
     (``table = "banker"``, RULES.md §5a): ``"player"`` plays the banker alone, ``"banker"`` plays
