@@ -21,7 +21,8 @@ use shisanshui_fuzz::engine::rules::Table;
 use shisanshui_fuzz::engine::settle::{settle_with_banker, PlayerHand, Settlement, Water};
 use shisanshui_fuzz::engine::special::detect_codes;
 use shisanshui_fuzz::engine::{
-    cards_from_codes, deal, settle, Arrangement, Card, Category, Evaluator, Preset, Rules, Special, Wheel,
+    cards_from_codes, cards_from_codes_in, deal, parse_cards_in, settle, Arrangement, Card, Category, Evaluator, Preset,
+    Rules, Special, SuitSet, Wheel,
 };
 use shisanshui_fuzz::sss::arrange::*;
 use shisanshui_fuzz::sss::batch::*;
@@ -73,6 +74,14 @@ enum Bytes {
     Null(Len),
     /// `take` distinct codes of a seeded deck from `start` (valid cards).
     Deck {
+        seed: u64,
+        start: u8,
+        take: u8,
+    },
+    /// `take` codes of a seeded deck with the suits of `suits` (low 4 bits) twice, from `start`
+    /// (valid cards of that deck, copies included: RULES.md §11).
+    BigDeck {
+        suits: u8,
         seed: u64,
         start: u8,
         take: u8,
@@ -193,6 +202,14 @@ enum Call {
     SetTable(H, u32),
     GetMajorityBonus(H, OutPtr),
     SetMajorityBonus(H, u32),
+    GetExtraSuits(H, OutPtr),
+    SetExtraSuits(H, u8),
+    GetMaxPlayers(H, OutPtr),
+    Deck(H, OutBuf),
+    DealFor(H, u32, u64, OutBuf),
+    ShuffledDeckFor(H, u64, OutBuf),
+    CardsParseFor(H, Bytes, OutBuf),
+    CardsValidateFor(H, Bytes),
     SpecialDetect(H, Bytes, OutPtr),
     SpecialName(u32, u32, OutBuf),
     SpecialId(u32, OutBuf),
@@ -455,6 +472,12 @@ fn bytes_in(b: &Bytes, world: &World) -> In {
             let take = (*take as usize % 14).min(52 - start);
             deck[start..start + take].iter().map(|c| c.code()).collect()
         }
+        Bytes::BigDeck { suits, seed, start, take } => {
+            let deck = deal::shuffled_deck_of(SuitSet::from_bits(suits & 0xF).unwrap(), *seed);
+            let start = *start as usize % deck.len();
+            let take = (*take as usize % 14).min(deck.len() - start);
+            deck[start..start + take].iter().map(|c| c.code()).collect()
+        }
         Bytes::Name { which, upper } => {
             let n = NAMES[*which as usize % NAMES.len()];
             if *upper { n.to_uppercase() } else { n.to_string() }.into_bytes()
@@ -584,14 +607,15 @@ fn lane_of(b: &In) -> engine::Result<Vec<Card>> {
 }
 
 fn water_of(w: &Water) -> SssWater {
-    SssWater { twelfths: w.twelfths(), num: w.numer(), den: w.denom() }
+    SssWater { units: w.units(), num: w.numer(), den: w.denom() }
 }
 
 fn hand_rank_c(r: HandRank, n: usize) -> (u32, u8, u8) {
     (r.value(), r.category() as u8, n as u8)
 }
 
-fn seat_hand(s: &SeatIn, world: &World) -> (SssSeat, Option<Result<PlayerHand, ()>>) {
+/// A seat as C sends it and the engine's reading of it under a deck with `extra` twice.
+fn seat_hand(s: &SeatIn, world: &World, extra: SuitSet) -> (SssSeat, Option<Result<PlayerHand, ()>>) {
     let b = bytes_in(&s.cards, world);
     let mut cards = [0u8; 13];
     let v = b.bytes.clone().unwrap_or_default();
@@ -600,12 +624,12 @@ fn seat_hand(s: &SeatIn, world: &World) -> (SssSeat, Option<Result<PlayerHand, (
     }
     let seat = SssSeat { kind: s.kind, special: s.special, cards };
     let hand = (|| -> Result<PlayerHand, ()> {
-        let cs = cards_from_codes(&cards).map_err(|_| ())?;
+        let cs = cards_from_codes_in(&cards, extra).map_err(|_| ())?;
         match s.kind {
-            SSS_SEAT_ARRANGED => Arrangement::from_cards(&cs).map(PlayerHand::Arranged).map_err(|_| ()),
+            SSS_SEAT_ARRANGED => Arrangement::from_cards_in(&cs, extra).map(PlayerHand::Arranged).map_err(|_| ()),
             SSS_SEAT_SPECIAL => {
                 let sp = Special::from_index(s.special).ok_or(())?;
-                PlayerHand::special(sp, &cs).map_err(|_| ())
+                PlayerHand::special_in(sp, &cs, extra).map_err(|_| ())
             }
             _ => Err(()),
         }
@@ -792,8 +816,9 @@ fn run(world: &mut World, c: &Call) {
                 assert_ne!(st, OK);
                 return;
             }
-            let a = (|| Arrangement::new(&lane_of(&i_f)?, &lane_of(&i_m)?, &lane_of(&i_b)?))();
-            assert_eq!(st == OK, a.is_ok(), "check accepts what Arrangement::new does: {}", last_error());
+            let extra = world.rules[r.slot.unwrap()].shadow.extra_suits;
+            let a = (|| Arrangement::new_in(&lane_of(&i_f)?, &lane_of(&i_m)?, &lane_of(&i_b)?, extra))();
+            assert_eq!(st == OK, a.is_ok(), "check accepts what Arrangement::new_in does: {}", last_error());
             if let (Ok(a), Some(out)) = (a, out) {
                 let e = a.evaluate(&world.rules[r.slot.unwrap()].shadow);
                 assert_eq!(out.foul_bits, e.foul.bits());
@@ -807,7 +832,9 @@ fn run(world: &mut World, c: &Call) {
             if p.null {
                 return;
             }
-            let a = expect(st, i.bytes.is_some(), r.slot.is_some(), || Arrangement::from_cards(&lane_of(&i)?));
+            let a = expect(st, i.bytes.is_some(), r.slot.is_some(), || {
+                Arrangement::from_cards_in(&lane_of(&i)?, world.rules[r.slot.unwrap()].shadow.extra_suits)
+            });
             if let (Some(a), Some(out)) = (a, out) {
                 let e = a.evaluate(&world.rules[r.slot.unwrap()].shadow);
                 assert_eq!((out.foul_bits, out.is_foul), (e.foul.bits(), e.foul.is_foul() as u8));
@@ -989,9 +1016,110 @@ fn run(world: &mut World, c: &Call) {
             }
             check_rules_handle(r.ptr, &world.rules[k].shadow);
         }
+        Call::GetExtraSuits(h, p) | Call::GetMaxPlayers(h, p) => {
+            let r = world.rules_h(*h);
+            let suits = matches!(c, Call::GetExtraSuits(..));
+            let (st, v) = single::<u32>("get extra suits/max players", *p, |o| unsafe {
+                if suits {
+                    // A u8 out-parameter: the rest of the u32 sentinel stays as it was.
+                    sss_rules_get_extra_suits(r.ptr, o.cast())
+                } else {
+                    sss_rules_get_max_players(r.ptr, o)
+                }
+            });
+            assert_eq!(st == OK, r.slot.is_some() && !p.null);
+            if let (Some(k), Some(v)) = (r.slot, v) {
+                let s = &world.rules[k].shadow;
+                if suits {
+                    assert_eq!(v.to_ne_bytes()[0], s.extra_suits.bits());
+                } else {
+                    assert_eq!(v as usize, s.max_players());
+                }
+            }
+        }
+        Call::SetExtraSuits(h, mask) => {
+            let r = world.rules_h(*h);
+            let st = call("set extra suits", || unsafe { sss_rules_set_extra_suits(r.ptr, *mask) });
+            let Some(k) = r.slot else {
+                assert_ne!(st, OK);
+                return;
+            };
+            // The shadow: a mask of the four suits, validated; anything else leaves the rules.
+            match SuitSet::from_bits(*mask) {
+                Ok(suits) => {
+                    let mut changed = world.rules[k].shadow.clone();
+                    changed.extra_suits = suits;
+                    let want = changed.validate();
+                    assert_eq!(st, status_of(&want), "{}", last_error());
+                    if want.is_ok() {
+                        world.rules[k].shadow = changed;
+                    }
+                }
+                Err(e) => assert_eq!(st, status_of::<()>(&Err(e)), "mask {mask:#x}: {}", last_error()),
+            }
+            check_rules_handle(r.ptr, &world.rules[k].shadow);
+        }
+        Call::Deck(h, o) => {
+            let r = world.rules_h(*h);
+            let expected: Option<Vec<u8>> =
+                r.slot.map(|k| world.rules[k].shadow.deck().iter().map(|c| c.code()).collect());
+            copy_out("deck for", *o, false, false, expected.as_deref(), |b, cap, l| unsafe { sss_deck(r.ptr, b, cap, l) });
+        }
+        Call::DealFor(h, players, seed, o) => {
+            let r = world.rules_h(*h);
+            let expected: Option<Vec<u8>> = r.slot.and_then(|k| {
+                deal::deal_for(&world.rules[k].shadow, *players as usize, Some(*seed))
+                    .ok()
+                    .map(|hands| hands.iter().flatten().map(|c| c.code()).collect())
+            });
+            let st = copy_out("deal for", *o, false, false, expected.as_deref(), |b, cap, l| unsafe {
+                sss_deal_for(r.ptr, *players, *seed, b, cap, l)
+            });
+            let valid_buffer = match o {
+                OutBuf::Buf(_) => true,
+                OutBuf::Null(len) => len.get() == 0,
+            };
+            if let (Some(k), true) = (r.slot, valid_buffer) {
+                let want = world.rules[k].shadow.check_players(*players as usize);
+                if want.is_err() {
+                    // After the pointers, the seat count is checked before the buffer's size.
+                    assert_eq!(st, status_of(&want), "{}", last_error());
+                }
+            }
+        }
+        Call::ShuffledDeckFor(h, seed, o) => {
+            let r = world.rules_h(*h);
+            let expected: Option<Vec<u8>> = r.slot.map(|k| {
+                deal::shuffled_deck_of(world.rules[k].shadow.extra_suits, *seed).iter().map(|c| c.code()).collect()
+            });
+            copy_out("shuffled deck for", *o, false, false, expected.as_deref(), |b, cap, l| unsafe {
+                sss_shuffled_deck_for(r.ptr, *seed, b, cap, l)
+            });
+        }
+        Call::CardsParseFor(h, b, o) => {
+            let r = world.rules_h(*h);
+            let i = bytes_in(b, world);
+            let expected = match (r.slot, text_of(&i)) {
+                (Some(k), Some(Ok(t))) => {
+                    parse_cards_in(t, world.rules[k].shadow.extra_suits).ok().map(|c| shisanshui_fuzz::codes(&c))
+                }
+                _ => None,
+            };
+            copy_out("cards parse for", *o, false, false, expected.as_deref(), |b, cap, l| unsafe {
+                sss_cards_parse_for(r.ptr, i.ptr, i.len, b, cap, l)
+            });
+        }
+        Call::CardsValidateFor(h, b) => {
+            let r = world.rules_h(*h);
+            let i = bytes_in(b, world);
+            let st = call("validate for", || unsafe { sss_cards_validate_for(r.ptr, i.ptr, i.len) });
+            expect(st, i.bytes.is_some(), r.slot.is_some(), || {
+                cards_from_codes_in(i.bytes.as_ref().unwrap(), world.rules[r.slot.unwrap()].shadow.extra_suits)
+            });
+        }
         Call::SettleWithBanker(h, seats, banker, p) => {
             let r = world.rules_h(*h);
-            let (cseats, hands) = seats_of(seats, world);
+            let (cseats, hands) = seats_of(seats, world, *h);
             let (st, out) = single("settle with banker", *p, |o| unsafe {
                 sss_settle_with_banker(r.ptr, cseats.as_ptr(), cseats.len(), *banker, o)
             });
@@ -1007,7 +1135,7 @@ fn run(world: &mut World, c: &Call) {
         Call::SettleIntoWithBanker(h, seats, banker, t) => {
             let r = world.rules_h(*h);
             let target = world.settlement_h(*t);
-            let (cseats, hands) = seats_of(seats, world);
+            let (cseats, hands) = seats_of(seats, world, *h);
             let st = call("settle into with banker", || unsafe {
                 sss_settle_into_with_banker(r.ptr, cseats.as_ptr(), cseats.len(), *banker, target.ptr)
             });
@@ -1114,7 +1242,7 @@ fn run(world: &mut World, c: &Call) {
                 assert_eq!(st, SssStatus::SSS_ERR_NULL_POINTER);
                 return;
             };
-            let m = settle_money(&w.iter().map(|&t| Water::from_twelfths(t)).collect::<Vec<_>>(), &rst);
+            let m = settle_money(&w.iter().map(|&t| Water::from_units(t)).collect::<Vec<_>>(), &rst);
             let expected = if *null_water && !w.is_empty() { None } else { m.as_ref().ok().map(money_lines) };
             let mut totals = Sentinel::<SssMoneyTotals>::new();
             let st = copy_out("money settle", *out, false, false, expected.as_deref(), |b, cap, l| unsafe {
@@ -1149,7 +1277,8 @@ fn run(world: &mut World, c: &Call) {
                 assert_ne!(st, OK);
                 return;
             }
-            let a = (|| Arrangement::new(&lane_of(&i_f)?, &lane_of(&i_m)?, &lane_of(&i_b)?))();
+            // No rule set: the copies of two decks are accepted, a third is not.
+            let a = (|| Arrangement::new_in(&lane_of(&i_f)?, &lane_of(&i_m)?, &lane_of(&i_b)?, SuitSet::ALL))();
             assert_eq!(st, status_of(&a));
             if let (Ok(a), Some(out)) = (a, out) {
                 assert_eq!(out.kind, SSS_SEAT_ARRANGED);
@@ -1167,7 +1296,10 @@ fn run(world: &mut World, c: &Call) {
                 assert_ne!(st, OK);
                 return;
             }
-            let h = (|| PlayerHand::special(sp.unwrap(), &cards_of(&i).unwrap()?))();
+            let h = (|| {
+                let cards = cards_from_codes_in(i.bytes.as_ref().unwrap(), SuitSet::ALL)?;
+                PlayerHand::special_in(sp.unwrap(), &cards, SuitSet::ALL)
+            })();
             assert_eq!(st, status_of(&h));
             if let Some(out) = out {
                 assert_eq!((out.kind, out.special), (SSS_SEAT_SPECIAL, *s as u8));
@@ -1175,7 +1307,7 @@ fn run(world: &mut World, c: &Call) {
         }
         Call::Settle(h, seats, p) => {
             let r = world.rules_h(*h);
-            let (cseats, hands) = seats_of(seats, world);
+            let (cseats, hands) = seats_of(seats, world, *h);
             let (st, out) = single("settle", *p, |o| unsafe { sss_settle(r.ptr, cseats.as_ptr(), cseats.len(), o) });
             if p.null || r.slot.is_none() {
                 assert_ne!(st, OK);
@@ -1189,7 +1321,7 @@ fn run(world: &mut World, c: &Call) {
         Call::SettleInto(h, seats, t) => {
             let r = world.rules_h(*h);
             let target = world.settlement_h(*t);
-            let (cseats, hands) = seats_of(seats, world);
+            let (cseats, hands) = seats_of(seats, world, *h);
             let st =
                 call("settle into", || unsafe { sss_settle_into(r.ptr, cseats.as_ptr(), cseats.len(), target.ptr) });
             let (Some(rk), Some(tk)) = (r.slot, target.slot) else {
@@ -1430,6 +1562,8 @@ fn run(world: &mut World, c: &Call) {
             let i = bytes_in(b, world);
             let shadow =
                 a.slot.map(|k| shared_arranger(&world.arrangers[k].rules, world.arrangers[k].players).unwrap());
+            // The hand's codes are checked against the arranger's deck.
+            let extra = a.slot.map_or(SuitSet::EMPTY, |k| world.arrangers[k].rules.extra_suits);
             match c {
                 Call::Arrange(..) => {
                     let (st, out) = single("arrange", *p, |o| unsafe { sss_arrange(a.ptr, i.ptr, i.len, o) });
@@ -1437,7 +1571,7 @@ fn run(world: &mut World, c: &Call) {
                         return;
                     }
                     let best = expect(st, i.bytes.is_some(), a.slot.is_some(), || {
-                        shadow.as_ref().unwrap().arrange(&cards_from_codes(i.bytes.as_ref().unwrap())?)
+                        shadow.as_ref().unwrap().arrange(&cards_from_codes_in(i.bytes.as_ref().unwrap(), extra)?)
                     });
                     if let (Some(best), Some(out)) = (best, out) {
                         let lanes: Vec<u8> = out.front.iter().chain(&out.middle).chain(&out.back).copied().collect();
@@ -1451,7 +1585,7 @@ fn run(world: &mut World, c: &Call) {
                         return;
                     }
                     let adv = expect(st, i.bytes.is_some(), a.slot.is_some(), || {
-                        shadow.as_ref().unwrap().special_advice(&cards_from_codes(i.bytes.as_ref().unwrap())?)
+                        shadow.as_ref().unwrap().special_advice(&cards_from_codes_in(i.bytes.as_ref().unwrap(), extra)?)
                     });
                     if let (Some(adv), Some(out)) = (adv, out) {
                         assert_eq!(out.has_special, adv.is_some() as u8);
@@ -1469,7 +1603,7 @@ fn run(world: &mut World, c: &Call) {
                         return;
                     }
                     let ev = expect(st, i.bytes.is_some(), a.slot.is_some(), || {
-                        let arr = Arrangement::from_cards(&cards_from_codes(i.bytes.as_ref().unwrap())?)?;
+                        let arr = Arrangement::from_cards_in(&cards_from_codes_in(i.bytes.as_ref().unwrap(), extra)?, extra)?;
                         Ok(shadow.as_ref().unwrap().expected_water(&arr))
                     });
                     if let (Some(ev), Some(out)) = (ev, out) {
@@ -1485,7 +1619,7 @@ fn run(world: &mut World, c: &Call) {
             let expected: Option<Vec<SssSuggestion>> = match (a.slot, &i.bytes) {
                 (Some(k), Some(v)) => {
                     let arr = shared_arranger(&world.arrangers[k].rules, world.arrangers[k].players).unwrap();
-                    cards_from_codes(v)
+                    cards_from_codes_in(v, world.arrangers[k].rules.extra_suits)
                         .and_then(|cards| arr.suggest(&cards, n))
                         .ok()
                         .map(|l| l.iter().map(suggestion_c).collect())
@@ -1642,15 +1776,15 @@ fn run(world: &mut World, c: &Call) {
         Call::SettleMany { h, seats, bytes, rounds, threads, banker } => {
             let r = world.rules_h(*h);
             let rounds = *rounds as usize % 4;
-            let seats = &((*seats % 9) as u32);
+            let seats = &((*seats % 10) as u32);
             let n = *seats as usize;
             let flat = flat_rows(bytes, world, rounds * n, 13);
             let mut out = vec![Sentinel::<i64>::new(); rounds * n];
             let mut err_row = Sentinel::<usize>::new();
             // A banker room's batch: the banker moves from round to round, at times off the table
-            // (seat 4, or SSS_SEAT_NONE).
+            // (a seat up to 8, or SSS_SEAT_NONE).
             let bankers: Option<Vec<u8>> = banker.map(|b| {
-                (0..rounds).map(|k| if b == SSS_SEAT_NONE { b } else { (b as usize + k) as u8 % 5 }).collect()
+                (0..rounds).map(|k| if b == SSS_SEAT_NONE { b } else { (b as usize + k) as u8 % 9 }).collect()
             });
             let st = call("settle many", || unsafe {
                 match &bankers {
@@ -1676,7 +1810,9 @@ fn run(world: &mut World, c: &Call) {
                 }
             });
             let msg = last_error();
-            if !(2..=4).contains(seats) {
+            // 2 to the deck's seats: 4, plus one per extra suit (RULES.md §11).
+            let most = r.slot.map_or(4, |k| world.rules[k].shadow.max_players()) as u32;
+            if !(2..=most).contains(seats) {
                 if rounds > 0 || r.slot.is_none() {
                     assert_ne!(st, OK, "settle many with {seats} seats");
                 }
@@ -1703,7 +1839,7 @@ fn run(world: &mut World, c: &Call) {
                         let mut c = 0;
                         unsafe { sss_settlement_totals(s, t.as_mut_ptr(), 4, &mut c) };
                         unsafe { sss_settlement_free(s) };
-                        t[..n].iter().map(|w| w.twelfths).collect()
+                        t[..n].iter().map(|w| w.units).collect()
                     })
                 })
                 .collect();
@@ -1939,11 +2075,14 @@ fn suggestion_c(s: &shisanshui_fuzz::engine::Suggestion) -> SssSuggestion {
     SssSuggestion { arranged, kind, reserved: [0; 7] }
 }
 
-fn seats_of(seats: &[SeatIn], world: &World) -> (Vec<SssSeat>, Result<Vec<PlayerHand>, ()>) {
+/// Up to 9 seats (one more than two decks seat), read under the rules in `h`'s slot (one deck for
+/// a dead handle, whose call fails anyway).
+fn seats_of(seats: &[SeatIn], world: &World, h: H) -> (Vec<SssSeat>, Result<Vec<PlayerHand>, ()>) {
+    let extra = world.rules_h(h).slot.map_or(SuitSet::EMPTY, |k| world.rules[k].shadow.extra_suits);
     let mut c = Vec::new();
     let mut hands = Ok(Vec::new());
-    for s in seats.iter().take(5) {
-        let (seat, h) = seat_hand(s, world);
+    for s in seats.iter().take(9) {
+        let (seat, h) = seat_hand(s, world, extra);
         c.push(seat);
         match (h, &mut hands) {
             (Some(Ok(h)), Ok(v)) => v.push(h),

@@ -1,7 +1,9 @@
-//! Settlement and money invariants on fuzz-chosen rounds: any rule-set variant of a preset, 2 to
-//! 4 seats of distinct cards, each playing lanes in any order (fouls included), its cards in
-//! code order, the auto-arranger's lanes, its best special, or any declared special (maybe one
-//! the cards do not make); then the round's water in money under any stakes (int64 extremes).
+//! Settlement and money invariants on fuzz-chosen rounds: any rule-set variant of a preset, with
+//! any extra suits (RULES.md §11: 52 to 104 cards), 2 to the deck's seats (up to 8) dealt from
+//! its shuffled deck (so a seat may hold two copies of a card), each playing lanes in any order
+//! (fouls included), its cards in code order, the auto-arranger's lanes (one-deck tables), its
+//! best special, or any declared special (maybe one the cards do not make); then the round's
+//! water in money under any stakes (int64 extremes).
 //!
 //! Invariants: the settlement is zero-sum with an antisymmetric matrix and a zero diagonal, each
 //! total is its row, each pair its matrix entry; a fouled seat is one whose lanes the engine's
@@ -18,7 +20,7 @@ use libfuzzer_sys::fuzz_target;
 use shisanshui_fuzz::engine::arrange::nearest_preset as preset_of;
 use shisanshui_fuzz::engine::money::{escape, settle_money, MoneyResult, Rake, Stakes};
 use shisanshui_fuzz::engine::settle::{PlayerHand, SeatResult, Settlement, Settler, Water};
-use shisanshui_fuzz::engine::{detect_special, Arrangement, Rules, Special, Wheel};
+use shisanshui_fuzz::engine::{detect_special, Arrangement, Rules, Special, SuitSet, Wheel};
 use shisanshui_fuzz::sss::money::{sss_money_escape, sss_money_settle, SssMoneyLine, SssMoneyTotals, SssStakes};
 use shisanshui_fuzz::sss::settle::{
     sss_settle, sss_settle_into_with_banker, sss_settle_with_banker, sss_settlement_free, sss_settlement_to_json,
@@ -49,44 +51,57 @@ struct Round {
     strict: bool,
     suit_tiebreak: bool,
     lowest_wheel: Option<bool>,
+    /// The suits the deck holds twice (low 4 bits).
+    extra_suits: u8,
     players: u8,
-    deck: [u8; 52],
-    plans: [Plan; 4],
+    deck: [u8; 104],
+    plans: [Plan; 8],
     base: I64,
     rake: (I64, I64),
-    carries: Option<[I64; 4]>,
+    carries: Option<[I64; 8]>,
     leaver: u8,
     banker: u8,
 }
 
 fn hand(rules: &Rules, players: usize, cards: &[shisanshui_fuzz::engine::Card], plan: Plan) -> PlayerHand {
     let mut cards = cards.to_vec();
+    let extra = rules.extra_suits;
+    let lanes = |cards: &[shisanshui_fuzz::engine::Card]| {
+        PlayerHand::Arranged(Arrangement::from_cards_in(cards, extra).unwrap())
+    };
     match plan {
         Plan::Lanes(order) => {
             permute(&mut cards, &order);
-            PlayerHand::Arranged(Arrangement::from_cards(&cards).unwrap())
+            lanes(&cards)
         }
         Plan::Sorted => {
             cards.sort();
-            PlayerHand::Arranged(Arrangement::from_cards(&cards).unwrap())
+            lanes(&cards)
         }
         // The preset's own arranger (one per preset and table size, made once): its lanes are
-        // legal under the preset and may foul under a variant of it, which is fine here.
-        Plan::Arranged => match arranger(&Rules::preset(preset_of(rules)), players).arrange(&cards) {
-            Ok(a) => PlayerHand::Arranged(a.arrangement),
-            Err(_) => {
-                cards.sort();
-                PlayerHand::Arranged(Arrangement::from_cards(&cards).unwrap())
+        // legal under the preset and may foul under a variant of it, which is fine here. It plays
+        // one-deck tables; a big table's seats play code order.
+        Plan::Arranged if extra.is_empty() => {
+            match arranger(&Rules::preset(preset_of(rules)), players).arrange(&cards) {
+                Ok(a) => PlayerHand::Arranged(a.arrangement),
+                Err(_) => {
+                    cards.sort();
+                    lanes(&cards)
+                }
             }
-        },
+        }
+        Plan::Arranged => {
+            cards.sort();
+            lanes(&cards)
+        }
         Plan::BestSpecial => match detect_special(&cards, rules).unwrap().best {
-            Some(s) => PlayerHand::special(s, &cards).unwrap(),
+            Some(s) => PlayerHand::special_in(s, &cards, extra).unwrap(),
             None => {
                 cards.sort();
-                PlayerHand::Arranged(Arrangement::from_cards(&cards).unwrap())
+                lanes(&cards)
             }
         },
-        Plan::Declare(i) => PlayerHand::special(Special::ALL[i as usize % 16], &cards).unwrap(),
+        Plan::Declare(i) => PlayerHand::special_in(Special::ALL[i as usize % 16], &cards, extra).unwrap(),
     }
 }
 
@@ -115,10 +130,10 @@ fn c_stakes(st: &Stakes) -> (SssStakes, Vec<i64>) {
 fn c_money(
     f: impl Fn(*mut SssMoneyLine, usize, *mut usize, *mut SssMoneyTotals) -> SssStatus,
 ) -> Result<(Vec<SssMoneyLine>, SssMoneyTotals), SssStatus> {
-    let mut lines = [SssMoneyLine::default(); 4];
+    let mut lines = [SssMoneyLine::default(); 8];
     let mut count = usize::MAX;
     let mut totals = Sentinel::<SssMoneyTotals>::new();
-    let st = call("money", || f(lines.as_mut_ptr(), 4, &mut count, totals.ptr()));
+    let st = call("money", || f(lines.as_mut_ptr(), lines.len(), &mut count, totals.ptr()));
     if st != SssStatus::SSS_OK {
         assert!(totals.untouched(), "money totals written on failure");
         return Err(st);
@@ -131,8 +146,8 @@ fn check_money(m: &MoneyResult, stakes: &Stakes, c: Result<(Vec<SssMoneyLine>, S
     assert_eq!(lines.len(), m.lines.len());
     for (cl, l) in lines.iter().zip(&m.lines) {
         assert_eq!(
-            (cl.water.twelfths, cl.raw, cl.capped, cl.scaled, cl.rake, cl.amount),
-            (l.water.twelfths(), l.raw, l.capped, l.scaled, l.rake, l.amount),
+            (cl.water.units, cl.raw, cl.capped, cl.scaled, cl.rake, cl.amount),
+            (l.water.units(), l.raw, l.capped, l.scaled, l.rake, l.amount),
             "C money line equals Rust's"
         );
     }
@@ -143,7 +158,7 @@ fn check_money(m: &MoneyResult, stakes: &Stakes, c: Result<(Vec<SssMoneyLine>, S
     let mut sum = 0i128;
     let mut rake = 0i128;
     for (seat, l) in m.lines.iter().enumerate() {
-        let sign = l.water.twelfths().signum();
+        let sign = l.water.units().signum();
         assert!(l.amount.signum() == sign || l.amount == 0, "seat {seat}: the amount keeps its water's sign: {l:?}");
         assert!(l.scaled.unsigned_abs() <= l.capped.unsigned_abs(), "seat {seat}: scaling only shrinks");
         assert!(l.capped.unsigned_abs() <= l.raw.unsigned_abs(), "seat {seat}: capping only shrinks");
@@ -166,8 +181,16 @@ fuzz_target!(|r: Round| {
     if let Some(lowest) = r.lowest_wheel {
         rules.wheel = if lowest { Wheel::Lowest } else { Wheel::SecondHighest };
     }
-    let players = 2 + r.players as usize % 3;
-    let deck = distinct_cards(&r.deck, 52);
+    rules.extra_suits = SuitSet::from_bits(r.extra_suits & 0xF).unwrap();
+    // 2 to the deck's seats: 4, plus one per extra suit (RULES.md §11).
+    let players = 2 + r.players as usize % (rules.max_players() - 1);
+    let deck = if rules.extra_suits.is_empty() {
+        distinct_cards(&r.deck, 52)
+    } else {
+        let mut deck = rules.deck();
+        permute(&mut deck, &r.deck);
+        deck
+    };
     let hands: Vec<PlayerHand> =
         (0..players).map(|p| hand(&rules, players, &deck[13 * p..13 * p + 13], r.plans[p])).collect();
 
@@ -239,12 +262,12 @@ fuzz_target!(|r: Round| {
         rake: Rake { numerator: r.rake.0.get(), denominator: r.rake.1.get() },
     };
     let (cst, carries) = c_stakes(&stakes);
-    let twelfths: Vec<i64> = s.totals.iter().map(|w| w.twelfths()).collect();
+    let units: Vec<i64> = s.totals.iter().map(|w| w.units()).collect();
     let money = settle_money(&s.totals, &stakes);
     let c = c_money(|lines, cap, count, totals| unsafe {
         sss_money_settle(
-            twelfths.as_ptr(),
-            twelfths.len(),
+            units.as_ptr(),
+            units.len(),
             &cst,
             carries.as_ptr(),
             carries.len(),
@@ -263,7 +286,7 @@ fuzz_target!(|r: Round| {
     }
     // Water that does not sum to zero is refused, never scaled silently.
     let mut skewed: Vec<Water> = s.totals.clone();
-    skewed[0] = Water::from_twelfths(skewed[0].twelfths().wrapping_add(1));
+    skewed[0] = Water::from_units(skewed[0].units().wrapping_add(1));
     assert!(settle_money(&skewed, &stakes).is_err(), "non-zero-sum water accepted");
 
     let leaver = r.leaver as usize % (players + 1); // players itself: no such seat.

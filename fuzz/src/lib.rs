@@ -266,10 +266,10 @@ pub fn check_settlement(s: &Settlement, seats: usize) {
         assert_eq!(s.matrix[i][i], Water::ZERO, "diagonal");
         let mut row = 0i128;
         for j in 0..seats {
-            assert_eq!(s.matrix[i][j].twelfths(), -s.matrix[j][i].twelfths(), "antisymmetric at {i},{j}");
-            row += s.matrix[i][j].twelfths() as i128;
+            assert_eq!(s.matrix[i][j].units(), -s.matrix[j][i].units(), "antisymmetric at {i},{j}");
+            row += s.matrix[i][j].units() as i128;
         }
-        assert_eq!(row, s.totals[i].twelfths() as i128, "total {i} is its row");
+        assert_eq!(row, s.totals[i].units() as i128, "total {i} is its row");
         sum += row;
     }
     assert_eq!(sum, 0, "zero-sum");
@@ -322,7 +322,7 @@ pub fn check_c_settlement(c: *const sss::settle::SssSettlement, s: &Settlement) 
     assert_eq!(st, SssStatus::SSS_OK);
     assert_eq!(count, n);
     for (t, w) in totals.iter().zip(&s.totals) {
-        assert_eq!(t.twelfths, w.twelfths(), "C total equals the engine's");
+        assert_eq!(t.units, w.units(), "C total equals the engine's");
         assert_eq!((t.num, t.den), (w.numer(), w.denom()));
     }
     let mut matrix = vec![SssWater::default(); n * n];
@@ -332,7 +332,7 @@ pub fn check_c_settlement(c: *const sss::settle::SssSettlement, s: &Settlement) 
     assert_eq!(count, n * n);
     for i in 0..n {
         for j in 0..n {
-            assert_eq!(matrix[i * n + j].twelfths, s.matrix[i][j].twelfths(), "C matrix {i},{j}");
+            assert_eq!(matrix[i * n + j].units, s.matrix[i][j].units(), "C matrix {i},{j}");
         }
     }
     let (st, json) =
