@@ -541,17 +541,17 @@ def check_vector_table(t, r, what):
     s = sss.settle([vector_hand(seat) for seat in t["seats"]], r, banker=banker)
     assert s.banker == banker, what
     assert [str(w) for w in s.totals] == t["totals"], what
-    assert list(s.totals_twelfths) == t["twelfths"], what
-    assert [[int(w * 12) for w in row] for row in s.matrix] == t["matrix"], what
+    assert list(s.totals_units) == t["units"], what
+    assert [[int(w * UNITS) for w in row] for row in s.matrix] == t["matrix"], what
     model_seats = [
         ("special", seat["special"], seat["cards"]) if seat["kind"] == "special" else ("arranged", seat["cards"])
         for seat in t["seats"]
     ]
-    assert model_totals(model_seats, r, banker) == t["twelfths"], what
+    assert model_totals(model_seats, r, banker) == t["units"], what
     assert len(s.pairs) == len(t["pairs"]), what
     for p, v in zip(s.pairs, t["pairs"]):
         assert list(p.seats) == v["seats"] and p.kind == v["kind"] and p.lane_water == v["net"], what
-        assert p.water * 12 == v["twelfths"], what
+        assert p.water * UNITS == v["units"], what
         if v["winners"] is None:
             assert p.lanes is None
         else:
@@ -564,7 +564,7 @@ def check_vector_table(t, r, what):
         special = None if p.special is None else {
             "winner": p.special.winner,
             "special": None if p.special.special is None else str(p.special.special),
-            "twelfths": int(p.special.water * 12),
+            "units": int(p.special.water * UNITS),
         }
         assert special == v["special"], what
         if "majority" in v:
@@ -592,7 +592,7 @@ def check_vector_table(t, r, what):
 def test_vector_money_and_escapes(settle_vectors):
     for v in settle_vectors["money"]:
         st = v["stakes"]
-        water = [Fraction(x, 12) for x in v["twelfths"]]
+        water = [Fraction(x, UNITS) for x in v["units"]]
         check_money(sss.settle_money(water, st["base"], st["carries"], vector_rake(st)), v)
     for v in settle_vectors["escapes"]:
         st = v["stakes"]
@@ -630,7 +630,7 @@ def test_vector_errors(settle_vectors):
         with pytest.raises(ERRORS[v["kind"]]):
             # A 0/0 rake is no Fraction: pass it as the exact pair the engine refuses.
             rake = vector_rake(st) if st["rake"][1] != 0 else _ZeroOverZero()
-            sss.settle_money([Fraction(x, 12) for x in v["twelfths"]], st["base"], st["carries"], rake)
+            sss.settle_money([Fraction(x, UNITS) for x in v["units"]], st["base"], st["carries"], rake)
 
 
 class _ZeroOverZero:
