@@ -11,6 +11,9 @@
 //!   enumeration on the same 20 hands (same objective, same answers);
 //! - `arrange/baselines`: the greedy and product-of-ranks players on the same hands;
 //! - `arrange/suggest`: five suggestions per hand;
+//! - `arrange/big_tables`: hands dealt at big tables (RULES.md §11: 5, 6 and 8 seats with one,
+//!   two and four extra suits), all of them and those holding copies alone, and the slowest
+//!   such hand found (`five_kinds_and_pairs`);
 //! - `deal`: shuffling and dealing four hands.
 //!
 //! Inputs are built before timing; every result goes through `black_box`.
@@ -203,5 +206,37 @@ fn deal(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, random, hard, exact_vs_exhaustive, baselines, suggest, deal);
+/// Big tables (RULES.md §11): the deal's hands of 300 seeded rounds, all and those with copies.
+fn big_tables(c: &mut Criterion) {
+    let mut g = c.benchmark_group("arrange/big_tables");
+    configure(&mut g);
+    for (preset, extra, players) in [(Preset::Classic, "dchs", 8), (Preset::Kx, "dchs", 8), (Preset::Classic, "sh", 6), (Preset::Classic, "s", 5)] {
+        let rules = Rules { extra_suits: extra.parse().unwrap(), ..Rules::preset(preset) };
+        let a = Arranger::new(&rules, players).unwrap();
+        let all: Vec<[Card; 13]> =
+            (0..300u64).flat_map(|seed| shisanshui::deal::deal_for(&rules, players, Some(seed)).unwrap()).collect();
+        let copies: Vec<[Card; 13]> =
+            all.iter().copied().filter(|h| h.iter().fold(0u64, |m, c| m | 1 << c.code()).count_ones() != 13).collect();
+        for (what, hs) in [("all", &all), ("copies", &copies)] {
+            g.throughput(Throughput::Elements(hs.len() as u64));
+            g.bench_function(format!("{preset}_{extra}_{players}p/{what}"), |b| {
+                b.iter(|| {
+                    let mut acc = 0.0;
+                    for h in hs.iter() {
+                        acc += a.arrange(black_box(h)).unwrap().expected_water;
+                    }
+                    black_box(acc)
+                })
+            });
+        }
+    }
+    let rules = Rules { extra_suits: shisanshui::SuitSet::ALL, ..Rules::classic() };
+    let a = Arranger::new(&rules, 8).unwrap();
+    let hard = shisanshui::parse_cards_in("As As Ah Ah Kd Kd Kc 9s 9s 9h 5c 5c 2d", rules.extra_suits).unwrap();
+    g.throughput(Throughput::Elements(1));
+    g.bench_function("classic_dchs_8p/five_kinds_and_pairs", |b| b.iter(|| a.arrange(black_box(&hard)).unwrap()));
+    g.finish();
+}
+
+criterion_group!(benches, random, hard, exact_vs_exhaustive, baselines, suggest, big_tables, deal);
 criterion_main!(benches);

@@ -51,6 +51,7 @@ use crate::arrange::Arranger;
 use crate::card::{cards_from_codes_in, check_copies, Card, CardSet, SuitSet};
 use crate::error::Error;
 use crate::eval::{gen, Evaluator, HandRank};
+use crate::lanes::Arrangement;
 use crate::settle::{check_banker, PlayerHand, Settlement, Settler, Water, MAX_SEATS, MIN_SEATS};
 use crate::special::SpecialDetector;
 
@@ -388,7 +389,9 @@ impl Batch {
                 table.clear();
                 for h in round {
                     let c = to_cards(h);
-                    table.push(PlayerHand::arranged(&c[..3], &c[3..8], &c[8..]).map_err(fail)?);
+                    // The round's copies were checked against the deck above.
+                    let a = Arrangement::new_in(&c[..3], &c[3..8], &c[8..], settler.rules().extra_suits);
+                    table.push(PlayerHand::Arranged(a.map_err(fail)?));
                 }
                 settler.settle_into_with_banker(&table, banker_of(start + r), &mut settlement).map_err(fail)?;
                 o.copy_from_slice(&settlement.totals);

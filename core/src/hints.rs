@@ -141,7 +141,9 @@ fn run_mask(run: &[usize; 5]) -> u16 {
 /// strongest first; see the [module docs](self) for what "distinct" and the order mean. The
 /// rule set's `wheel` and `suit_tiebreak` decide the order; nothing else in it matters.
 ///
-/// Five of a kind needs more than one deck, so its list is always empty.
+/// Five of a kind needs more than one deck: with one deck its list is empty. With the rule
+/// set's extra suits (RULES.md §11) the cards may hold copies, and the lists read them the same
+/// way (a pair of two copies, five of a kind, a flush holding a pair; see `combos_copies`).
 ///
 /// Errors: [`Error::DuplicateCard`]; [`Error::WrongCardCount`] for more than 13 cards;
 /// [`Error::InvalidArgument`] for [`Category::HighCard`], which has no combination (every card
@@ -159,7 +161,136 @@ fn run_mask(run: &[usize; 5]) -> u16 {
 /// assert_eq!(shisanshui::format_cards(straights[1].cards()), "9s 8h 7h 6h 5h");
 /// ```
 pub fn combos(cards: &[Card], category: Category, rules: &Rules) -> Result<Vec<Combo>> {
-    combos_with(cards, category, &Evaluator::new(rules))
+    let eval = Evaluator::new(rules);
+    if rules.extra_suits.is_empty()
+        || cards.iter().fold(0u64, |m, c| m | 1 << c.code()).count_ones() as usize == cards.len()
+    {
+        return combos_with(cards, category, &eval);
+    }
+    if cards.len() > MAX_HAND {
+        return Err(Error::WrongCardCount { expected: MAX_HAND, found: cards.len() });
+    }
+    rules.check_cards(cards)?;
+    combos_copies(cards, category, &eval)
+}
+
+/// [`combos`] of cards that hold copies: the same entries and order, on a count of each card.
+/// A group takes a rank's highest cards, copies included (two A♠ are a pair of aces); a flush
+/// may hold a pair (each distinct multiset of five cards of a suit, runs excluded, is an entry);
+/// ties in the order go to the higher cards, highest first.
+fn combos_copies(cards: &[Card], category: Category, eval: &Evaluator) -> Result<Vec<Combo>> {
+    // held[rank][suit]: 0, 1 or 2 copies.
+    let mut held = [[0u8; 4]; 13];
+    for c in cards {
+        held[c.rank().index() as usize][c.suit() as usize] += 1;
+    }
+    let count = |r: usize| held[r].iter().map(|&n| n as usize).sum::<usize>();
+    // The k highest cards of a rank, highest suit first, copies included.
+    let top = |r: usize, k: usize| -> Vec<Card> {
+        let mut out = Vec::new();
+        for s in (0..4).rev() {
+            for _ in 0..held[r][s] {
+                if out.len() < k {
+                    out.push(Card::new(Rank::ALL[r], Suit::ALL[s]));
+                }
+            }
+        }
+        out
+    };
+    let rank5 = |c: &[Card]| -> u32 {
+        let five: [Card; 5] = c.try_into().expect("five cards");
+        eval.eval5(&five).value()
+    };
+    let mut found: Vec<(u32, Vec<Card>)> = Vec::new();
+    match category {
+        Category::HighCard => {
+            return Err(Error::InvalidArgument(
+                "high card (乌龙) has no combination: every card is one; ask for a pair or better".into(),
+            ))
+        }
+        Category::OnePair | Category::ThreeOfAKind | Category::FourOfAKind | Category::FiveOfAKind => {
+            let k = match category {
+                Category::OnePair => 2,
+                Category::ThreeOfAKind => 3,
+                Category::FourOfAKind => 4,
+                _ => 5,
+            };
+            for r in 0..13 {
+                if count(r) >= k {
+                    found.push((r as u32, top(r, k)));
+                }
+            }
+        }
+        Category::TwoPair | Category::FullHouse => {
+            let (k_hi, k_lo) = if category == Category::TwoPair { (2, 2) } else { (3, 2) };
+            for a in 0..13 {
+                for b in 0..13 {
+                    if a == b || count(a) < k_hi || count(b) < k_lo || (category == Category::TwoPair && b > a) {
+                        continue;
+                    }
+                    let mut c = top(a, k_hi);
+                    c.extend(top(b, k_lo));
+                    found.push(((a as u32) << 4 | b as u32, c));
+                }
+            }
+        }
+        Category::Straight => {
+            for run in runs() {
+                if run.iter().any(|&r| count(r) == 0) {
+                    continue;
+                }
+                let mut pick: Vec<Card> = run.iter().map(|&r| top(r, 1)[0]).collect();
+                if pick.iter().all(|c| c.suit() == pick[0].suit()) {
+                    // All one suit: the lowest card of the run with another suit takes its highest
+                    // other suit (the largest choice that is not a straight flush).
+                    let other = |i: usize| (0..4).rev().find(|&s| s != pick[i].suit() as usize && held[run[i]][s] > 0);
+                    let Some((i, s)) = (0..5).find_map(|i| other(i).map(|s| (i, s))) else { continue };
+                    pick[i] = Card::new(Rank::ALL[run[i]], Suit::ALL[s]);
+                }
+                pick.sort_unstable_by(|a, b| b.cmp(a));
+                found.push((rank5(&pick), pick));
+            }
+        }
+        Category::Flush | Category::StraightFlush => {
+            let runs: Vec<u16> = runs().map(|r| run_mask(&r)).collect();
+            for suit in 0..4 {
+                // The suit's cards, highest first, each copy once.
+                let mut of_suit: Vec<Card> = Vec::new();
+                for r in (0..13).rev() {
+                    for _ in 0..held[r][suit] {
+                        of_suit.push(Card::new(Rank::ALL[r], Suit::ALL[suit]));
+                    }
+                }
+                if of_suit.len() < 5 {
+                    continue;
+                }
+                let n = of_suit.len();
+                let mut seen: Vec<Vec<Card>> = Vec::new();
+                for m in 0u32..1 << n {
+                    if m.count_ones() != 5 {
+                        continue;
+                    }
+                    let pick: Vec<Card> = (0..n).filter(|&i| m >> i & 1 == 1).map(|i| of_suit[i]).collect();
+                    let ranks = pick.iter().fold(0u16, |m, c| m | 1 << c.rank().index());
+                    let is_run = ranks.count_ones() == 5 && runs.contains(&ranks);
+                    if is_run != (category == Category::StraightFlush) || seen.contains(&pick) {
+                        continue;
+                    }
+                    seen.push(pick.clone());
+                    found.push((rank5(&pick), pick));
+                }
+            }
+        }
+    }
+    found.sort_unstable_by(|a, b| b.cmp(a));
+    Ok(found
+        .into_iter()
+        .map(|(_, c)| {
+            let mut cards = [Card::new(Rank::Two, Suit::Diamonds); 5];
+            cards[..c.len()].copy_from_slice(&c);
+            Combo { category, len: c.len() as u8, cards }
+        })
+        .collect())
 }
 
 /// [`combos`] with a prepared evaluator (its wheel and suit tie-break decide the order).

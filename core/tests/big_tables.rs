@@ -1057,3 +1057,150 @@ fn fixed_lanes_complete_hands_with_copies() {
         Err(Error::CardNotInHand { position: 1, .. })
     ));
 }
+
+#[test]
+fn batches_settle_big_tables_as_single_rounds() {
+    use shisanshui::batch::Batch;
+    use shisanshui::settle::Settler;
+    for (extra, seats) in [("dchs", 8usize), ("sh", 6)] {
+        let rules = Rules { extra_suits: extra.parse().unwrap(), ..Rules::preset(Preset::Ranked) };
+        let settler = Settler::new(&rules).unwrap();
+        let mut codes: Vec<[u8; 13]> = Vec::new();
+        let mut want = Vec::new();
+        for seed in 0..40u64 {
+            let hands = deal_for(&rules, seats, Some(seed)).unwrap();
+            let table: Vec<shisanshui::PlayerHand> =
+                hands.iter().map(|h| Arrangement::from_cards_in(h, rules.extra_suits).unwrap().into()).collect();
+            want.extend(settler.settle(&table).unwrap().totals);
+            codes.extend(hands.iter().map(|h| h.map(|c| c.code())));
+        }
+        let mut out = vec![shisanshui::Water::ZERO; codes.len()];
+        Batch::new().threads(2).settle(&settler, seats, &codes, &mut out).unwrap();
+        assert_eq!(out, want, "{extra}");
+        // A third copy across the table names its round.
+        let mut bad = codes.clone();
+        let a = bad[3 * seats][0];
+        bad[3 * seats + 1][0] = a;
+        bad[3 * seats + 2][0] = a;
+        let copies_of_a = bad[3 * seats..4 * seats].iter().flatten().filter(|&&c| c == a).count();
+        let e = Batch::new().settle(&settler, seats, &bad, &mut out).unwrap_err();
+        assert!(copies_of_a > 2 && e.row() == Some(3), "{e}");
+    }
+}
+
+#[test]
+fn combos_of_hands_with_copies_are_every_combination_they_make() {
+    use shisanshui::hints::combos;
+    let mut rng = SplitMix(0xc0_4b05);
+    let rules = Rules { extra_suits: SuitSet::ALL, ..Rules::classic() };
+    let e = Evaluator::new(&rules);
+    let cats = [
+        Category::OnePair,
+        Category::TwoPair,
+        Category::ThreeOfAKind,
+        Category::Straight,
+        Category::Flush,
+        Category::FullHouse,
+        Category::FourOfAKind,
+        Category::StraightFlush,
+        Category::FiveOfAKind,
+    ];
+    let mut seen_five = 0;
+    for _ in 0..if cfg!(debug_assertions) { 10 } else { 150 } {
+        let hand = shaped_hand(&mut rng, &rules.deck());
+        for cat in cats {
+            let got = combos(&hand, cat, &rules).unwrap();
+            // The oracle: every 5-card subset whose category is `cat`, keyed as the module says
+            // (groups by their ranks, runs by their ranks, flushes by their cards).
+            let mut want: Vec<Vec<u8>> = Vec::new();
+            for m in 0u16..1 << 13 {
+                if m.count_ones() != 5 {
+                    continue;
+                }
+                let five: Vec<Card> = (0..13).filter(|i| m >> i & 1 == 1).map(|i| hand[i]).collect();
+                let r = e.evaluate(&five).unwrap();
+                // A smaller group is also in the hands of bigger ones (a pair within trips).
+                let mut count = [0u8; 13];
+                for c in &five {
+                    count[c.rank().index() as usize] += 1;
+                }
+                let key: Option<Vec<u8>> = match cat {
+                    Category::OnePair | Category::ThreeOfAKind | Category::FourOfAKind | Category::FiveOfAKind => {
+                        let k = match cat {
+                            Category::OnePair => 2,
+                            Category::ThreeOfAKind => 3,
+                            Category::FourOfAKind => 4,
+                            _ => 5,
+                        };
+                        (r.category() == cat).then(|| vec![count.iter().position(|&n| n as usize == k).unwrap() as u8])
+                    }
+                    Category::TwoPair | Category::FullHouse => (r.category() == cat).then(|| r.nibbles()[..4].to_vec()),
+                    Category::Straight => (r.category() == cat).then(|| vec![r.nibbles()[0]]),
+                    _ => (r.category() == cat).then(|| {
+                        let mut c: Vec<u8> = five.iter().map(|c| c.code()).collect();
+                        c.sort_unstable();
+                        c
+                    }),
+                };
+                if let Some(k) = key {
+                    if !want.contains(&k) {
+                        want.push(k);
+                    }
+                }
+            }
+            let keys: Vec<Vec<u8>> = got
+                .iter()
+                .map(|c| {
+                    let cs = c.cards();
+                    let r = match cs.len() {
+                        5 => Some(e.evaluate(cs).unwrap()),
+                        _ => None,
+                    };
+                    match cat {
+                        Category::OnePair | Category::ThreeOfAKind | Category::FourOfAKind | Category::FiveOfAKind => {
+                            assert!(cs.iter().all(|x| x.rank() == cs[0].rank()), "{cs:?}");
+                            vec![cs[0].rank().index()]
+                        }
+                        // The groups as the nibbles hold them: bigger group first, then the rank.
+                        Category::TwoPair | Category::FullHouse => {
+                            let mut g: Vec<(usize, u8)> = Vec::new();
+                            for c in cs {
+                                let r = c.rank().index();
+                                if !g.iter().any(|x| x.1 == r) {
+                                    g.push((cs.iter().filter(|y| y.rank().index() == r).count(), r));
+                                }
+                            }
+                            g.sort_unstable_by(|a, b| b.cmp(a));
+                            g.iter().flat_map(|&(n, r)| std::iter::repeat(r).take(n)).take(4).collect()
+                        }
+                        Category::Straight => vec![r.unwrap().nibbles()[0]],
+                        _ => {
+                            let mut c: Vec<u8> = cs.iter().map(|c| c.code()).collect();
+                            c.sort_unstable();
+                            c
+                        }
+                    }
+                })
+                .collect();
+            let (mut a, mut b) = (keys.clone(), want.clone());
+            a.sort();
+            b.sort();
+            // Groups of smaller size also come from bigger hands; the oracle's 5-card subsets
+            // with that exact category miss a pair only held inside trips and more.
+            if matches!(cat, Category::OnePair | Category::ThreeOfAKind | Category::TwoPair) {
+                assert!(b.iter().all(|k| a.contains(k)), "{cat:?} {hand:?}: {a:?} lacks some of {b:?}");
+            } else {
+                assert_eq!(a, b, "{cat:?} {hand:?}");
+            }
+            // Every combination is cards the hand holds, strongest first.
+            for c in &got {
+                rules.check_cards(c.cards()).unwrap();
+                for x in c.cards() {
+                    assert!(c.cards().iter().filter(|&y| y == x).count() <= hand.iter().filter(|&y| y == x).count());
+                }
+            }
+            seen_five += (cat == Category::FiveOfAKind && !got.is_empty()) as u32;
+        }
+    }
+    assert!(seen_five > 0, "five of a kind never came up");
+}
