@@ -103,6 +103,25 @@ impl PieceKind {
     }
 }
 
+/// A quick necessary condition for a 3/5/5 split into pieces of `kind`, so that most hands skip
+/// the walk: one-suit pieces need each suit's count to be a sum of piece sizes (0, 3, 5, 8, 10
+/// or 13); straight pieces need a five-card run among the ranks held.
+fn could_split(cards: &[Card; 13], kind: PieceKind) -> bool {
+    let mut suits = [0u8; 4];
+    let mut ranks = 0u16;
+    for c in cards {
+        suits[c.suit() as usize] += 1;
+        ranks |= 1 << c.rank().index();
+    }
+    let suits_fit = || suits.iter().all(|n| matches!(n, 0 | 3 | 5 | 8 | 10 | 13));
+    let run = || super::hand::straights_within(ranks) != 0;
+    match kind {
+        PieceKind::Flush => suits_fit(),
+        PieceKind::StraightFlush => suits_fit() && run(),
+        PieceKind::Straight => run(),
+    }
+}
+
 /// The best legal arrangement whose three lanes each make the piece, by the preference of
 /// [`super::SpecialDetection::arrangement`] (the strongest back, then middle, then front, by the
 /// rule set's hand values); `None` when no split is legal. Walks every split.
@@ -230,6 +249,9 @@ pub(crate) fn qualify(
             continue;
         }
         let kind = PieceKind::of(special).expect("a three-piece special");
+        if !could_split(cards, kind) {
+            continue;
+        }
         if let Some(a) = best_split(cards, kind, eval, strict) {
             q |= bit(special);
             found[k] = Some(a);
