@@ -495,11 +495,6 @@ def test_settlement_at_5_to_8_seats_sums_to_zero_and_agrees_with_the_model(prese
     assert (events["shot"] > 0) == (preset != "chinese_poker")
 
 
-@pytest.mark.xfail(
-    reason="the core's Batch::settle builds each seat with PlayerHand::arranged (one deck), so a "
-    "round whose hands hold copies raises DuplicateCardError (core/src/batch.rs settle_rounds)",
-    raises=sss.DuplicateCardError,
-)
 def test_settle_many_at_5_to_8_seats_equals_settle():
     np = pytest.importorskip("numpy")
     for k in range(1, 5):
@@ -687,11 +682,6 @@ def test_complete_keeps_fixed_lanes_with_copies():
         sss.Arranger(r, 6).complete(hand, back="As As Ah Ah Ac")
 
 
-@pytest.mark.xfail(
-    reason="the core's hints::combos reads the hand as a bit set: a hand with copies raises "
-    "DuplicateCardError (core/src/hints.rs)",
-    raises=sss.DuplicateCardError,
-)
 def test_combos_of_hands_with_copies():
     r = big("dchs")
     hand = "As As Ah Ah Ad Ks Ks Kh Kh Qs Qs Qh Qh"
@@ -790,11 +780,6 @@ def test_vector_settlements(big_vectors):
         assert model_totals(model, r, rec.get("banker")) == rec["units"], what
 
 
-@pytest.mark.xfail(
-    reason="the core's Batch::settle builds each seat with PlayerHand::arranged (one deck): hands "
-    "with copies raise DuplicateCardError",
-    raises=sss.DuplicateCardError,
-)
 def test_vector_settlements_in_a_batch(big_vectors):
     np = pytest.importorskip("numpy")
     records = [rec for rec in big_vectors["settlements"] if all("arranged" in seat for seat in rec["seats"])]
