@@ -75,8 +75,10 @@ fn category_arg(obj: &Bound<'_, PyAny>) -> PyResult<Category> {
 /// pattern, made of each rank's highest suits (♠ > ♥ > ♣ > ♦); flushes and straight flushes
 /// keep every suit-distinct set. Ordered by the evaluator's rank under ``rules`` (the wheel
 /// where the ``wheel`` option puts it), then by the higher cards; the list depends only on the
-/// set of cards. ``HIGH_CARD`` has no combination (``InvalidArgumentError``); five of a kind
-/// never occurs with one deck (an empty list).
+/// cards, not their order. ``HIGH_CARD`` has no combination (``InvalidArgumentError``); five of a kind
+/// never occurs with one deck (an empty list). The cards may repeat as the deck of ``rules``
+/// holds them (``extra_suits``, RULES.md §11): two copies make a pair, five cards of a rank five
+/// of a kind, and a flush may hold a pair.
 #[pyfunction]
 #[pyo3(signature = (cards, category, rules = None), text_signature = "(cards, category, rules=None)")]
 fn combos(

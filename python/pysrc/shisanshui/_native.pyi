@@ -1035,7 +1035,8 @@ class Combo:
 def combos(cards: _Cards, category: Union[Category, int], rules: _RulesLike = None) -> List[Combo]:
     """Every distinct combination of ``category`` in up to 13 cards, strongest first (one entry
     per rank pattern from each rank's highest suits; every suit-distinct flush); the 对子 …
-    同花顺 buttons. ``InvalidArgumentError`` for ``HIGH_CARD`` or a number that is no category."""
+    同花顺 buttons. Cards may repeat as the deck of ``rules`` holds them (``extra_suits``).
+    ``InvalidArgumentError`` for ``HIGH_CARD`` or a number that is no category."""
 
 # ---------------------------------------------------------------------------------------------
 # Batches over NumPy arrays (NumPy is optional: pip install 'shisanshui[numpy]')
