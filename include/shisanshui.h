@@ -1197,7 +1197,7 @@ typedef struct SssCombo {
 } SssCombo;
 
 /**
- * What to simulate: fill it with `sss_sim_config_init`, then change what differs. 112 bytes.
+ * What to simulate: fill it with `sss_sim_config_init`, then change what differs. 160 bytes.
  */
 typedef struct SssSimConfig {
     /**
@@ -1210,9 +1210,8 @@ typedef struct SssSimConfig {
      */
     uint64_t seed;
     /**
-     * Seats at the table, passed to the engine as given: it decides the tables it simulates
-     * (2 to 4 today; the per-seat `policies` and `carries` below hold 4 seats, so a bigger
-     * table takes one policy for every seat and no carries).
+     * Seats at the table: 2 to the rule set's `sss_rules_get_max_players` (up to
+     * `SSS_MAX_SEATS` with extra suits, RULES.md §11), checked by the engine.
      */
     uint32_t players;
     /**
@@ -1223,7 +1222,7 @@ typedef struct SssSimConfig {
     /**
      * `SssPolicy` per seat (see `policy_count`).
      */
-    uint32_t policies[4];
+    uint32_t policies[SSS_MAX_SEATS];
     /**
      * Worker threads; 0 for one per core. The figures do not depend on it.
      */
@@ -1255,7 +1254,7 @@ typedef struct SssSimConfig {
     /**
      * Each seat's carry in minor units (see `carry_count`).
      */
-    int64_t carries[4];
+    int64_t carries[SSS_MAX_SEATS];
 } SssSimConfig;
 
 /**
@@ -1287,7 +1286,7 @@ typedef struct SssSimStat {
 
 /**
  * A run's headline figures (`sss_sim_report_summary`); quantiles and histograms are in the
- * JSON. 560 bytes.
+ * JSON. 880 bytes.
  */
 typedef struct SssSimSummary {
     /**
@@ -1325,7 +1324,7 @@ typedef struct SssSimSummary {
     /**
      * Each seat's water per round (seats beyond `players` are zero).
      */
-    struct SssSimStat seats[4];
+    struct SssSimStat seats[SSS_MAX_SEATS];
     /**
      * Every seat's water per round, together.
      */
@@ -1345,7 +1344,7 @@ typedef struct SssSimSummary {
     /**
      * Each seat's amount per round, in minor units.
      */
-    struct SssSimStat money_seats[4];
+    struct SssSimStat money_seats[SSS_MAX_SEATS];
     /**
      * The rake per round.
      */

@@ -9,6 +9,7 @@ use engine::simulate::{self, Policy, SimConfig, SimReport, Summary, MAX_ROUNDS};
 use crate::boundary::{handle_free, handle_new, handle_ref, Failure, Out, SssStatus, Tagged, TextOut};
 use crate::money::{stakes_in, SssStakes};
 use crate::rules::SssRules;
+use crate::settle::SSS_MAX_SEATS;
 
 /// Who plays a seat (`SssSimConfig::policies`).
 #[repr(u32)]
@@ -23,7 +24,7 @@ pub enum SssPolicy {
     SSS_POLICY_PRODUCT = 2,
 }
 
-/// What to simulate: fill it with `sss_sim_config_init`, then change what differs. 112 bytes.
+/// What to simulate: fill it with `sss_sim_config_init`, then change what differs. 160 bytes.
 #[repr(C)]
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
 pub struct SssSimConfig {
@@ -32,15 +33,14 @@ pub struct SssSimConfig {
     /// Seed of the deals: round `i` is the deal of a seed mixed from it and `i` (as
     /// `sss deal --seed SEED --round I`).
     pub seed: u64,
-    /// Seats at the table, passed to the engine as given: it decides the tables it simulates
-    /// (2 to 4 today; the per-seat `policies` and `carries` below hold 4 seats, so a bigger
-    /// table takes one policy for every seat and no carries).
+    /// Seats at the table: 2 to the rule set's `sss_rules_get_max_players` (up to
+    /// `SSS_MAX_SEATS` with extra suits, RULES.md §11), checked by the engine.
     pub players: u32,
     /// How many of `policies` are given: 0 (the arranger at every seat), 1 (the same for every
     /// seat) or `players` (one per seat).
     pub policy_count: u32,
     /// `SssPolicy` per seat (see `policy_count`).
-    pub policies: [u32; 4],
+    pub policies: [u32; SSS_MAX_SEATS],
     /// Worker threads; 0 for one per core. The figures do not depend on it.
     pub threads: u32,
     /// 1: seats declare specials (the arranger per its advice, baselines always); 0: nobody does.
@@ -56,7 +56,7 @@ pub struct SssSimConfig {
     /// Reserved, 0.
     pub reserved2: u32,
     /// Each seat's carry in minor units (see `carry_count`).
-    pub carries: [i64; 4],
+    pub carries: [i64; SSS_MAX_SEATS],
 }
 
 /// Count, mean, sample standard deviation and the 95% interval of the mean of one quantity per
@@ -77,7 +77,7 @@ pub struct SssSimStat {
 }
 
 /// A run's headline figures (`sss_sim_report_summary`); quantiles and histograms are in the
-/// JSON. 560 bytes.
+/// JSON. 880 bytes.
 #[repr(C)]
 #[derive(Copy, Clone, PartialEq, Debug, Default)]
 pub struct SssSimSummary {
@@ -98,7 +98,7 @@ pub struct SssSimSummary {
     /// Specials the rule set enables (`sss_sim_report_special` reads them).
     pub special_count: u32,
     /// Each seat's water per round (seats beyond `players` are zero).
-    pub seats: [SssSimStat; 4],
+    pub seats: [SssSimStat; SSS_MAX_SEATS],
     /// Every seat's water per round, together.
     pub water: SssSimStat,
     /// The water that changed hands per round.
@@ -108,7 +108,7 @@ pub struct SssSimSummary {
     /// Reserved, 0.
     pub reserved: u32,
     /// Each seat's amount per round, in minor units.
-    pub money_seats: [SssSimStat; 4],
+    pub money_seats: [SssSimStat; SSS_MAX_SEATS],
     /// The rake per round.
     pub rake: SssSimStat,
     /// The house's share per round (rake and rounding).
@@ -198,10 +198,13 @@ fn config_in(rules: &engine::Rules, c: &SssSimConfig) -> Result<SimConfig, Failu
         return Err(Failure::invalid_argument("the reserved fields of SssSimConfig must be 0"));
     }
     if c.policy_count as usize > c.policies.len() {
-        return Err(Failure::invalid_argument(format!("policy_count {} is more than 4", c.policy_count)));
+        return Err(Failure::invalid_argument(format!(
+            "policy_count {} is more than {SSS_MAX_SEATS}",
+            c.policy_count
+        )));
     }
     if c.carry_count as usize > c.carries.len() {
-        return Err(Failure::invalid_argument(format!("carry_count {} is more than 4", c.carry_count)));
+        return Err(Failure::invalid_argument(format!("carry_count {} is more than {SSS_MAX_SEATS}", c.carry_count)));
     }
     let policies =
         c.policies[..c.policy_count as usize].iter().map(|&p| policy_in(p)).collect::<Result<Vec<_>, _>>()?;
@@ -365,9 +368,9 @@ pub unsafe extern "C" fn sss_sim_report_to_json(
 }
 
 // The struct sizes the header states.
-const _: () = assert!(std::mem::size_of::<SssSimConfig>() == 112);
+const _: () = assert!(std::mem::size_of::<SssSimConfig>() == 160);
 const _: () = assert!(std::mem::size_of::<SssSimStat>() == 40);
-const _: () = assert!(std::mem::size_of::<SssSimSummary>() == 560);
+const _: () = assert!(std::mem::size_of::<SssSimSummary>() == 880);
 const _: () = assert!(std::mem::size_of::<SssSimSpecial>() == 32);
 
 #[cfg(test)]
@@ -434,15 +437,56 @@ mod tests {
     }
 
     #[test]
+    // Arranges 8 seats of hands with copies: far too slow under the interpreter.
+    #[cfg_attr(miri, ignore)]
+    fn eight_seats_from_two_decks() {
+        let rules = preset("classic");
+        assert_eq!(unsafe { crate::rules::sss_rules_set_extra_suits(rules, 0xF) }, SssStatus::SSS_OK);
+        let engine_rules = unsafe { (&*rules).inner.clone() };
+        let mut c = config(8, 3, 5);
+        c.with_money = 1;
+        c.stakes.base = 100;
+        c.carry_count = 8;
+        c.carries = [10_000; SSS_MAX_SEATS];
+        c.policy_count = 8;
+        c.policies = [0, 1, 2, 0, 1, 2, 0, 1];
+        let report = run(rules, &c).unwrap_or_else(|st| panic!("{st:?}: {}", last_error()));
+        let mut want = SimConfig::new(engine_rules, 8, 3, 5);
+        want.policies = [0, 1, 2, 0, 1, 2, 0, 1].map(|p| policy_in(p).unwrap()).to_vec();
+        want.stakes = Some(engine::money::Stakes {
+            base: 100,
+            carries: Some(vec![10_000; 8]),
+            rake: engine::money::Rake { numerator: 0, denominator: 1 },
+        });
+        let want = simulate::run(&want).unwrap();
+        let mut s = SssSimSummary::default();
+        assert_eq!(unsafe { sss_sim_report_summary(report, &mut s) }, SssStatus::SSS_OK);
+        assert_eq!((s.players, s.rounds, s.hands), (8, 3, 24));
+        for seat in 0..8 {
+            assert_eq!(s.seats[seat], stat(&want.seats[seat].summary), "seat {seat}");
+            assert_eq!(s.money_seats[seat], stat(&want.money.as_ref().unwrap().seats[seat]), "seat {seat}");
+        }
+        unsafe { sss_sim_report_free(report) };
+        // Nine seats, and five at one deck, are no table.
+        assert_eq!(run(rules, &config(9, 3, 5)).unwrap_err(), SssStatus::SSS_ERR_INVALID_TABLE);
+        crate::boundary::tests::assert_names_table(9, 8);
+        unsafe { sss_rules_free(rules) };
+        let one = preset("classic");
+        assert_eq!(run(one, &config(5, 3, 5)).unwrap_err(), SssStatus::SSS_ERR_INVALID_TABLE);
+        crate::boundary::tests::assert_names_table(5, 4);
+        unsafe { sss_rules_free(one) };
+    }
+
+    #[test]
     fn bad_configurations_are_refused() {
         let rules = preset("classic");
         let cases: Vec<(SssSimConfig, SssStatus, &str)> = vec![
             (config(5, 10, 1), SssStatus::SSS_ERR_INVALID_TABLE, "players"),
             (config(4, 0, 1), SssStatus::SSS_ERR_INVALID_ARGUMENT, "rounds must be 1 to"),
             (SssSimConfig { policy_count: 2, ..config(4, 10, 1) }, SssStatus::SSS_ERR_INVALID_ARGUMENT, "2 policies"),
-            (SssSimConfig { policy_count: 9, ..config(4, 10, 1) }, SssStatus::SSS_ERR_INVALID_ARGUMENT, "more than 4"),
+            (SssSimConfig { policy_count: 9, ..config(4, 10, 1) }, SssStatus::SSS_ERR_INVALID_ARGUMENT, "more than 8"),
             (
-                SssSimConfig { policy_count: 1, policies: [7, 0, 0, 0], ..config(4, 10, 1) },
+                SssSimConfig { policy_count: 1, policies: [7, 0, 0, 0, 0, 0, 0, 0], ..config(4, 10, 1) },
                 SssStatus::SSS_ERR_INVALID_ARGUMENT,
                 "unknown policy 7",
             ),

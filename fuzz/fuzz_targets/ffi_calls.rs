@@ -160,14 +160,14 @@ struct SimIn {
     rounds: u8,
     seed: u64,
     policy_count: u8,
-    policies: [u8; 4],
+    policies: [u8; 8],
     threads: u8,
     declare: u8,
     money: u8,
     reserved: u8,
     stakes: [I64; 3],
     carry_count: u8,
-    carries: [I64; 4],
+    carries: [I64; 8],
 }
 
 #[derive(Arbitrary, Debug, Clone)]
@@ -1485,8 +1485,8 @@ fn run(world: &mut World, c: &Call) {
             let c = SssSimConfig {
                 rounds: (sim.rounds % 5) as u64,
                 seed: sim.seed,
-                players: (sim.players % 6) as u32,
-                policy_count: (sim.policy_count % 6) as u32,
+                players: (sim.players % 10) as u32,
+                policy_count: (sim.policy_count % 10) as u32,
                 policies: sim.policies.map(|x| (x % 4) as u32),
                 threads: (sim.threads % 3) as u32,
                 declare_specials: sim.declare % 3,
@@ -1497,7 +1497,7 @@ fn run(world: &mut World, c: &Call) {
                     rake_numerator: sim.stakes[1].get(),
                     rake_denominator: sim.stakes[2].get(),
                 },
-                carry_count: (sim.carry_count % 6) as u32,
+                carry_count: (sim.carry_count % 10) as u32,
                 reserved2: 0,
                 carries: sim.carries.map(|x| x.get()),
             };
@@ -2017,7 +2017,7 @@ fn sim_oracle(rules: &Rules, c: &SssSimConfig) -> engine::Result<shisanshui_fuzz
     use shisanshui_fuzz::engine::simulate::{run, Policy, SimConfig};
     use shisanshui_fuzz::engine::Error;
     let bad = |m: &str| Err(Error::InvalidArgument(m.into()));
-    if c.reserved != [0; 2] || c.reserved2 != 0 || c.policy_count > 4 || c.carry_count > 4 {
+    if c.reserved != [0; 2] || c.reserved2 != 0 || c.policy_count > 8 || c.carry_count > 8 {
         return bad("reserved or count");
     }
     let mut policies = Vec::new();

@@ -214,6 +214,36 @@ static void test_seat_counts_and_settlement(void) {
         CHECK(n == 8 && paid + totals.house == 0);
     }
 
+    /* A simulation at 8 seats: a policy and a carry per seat, a figure per seat. */
+    {
+        SssSimConfig config;
+        SssSimReport *report = NULL;
+        SssSimSummary sum;
+        double mean = 0;
+        expect(sss_sim_config_init(&config, 8, 3, 5), SSS_OK, NULL, "config");
+        config.policy_count = 8;
+        config.with_money = 1;
+        config.stakes.base = 100;
+        config.carry_count = 8;
+        for (i = 0; i < 8; i++) {
+            config.policies[i] = (uint32_t)(i % 3);
+            config.carries[i] = 10000;
+        }
+        expect(sss_simulate(two, &config, &report), SSS_OK, NULL, "simulate 8");
+        expect(sss_sim_report_summary(report, &sum), SSS_OK, NULL, "summary");
+        CHECK(sum.players == 8 && sum.hands == 24 && sum.has_money == 1);
+        for (i = 0; i < 8; i++) {
+            check(sum.seats[i].count == 3 && sum.money_seats[i].count == 3, "seat %zu figures", i);
+            mean += sum.seats[i].mean;
+        }
+        check(mean > -1e-9 && mean < 1e-9, "the seats' water sums to zero (%f)", mean);
+        sss_sim_report_free(report);
+        report = NULL;
+        config.players = 9;
+        expect_table(sss_simulate(two, &config, &report), 9, 8, "simulate 9");
+        CHECK(report == NULL);
+    }
+
     /* Nine seats, and five at one deck, are refused naming both numbers. */
     seats[8] = seats[0];
     expect_table(sss_settle(two, seats, 9, &s), 9, 8, "settle 9");

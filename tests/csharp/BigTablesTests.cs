@@ -165,6 +165,25 @@ namespace Shisanshui.Tests
                 T.ThrowsTable(() => Settlement.Settle(two, nine).Dispose(), 9, 8, "settle 9");
                 T.ThrowsTable(() => Settlement.Settle(one, nine.GetRange(0, 5)).Dispose(), 5, 4, "settle 5 at one deck");
                 T.ThrowsTable(() => Batch.Settle(one, 5, new byte[65], 0, 1, new long[5], 0), 5, 4, "batch 5 at one deck");
+
+                // A simulation at 8 seats, a policy and a carry per seat.
+                var config = new SimConfig(8, 3, 5)
+                {
+                    Policies = new[] { Policy.Arranger, Policy.Greedy, Policy.Product, Policy.Arranger,
+                        Policy.Greedy, Policy.Product, Policy.Arranger, Policy.Greedy },
+                    BaseStake = 100,
+                    Carries = new long[] { 10000, 10000, 10000, 10000, 10000, 10000, 10000, 10000 },
+                };
+                SimReport report = Simulation.Run(two, config);
+                T.Eq(8, report.Players, "simulated seats");
+                T.Eq(24L, report.Hands, "3 rounds of 8 hands");
+                T.Eq(8, report.Seats.Length, "a figure per seat");
+                T.Eq(8, report.MoneySeats.Length, "money per seat");
+                double mean = 0;
+                foreach (SimStat st in report.Seats) mean += st.Mean;
+                T.Check(Math.Abs(mean) < 1e-9, "the seats' water sums to zero: " + mean);
+                T.ThrowsTable(() => Simulation.Run(two, new SimConfig(9, 3, 5)), 9, 8, "simulate 9");
+                T.ThrowsTable(() => Simulation.Run(one, new SimConfig(5, 3, 5)), 5, 4, "simulate 5 at one deck");
             }
         }
 

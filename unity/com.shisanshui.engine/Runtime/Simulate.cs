@@ -32,7 +32,7 @@ namespace Shisanshui
             DeclareSpecials = true;
         }
 
-        /// <summary>Seats at the table, 2 to 4.</summary>
+        /// <summary>Seats at the table, 2 to <see cref="Rules.MaxPlayers"/> (up to 8 with extra suits).</summary>
         public int Players { get; set; }
 
         /// <summary>Rounds to play, 1 to 2^32.</summary>
@@ -108,8 +108,8 @@ namespace Shisanshui
             Shots = (long)s.shots;
             HomeRuns = (long)s.home_runs;
             Players = (int)s.players;
-            var all = new[] { s.seat0, s.seat1, s.seat2, s.seat3 };
-            var money = new[] { s.money0, s.money1, s.money2, s.money3 };
+            var all = new[] { s.seat0, s.seat1, s.seat2, s.seat3, s.seat4, s.seat5, s.seat6, s.seat7 };
+            var money = new[] { s.money0, s.money1, s.money2, s.money3, s.money4, s.money5, s.money6, s.money7 };
             Seats = new SimStat[Players];
             for (int i = 0; i < Players; i++) Seats[i] = new SimStat(all[i]);
             Water = new SimStat(s.water);
@@ -165,6 +165,9 @@ namespace Shisanshui
     /// <c>shisanshui.simulate</c>).</summary>
     public static class Simulation
     {
+        /// <summary>Most seats a simulation has (SSS_MAX_SEATS): per-seat policies and carries.</summary>
+        private const int MaxSeats = 8;
+
         /// <summary>
         /// Play the configured rounds and report what the table saw. InvalidTableException (players),
         /// InvalidArgumentException (rounds, policies, threads), InvalidMoneyException (stakes, rake, carries).
@@ -184,22 +187,22 @@ namespace Shisanshui
                 throw new ArgumentOutOfRangeException("config", "players, rounds and threads are never negative");
             }
             Policy[] policies = config.Policies ?? new Policy[0];
-            if (policies.Length > 4)
+            if (policies.Length > MaxSeats)
             {
-                throw new ArgumentException("more than 4 policies (one per seat at most)", "config");
+                throw new ArgumentException("more than 8 policies (one per seat at most)", "config");
             }
             long[] carries = config.Carries ?? new long[0];
-            if (carries.Length > 4)
+            if (carries.Length > MaxSeats)
             {
-                throw new ArgumentException("more than 4 carries (one per seat at most)", "config");
+                throw new ArgumentException("more than 8 carries (one per seat at most)", "config");
             }
             if (carries.Length > 0 && config.BaseStake == null)
             {
                 throw new ArgumentException("carries need a BaseStake", "config");
             }
-            var p = new uint[4];
+            var p = new uint[MaxSeats];
             for (int i = 0; i < policies.Length; i++) p[i] = (uint)policies[i];
-            var c = new long[4];
+            var c = new long[MaxSeats];
             Array.Copy(carries, c, carries.Length);
             Rake rake = config.Rake ?? Shisanshui.Rake.None;
             var native = new NativeSimConfig
@@ -209,6 +212,7 @@ namespace Shisanshui
                 players = (uint)config.Players,
                 policy_count = (uint)policies.Length,
                 policy0 = p[0], policy1 = p[1], policy2 = p[2], policy3 = p[3],
+                policy4 = p[4], policy5 = p[5], policy6 = p[6], policy7 = p[7],
                 threads = (uint)config.Threads,
                 declare_specials = (byte)(config.DeclareSpecials ? 1 : 0),
                 with_money = (byte)(config.BaseStake != null ? 1 : 0),
@@ -220,6 +224,7 @@ namespace Shisanshui
                 },
                 carry_count = (uint)carries.Length,
                 carry0 = c[0], carry1 = c[1], carry2 = c[2], carry3 = c[3],
+                carry4 = c[4], carry5 = c[5], carry6 = c[6], carry7 = c[7],
             };
             SimReportHandle made;
             int st = Native.sss_simulate(rules.Handle, ref native, out made);
@@ -272,7 +277,7 @@ namespace Shisanshui
         public ulong seed;
         public uint players;
         public uint policy_count;
-        public uint policy0, policy1, policy2, policy3;
+        public uint policy0, policy1, policy2, policy3, policy4, policy5, policy6, policy7;
         public uint threads;
         public byte declare_specials;
         public byte with_money;
@@ -280,7 +285,7 @@ namespace Shisanshui
         public NativeStakes stakes;
         public uint carry_count;
         public uint reserved2;
-        public long carry0, carry1, carry2, carry3;
+        public long carry0, carry1, carry2, carry3, carry4, carry5, carry6, carry7;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -299,12 +304,12 @@ namespace Shisanshui
         public ulong rounds, hands, declared, fouls, shots, home_runs;
         public uint players;
         public uint special_count;
-        public NativeSimStat seat0, seat1, seat2, seat3;
+        public NativeSimStat seat0, seat1, seat2, seat3, seat4, seat5, seat6, seat7;
         public NativeSimStat water;
         public NativeSimStat swing;
         public uint has_money;
         public uint reserved;
-        public NativeSimStat money0, money1, money2, money3;
+        public NativeSimStat money0, money1, money2, money3, money4, money5, money6, money7;
         public NativeSimStat rake;
         public NativeSimStat house;
         public long total_rake;
