@@ -1467,7 +1467,10 @@ SssStatus sss_cards_parse(const uint8_t *text, size_t len, uint8_t *out_codes, s
  * Write card codes as text, separated by single spaces: `As Kd Th` (style
  * `SSS_CARD_STYLE_LETTERS`) or `A♠ K♦ T♥` (`SSS_CARD_STYLE_SYMBOLS`).
  *
- * Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD`, `SSS_ERR_INVALID_ARGUMENT` (unknown
+ * This call takes no rule set, so a card may be there twice (two decks hold each card twice,
+ * RULES.md §11: a hand at a big table); a third copy is an error.
+ *
+ * Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_TOO_MANY_COPIES`, `SSS_ERR_INVALID_ARGUMENT` (unknown
  * style), `SSS_ERR_BUFFER_TOO_SMALL`, `SSS_ERR_NULL_POINTER`.
  *
  * # Safety

@@ -577,6 +577,51 @@ mod tests {
     }
 
     #[test]
+    // Arranges hands with copies at a table of 8: slow under the interpreter.
+    #[cfg_attr(miri, ignore)]
+    fn big_tables_are_the_engines() {
+        let rules = preset("classic");
+        assert_eq!(unsafe { crate::rules::sss_rules_set_extra_suits(rules, 0xF) }, SssStatus::SSS_OK);
+        let engine_rules = unsafe { (&*rules).inner.clone() };
+        let mut a = std::ptr::null_mut();
+        let st = unsafe { sss_arranger_new(rules, 8, &mut a) };
+        assert_eq!(st, SssStatus::SSS_OK, "{}", last_error());
+        let mut players = 0;
+        assert_eq!(unsafe { sss_arranger_get_players(a, &mut players) }, SssStatus::SSS_OK);
+        assert_eq!(players, 8);
+        let own = Arranger::new(&engine_rules, 8).unwrap();
+        let hands = engine::deal::deal_for(&engine_rules, 8, Some(21)).unwrap();
+        let mut copies = 0;
+        for hand in &hands {
+            let codes: Vec<u8> = hand.iter().map(|c| c.code()).collect();
+            copies += (1..13).filter(|&i| codes[..i].contains(&codes[i])).count();
+            let best = arrange(a, &codes);
+            check_legal(rules, &codes, &best);
+            let want = own.arrange(hand).unwrap();
+            assert_eq!(lane_order(&best), want.arrangement.cards().map(|c| c.code()).to_vec());
+        }
+        assert!(copies > 0, "two decks deal some seat a card twice");
+        // A third copy is refused before the arranger sees the hand.
+        let mut third: Vec<u8> = hands[0].iter().map(|c| c.code()).collect();
+        third[1] = third[0];
+        third[2] = third[0];
+        let mut out = SssArranged { expected_water: 7.0, front: [0; 3], middle: [0; 5], back: [0; 5], categories: [0; 3] };
+        assert_eq!(unsafe { sss_arrange(a, third.as_ptr(), 13, &mut out) }, SssStatus::SSS_ERR_TOO_MANY_COPIES);
+        assert_eq!(out.expected_water, 7.0);
+        unsafe { sss_arranger_free(a) };
+        // Nine seats, and five at one deck.
+        let mut b = std::ptr::null_mut();
+        assert_eq!(unsafe { sss_arranger_new(rules, 9, &mut b) }, SssStatus::SSS_ERR_INVALID_TABLE);
+        crate::boundary::tests::assert_names_table(9, 8);
+        unsafe { sss_rules_free(rules) };
+        let one = preset("classic");
+        assert_eq!(unsafe { sss_arranger_new(one, 5, &mut b) }, SssStatus::SSS_ERR_INVALID_TABLE);
+        crate::boundary::tests::assert_names_table(5, 4);
+        assert!(b.is_null());
+        unsafe { sss_rules_free(one) };
+    }
+
+    #[test]
     fn suggestions_are_distinct_and_start_with_the_best() {
         let a = arranger("kx", 4);
         let rules = preset("kx");

@@ -109,7 +109,10 @@ pub unsafe extern "C" fn sss_cards_parse(
 /// Write card codes as text, separated by single spaces: `As Kd Th` (style
 /// `SSS_CARD_STYLE_LETTERS`) or `A♠ K♦ T♥` (`SSS_CARD_STYLE_SYMBOLS`).
 ///
-/// Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD`, `SSS_ERR_INVALID_ARGUMENT` (unknown
+/// This call takes no rule set, so a card may be there twice (two decks hold each card twice,
+/// RULES.md §11: a hand at a big table); a third copy is an error.
+///
+/// Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_TOO_MANY_COPIES`, `SSS_ERR_INVALID_ARGUMENT` (unknown
 /// style), `SSS_ERR_BUFFER_TOO_SMALL`, `SSS_ERR_NULL_POINTER`.
 ///
 /// # Safety
@@ -128,7 +131,7 @@ pub unsafe extern "C" fn sss_cards_format(
         let codes = unsafe { slice_in(codes, count, "codes")? };
         let out = unsafe { TextOut::new(buf, cap, out_len)? };
         let style = card_style(style)?;
-        let cards = cards_from_codes(codes)?;
+        let cards = cards_from_codes_in(codes, engine::SuitSet::ALL)?;
         let text = match style {
             SssCardStyle::SSS_CARD_STYLE_LETTERS => engine::format_cards(&cards),
             SssCardStyle::SSS_CARD_STYLE_SYMBOLS => {
@@ -285,7 +288,10 @@ mod tests {
         assert_eq!(last_error(), "duplicate card As at position 2");
         assert_eq!(format(&[1, 52], 0).0, SssStatus::SSS_ERR_BAD_CARD_CODE);
         assert!(last_error().contains("card code 52"));
-        assert_eq!(format(&[1, 1], 0).0, SssStatus::SSS_ERR_DUPLICATE_CARD);
+        // Two copies format (two decks); a third is refused.
+        assert_eq!(format(&[1, 1], 0), (SssStatus::SSS_OK, "2c 2c".to_string()));
+        assert_eq!(format(&[1, 1, 1], 0).0, SssStatus::SSS_ERR_TOO_MANY_COPIES);
+        assert_eq!(last_error(), "card 2c at position 2 is one copy too many (the deck holds 2)");
         assert_eq!(format(&[1], 2).0, SssStatus::SSS_ERR_INVALID_ARGUMENT);
         assert!(last_error().contains("card style 2"));
 

@@ -214,6 +214,39 @@ static void test_seat_counts_and_settlement(void) {
         CHECK(n == 8 && paid + totals.house == 0);
     }
 
+    /* The arranger at 8 seats plays the dealt hands (copies included), never a foul. */
+    {
+        SssArranger *arranger = NULL, *none = NULL;
+        SssSeat played[SSS_MAX_SEATS];
+        SssSettlement *round = NULL;
+        int64_t total = 0;
+        uint32_t seated = 0;
+        expect(sss_arranger_new(two, 8, &arranger), SSS_OK, NULL, "arranger for 8");
+        expect(sss_arranger_get_players(arranger, &seated), SSS_OK, NULL, "players");
+        CHECK(seated == 8);
+        for (i = 0; i < 8; i++) {
+            SssArranged a;
+            SssArrangementEval e;
+            uint8_t lanes[13];
+            expect(sss_arrange(arranger, codes + 13 * i, 13, &a), SSS_OK, NULL, "arrange at 8");
+            memcpy(lanes, a.front, 3);
+            memcpy(lanes + 3, a.middle, 5);
+            memcpy(lanes + 8, a.back, 5);
+            expect(sss_arrangement_check13(two, lanes, 13, &e), SSS_OK, NULL, "check");
+            check(e.is_foul == 0, "seat %zu: the arranger never fouls", i);
+            expect(sss_seat_arranged(a.front, 3, a.middle, 5, a.back, 5, &played[i]), SSS_OK, NULL, "seat");
+        }
+        expect(sss_settle(two, played, 8, &round), SSS_OK, NULL, "settle the arranged 8");
+        expect(sss_settlement_totals(round, w, SSS_MAX_SEATS, &n), SSS_OK, NULL, "totals");
+        for (i = 0; i < n; i++) total += w[i].units;
+        CHECK(n == 8 && total == 0);
+        sss_settlement_free(round);
+        sss_arranger_free(arranger);
+        expect_table(sss_arranger_new(two, 9, &none), 9, 8, "arranger for 9");
+        expect_table(sss_arranger_new(one, 5, &none), 5, 4, "arranger for 5 at one deck");
+        CHECK(none == NULL);
+    }
+
     /* A simulation at 8 seats: a policy and a carry per seat, a figure per seat. */
     {
         SssSimConfig config;

@@ -166,6 +166,28 @@ namespace Shisanshui.Tests
                 T.ThrowsTable(() => Settlement.Settle(one, nine.GetRange(0, 5)).Dispose(), 5, 4, "settle 5 at one deck");
                 T.ThrowsTable(() => Batch.Settle(one, 5, new byte[65], 0, 1, new long[5], 0), 5, 4, "batch 5 at one deck");
 
+                // The arranger at 8 seats plays hands with copies, never a foul, and they settle.
+                using (var arranger = new Arranger(two, 8))
+                {
+                    var played = new PlayerHand[8];
+                    for (int p = 0; p < 8; p++)
+                    {
+                        Arranged a8 = arranger.Arrange(dealt[p]);
+                        ArrangementEval e = Evaluator.CheckArrangement(two, a8.Arrangement.Front, a8.Arrangement.Middle,
+                            a8.Arrangement.Back);
+                        T.Check(!e.IsFoul, "seat " + p + ": the arranger never fouls: " + a8.Arrangement);
+                        played[p] = PlayerHand.Arranged(a8.Arrangement);
+                    }
+                    using (Settlement s = Settlement.Settle(two, played))
+                    {
+                        long units = 0;
+                        foreach (Water w in s.Totals) units += w.Units;
+                        T.Eq(0L, units, "the arranged 8 seats sum to zero");
+                    }
+                }
+                T.ThrowsTable(() => new Arranger(two, 9).Dispose(), 9, 8, "an arranger for 9");
+                T.ThrowsTable(() => new Arranger(one, 5).Dispose(), 5, 4, "an arranger for 5 at one deck");
+
                 // A simulation at 8 seats, a policy and a carry per seat.
                 var config = new SimConfig(8, 3, 5)
                 {

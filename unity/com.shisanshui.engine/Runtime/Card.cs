@@ -147,7 +147,8 @@ namespace Shisanshui
             return FromCodes(codes, codes.Length);
         }
 
-        /// <summary>Cards written "As Kd Th" (or with suit symbols), separated by spaces.</summary>
+        /// <summary>Cards written "As Kd Th" (or with suit symbols), separated by spaces. A card may be
+        /// there twice (a hand from two decks, RULES.md §11); a third copy throws TooManyCopiesException.</summary>
         public static string Format(IList<Card> cards, bool symbols = false)
         {
             byte[] codes = Codes(cards, "cards");
