@@ -159,6 +159,15 @@ namespace Shisanshui.Tests
                     T.Eq(0L, units, "in units too");
                     MoneyResult m = Money.Settle(s.Totals, 100);
                     T.Eq(8, m.Lines.Count, "money at 8 seats");
+                    // The batch settles the same round, seats with a card twice included.
+                    var flat = new byte[8 * 13];
+                    for (int p = 0; p < 8; p++)
+                        for (int k = 0; k < 13; k++) flat[13 * p + k] = (byte)dealt[p][k].Code;
+                    var batch = new long[8];
+                    Batch.Settle(two, 8, flat, 0, 1, batch, 0);
+                    bool same = true;
+                    for (int p = 0; p < 8; p++) same &= batch[p] == s.Totals[p].Units;
+                    T.Check(same, "the batch settles 8 seats as Settle does");
                 }
                 var nine = new List<PlayerHand>(hands);
                 nine.Add(hands[0]);
