@@ -165,9 +165,9 @@ namespace Shisanshui.Tests
                         for (int k = 0; k < 13; k++) flat[13 * p + k] = (byte)dealt[p][k].Code;
                     var batch = new long[8];
                     Batch.Settle(two, 8, flat, 0, 1, batch, 0);
-                    bool same = true;
-                    for (int p = 0; p < 8; p++) same &= batch[p] == s.Totals[p].Units;
-                    T.Check(same, "the batch settles 8 seats as Settle does");
+                    bool sameTotals = true;
+                    for (int p = 0; p < 8; p++) sameTotals &= batch[p] == s.Totals[p].Units;
+                    T.Check(sameTotals, "the batch settles 8 seats as Settle does");
                 }
                 var nine = new List<PlayerHand>(hands);
                 nine.Add(hands[0]);
