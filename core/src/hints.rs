@@ -141,11 +141,9 @@ fn run_mask(run: &[usize; 5]) -> u16 {
 /// strongest first; see the [module docs](self) for what "distinct" and the order mean. The
 /// rule set's `wheel` and `suit_tiebreak` decide the order; nothing else in it matters.
 ///
-/// Five of a kind needs more than one deck, so its list is always empty.
-///
 /// Errors: [`Error::DuplicateCard`]; [`Error::WrongCardCount`] for more than 13 cards;
 /// [`Error::InvalidArgument`] for [`Category::HighCard`], which has no combination (every card
-/// is one).
+/// is one), and for [`Category::FiveOfAKind`], which needs more than one deck (RULES.md §11).
 ///
 /// ```
 /// use shisanshui::{hints, parse_cards, Category, Rules};
@@ -181,7 +179,11 @@ pub fn combos_with(cards: &[Card], category: Category, eval: &Evaluator) -> Resu
                 "high card (乌龙) has no combination: every card is one; ask for a pair or better".into(),
             ))
         }
-        Category::FiveOfAKind => {}
+        Category::FiveOfAKind => {
+            return Err(Error::InvalidArgument(
+                "five of a kind (五同) needs more than one deck (RULES.md §11): a hand of one deck has none".into(),
+            ))
+        }
         Category::OnePair | Category::ThreeOfAKind | Category::FourOfAKind => {
             let k = match category {
                 Category::OnePair => 2,

@@ -233,7 +233,16 @@ pub unsafe extern "C" fn sss_arranger_new(
     ffi_boundary!({
         let rules = unsafe { handle_ref(rules, "rules")? };
         let out = unsafe { Out::new(out, "out")? };
-        new_handle(out, Arranger::new(&rules.inner, players_in(players))?);
+        let arranger = Arranger::new(&rules.inner, players_in(players)).map_err(|e| match e {
+            // The engine's message names its Rust constructor; name this ABI's.
+            Error::InvalidTable(m) if m.contains("new_for") => Error::InvalidTable(
+                "a banker table has two kinds of seat: say which with sss_arranger_new_for(rules, players, \
+                 SSS_ROLE_BANKER or SSS_ROLE_PLAYER, out)"
+                    .into(),
+            ),
+            e => e,
+        })?;
+        new_handle(out, arranger);
         Ok(())
     })
 }

@@ -151,7 +151,8 @@ def test_examples_and_reprs():
     low = sss.combos(hand, Category.STRAIGHT, rules="hk")  # the wheel ranks lowest there
     assert sss.Rules.preset("hk").wheel == sss.Wheel.LOWEST
     assert [str(c) for c in low[-1].cards] == ["Ad", "5h", "4c", "3d", "2d"]
-    assert sss.combos(hand, Category.FIVE_OF_A_KIND) == []
+    with pytest.raises(sss.InvalidArgumentError, match="more than one deck"):
+        sss.combos(hand, Category.FIVE_OF_A_KIND)
 
     a = arranger("classic", 4)
     full = "As Ad Kh Kc 9s 9d 7h 6c 5d 4s 3h 2c Jd"
