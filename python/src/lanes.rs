@@ -4,10 +4,10 @@
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple, PyType};
-use shisanshui::{Arrangement, ArrangementEval, Card};
+use shisanshui::{Arrangement, ArrangementEval, Card, Error as CoreError, Lane};
 
 use crate::card::{cards, cards_at, PyCard};
-use crate::errors::OrRaise;
+use crate::errors::{raise_with, to_pyerr, OrRaise, WrongCardCountError};
 use crate::eval::PyHandRank;
 use crate::rules::with_rules;
 
@@ -24,7 +24,51 @@ pub fn lanes(front: &Bound<'_, PyAny>, middle: &Bound<'_, PyAny>, back: &Bound<'
     let f = cards_at(front, 0)?;
     let m = cards_at(middle, f.len())?;
     let b = cards_at(back, f.len() + m.len())?;
-    Arrangement::new(&f, &m, &b).or_raise()
+    Arrangement::new(&f, &m, &b).map_err(|e| lane_named(e, [f.len(), m.len(), b.len()]))
+}
+
+/// The core's error, with a wrong lane size naming the lane:
+/// ``front lane (头墩): expected 3 cards, got 4`` (``WrongCardCountError`` with ``lane``).
+fn lane_named(e: CoreError, sizes: [usize; 3]) -> PyErr {
+    if let CoreError::WrongCardCount { .. } = e {
+        if let Some((lane, found)) = Lane::ALL.into_iter().zip(sizes).find(|(l, n)| l.size() != *n) {
+            return Python::attach(|py| {
+                let attrs = (|| -> PyResult<Vec<(&'static str, Bound<'_, PyAny>)>> {
+                    Ok(vec![
+                        ("expected", lane.size().into_pyobject(py)?.into_any()),
+                        ("found", found.into_pyobject(py)?.into_any()),
+                        ("lane", lane.name().into_pyobject(py)?.into_any()),
+                    ])
+                })();
+                raise_with(
+                    &py.get_type::<WrongCardCountError>(),
+                    format!(
+                        "{} lane ({}): expected {} cards, got {found}",
+                        lane.name(),
+                        lane.chinese_name(),
+                        lane.size()
+                    ),
+                    "wrong_card_count",
+                    attrs,
+                )
+            });
+        }
+    }
+    to_pyerr(e)
+}
+
+/// The number of cards of each lane of an arrangement's text, when it has three lanes that
+/// parse.
+fn text_lane_sizes(s: &str) -> Option<[usize; 3]> {
+    let parts: Vec<&str> = s.splitn(4, ['/', '|']).collect();
+    if parts.len() != 3 {
+        return None;
+    }
+    let mut sizes = [0; 3];
+    for (size, part) in sizes.iter_mut().zip(parts) {
+        *size = shisanshui::parse_cards(part).ok()?.len();
+    }
+    Some(sizes)
 }
 
 /// An arrangement from one argument: an `Arrangement`, its text, or 13 cards in lane order.
@@ -33,7 +77,11 @@ pub fn arrangement(obj: &Bound<'_, PyAny>) -> PyResult<Arrangement> {
         return Ok(a.get().0);
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        return s.to_cow()?.parse().or_raise();
+        let text = s.to_cow()?;
+        return text.parse().map_err(|e| match text_lane_sizes(&text) {
+            Some(sizes) => lane_named(e, sizes),
+            None => to_pyerr(e),
+        });
     }
     Arrangement::from_cards(&cards(obj)?).or_raise()
 }

@@ -381,6 +381,13 @@ namespace Shisanshui.Tests
             T.Throws<InvalidMoneyException>(() => Money.Settle(two, 1, null, Rake.Percent(101)), "rake 101/100 is over 100%",
                 "rake over 100%");
             T.Throws<InvalidMoneyException>(() => Money.Settle(two, 1, null, new Rake(0, 0)), "denominator", "rake 0/0");
+            // A rake out of range is refused when it is made, not later when it is used.
+            T.Throws<InvalidMoneyException>(() => Rake.Percent(500), "rake 500/100 is over 100%", "Rake.Percent(500)");
+            T.Throws<InvalidMoneyException>(() => Rake.Percent(-5), "is negative", "Rake.Percent(-5)");
+            T.Throws<InvalidMoneyException>(() => Rake.BasisPoints(10001), "over 100%", "Rake.BasisPoints(10001)");
+            T.Throws<InvalidMoneyException>(() => new Rake(1, 0), "denominator", "new Rake(1, 0)");
+            T.Eq(5L, Rake.Percent(5).Numerator, "Rake.Percent(5) is 5/100");
+            T.Eq(100L, Rake.Percent(100).Denominator, "Rake.Percent(100) is allowed");
             T.Throws<InvalidMoneyException>(() => Money.Settle(two, 1, new long[] { 5 }), "1 carries for 2 seats", "one carry");
             T.Throws<InvalidTableException>(() => Money.Settle(new[] { Water.FromInt(1) }, 1), "got 1", "one seat");
             T.Throws<InvalidTableException>(() => Money.Escape(4, 4, 1), "leaver", "leaver not at the table");
@@ -509,13 +516,17 @@ namespace Shisanshui.Tests
                 foreach (object o in L(doc["money_errors"]))
                 {
                     var v = O(o);
-                    long b;
-                    List<long> carries;
-                    Rake rake;
-                    StakesOf(v, out b, out carries, out rake);
                     var water = new List<Water>();
                     foreach (long x in Longs(v["twelfths"])) water.Add(Water.FromTwelfths(x));
-                    ExpectError(() => Money.Settle(water, b, carries, rake), v, kinds, "vector money error " + nOther++);
+                    // A rake out of range is refused when it is made: the stakes are read inside the call.
+                    ExpectError(() =>
+                    {
+                        long b;
+                        List<long> carries;
+                        Rake rake;
+                        StakesOf(v, out b, out carries, out rake);
+                        Money.Settle(water, b, carries, rake);
+                    }, v, kinds, "vector money error " + nOther++);
                 }
             }
             finally
@@ -653,7 +664,7 @@ namespace Shisanshui.Tests
                 ExpectThrows<InvalidTableException>(() => Settlement.Settle(classic, c, 0).Dispose(), "all_pairs", "banker under all pairs");
                 classic.Table = Table.Banker;
                 T.Eq(Table.Banker, classic.Table, "banker table");
-                ExpectThrows<InvalidTableException>(() => Settlement.Settle(classic, c).Dispose(), "banker mode", "no banker");
+                ExpectThrows<InvalidTableException>(() => Settlement.Settle(classic, c).Dispose(), "Settlement.Settle(rules, hands, banker)", "no banker");
                 ExpectThrows<InvalidTableException>(() => Settlement.Settle(classic, c, 3).Dispose(), "banker seat 3", "banker 3");
                 ExpectThrows<InvalidTableException>(() => Settlement.Settle(classic, c, -1).Dispose(), "banker seat -1", "banker -1");
                 // Banker 1: C0 shoots the banker (3 + 8 + 5 + 1 = 17), the banker beats C2 by 1.
