@@ -86,7 +86,7 @@ def test_combos_take_the_names_the_command_line_takes():
     for name in ("pair", "one_pair", "ONE PAIR", "one-pair", "对子"):
         assert sss.combos(HAND, name) == pairs, name
     assert sss.combos(HAND, "two_pair") == sss.combos(HAND, Category.TWO_PAIR)
-    with pytest.raises(sss.InvalidArgumentError, match="unknown category 'pairs'"):
+    with pytest.raises(sss.InvalidArgumentError, match='unknown category "pairs"'):
         sss.combos(HAND, "pairs")
     with pytest.raises(sss.InvalidArgumentError, match="more than one deck"):
         sss.combos(HAND, 9)

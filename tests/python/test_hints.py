@@ -169,9 +169,13 @@ def test_bad_input():
     for bad in (10, -1, 2**70):
         with pytest.raises(sss.InvalidArgumentError):
             sss.combos(hand, bad)
-    for wrong_type in (True, "pair", 1.0, None):
+    for wrong_type in (True, 1.0, None, b"pair"):
         with pytest.raises(TypeError):
             sss.combos(hand, wrong_type)
+    # A name is read as the command line reads it; an unknown one is an InvalidArgumentError.
+    assert sss.combos(hand, "pair") == sss.combos(hand, Category.ONE_PAIR)
+    with pytest.raises(sss.InvalidArgumentError, match="unknown category"):
+        sss.combos(hand, "pears")
     with pytest.raises(sss.WrongCardCountError):
         sss.combos(list(range(14)), Category.ONE_PAIR)
     a = arranger("classic", 4)
