@@ -358,6 +358,8 @@ namespace Shisanshui.Tests
                     "expected 13 cards, got 12", "12-card special");
                 T.Throws<DuplicateCardException>(() => Settlement.Settle(r, hands[0], Arr("Qc Qd 2d / Jc Jd Jh 3c 3d / 9c 9d 9h 9s Ac")),
                     "duplicate card Ac at position 25", "card twice");
+                T.Throws<DuplicateCardException>(() => Settlement.Settle(r, hands[0], Arr("Qc Qd 2d / Jc Jd Jh 3c 3d / 9c 9d 9h 9s Ac")),
+                    "seat 1 holds Ac, and so does seat 0", "card twice, named by seat");
                 T.Throws<DuplicateCardException>(() => Settlement.Settle(r, hands[0], PlayerHand.Declare(Special.Dragon, Dragon)),
                     "duplicate card 6s at position 17", "card twice across a special");
                 var sne = T.Throws<SpecialNotAllowedException>(
