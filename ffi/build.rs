@@ -3,7 +3,7 @@
 //!
 //! `<sover>` follows cargo-c's convention (its `LibraryCApiConfig::sover`): `0.0.P` for
 //! 0.0.P, `0.M` for 0.M.x (each 0.x minor release may break the ABI, as Cargo's semver reads it),
-//! the major number from 1.0 on. So 0.1.0 has the soname `libshisanshui.so.0.1`, and
+//! the major number from 1.0 on. So 0.2.0 has the soname `libshisanshui.so.0.2`, and
 //! `cargo cinstall` would give the library the same name as `scripts/install-c.sh` does.
 
 use std::env;

@@ -1404,7 +1404,7 @@ extern "C" {
 uint32_t sss_abi_version(void);
 
 /**
- * Copy the library version (e.g. `0.1.0`, semantic versioning) into `buf`.
+ * Copy the library version (e.g. `0.2.0`, semantic versioning) into `buf`.
  *
  * # Safety
  * `buf` must be valid for `cap` bytes (or NULL when `cap` is 0); `out_len` must be valid.
@@ -1619,10 +1619,13 @@ SssStatus sss_arrangement_check13(const struct SssRules *rules,
 SssStatus sss_rules_new_preset(const uint8_t *name, size_t len, struct SssRules **out);
 
 /**
- * Load a rule set from JSON (the shape `sss_rules_to_json` writes) and validate it.
- * Errors: `SSS_ERR_INVALID_RULES` for malformed JSON, unknown fields, wrong types and values
- * out of range, the message naming the JSON path (e.g. `lane_water.front_trips`);
- * `SSS_ERR_INVALID_UTF8`, `SSS_ERR_NULL_POINTER`. Free the result with `sss_rules_free`.
+ * Load a rule set from JSON (the shape `sss_rules_to_json` writes) and validate it. The JSON
+ * may name a `"preset"` to start from (default `classic`) and give only the fields it changes,
+ * e.g. `{"preset": "kx", "lane_water": {"front_trips": 4}}`; a complete rule set loads as
+ * itself. Errors: `SSS_ERR_INVALID_RULES` for malformed JSON, unknown fields, wrong types and
+ * values out of range, the message naming the JSON path (e.g. `lane_water.front_trips`);
+ * `SSS_ERR_UNKNOWN_PRESET` for a `"preset"` that is not one; `SSS_ERR_INVALID_UTF8`,
+ * `SSS_ERR_NULL_POINTER`. Free the result with `sss_rules_free`.
  *
  * # Safety
  * `json` must be valid for `len` bytes (or NULL when `len` is 0); `out` valid for a write.
@@ -2565,8 +2568,7 @@ SssStatus sss_settle_many_with_banker(const struct SssRules *rules,
  * suits are all one suit, the lowest card with another suit takes its next-highest one).
  * Flushes and straight flushes keep every suit-distinct set. Order: the evaluator's rank
  * under the rule set (the wheel where `wheel` puts it), groups by their ranks, then the higher
- * cards. The list depends only on the set of codes, not their order. Five of a kind (9) has no
- * combination with one deck: the list is empty.
+ * cards. The list depends only on the set of codes, not their order.
  *
  * Writes the entries into `out_combos` (capacity `cap`; `SSS_COMBOS_MAX` always suffices) and
  * their number into `*out_count`. When `cap` is too small returns `SSS_ERR_BUFFER_TOO_SMALL`

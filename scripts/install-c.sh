@@ -4,7 +4,7 @@
 #
 #   PREFIX/include/shisanshui.h              the C header (cbindgen, committed)
 #   PREFIX/include/shisanshui.hpp            the header-only C++17 wrapper
-#   LIBDIR/libshisanshui.so.X.Y.Z            soname libshisanshui.so.SOVER (0.1 for 0.1.z; see ffi/build.rs)
+#   LIBDIR/libshisanshui.so.X.Y.Z            soname libshisanshui.so.SOVER (0.2 for 0.2.z; see ffi/build.rs)
 #   LIBDIR/libshisanshui.so.SOVER -> libshisanshui.so.X.Y.Z
 #   LIBDIR/libshisanshui.so       -> libshisanshui.so.X.Y.Z
 #   LIBDIR/libshisanshui.a                   debug info stripped
@@ -12,8 +12,10 @@
 #   LIBDIR/cmake/shisanshui/shisanshuiConfig.cmake, shisanshuiConfigVersion.cmake
 #
 # Usage: bash scripts/install-c.sh [--prefix DIR] [--destdir DIR] [--libdir DIR]
-#   --prefix   where the files will live (default: <repo>/dist/prefix); recorded in shisanshui.pc
-#   --destdir  stage the files under DIR/PREFIX instead (for packaging; the .pc still names PREFIX)
+#   --prefix   where the files will live (default: <repo>/dist/prefix). shisanshui.pc finds the
+#              prefix from its own place (${pcfiledir}), so a moved prefix still works, as the
+#              CMake package does
+#   --destdir  stage the files under DIR/PREFIX instead (for packaging)
 #   --libdir   relative to the prefix or absolute (default: lib), e.g. lib/x86_64-linux-gnu
 # The templates are in ffi/pkg/. Linux (ELF) only. Running it again reinstalls the same files.
 set -euo pipefail
@@ -114,6 +116,8 @@ case "$libdir_abs" in
   "$prefix"/*) pc_libdir="\${exec_prefix}/${libdir_abs#"$prefix"/}" ;;
   *) pc_libdir="$libdir_abs" ;;
 esac
+# The prefix as seen from the .pc file: relocatable, like the CMake package.
+pc_prefix="\${pcfiledir}/$(realpath -m --relative-to="$libdir_abs/pkgconfig" "$prefix")"
 cmake_dir="$libdir_abs/cmake/shisanshui"
 cmake_rel_include="$(realpath -m --relative-to="$cmake_dir" "$prefix/include")"
 
@@ -152,7 +156,7 @@ strip --strip-debug "$lib_dst/.libshisanshui.a.tmp"
 mv -f "$lib_dst/.libshisanshui.a.tmp" "$lib_dst/libshisanshui.a"
 
 description="C ABI of the shisanshui Thirteen Water (十三水) rules engine"
-render ffi/pkg/shisanshui.pc.in PREFIX "$prefix" PC_LIBDIR "$pc_libdir" DESCRIPTION "$description" \
+render ffi/pkg/shisanshui.pc.in PREFIX "$pc_prefix" PC_LIBDIR "$pc_libdir" DESCRIPTION "$description" \
   VERSION "$version" LIBS_PRIVATE "${libs_private[*]}" >"$pc_dst/shisanshui.pc"
 render ffi/pkg/shisanshuiConfig.cmake.in VERSION "$version" SOVERSION "$sover" SONAME "$soname" \
   SHARED_FILE "$shared_file" CMAKE_REL_INCLUDEDIR "$cmake_rel_include" \

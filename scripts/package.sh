@@ -21,6 +21,10 @@ rm -rf "$out/unity"
 bash "$root/scripts/package-unity.sh" --out "$out/unity"
 
 echo
+echo "==> Sizes in README.md and CHANGELOG.md (scripts/sizes.py)"
+python3 "$root/scripts/sizes.py" update "$out"
+
+echo
 echo "==> Artifacts in $out"
 (cd "$out" && find . -maxdepth 1 -type f \( -name '*.whl' -o -name '*.tar.gz' \) -printf '%s\t%p\n' \
   && find prefix/lib -maxdepth 1 -type f -printf '%s\t%p\n' \

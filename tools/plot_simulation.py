@@ -45,10 +45,14 @@ def main(argv):
     rake = ""
     money = report.get("money")
     if money:
-        rake = f", rake {money['rake']['mean']:.2f}/round"
+        share = money["stakes"]["rake"]
+        percent = 100 * share["numerator"] / share["denominator"]
+        rake = f", rake {percent:g}% ({money['rake']['mean']:.2f} minor units/round)"
+    preset = f"{report['preset']}: " if report.get("preset") else ""
     ax.set_title(
-        f"{report['rounds']} rounds at {report['players']} seats, seed {report['seed']}: "
-        f"sd {summary['sd']:.2f}, mean |water| {summary['mean_abs']:.2f}{rake}"
+        f"{preset}{report['rounds']} rounds at {report['players']} seats, seed {report['seed']}: "
+        f"sd {summary['sd']:.2f}, mean |water| {summary['mean_abs']:.2f}{rake}",
+        fontsize=9,
     )
     fig.tight_layout()
     fig.savefig(argv[2])

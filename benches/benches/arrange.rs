@@ -210,7 +210,9 @@ fn deal(c: &mut Criterion) {
 fn big_tables(c: &mut Criterion) {
     let mut g = c.benchmark_group("arrange/big_tables");
     configure(&mut g);
-    for (preset, extra, players) in [(Preset::Classic, "dchs", 8), (Preset::Kx, "dchs", 8), (Preset::Classic, "sh", 6), (Preset::Classic, "s", 5)] {
+    for (preset, extra, players) in
+        [(Preset::Classic, "dchs", 8), (Preset::Kx, "dchs", 8), (Preset::Classic, "sh", 6), (Preset::Classic, "s", 5)]
+    {
         let rules = Rules { extra_suits: extra.parse().unwrap(), ..Rules::preset(preset) };
         let a = Arranger::new(&rules, players).unwrap();
         let all: Vec<[Card; 13]> =

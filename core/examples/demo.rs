@@ -11,9 +11,13 @@
 //! `--extra-suits sh` plays a big table (加色, RULES.md §11): the deck holds those suits twice
 //! and seats one more per suit (`--players 6 --extra-suits sh`; two decks with `dchs`).
 //!
-//! `--table banker` plays banker mode (庄家, RULES.md §5a) with seat `--banker N` (as printed,
-//! 1 to the number of players; seat 1 when not given) as the banker.
+//! Seats are numbered from 0, as on every other surface. `--table banker` plays banker mode
+//! (庄家, RULES.md §5a) with seat `--banker N` (0 to players − 1; seat 0 when not given) as the
+//! banker. Every argument is checked before anything is dealt. Exit codes: 0 done, 1 an engine
+//! error, 2 a bad argument; a reader that closes the pipe early (`| head`) is not an error.
 
+use std::fmt::Write as _;
+use std::io::Write as _;
 use std::process::ExitCode;
 
 use shisanshui::arrange::{Arranger, Role};
@@ -31,7 +35,7 @@ struct Options {
     seed: u64,
     players: usize,
     table: Option<Table>,
-    /// The banker's seat as printed (from 1).
+    /// The banker's seat (from 0).
     banker: Option<usize>,
     /// Suits the deck holds twice (RULES.md §11).
     extra_suits: Option<SuitSet>,
@@ -51,15 +55,24 @@ fn parse_args() -> Result<Options, String> {
                 o.extra_suits = Some(value("--extra-suits")?.parse().map_err(|e| format!("--extra-suits: {e}"))?)
             }
             "--table" => o.table = Some(value("--table")?.parse().map_err(|e| format!("--table: {e}"))?),
-            "--banker" => {
-                let n: usize = value("--banker")?.parse().map_err(|e| format!("--banker: {e}"))?;
-                if n == 0 {
-                    return Err("--banker: seats are numbered from 1".into());
-                }
-                o.banker = Some(n);
-            }
+            "--banker" => o.banker = Some(value("--banker")?.parse().map_err(|e| format!("--banker: {e}"))?),
             "-h" | "--help" => return Err(USAGE.into()),
             other => return Err(format!("unknown argument {other:?} (try --help)")),
+        }
+    }
+    // Everything the round needs, checked before anything is dealt or arranged.
+    let mut rules = Rules::from_preset_name(&o.preset).map_err(|e| format!("--preset: {e}"))?;
+    if let Some(extra) = o.extra_suits {
+        rules.extra_suits = extra;
+    }
+    // 2 to 4 seats from one deck, one more per extra suit (RULES.md §11).
+    rules.check_players(o.players).map_err(|e| format!("--players {}: {e}", o.players))?;
+    if let Some(b) = o.banker {
+        if o.table.unwrap_or(rules.table) != Table::Banker {
+            return Err(format!("--banker {b}: a banker seat needs --table banker"));
+        }
+        if b >= o.players {
+            return Err(format!("--banker {b}: seats are numbered 0 to {} at a table of {}", o.players - 1, o.players));
         }
     }
     Ok(o)
@@ -90,7 +103,14 @@ fn money(cents: i64) -> String {
     format!("{sign}{}.{:02}", cents.abs() / 100, cents.abs() % 100)
 }
 
-fn run(o: &Options) -> shisanshui::Result<()> {
+/// The round as text.
+fn run(o: &Options) -> shisanshui::Result<String> {
+    let mut out = String::new();
+    macro_rules! println {
+        ($($t:tt)*) => {{
+            let _ = writeln!(out, $($t)*);
+        }};
+    }
     let mut rules = Rules::from_preset_name(&o.preset)?;
     if let Some(table) = o.table {
         rules.table = table;
@@ -98,9 +118,9 @@ fn run(o: &Options) -> shisanshui::Result<()> {
     if let Some(extra) = o.extra_suits {
         rules.extra_suits = extra;
     }
-    // The engine's banker seat (from 0); banker mode without --banker makes seat 1 the banker.
+    // Banker mode without --banker makes seat 0 the banker.
     let banker = match (rules.table, o.banker) {
-        (_, Some(n)) => Some(n - 1),
+        (_, Some(n)) => Some(n),
         (Table::Banker, None) => Some(0),
         _ => None,
     };
@@ -121,7 +141,7 @@ fn run(o: &Options) -> shisanshui::Result<()> {
     };
     println!("十三水 shisanshui — demo round: preset {}, seed {}, {} seats{deck}", o.preset, o.seed, o.players);
     match banker {
-        Some(b) => println!("banker mode (庄家): seat {} is the banker; only the banker's pairs are settled\n", b + 1),
+        Some(b) => println!("banker mode (庄家): seat {} is the banker; only the banker's pairs are settled\n", b),
         None => println!("every pair of seats is settled\n"),
     }
 
@@ -131,7 +151,7 @@ fn run(o: &Options) -> shisanshui::Result<()> {
             Some(b) if banker == Some(i) => b,
             _ => &arranger,
         };
-        println!("Seat {} dealt  {}", i + 1, show(hand));
+        println!("Seat {} dealt  {}", i, show(hand));
         if let Some(advice) = arranger.special_advice(hand)? {
             println!(
                 "  special: {} {} — declare ≈ {:+.2} water vs lanes ≈ {:+.2}: {}",
@@ -171,7 +191,7 @@ fn run(o: &Options) -> shisanshui::Result<()> {
             Some(ls) => ls
                 .iter()
                 .map(|l| match l.winner {
-                    Some(w) => format!("{} seat {} +{}", l.lane.name(), w + 1, l.water),
+                    Some(w) => format!("{} seat {} +{}", l.lane.name(), w, l.water),
                     None => format!("{} tie", l.lane.name()),
                 })
                 .collect::<Vec<_>>()
@@ -179,10 +199,10 @@ fn run(o: &Options) -> shisanshui::Result<()> {
             None => format!("{:?}", p.kind),
         };
         let lanes = match p.majority {
-            Some(m) => format!("{lanes}, majority seat {} +{}", m.winner + 1, m.water),
+            Some(m) => format!("{lanes}, majority seat {} +{}", m.winner, m.water),
             None => lanes,
         };
-        println!("  seat {} vs seat {}: {lanes}  => seat {} {}", a + 1, b + 1, a + 1, signed(&p.water));
+        println!("  seat {} vs seat {}: {lanes}  => seat {} {}", a, b, a, signed(&p.water));
     }
     println!("\nEvents:");
     if settlement.events.is_empty() {
@@ -190,15 +210,15 @@ fn run(o: &Options) -> shisanshui::Result<()> {
     }
     for e in &settlement.events {
         match e {
-            Event::Foul { seat, .. } => println!("  seat {} fouled (倒水)", seat + 1),
+            Event::Foul { seat, .. } => println!("  seat {} fouled (倒水)", seat),
             Event::Special { seat, special } => {
-                println!("  seat {} declared {} ({})", seat + 1, special.name(), special.chinese_name())
+                println!("  seat {} declared {} ({})", seat, special.name(), special.chinese_name())
             }
             Event::Shot { shooter, victim, value } => {
-                println!("  seat {} shoots seat {} (打枪), worth {value}", shooter + 1, victim + 1)
+                println!("  seat {} shoots seat {} (打枪), worth {value}", shooter, victim)
             }
-            Event::HomeRun { seat, value } => println!("  seat {} hits a home run (全垒打), worth {value}", seat + 1),
-            Event::Banker { seat } => println!("  seat {} is the banker (庄家)", seat + 1),
+            Event::HomeRun { seat, value } => println!("  seat {} hits a home run (全垒打), worth {value}", seat),
+            Event::Banker { seat } => println!("  seat {} is the banker (庄家)", seat),
             _ => println!("  {e:?}"),
         }
     }
@@ -213,24 +233,36 @@ fn run(o: &Options) -> shisanshui::Result<()> {
             ref s if s.is_foul() => "fouled".to_string(),
             _ => "lanes".to_string(),
         };
-        println!("  seat {}: {:>6} water  {:>8}  ({what})", i + 1, signed(w), money(line.amount));
+        println!("  seat {}: {:>6} water  {:>8}  ({what})", i, signed(w), money(line.amount));
     }
     println!("  house:              {:>8}", money(m.house));
-    Ok(())
+    Ok(out)
+}
+
+/// Write to standard output; a closed pipe is the reader's choice, not an error.
+fn print(text: &str) -> ExitCode {
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            let _ = writeln!(std::io::stderr(), "error: standard output: {e}");
+            ExitCode::FAILURE
+        }
+        _ => ExitCode::SUCCESS,
+    }
 }
 
 fn main() -> ExitCode {
     let o = match parse_args() {
         Ok(o) => o,
         Err(msg) => {
-            eprintln!("{msg}");
+            let _ = writeln!(std::io::stderr(), "{msg}");
             return ExitCode::from(2);
         }
     };
     match run(&o) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(text) => print(&text),
         Err(e) => {
-            eprintln!("error: {e}");
+            let _ = writeln!(std::io::stderr(), "error: {e}");
             ExitCode::FAILURE
         }
     }

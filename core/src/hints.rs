@@ -141,13 +141,14 @@ fn run_mask(run: &[usize; 5]) -> u16 {
 /// strongest first; see the [module docs](self) for what "distinct" and the order mean. The
 /// rule set's `wheel` and `suit_tiebreak` decide the order; nothing else in it matters.
 ///
-/// Five of a kind needs more than one deck: with one deck its list is empty. With the rule
-/// set's extra suits (RULES.md §11) the cards may hold copies, and the lists read them the same
-/// way (a pair of two copies, five of a kind, a flush holding a pair; see `combos_copies`).
+/// With the rule set's extra suits (RULES.md §11) the cards may hold copies, and the lists read
+/// them the same way (a pair of two copies, five of a kind, a flush holding a pair; see
+/// `combos_copies`).
 ///
-/// Errors: [`Error::DuplicateCard`]; [`Error::WrongCardCount`] for more than 13 cards;
-/// [`Error::InvalidArgument`] for [`Category::HighCard`], which has no combination (every card
-/// is one).
+/// Errors: [`Error::DuplicateCard`] or [`Error::TooManyCopies`]; [`Error::WrongCardCount`] for
+/// more than 13 cards; [`Error::InvalidArgument`] for [`Category::HighCard`], which has no
+/// combination (every card is one), and for [`Category::FiveOfAKind`] under a rule set of one
+/// deck, which cannot make it (RULES.md §11).
 ///
 /// ```
 /// use shisanshui::{hints, parse_cards, Category, Rules};
@@ -162,9 +163,8 @@ fn run_mask(run: &[usize; 5]) -> u16 {
 /// ```
 pub fn combos(cards: &[Card], category: Category, rules: &Rules) -> Result<Vec<Combo>> {
     let eval = Evaluator::new(rules);
-    if rules.extra_suits.is_empty()
-        || cards.iter().fold(0u64, |m, c| m | 1 << c.code()).count_ones() as usize == cards.len()
-    {
+    let distinct = cards.iter().fold(0u64, |m, c| m | 1 << c.code()).count_ones() as usize == cards.len();
+    if rules.extra_suits.is_empty() || (distinct && category != Category::FiveOfAKind) {
         return combos_with(cards, category, &eval);
     }
     if cards.len() > MAX_HAND {
@@ -312,7 +312,11 @@ pub fn combos_with(cards: &[Card], category: Category, eval: &Evaluator) -> Resu
                 "high card (乌龙) has no combination: every card is one; ask for a pair or better".into(),
             ))
         }
-        Category::FiveOfAKind => {}
+        Category::FiveOfAKind => {
+            return Err(Error::InvalidArgument(
+                "five of a kind (五同) needs more than one deck (RULES.md §11): a hand of one deck has none".into(),
+            ))
+        }
         Category::OnePair | Category::ThreeOfAKind | Category::FourOfAKind => {
             let k = match category {
                 Category::OnePair => 2,

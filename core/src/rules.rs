@@ -645,10 +645,54 @@ impl Default for Rules {
 #[cfg(feature = "serde")]
 impl Rules {
     /// Load a rule set from JSON and validate it. Errors name the JSON path of the bad field.
+    ///
+    /// The document may name a `"preset"` to start from (default `classic`) and give only the
+    /// fields it changes, merged as [`Rules::with_json_changes`] merges them; a complete rule set
+    /// (as [`Rules::to_json`] writes it) loads as itself whatever it starts from.
+    ///
+    /// ```
+    /// use shisanshui::{Preset, Rules};
+    /// let house = Rules::from_json(r#"{"preset": "kx", "lane_water": {"front_trips": 4}}"#).unwrap();
+    /// assert_eq!(house.lane_water.front_trips, 4);
+    /// assert_eq!(house.lane_water.back_quads, Rules::preset(Preset::Kx).lane_water.back_quads);
+    /// let classic = Rules::from_json(r#"{"strict_order": true}"#).unwrap();
+    /// assert_eq!(classic.specials, Rules::classic().specials);
+    /// ```
     pub fn from_json(json: &str) -> Result<Rules> {
-        let rules: Rules = parse_json(json)?;
-        rules.validate()?;
-        Ok(rules)
+        let mut doc: serde_json::Value = match parse_json(json) {
+            Ok(doc) => doc,
+            // Not JSON: report the first error in the text's order, which may be a wrong type in
+            // a field before the syntax error (the rule set's own reader stops there). A field
+            // the text leaves out is no error here, so a missing field is not reported.
+            Err(syntax) => {
+                return Err(match parse_json::<Rules>(json) {
+                    Err(e @ Error::InvalidRules { .. })
+                        if !matches!(&e, Error::InvalidRules { path, reason }
+                            if path.is_empty() || path == "." || reason.starts_with("missing field")) =>
+                    {
+                        e
+                    }
+                    _ => syntax,
+                })
+            }
+        };
+        let Some(fields) = doc.as_object_mut() else {
+            // Not an object: the error the rule set's own deserialiser gives (it names the form).
+            let rules: Rules = serde_path_to_error::deserialize(doc).map_err(json_error)?;
+            rules.validate()?;
+            return Ok(rules);
+        };
+        let base = match fields.remove("preset") {
+            None => Rules::classic(),
+            Some(serde_json::Value::String(name)) => Rules::from_preset_name(&name)?,
+            Some(_) => {
+                return Err(Error::InvalidRules {
+                    path: "preset".into(),
+                    reason: "a preset is named by a string, e.g. \"kx\"".into(),
+                })
+            }
+        };
+        base.merged(doc)
     }
 
     /// This rule set with the fields of a partial JSON object changed, validated. Objects merge
@@ -672,6 +716,13 @@ impl Rules {
         if !changes.is_object() {
             return Err(not_object());
         }
+        self.merged(changes)
+    }
+
+    /// This rule set with a JSON object of changes merged in, validated.
+    fn merged(&self, changes: serde_json::Value) -> Result<Rules> {
+        let not_object =
+            || Error::InvalidRules { path: String::new(), reason: "rule changes must be a JSON object".into() };
         // Serialising plain data cannot fail; map the impossible error rather than panic.
         let mut merged = serde_json::to_value(self).map_err(|_| not_object())?;
         merge_json(&mut merged, changes);

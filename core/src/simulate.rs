@@ -39,19 +39,20 @@
 //! water that changes hands: the sum of the winners' totals (equally, of the losers' payments).
 
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use crate::arrange::baseline::{self, Baseline};
 use crate::arrange::search::{HandSubsets, Split};
 use crate::arrange::strength::Strength;
-use crate::arrange::Arranger;
+use crate::arrange::{Arranger, Role};
 use crate::card::Card;
 use crate::deal::{Dealer, HAND_SIZE};
 use crate::error::{Error, Result};
 use crate::lanes::Arrangement;
 use crate::money::{settle_money, Stakes};
-use crate::rules::Rules;
+use crate::rules::{Rules, Table as RulesTable};
 use crate::settle::{Event, PlayerHand, Settlement, Settler, Water};
 use crate::special::{Special, SpecialDetector};
 
@@ -141,13 +142,27 @@ pub struct SimConfig {
     /// do not depend on it. [`SimConfig::new`] sets 1: a library call does not take every
     /// core unless asked to.
     pub threads: usize,
+    /// The banker's seat at a banker table (`table = banker`, RULES.md §5a), the same seat every
+    /// round: the arranger plays it as the banker and the other seats as players. `None` at an
+    /// all-pairs table.
+    pub banker: Option<usize>,
 }
 
 impl SimConfig {
     /// `rounds` rounds at `players` seats under `rules` from `seed`: the arranger at every seat,
     /// specials declared per its advice, no money, one thread.
     pub fn new(rules: Rules, players: usize, rounds: u64, seed: u64) -> SimConfig {
-        SimConfig { rules, players, rounds, seed, policies: Vec::new(), specials: true, stakes: None, threads: 1 }
+        SimConfig {
+            rules,
+            players,
+            rounds,
+            seed,
+            policies: Vec::new(),
+            specials: true,
+            stakes: None,
+            threads: 1,
+            banker: None,
+        }
     }
 
     /// The policy of every seat (validated).
@@ -345,6 +360,19 @@ pub fn run(config: &SimConfig) -> Result<SimReport> {
 /// [`run`], calling `progress(rounds_done)` from the workers as blocks of rounds finish (for
 /// a progress bar; the calls' order across threads is not fixed, `rounds_done` only grows).
 pub fn run_with_progress(config: &SimConfig, progress: &(dyn Fn(u64) + Sync)) -> Result<SimReport> {
+    let report = run_until(config, &|done| {
+        progress(done);
+        ControlFlow::Continue(())
+    })?;
+    // The callback never stops the run, so there is always a report.
+    report.ok_or_else(|| Error::InvalidArgument("the simulation was stopped".into()))
+}
+
+/// [`run_with_progress`] that the callback can stop: when `progress(rounds_done)` returns
+/// `ControlFlow::Break`, the workers finish the block they are playing (at most 64 rounds each)
+/// and play no more, and the result is `Ok(None)`. For hosts that must answer an interrupt
+/// (Python's Ctrl-C) or a cancel button during a long run.
+pub fn run_until(config: &SimConfig, progress: &(dyn Fn(u64) -> ControlFlow<()> + Sync)) -> Result<Option<SimReport>> {
     let players = config.players;
     config.rules.check_players(players)?;
     if config.rounds == 0 || config.rounds > MAX_ROUNDS {
@@ -356,13 +384,42 @@ pub fn run_with_progress(config: &SimConfig, progress: &(dyn Fn(u64) + Sync)) ->
     let policies = config.seat_policies()?;
     let rules = &config.rules;
     let settler = Settler::new(rules)?;
+    let banker = match (rules.table, config.banker) {
+        (RulesTable::AllPairs, None) => None,
+        (RulesTable::Banker, Some(b)) if b < players => Some(b),
+        (RulesTable::Banker, Some(b)) => {
+            return Err(Error::InvalidTable(format!(
+                "banker seat {b} is not at the table (seats 0 to {})",
+                players - 1
+            )))
+        }
+        (RulesTable::Banker, None) => {
+            return Err(Error::InvalidTable(
+                "the rules are in banker mode (table = banker): name the banker seat (SimConfig::banker)".into(),
+            ))
+        }
+        (_, Some(b)) => {
+            return Err(Error::InvalidTable(format!(
+                "banker seat {b} given, but the rules settle all pairs (table = all_pairs)"
+            )))
+        }
+    };
     if let Some(stakes) = &config.stakes {
         // Checks the stakes against this table (carries per seat, ranges) before any play.
         settle_money(&vec![Water::ZERO; players], stakes)?;
     }
     let table = Table {
         settler,
-        arranger: if policies.contains(&Policy::Arranger) { Some(Arranger::new(rules, players)?) } else { None },
+        arranger: match (banker, policies.contains(&Policy::Arranger)) {
+            (_, false) => None,
+            (None, true) => Some(Arranger::new(rules, players)?),
+            (Some(_), true) => Some(Arranger::new_for(rules, players, Role::Player)?),
+        },
+        banker_arranger: match (banker, policies.contains(&Policy::Arranger)) {
+            (Some(_), true) => Some(Arranger::new_for(rules, players, Role::Banker)?),
+            _ => None,
+        },
+        banker,
         detector: SpecialDetector::new(rules)?,
         strength: Strength::get(rules.wheel),
         policies,
@@ -373,6 +430,7 @@ pub fn run_with_progress(config: &SimConfig, progress: &(dyn Fn(u64) + Sync)) ->
     let threads = (config.thread_count() as u64).clamp(1, blocks) as usize;
     let next = AtomicU64::new(0);
     let done = AtomicU64::new(0);
+    let stopped = AtomicBool::new(false);
     let first_error: Mutex<Option<Error>> = Mutex::new(None);
     let work = || -> Tally {
         let mut tally = Tally::new(players);
@@ -392,7 +450,10 @@ pub fn run_with_progress(config: &SimConfig, progress: &(dyn Fn(u64) + Sync)) ->
                     return tally;
                 }
             }
-            progress(done.fetch_add(end - start, Ordering::Relaxed) + (end - start));
+            if progress(done.fetch_add(end - start, Ordering::Relaxed) + (end - start)).is_break() {
+                stopped.store(true, Ordering::Relaxed);
+                next.store(blocks, Ordering::Relaxed);
+            }
         }
         tally
     };
@@ -412,14 +473,20 @@ pub fn run_with_progress(config: &SimConfig, progress: &(dyn Fn(u64) + Sync)) ->
     if let Some(e) = first_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
         return Err(e);
     }
+    if stopped.into_inner() {
+        return Ok(None);
+    }
     total.rounds = config.rounds;
-    Ok(total.report(&table))
+    Ok(Some(total.report(&table)))
 }
 
 /// Everything a worker reads.
 struct Table<'c> {
     settler: Settler<'c>,
     arranger: Option<Arranger>,
+    /// The banker seat's arranger at a banker table (`arranger` plays the other seats).
+    banker_arranger: Option<Arranger>,
+    banker: Option<usize>,
     detector: SpecialDetector,
     strength: &'static Strength,
     policies: Vec<Policy>,
@@ -441,9 +508,10 @@ impl Scratch {
 
 impl Table<'_> {
     /// One seat's hand and the special its cards make (the highest enabled one), if any.
-    fn seat(&self, policy: Policy, cards: &[Card; HAND_SIZE]) -> Result<(PlayerHand, Option<Special>)> {
+    fn seat(&self, seat: usize, policy: Policy, cards: &[Card; HAND_SIZE]) -> Result<(PlayerHand, Option<Special>)> {
         let declare = self.config.specials;
-        if let (Policy::Arranger, Some(arranger)) = (policy, &self.arranger) {
+        let arranger = if self.banker == Some(seat) { &self.banker_arranger } else { &self.arranger };
+        if let (Policy::Arranger, Some(arranger)) = (policy, arranger) {
             return Ok(match arranger.special_advice(cards)? {
                 Some(adv) if declare && adv.declare() => {
                     (PlayerHand::Special { special: adv.special, cards: *cards }, Some(adv.special))
@@ -485,7 +553,7 @@ impl Table<'_> {
         };
         s.hands.clear();
         for (seat, cards) in deal.iter().enumerate() {
-            let (hand, made) = self.seat(self.policies[seat], cards)?;
+            let (hand, made) = self.seat(seat, self.policies[seat], cards)?;
             if let Some(special) = made {
                 tally.made[special as usize] += 1;
             }
@@ -494,7 +562,7 @@ impl Table<'_> {
             }
             s.hands.push(hand);
         }
-        self.settler.settle_into(&s.hands, &mut s.settlement)?;
+        self.settler.settle_into_with_banker(&s.hands, self.banker, &mut s.settlement)?;
         for event in &s.settlement.events {
             match event {
                 Event::Foul { .. } => tally.fouls += 1,

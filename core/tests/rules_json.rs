@@ -122,10 +122,11 @@ fn bad_fields_are_named_by_json_path() {
     let mut v = classic_json();
     v["lane_water"]["front_trips"] = "three".into();
     assert_eq!(invalid(Rules::from_json(&v.to_string())).0, "lane_water.front_trips");
+    // A field left out is the starting preset's (classic unless the JSON names one).
     let mut v = classic_json();
     v.as_object_mut().unwrap().remove("split_quads");
-    let (_, reason) = invalid(Rules::from_json(&v.to_string()));
-    assert!(reason.contains("missing field `split_quads`"), "{reason}");
+    v["split_quads"] = serde_json::Value::Null;
+    assert_eq!(invalid(Rules::from_json(&v.to_string())).0, "split_quads");
 
     // Values that parse but do not validate: same paths.
     let mut v = classic_json();
@@ -191,4 +192,50 @@ fn partial_changes_on_a_preset() {
     assert_eq!(path, invalid(Rules::from_json("{\"wheel\": ")).0);
     assert!(reason.contains("EOF"), "{reason}");
     assert!(invalid(kx.with_json_changes("{} {}")).1.contains("trailing characters"));
+}
+
+#[test]
+fn a_partial_rule_set_starts_from_its_preset() {
+    // Only the fields that change, from classic by default.
+    let r = Rules::from_json(r#"{"lane_water": {"front_trips": 4}}"#).unwrap();
+    let mut want = Rules::classic();
+    want.lane_water.front_trips = 4;
+    assert_eq!(r, want);
+    assert_eq!(Rules::from_json("{}").unwrap(), Rules::classic());
+    // From a named preset.
+    let r = Rules::from_json(r#"{"preset": "kx", "strict_order": true}"#).unwrap();
+    let mut want = Rules::preset(Preset::Kx);
+    want.strict_order = true;
+    assert_eq!(r, want);
+    // A complete document loads as itself, whatever preset it names.
+    for p in Preset::ALL {
+        let whole = Rules::preset(p).to_json();
+        assert_eq!(Rules::from_json(&whole).unwrap(), Rules::preset(p), "{p}");
+        let mut named: serde_json::Value = serde_json::from_str(&whole).unwrap();
+        named["preset"] = "hk".into();
+        assert_eq!(Rules::from_json(&named.to_string()).unwrap(), Rules::preset(p), "{p} from hk");
+    }
+    // A bad preset is named; the changes are checked as changes are.
+    assert_eq!(Rules::from_json(r#"{"preset": "macau"}"#), Err(Error::UnknownPreset("macau".into())));
+    assert_eq!(invalid(Rules::from_json(r#"{"preset": 3}"#)).0, "preset");
+    let (path, reason) = invalid(Rules::from_json(r#"{"preset": "kx", "lane_water": {"front_trip": 5}}"#));
+    assert_eq!(path, "lane_water.front_trip");
+    assert!(reason.contains("unknown field `front_trip`"), "{reason}");
+    assert_eq!(invalid(Rules::from_json(r#"{"shooting": {"multiplier": 0}}"#)).0, "shooting.multiplier");
+    // Only from_json reads "preset": a change to a rule set cannot swap its base.
+    assert!(invalid(Rules::classic().with_json_changes(r#"{"preset": "kx"}"#)).1.contains("unknown field `preset`"));
+}
+
+#[test]
+fn bad_json_reports_its_first_error() {
+    // A wrong type in a field comes before the text's later syntax error: it is the one named.
+    let text = Rules::classic().to_json();
+    let start = text.find("\"shooting\"").unwrap();
+    let end = start + text[start..].find('}').unwrap() + 1;
+    let broken = format!("{}\"shooting\": [true, 1]{}", &text[..start], &text[end..]);
+    assert_eq!(invalid(Rules::from_json(&broken)).0, "shooting");
+    // A partial rule set with a syntax error: the syntax error, not the fields it leaves out.
+    let (path, reason) = invalid(Rules::from_json(r#"{"lane_water": {"front_trips": 4}, "wheel": }"#));
+    assert!(!reason.contains("missing field"), "{path}: {reason}");
+    assert!(invalid(Rules::from_json(r#"{"lane_water": {"front_trips": 4}} x"#)).1.contains("trailing characters"));
 }

@@ -231,3 +231,80 @@ fn bad_configurations_are_typed_errors() {
     c.rules.shooting.multiplier = 0;
     assert!(matches!(run(&c), Err(Error::InvalidRules { .. })));
 }
+
+#[test]
+fn a_run_stops_when_its_callback_says_so() {
+    use std::ops::ControlFlow;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    for threads in [1, 2] {
+        let mut c = config(Preset::Classic, 4, 100_000, 3);
+        c.threads = threads;
+        let calls = AtomicU64::new(0);
+        let seen = AtomicU64::new(0);
+        let stopped = shisanshui::simulate::run_until(&c, &|done| {
+            calls.fetch_add(1, Ordering::Relaxed);
+            seen.fetch_max(done, Ordering::Relaxed);
+            if done >= 256 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .unwrap();
+        assert!(stopped.is_none(), "a stopped run has no report");
+        // Each worker finishes at most the block it was playing: far fewer than 100,000 rounds.
+        assert!(seen.load(Ordering::Relaxed) < 256 + 64 * threads as u64 + 64, "{threads} threads");
+        assert!(calls.load(Ordering::Relaxed) >= 4);
+    }
+    // A callback that never stops gives the report `run` gives.
+    let c = config(Preset::Kx, 3, 500, 9);
+    let full = shisanshui::simulate::run_until(&c, &|_| std::ops::ControlFlow::Continue(())).unwrap().unwrap();
+    assert_eq!(format!("{full:?}"), format!("{:?}", run(&c).unwrap()));
+}
+
+#[test]
+fn a_banker_table_plays_its_banker_against_every_seat() {
+    let mut rules = Rules::classic();
+    rules.table = shisanshui::Table::Banker;
+    let mut c = SimConfig::new(rules, 4, 300, 11);
+    // Without the banker's seat, out of the table, or at an all-pairs table: InvalidTable.
+    assert!(matches!(run(&c), Err(Error::InvalidTable(m)) if m.contains("name the banker seat")));
+    c.banker = Some(4);
+    assert!(matches!(run(&c), Err(Error::InvalidTable(m)) if m.contains("not at the table")));
+    let mut all_pairs = config(Preset::Classic, 4, 10, 1);
+    all_pairs.banker = Some(0);
+    assert!(matches!(run(&all_pairs), Err(Error::InvalidTable(m)) if m.contains("settle all pairs")));
+    // Seat 2 banks: only its pairs are settled, so the other seats' water sums to minus its own.
+    c.banker = Some(2);
+    let r = run(&c).unwrap();
+    let means: Vec<f64> = r.seats.iter().map(|s| s.summary.mean).collect();
+    let others: f64 = means.iter().enumerate().filter(|&(i, _)| i != 2).map(|(_, m)| m).sum();
+    assert!((others + means[2]).abs() < 1e-9, "{means:?}");
+    // Replayed round by round with the arrangers of each role and settle_with_banker.
+    let player = Arranger::new_for(&c.rules, 4, shisanshui::arrange::Role::Player).unwrap();
+    let banker = Arranger::new_for(&c.rules, 4, shisanshui::arrange::Role::Banker).unwrap();
+    let mut total = vec![shisanshui::settle::Water::ZERO; 4];
+    for round in 0..c.rounds {
+        let hands: Vec<PlayerHand> = round_deal(c.seed, round, 4)
+            .unwrap()
+            .iter()
+            .enumerate()
+            .map(|(seat, cards)| {
+                let a = if seat == 2 { &banker } else { &player };
+                match a.special_advice(cards).unwrap() {
+                    Some(adv) if adv.declare() => PlayerHand::Special { special: adv.special, cards: *cards },
+                    Some(adv) => PlayerHand::Arranged(adv.best_lanes.arrangement),
+                    None => PlayerHand::Arranged(a.arrange(cards).unwrap().arrangement),
+                }
+            })
+            .collect();
+        let s = shisanshui::settle::settle_with_banker(&hands, &c.rules, Some(2)).unwrap();
+        for (t, w) in total.iter_mut().zip(&s.totals) {
+            *t += *w;
+        }
+    }
+    for (seat, t) in total.iter().enumerate() {
+        let mean = t.to_f64() / c.rounds as f64;
+        assert!((mean - means[seat]).abs() < 1e-9, "seat {seat}: {mean} vs {}", means[seat]);
+    }
+}

@@ -142,7 +142,7 @@ int main(int argc, char **argv) {
     SssSeat seats[SSS_MAX_SEATS];
     for (uint32_t p = 0; p < players; p++) {
         const uint8_t *hand = deck + p * SSS_HAND_SIZE;
-        printf("seat %u dealt %s codes", (unsigned)p + 1, cards(hand, SSS_HAND_SIZE, buf, sizeof buf));
+        printf("seat %u dealt %s codes", (unsigned)p, cards(hand, SSS_HAND_SIZE, buf, sizeof buf));
         print_codes(hand, SSS_HAND_SIZE);
         printf("\n");
 
@@ -150,7 +150,7 @@ int main(int argc, char **argv) {
         CHECK(sss_special_advice(arranger, hand, SSS_HAND_SIZE, &advice));
         if (advice.has_special && advice.declare) {
             CHECK(sss_special_id(advice.special, (uint8_t *)buf, sizeof buf, &len));
-            printf("seat %u declares %s\n", (unsigned)p + 1, buf);
+            printf("seat %u declares %s\n", (unsigned)p, buf);
             CHECK(sss_seat_special(advice.special, hand, SSS_HAND_SIZE, &seats[p]));
             continue;
         }
@@ -162,12 +162,12 @@ int main(int argc, char **argv) {
             size_t count;
         } lanes[3] = {{"front", best.front, 3}, {"middle", best.middle, 5}, {"back", best.back, 5}};
         for (int l = 0; l < 3; l++) {
-            printf("seat %u %s %s, %s, codes", (unsigned)p + 1, lanes[l].name,
+            printf("seat %u %s %s, %s, codes", (unsigned)p, lanes[l].name,
                    cards(lanes[l].codes, lanes[l].count, buf, sizeof buf), category(best.categories[l], buf2, sizeof buf2));
             print_codes(lanes[l].codes, lanes[l].count);
             printf("\n");
         }
-        printf("seat %u expected %.9f\n", (unsigned)p + 1, best.expected_water);
+        printf("seat %u expected %.9f\n", (unsigned)p, best.expected_water);
         CHECK(sss_seat_arranged(best.front, 3, best.middle, 5, best.back, 5, &seats[p]));
     }
 
@@ -182,14 +182,14 @@ int main(int argc, char **argv) {
         SssEvent ev;
         CHECK(sss_settlement_event(settlement, e, &ev));
         if (ev.kind == SSS_EVENT_SHOT) {
-            printf("event seat %u shoots seat %u worth %" PRId64 "\n", (unsigned)ev.seat + 1, (unsigned)ev.victim + 1,
+            printf("event seat %u shoots seat %u worth %" PRId64 "\n", (unsigned)ev.seat, (unsigned)ev.victim,
                    ev.value);
         } else if (ev.kind == SSS_EVENT_HOME_RUN) {
-            printf("event seat %u home run worth %" PRId64 "\n", (unsigned)ev.seat + 1, ev.value);
+            printf("event seat %u home run worth %" PRId64 "\n", (unsigned)ev.seat, ev.value);
         } else if (ev.kind == SSS_EVENT_FOUL) {
-            printf("event seat %u fouls\n", (unsigned)ev.seat + 1);
+            printf("event seat %u fouls\n", (unsigned)ev.seat);
         } else if (ev.kind == SSS_EVENT_SPECIAL) {
-            printf("event seat %u declares special %u\n", (unsigned)ev.seat + 1, (unsigned)ev.special);
+            printf("event seat %u declares special %u\n", (unsigned)ev.seat, (unsigned)ev.special);
         }
     }
 
@@ -205,7 +205,7 @@ int main(int argc, char **argv) {
     size_t n_lines = 0;
     CHECK(sss_money_settle(units, n_totals, &stakes, carries, n_totals, lines, SSS_MAX_SEATS, &n_lines, &money));
     for (size_t i = 0; i < n_totals; i++) {
-        printf("seat %u total ", (unsigned)i + 1);
+        printf("seat %u total ", (unsigned)i);
         print_water(&totals[i]);
         printf(" water (%" PRId64 " units of 1/%d), money %+" PRId64 " cents\n", totals[i].units,
                (int)SSS_WATER_DENOMINATOR, lines[i].amount);

@@ -74,7 +74,7 @@ void run(const std::string &preset, std::uint64_t seed, std::uint32_t players) {
     std::printf("table %s seed %" PRIu64 " players %u\n", preset.c_str(), seed, unsigned{players});
     const sss::Arranger arranger(rules, players);
     std::vector<SssSeat> seats;
-    unsigned p = 1;
+    unsigned p = 0;
     for (const sss::Hand &hand : sss::deal(players, seed)) {
         std::printf("seat %u dealt %s codes%s\n", p, sss::format_cards(hand).c_str(), codes_text(hand).c_str());
         SssSpecialAdvice advice = arranger.special_advice(hand);
@@ -100,9 +100,9 @@ void run(const std::string &preset, std::uint64_t seed, std::uint32_t players) {
     SssSettlementInfo info = settlement.info();
     for (std::size_t e = 0; e < info.event_count; ++e) {
         SssEvent ev = settlement.event(e);
-        unsigned seat = unsigned{ev.seat} + 1;
+        unsigned seat = unsigned{ev.seat};
         if (ev.kind == SSS_EVENT_SHOT) {
-            std::printf("event seat %u shoots seat %u worth %" PRId64 "\n", seat, unsigned{ev.victim} + 1, ev.value);
+            std::printf("event seat %u shoots seat %u worth %" PRId64 "\n", seat, unsigned{ev.victim}, ev.value);
         } else if (ev.kind == SSS_EVENT_HOME_RUN) {
             std::printf("event seat %u home run worth %" PRId64 "\n", seat, ev.value);
         } else if (ev.kind == SSS_EVENT_FOUL) {
@@ -117,7 +117,7 @@ void run(const std::string &preset, std::uint64_t seed, std::uint32_t players) {
     const sss::MoneyResult money =
         sss::money_settle(settlement, SssStakes{100, 5, 100}, std::vector<std::int64_t>(totals.size(), 5000));
     for (std::size_t i = 0; i < totals.size(); ++i) {
-        std::printf("seat %zu total %s water (%" PRId64 " units of 1/%d), money %+" PRId64 " cents\n", i + 1,
+        std::printf("seat %zu total %s water (%" PRId64 " units of 1/%d), money %+" PRId64 " cents\n", i,
                     water_text(totals[i]).c_str(), totals[i].units, int{SSS_WATER_DENOMINATOR}, money.lines[i].amount);
     }
     std::printf("house %+" PRId64 " cents\n", money.totals.house);

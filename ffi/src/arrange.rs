@@ -235,7 +235,16 @@ pub unsafe extern "C" fn sss_arranger_new(
     ffi_boundary!({
         let rules = unsafe { handle_ref(rules, "rules")? };
         let out = unsafe { Out::new(out, "out")? };
-        new_handle(out, Arranger::new(&rules.inner, players_in(players))?);
+        let arranger = Arranger::new(&rules.inner, players_in(players)).map_err(|e| match e {
+            // The engine's message names its Rust constructor; name this ABI's.
+            Error::InvalidTable(m) if m.contains("new_for") => Error::InvalidTable(
+                "a banker table has two kinds of seat: say which with sss_arranger_new_for(rules, players, \
+                 SSS_ROLE_BANKER or SSS_ROLE_PLAYER, out)"
+                    .into(),
+            ),
+            e => e,
+        })?;
+        new_handle(out, arranger);
         Ok(())
     })
 }
@@ -605,7 +614,8 @@ mod tests {
         let mut third: Vec<u8> = hands[0].iter().map(|c| c.code()).collect();
         third[1] = third[0];
         third[2] = third[0];
-        let mut out = SssArranged { expected_water: 7.0, front: [0; 3], middle: [0; 5], back: [0; 5], categories: [0; 3] };
+        let mut out =
+            SssArranged { expected_water: 7.0, front: [0; 3], middle: [0; 5], back: [0; 5], categories: [0; 3] };
         assert_eq!(unsafe { sss_arrange(a, third.as_ptr(), 13, &mut out) }, SssStatus::SSS_ERR_TOO_MANY_COPIES);
         assert_eq!(out.expected_water, 7.0);
         unsafe { sss_arranger_free(a) };

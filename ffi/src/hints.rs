@@ -72,8 +72,7 @@ fn category_in(category: u32) -> Result<Category, Failure> {
 /// suits are all one suit, the lowest card with another suit takes its next-highest one).
 /// Flushes and straight flushes keep every suit-distinct set. Order: the evaluator's rank
 /// under the rule set (the wheel where `wheel` puts it), groups by their ranks, then the higher
-/// cards. The list depends only on the set of codes, not their order. Five of a kind (9) has no
-/// combination with one deck: the list is empty.
+/// cards. The list depends only on the set of codes, not their order.
 ///
 /// Writes the entries into `out_combos` (capacity `cap`; `SSS_COMBOS_MAX` always suffices) and
 /// their number into `*out_count`. When `cap` is too small returns `SSS_ERR_BUFFER_TOO_SMALL`
@@ -83,8 +82,9 @@ fn category_in(category: u32) -> Result<Category, Failure> {
 /// an extra suit may be there twice, and the engine decides the combinations of such a hand.
 ///
 /// Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD` or `SSS_ERR_TOO_MANY_COPIES` (codes
-/// checked in order), `SSS_ERR_WRONG_CARD_COUNT` (more than 13 codes), `SSS_ERR_INVALID_ARGUMENT` (a category
-/// number that is not 0..=9, or 0, high card, which has no combination), `SSS_ERR_NULL_POINTER`.
+/// checked in order), `SSS_ERR_WRONG_CARD_COUNT` (more than 13 codes), `SSS_ERR_INVALID_ARGUMENT` (a
+/// category number that is not 0..=9; 0, high card, which has no combination; 9, five of a kind,
+/// under a rule set of one deck, which cannot make it), `SSS_ERR_NULL_POINTER`.
 ///
 /// # Safety
 /// `rules` must be a live handle; `codes` valid for `count` bytes (or NULL when `count` is 0);

@@ -67,7 +67,7 @@ pub extern "C" fn sss_abi_version() -> u32 {
     ffi_boundary!(fallback = 0; { Ok(SSS_ABI_VERSION) })
 }
 
-/// Copy the library version (e.g. `0.1.0`, semantic versioning) into `buf`.
+/// Copy the library version (e.g. `0.2.0`, semantic versioning) into `buf`.
 ///
 /// # Safety
 /// `buf` must be valid for `cap` bytes (or NULL when `cap` is 0); `out_len` must be valid.

@@ -102,10 +102,13 @@ pub unsafe extern "C" fn sss_rules_new_preset(name: *const u8, len: usize, out: 
     })
 }
 
-/// Load a rule set from JSON (the shape `sss_rules_to_json` writes) and validate it.
-/// Errors: `SSS_ERR_INVALID_RULES` for malformed JSON, unknown fields, wrong types and values
-/// out of range, the message naming the JSON path (e.g. `lane_water.front_trips`);
-/// `SSS_ERR_INVALID_UTF8`, `SSS_ERR_NULL_POINTER`. Free the result with `sss_rules_free`.
+/// Load a rule set from JSON (the shape `sss_rules_to_json` writes) and validate it. The JSON
+/// may name a `"preset"` to start from (default `classic`) and give only the fields it changes,
+/// e.g. `{"preset": "kx", "lane_water": {"front_trips": 4}}`; a complete rule set loads as
+/// itself. Errors: `SSS_ERR_INVALID_RULES` for malformed JSON, unknown fields, wrong types and
+/// values out of range, the message naming the JSON path (e.g. `lane_water.front_trips`);
+/// `SSS_ERR_UNKNOWN_PRESET` for a `"preset"` that is not one; `SSS_ERR_INVALID_UTF8`,
+/// `SSS_ERR_NULL_POINTER`. Free the result with `sss_rules_free`.
 ///
 /// # Safety
 /// `json` must be valid for `len` bytes (or NULL when `len` is 0); `out` valid for a write.

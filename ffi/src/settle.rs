@@ -373,6 +373,19 @@ pub unsafe extern "C" fn sss_seat_special(
 // Settling
 // ---------------------------------------------------------------------------------------------
 
+/// The engine's error for a round; a card on two seats also names the seats that hold it (the
+/// engine counts its position across the table, seat × 13 + index, which the message keeps).
+fn seats_named(e: Error, hands: &[PlayerHand]) -> Failure {
+    let Error::DuplicateCard { card, position } = &e else { return e.into() };
+    let seat = position / 13;
+    let first = hands.iter().position(|h| h.cards().contains(card)).filter(|&f| f < seat);
+    let message = match first {
+        Some(f) => format!("{e}: seat {seat} holds {card}, and so does seat {f}"),
+        None => format!("{e}: seat {seat} holds {card} twice"),
+    };
+    Failure::new(SssStatus::SSS_ERR_DUPLICATE_CARD, message)
+}
+
 /// Settle one round: `count` seats (2 to the rule set's `sss_rules_get_max_players`: 4 for one
 /// deck, up to `SSS_MAX_SEATS` with extra suits; in seat order) under a rule set that settles
 /// all pairs (`SSS_TABLE_ALL_PAIRS`; a banker-mode rule set needs `sss_settle_with_banker`, else
@@ -428,7 +441,9 @@ pub unsafe extern "C" fn sss_settle_with_banker(
         let seats = unsafe { slice_in(seats, count, "seats")? };
         let out = unsafe { Out::new(out, "out")? };
         let hands = hands_in(seats, &rules.inner)?;
-        let settlement = Settler::new(&rules.inner)?.settle_with_banker(&hands, banker_in(banker))?;
+        let settlement = Settler::new(&rules.inner)?
+            .settle_with_banker(&hands, banker_in(banker))
+            .map_err(|e| seats_named(e, &hands))?;
         // SAFETY: checked when the call began; valid for a write (caller's contract).
         unsafe { out.write(handle_new::<SssSettlement>(settlement)) };
         Ok(())
@@ -469,7 +484,9 @@ pub unsafe extern "C" fn sss_settle_into_with_banker(
         let seats = unsafe { slice_in(seats, count, "seats")? };
         let settlement = unsafe { handle_mut(settlement, "settlement")? };
         let hands = hands_in(seats, &rules.inner)?;
-        Settler::new(&rules.inner)?.settle_into_with_banker(&hands, banker_in(banker), &mut settlement.inner)?;
+        Settler::new(&rules.inner)?
+            .settle_into_with_banker(&hands, banker_in(banker), &mut settlement.inner)
+            .map_err(|e| seats_named(e, &hands))?;
         Ok(())
     })
 }
@@ -1067,7 +1084,7 @@ pub(crate) mod tests {
         let mut dup = c;
         dup.cards[12] = a.cards[0];
         assert_eq!(settle(r, &[a, b, dup]), Err(SssStatus::SSS_ERR_DUPLICATE_CARD));
-        assert_eq!(last_error(), "duplicate card Qs at position 38");
+        assert_eq!(last_error(), "duplicate card Qs at position 38: seat 2 holds Qs, and so does seat 0");
         // Within one seat filled by hand.
         let mut twice = b;
         twice.cards[5] = twice.cards[1];

@@ -198,10 +198,7 @@ fn config_in(rules: &engine::Rules, c: &SssSimConfig) -> Result<SimConfig, Failu
         return Err(Failure::invalid_argument("the reserved fields of SssSimConfig must be 0"));
     }
     if c.policy_count as usize > c.policies.len() {
-        return Err(Failure::invalid_argument(format!(
-            "policy_count {} is more than {SSS_MAX_SEATS}",
-            c.policy_count
-        )));
+        return Err(Failure::invalid_argument(format!("policy_count {} is more than {SSS_MAX_SEATS}", c.policy_count)));
     }
     if c.carry_count as usize > c.carries.len() {
         return Err(Failure::invalid_argument(format!("carry_count {} is more than {SSS_MAX_SEATS}", c.carry_count)));

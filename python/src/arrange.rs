@@ -15,12 +15,12 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyString, PyTuple, PyType};
 use shisanshui::arrange::{Arranged, Arranger, Role, SpecialAdvice, Suggestion, SuggestionKind};
-use shisanshui::{Card, Category, Preset, Rules};
+use shisanshui::{Card, Category, Error as CoreError, Preset, Rules};
 
 use crate::card::cards_in;
 use crate::deal::{index_arg, players_for};
 use crate::enums;
-use crate::errors::{invalid_argument, OrRaise};
+use crate::errors::{invalid_argument, to_pyerr, OrRaise};
 use crate::lanes::{arrangement_in, PyArrangement};
 use crate::rules::{with_rules, PyRules};
 use crate::special;
@@ -229,8 +229,22 @@ fn role_arg(role: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Role>> {
     }
 }
 
+/// A banker table's seats are of two kinds: without `role=` the arranger cannot know which to
+/// price, and the error says so in this API's terms (the core's names its Rust function).
+fn check_role(rules: &Rules, role: Option<Role>) -> PyResult<()> {
+    if role.is_none() && rules.table == shisanshui::Table::Banker {
+        return Err(to_pyerr(CoreError::InvalidTable(
+            "a banker table has two kinds of seat: say which with role='banker' or role='player' \
+             (shisanshui.Role.BANKER / Role.PLAYER)"
+                .into(),
+        )));
+    }
+    Ok(())
+}
+
 /// An arranger for (rules, players, role), shared through the core's bounded cache.
 fn shared(rules: &Rules, players: usize, role: Option<Role>) -> PyResult<Arc<Arranger>> {
+    check_role(rules, role)?;
     match role {
         None => shisanshui::arrange::shared_arranger(rules, players),
         Some(role) => shisanshui::arrange::shared_arranger_for(rules, players, role),
@@ -326,6 +340,7 @@ impl PyArranger {
         let role = role_arg(role)?;
         with_rules(rules, |r| {
             let players = table_players(players, r)?;
+            check_role(r, role)?;
             let a = match role {
                 None => Arranger::new(r, players),
                 Some(role) => Arranger::new_for(r, players, role),

@@ -4,7 +4,7 @@
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyInt, PyTuple};
+use pyo3::types::{PyBool, PyInt, PyString, PyTuple};
 use shisanshui::arrange::Arranger;
 use shisanshui::hints::{Combo, FixedLanes};
 use shisanshui::{Card, Category, SuitSet};
@@ -51,11 +51,26 @@ impl PyCombo {
     }
 }
 
-/// A category from a :class:`Category` member or its int value 0..=9 (a `bool` is refused).
+/// A category from a :class:`Category` member, its int value 0..=9 (a `bool` is refused), or
+/// its name as the command line takes it: English (``"pair"``, ``"one_pair"``, ``"two pair"``,
+/// ``"FLUSH"``) or Chinese (``"对子"``).
 fn category_arg(obj: &Bound<'_, PyAny>) -> PyResult<Category> {
+    if let Ok(text) = obj.cast::<PyString>() {
+        let text = text.to_cow()?;
+        let t = text.trim().to_ascii_lowercase().replace(['_', '-'], " ");
+        return Category::ALL
+            .into_iter()
+            .find(|c| c.name() == t || c.chinese_name() == text.trim() || (t == "pair" && *c == Category::OnePair))
+            .ok_or_else(|| {
+                let short: String = text.chars().take(32).collect();
+                invalid_argument(format!(
+                    "unknown category {short:?} (a Category, its number, or a name such as 'pair', 'two_pair', 'flush', '同花')"
+                ))
+            });
+    }
     if obj.is_instance_of::<PyBool>() || !obj.is_instance_of::<PyInt>() {
         return Err(PyTypeError::new_err(format!(
-            "category must be a Category or an int, not {}",
+            "category must be a Category, an int or a name such as 'pair', not {}",
             obj.get_type().name()?
         )));
     }
@@ -66,7 +81,8 @@ fn category_arg(obj: &Bound<'_, PyAny>) -> PyResult<Category> {
         .ok_or_else(|| invalid_argument(format!("category {obj} is not 0..=9")))
 }
 
-/// Every distinct combination of ``category`` (a :class:`Category` or its number) in up to 13
+/// Every distinct combination of ``category`` (a :class:`Category`, its number, or its name as
+/// ``sss combos -c`` takes it: ``'pair'``, ``'two_pair'``, ``'flush'``, ``'同花'``) in up to 13
 /// cards, strongest first, for the 对子 / 两对 / 三条 / 顺子 / 同花 / 葫芦 / 铁支 / 同花顺 buttons:
 /// a list of :class:`Combo`.
 ///
@@ -75,8 +91,8 @@ fn category_arg(obj: &Bound<'_, PyAny>) -> PyResult<Category> {
 /// pattern, made of each rank's highest suits (♠ > ♥ > ♣ > ♦); flushes and straight flushes
 /// keep every suit-distinct set. Ordered by the evaluator's rank under ``rules`` (the wheel
 /// where the ``wheel`` option puts it), then by the higher cards; the list depends only on the
-/// cards, not their order. ``HIGH_CARD`` has no combination (``InvalidArgumentError``); five of a kind
-/// never occurs with one deck (an empty list). The cards may repeat as the deck of ``rules``
+/// set of cards. ``HIGH_CARD`` has no combination (``InvalidArgumentError``), and neither has
+/// ``FIVE_OF_A_KIND`` under a rule set of one deck. The cards may repeat as the deck of ``rules``
 /// holds them (``extra_suits``, RULES.md §11): two copies make a pair, five cards of a rank five
 /// of a kind, and a flush may hold a pair.
 #[pyfunction]

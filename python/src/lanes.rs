@@ -4,10 +4,10 @@
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
-use shisanshui::{Arrangement, ArrangementEval, Card, Rules, SuitSet};
+use shisanshui::{Arrangement, ArrangementEval, Card, Error as CoreError, Lane, Rules, SuitSet};
 
 use crate::card::{cards_at_in, cards_in, PyCard};
-use crate::errors::OrRaise;
+use crate::errors::{raise_with, to_pyerr, OrRaise, WrongCardCountError};
 use crate::eval::PyHandRank;
 use crate::rules::{with_rules, PyRules};
 
@@ -32,7 +32,51 @@ pub fn lanes_in(
     let f = cards_at_in(front, 0, extra_suits)?;
     let m = cards_at_in(middle, f.len(), extra_suits)?;
     let b = cards_at_in(back, f.len() + m.len(), extra_suits)?;
-    Arrangement::new_in(&f, &m, &b, extra_suits).or_raise()
+    Arrangement::new_in(&f, &m, &b, extra_suits).map_err(|e| lane_named(e, [f.len(), m.len(), b.len()]))
+}
+
+/// The core's error, with a wrong lane size naming the lane:
+/// ``front lane (头墩): expected 3 cards, got 4`` (``WrongCardCountError`` with ``lane``).
+fn lane_named(e: CoreError, sizes: [usize; 3]) -> PyErr {
+    if let CoreError::WrongCardCount { .. } = e {
+        if let Some((lane, found)) = Lane::ALL.into_iter().zip(sizes).find(|(l, n)| l.size() != *n) {
+            return Python::attach(|py| {
+                let attrs = (|| -> PyResult<Vec<(&'static str, Bound<'_, PyAny>)>> {
+                    Ok(vec![
+                        ("expected", lane.size().into_pyobject(py)?.into_any()),
+                        ("found", found.into_pyobject(py)?.into_any()),
+                        ("lane", lane.name().into_pyobject(py)?.into_any()),
+                    ])
+                })();
+                raise_with(
+                    &py.get_type::<WrongCardCountError>(),
+                    format!(
+                        "{} lane ({}): expected {} cards, got {found}",
+                        lane.name(),
+                        lane.chinese_name(),
+                        lane.size()
+                    ),
+                    "wrong_card_count",
+                    attrs,
+                )
+            });
+        }
+    }
+    to_pyerr(e)
+}
+
+/// The number of cards of each lane of an arrangement's text, when it has three lanes that
+/// parse.
+fn text_lane_sizes(s: &str) -> Option<[usize; 3]> {
+    let parts: Vec<&str> = s.splitn(4, ['/', '|']).collect();
+    if parts.len() != 3 {
+        return None;
+    }
+    let mut sizes = [0; 3];
+    for (size, part) in sizes.iter_mut().zip(parts) {
+        *size = shisanshui::parse_cards_in(part, SuitSet::ALL).ok()?.len();
+    }
+    Some(sizes)
 }
 
 /// An arrangement from one argument: an `Arrangement`, its text, or 13 cards in lane order; cards
@@ -42,7 +86,11 @@ pub fn arrangement_in(obj: &Bound<'_, PyAny>, extra_suits: SuitSet) -> PyResult<
         return Ok(a.get().0);
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        return Arrangement::parse_in(&s.to_cow()?, extra_suits).or_raise();
+        let text = s.to_cow()?;
+        return Arrangement::parse_in(&text, extra_suits).map_err(|e| match text_lane_sizes(&text) {
+            Some(sizes) => lane_named(e, sizes),
+            None => to_pyerr(e),
+        });
     }
     Arrangement::from_cards_in(&cards_in(obj, extra_suits)?, extra_suits).or_raise()
 }

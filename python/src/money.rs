@@ -66,7 +66,8 @@ fn water_in(obj: &Bound<'_, PyAny>) -> PyResult<Water> {
 }
 
 /// Stakes from Python arguments: `base` (int minor units per water point), `carries` (None or
-/// one int per seat), `rake` (None, an int 0 or 1, or a `Fraction` such as `Fraction(5, 100)`).
+/// one int per seat), `rake` (None, an int percent 0 to 100, or a `Fraction` share such as
+/// `Fraction(5, 100)`).
 pub fn money_args(
     seats: usize,
     base: &Bound<'_, PyAny>,
@@ -99,18 +100,43 @@ pub fn money_args(
     };
     let rake = match rake.filter(|r| !r.is_none()) {
         None => Rake::NONE,
-        Some(r) => {
-            let (numerator, denominator) = rational(r, "rake")?;
-            Rake { numerator, denominator }
-        }
+        Some(r) => rake_arg(r)?,
     };
     Ok(Stakes { base, carries, rake })
 }
 
+/// A rake: an int is a whole percent, as on every other surface (`rake=5` is 5%); a `Fraction`
+/// is the share itself (`Fraction(5, 100)` is 5% too). Out of range is `InvalidMoneyError`
+/// with the reading that was used.
+pub fn rake_arg(r: &Bound<'_, PyAny>) -> PyResult<Rake> {
+    let (numerator, denominator) = rational(r, "rake")?;
+    if crate::ints::is_int(r) {
+        if !(0..=100).contains(&numerator) {
+            return Err(invalid_money(format!(
+                "rake={numerator} is {}: an int rake is a percent from 0 to 100 (rake=5 is 5%)",
+                if numerator < 0 { "negative" } else { "over 100%" }
+            )));
+        }
+        return Ok(Rake::percent(numerator));
+    }
+    let rake = Rake { numerator, denominator };
+    rake.validate().map_err(|e| {
+        invalid_money(format!(
+            "{}: a Fraction rake is the share itself (Fraction(5, 100) is 5%; an int is a percent, rake=5)",
+            match e {
+                CoreError::InvalidMoney(m) => m,
+                e => e.to_string(),
+            }
+        ))
+    })?;
+    Ok(rake)
+}
+
 /// Settle a round's water in money (RULES.md §8). `water`: one amount per seat (int or
 /// `Fraction`, e.g. `Settlement.totals`); `base`: minor units per water point (底注); `carries`:
-/// each seat's cap (携带分) or None; `rake`: the house's cut of positive results as an exact
-/// fraction (`Fraction(5, 100)` for 5%) or None.
+/// each seat's cap (携带分) or None; `rake`: the house's cut of positive results, an int percent
+/// (`rake=5` for 5%, as `sss --rake 5` and C#'s `Rake.Percent(5)`), an exact `Fraction` share
+/// (`Fraction(5, 100)`, also 5%) or None.
 ///
 /// Each result is `trunc(water × base)`, capped at its carry; the larger side (wins or losses)
 /// is scaled down to the smaller, truncating; a positive result pays the rake. What truncation

@@ -340,13 +340,46 @@ fn specials_repr(r: &Rules) -> String {
     format!("[{}]", items.join(", "))
 }
 
-/// Apply keyword changes to a copy of `base` and validate the result.
+/// The JSON groups whose fields a keyword may give as a dict of their JSON names
+/// (`lane_water={"front_trips": 4}`).
+const GROUPS: [&str; 3] = ["lane_water", "shooting", "home_run"];
+
+/// Store a group's fields given by their JSON names, e.g. `lane_water={"front_trips": 4}`.
+fn set_group(r: &mut Rules, group: &str, v: &Bound<'_, PyAny>) -> PyResult<()> {
+    let fields = v.cast::<PyDict>().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "`{group}` must be a dict of its JSON fields (e.g. {{'{}': ...}}), not {}",
+            FIELDS.iter().find_map(|f| f.1.strip_prefix(group).and_then(|x| x.strip_prefix('.'))).unwrap_or("?"),
+            type_name(v)
+        ))
+    })?;
+    for (k, value) in fields.iter() {
+        let key = k
+            .cast::<PyString>()
+            .map_err(|_| PyTypeError::new_err(format!("`{group}` keys are str field names, not {}", type_name(&k))))?;
+        let path = format!("{group}.{}", key.to_cow()?);
+        let Some((name, _)) = FIELDS.iter().find(|f| f.1 == path) else {
+            let known: Vec<&str> =
+                FIELDS.iter().filter_map(|f| f.1.strip_prefix(group).and_then(|x| x.strip_prefix('.'))).collect();
+            return Err(invalid_rules(&path, format!("unknown field (expected one of: {})", known.join(", "))));
+        };
+        set(r, name, &value)?;
+    }
+    Ok(())
+}
+
+/// Apply keyword changes to a copy of `base` and validate the result. A keyword is a property
+/// name (`front_trips=4`) or a JSON name (`lane_water={"front_trips": 4}`, `table="banker"`).
 fn changed(base: &Rules, changes: Option<&Bound<'_, PyDict>>) -> PyResult<Rules> {
     let mut next = base.clone();
     if let Some(changes) = changes {
         for (k, v) in changes.iter() {
             let name = k.cast::<PyString>()?.to_cow()?.to_string();
-            set(&mut next, &name, &v)?;
+            if GROUPS.contains(&name.as_str()) {
+                set_group(&mut next, &name, &v)?;
+            } else {
+                set(&mut next, &name, &v)?;
+            }
         }
     }
     next.validate().or_raise()?;
@@ -390,7 +423,9 @@ impl PyRules {
         Self::new(name, changes)
     }
 
-    /// Load from JSON (the `to_json` form) and validate. Errors name the JSON path.
+    /// Load from JSON (the `to_json` form) and validate. Errors name the JSON path. The JSON may
+    /// name a ``"preset"`` to start from (default classic) and give only the fields it changes:
+    /// ``Rules.from_json('{"preset": "kx", "lane_water": {"front_trips": 4}}')``.
     #[staticmethod]
     fn from_json(text: &str) -> PyResult<Self> {
         Rules::from_json(text).or_raise().map(PyRules)
@@ -406,7 +441,8 @@ impl PyRules {
         py.import("json")?.call_method1("loads", (self.0.to_json(),))
     }
 
-    /// Load from the `to_dict` form and validate.
+    /// Load from the `to_dict` form and validate; like :meth:`from_json`, a dict may name a
+    /// ``"preset"`` and give only the fields it changes.
     #[staticmethod]
     fn from_dict(data: &Bound<'_, PyAny>) -> PyResult<Self> {
         let text: String = data.py().import("json")?.call_method1("dumps", (data,))?.extract()?;

@@ -4,8 +4,12 @@
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
+
 use shisanshui::settle::MAX_SEATS;
-use shisanshui::simulate::{run, Policy, SimConfig, SimReport};
+use shisanshui::simulate::{run_until, Policy, SimConfig, SimReport};
 use shisanshui::Error as CoreError;
 
 use crate::deal::{index_arg, int_arg, players_for};
@@ -179,16 +183,21 @@ fn policies(arg: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Policy>> {
 /// engine's arranger, declaring specials per its advice), ``'greedy'`` or ``'product'`` (the
 /// baselines, declaring every special), one name for every seat or a list of one per seat;
 /// ``specials=False``: nobody declares. Money with ``base`` (minor units per water point),
-/// ``carries`` (one per seat) and ``rake`` (an int percent of 0 or 1, or a ``Fraction`` such
-/// as ``Fraction(5, 100)``). ``threads``: worker threads, None for every core; the figures do
-/// not depend on it. The run releases the GIL.
+/// ``carries`` (one per seat) and ``rake`` (an int percent, ``rake=5`` for 5% as on the
+/// command line, or an exact ``Fraction`` share such as ``Fraction(5, 100)``). ``threads``:
+/// worker threads, None for every core; the figures do not depend on it. ``progress``: called
+/// as ``progress(done, rounds)`` on the calling thread about ten times a second and once at the
+/// end (an exception it raises stops the run and propagates). The run releases the GIL and
+/// checks for signals between blocks of rounds: Ctrl-C stops it within a fraction of a second
+/// with ``KeyboardInterrupt``. ``banker``: the banker's seat at a banker table (``table`` is
+/// ``Table.BANKER``), arranged as the banker every round while the other seats play as players.
 ///
 /// Raises ``InvalidTableError`` (seats), ``UnknownPresetError``, ``InvalidRulesError``,
 /// ``InvalidMoneyError`` (stakes) and ``InvalidArgumentError`` (rounds, policy, threads).
 #[pyfunction]
 #[pyo3(
-    signature = (rules = None, players = None, rounds = None, seed = None, *, policy = None, specials = true, base = None, carries = None, rake = None, threads = None),
-    text_signature = "(rules=None, players=4, rounds=10000, seed=0, *, policy='arranger', specials=True, base=None, carries=None, rake=None, threads=None)"
+    signature = (rules = None, players = None, rounds = None, seed = None, *, policy = None, specials = true, base = None, carries = None, rake = None, threads = None, progress = None, banker = None),
+    text_signature = "(rules=None, players=4, rounds=10000, seed=0, *, policy='arranger', specials=True, base=None, carries=None, rake=None, threads=None, progress=None, banker=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 fn simulate(
@@ -203,7 +212,23 @@ fn simulate(
     carries: Option<&Bound<'_, PyAny>>,
     rake: Option<&Bound<'_, PyAny>>,
     threads: Option<&Bound<'_, PyAny>>,
+    progress: Option<&Bound<'_, PyAny>>,
+    banker: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PySimResult> {
+    let banker = match banker.filter(|b| !b.is_none()) {
+        None => None,
+        // A negative or huge int is no seat: the engine's own out-of-table error.
+        Some(b) => Some(int_arg(b, "banker")?.extract::<usize>().unwrap_or(usize::MAX)),
+    };
+    let progress = progress.filter(|p| !p.is_none());
+    if let Some(p) = progress {
+        if !p.is_callable() {
+            return Err(PyTypeError::new_err(format!(
+                "progress must be a callable progress(done, rounds), not {}",
+                p.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+            )));
+        }
+    }
     let rounds = match rounds {
         None => 10_000,
         Some(r) => {
@@ -246,10 +271,92 @@ fn simulate(
         config.specials = specials;
         config.stakes = stakes;
         config.threads = threads;
-        let report = py.detach(|| run(&config)).or_raise()?;
+        config.banker = banker;
+        if r.table == shisanshui::Table::Banker && banker.is_none() {
+            return Err(to_pyerr(CoreError::InvalidTable(
+                "the rules are in banker mode (table = banker): name the banker seat with simulate(..., banker=seat)"
+                    .into(),
+            )));
+        }
+        let report = run_checked(py, &config, progress)?;
         let json = report_json(&report, &config);
         Ok(PySimResult { report, json })
     })
+}
+
+/// How often the calling thread checks for signals and reports progress during a run.
+const POLL: Duration = Duration::from_millis(100);
+
+/// Run the simulation on its own threads without the GIL while the calling thread, every
+/// [`POLL`], takes the GIL to check for signals (Ctrl-C) and call `progress(done, rounds)`. An
+/// exception from either stops the workers after their current block and is raised.
+fn run_checked(py: Python<'_>, config: &SimConfig, progress: Option<&Bound<'_, PyAny>>) -> PyResult<SimReport> {
+    let done = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let finished = AtomicBool::new(false);
+    let mut raised: Option<PyErr> = None;
+    let rounds = config.rounds;
+    let outcome = std::thread::scope(|s| {
+        let worker = s.spawn(|| {
+            let r = run_until(config, &|n| {
+                done.fetch_max(n, Ordering::Relaxed);
+                if stop.load(Ordering::Relaxed) {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            finished.store(true, Ordering::Release);
+            r
+        });
+        let mut shown = u64::MAX;
+        loop {
+            let over = py.detach(|| {
+                let mut waited = Duration::ZERO;
+                while waited < POLL && !finished.load(Ordering::Acquire) {
+                    std::thread::sleep(Duration::from_millis(5));
+                    waited += Duration::from_millis(5);
+                }
+                finished.load(Ordering::Acquire)
+            });
+            let step = py.check_signals().and_then(|()| {
+                let n = done.load(Ordering::Relaxed);
+                match progress {
+                    Some(p) if n != shown && !over => {
+                        shown = n;
+                        p.call1((n, rounds)).map(drop)
+                    }
+                    _ => Ok(()),
+                }
+            });
+            if let Err(e) = step {
+                stop.store(true, Ordering::Relaxed);
+                raised = Some(e);
+            }
+            if over || raised.is_some() {
+                break;
+            }
+        }
+        // Stopped workers end within a block; wait for them without the GIL.
+        py.detach(|| worker.join())
+    });
+    let result = match outcome {
+        Ok(r) => r,
+        // A worker panics only on an engine bug: pass it on unchanged.
+        Err(p) => std::panic::resume_unwind(p),
+    };
+    if let Some(e) = raised {
+        return Err(e);
+    }
+    match result.or_raise()? {
+        Some(report) => {
+            if let Some(p) = progress {
+                p.call1((rounds, rounds))?;
+            }
+            Ok(report)
+        }
+        None => Err(invalid_argument("the simulation was stopped".into())),
+    }
 }
 
 /// The report and the rules as one JSON object, as `sss simulate --json` writes it.

@@ -119,7 +119,7 @@ def main():
     a = ap.parse_args()
 
     seats, house, fixed = parse_example(open(a.output, encoding="utf-8").read())
-    check(sorted(seats) == list(range(1, a.players + 1)), f"one block per seat: {sorted(seats)}")
+    check(sorted(seats) == list(range(a.players)), f"one block per seat, numbered from 0: {sorted(seats)}")
 
     if a.fixed is not None:
         # Facts of the game, not of this library: a royal flush is a straight flush (category 8 in
@@ -146,7 +146,7 @@ def main():
     for d in deal["deals"]:
         if d["seed"] == a.seed and d["players"] == a.players:
             for i, hand in enumerate(d["hands"]):
-                check(seats.get(i + 1, {}).get("dealt") == hand, f"seat {i + 1} dealt as deal.json")
+                check(seats.get(i, {}).get("dealt") == hand, f"seat {i} dealt as deal.json")
 
     # Every seat plays its own 13 cards: the lanes are a partition of the deal.
     for n, s in seats.items():
@@ -161,17 +161,17 @@ def main():
     for h in arrange["hands"]:
         if (h["preset"], h["seed"], h["players"]) != (a.preset, a.seed, a.players):
             continue
-        s = seats.get(h["seat"] + 1, {})
-        check(s.get("dealt") == h["codes"], f"seat {h['seat'] + 1} dealt as arrange.json")
+        s = seats.get(h["seat"], {})
+        check(s.get("dealt") == h["codes"], f"seat {h['seat']} dealt as arrange.json")
         if "declares" in s:
-            check(False, f"seat {h['seat'] + 1} declared a special; arrange.json arranges it")
+            check(False, f"seat {h['seat']} declared a special; arrange.json arranges it")
             continue
         for lane in ("front", "middle", "back"):
-            check(s[lane][0] == h[lane], f"seat {h['seat'] + 1} {lane} {s[lane][0]} == arrange.json {h[lane]}")
+            check(s[lane][0] == h[lane], f"seat {h['seat']} {lane} {s[lane][0]} == arrange.json {h[lane]}")
         check([s[l][1] for l in ("front", "middle", "back")] == [CATEGORIES[c] for c in h["categories"]],
-              f"seat {h['seat'] + 1} categories as arrange.json")
+              f"seat {h['seat']} categories as arrange.json")
         check(s["expected"] == f"{h['expected_water']:.9f}",
-              f"seat {h['seat'] + 1} expected water {s['expected']} == arrange.json {h['expected_water']}")
+              f"seat {h['seat']} expected water {s['expected']} == arrange.json {h['expected_water']}")
 
     # The settlement and money: the Rust demo plays the same round through the engine itself.
     d_lanes, d_totals, d_money, d_house = parse_demo(open(a.demo, encoding="utf-8").read())

@@ -104,11 +104,34 @@ expect "the header declares functions ($(wc -l <"$tmp/declared"))" test "$(wc -l
 expect "every declared function is in the .so" diff "$tmp/declared" "$tmp/so-symbols"
 expect "every declared function is in the .a" diff "$tmp/declared" "$tmp/a-symbols"
 
+# README.md and CHANGELOG.md print these sizes (scripts/sizes.py; scripts/package.sh rewrites them).
+expect "README and CHANGELOG print the .so's size" python3 scripts/sizes.py check so "$lib/libshisanshui.so.$version"
+expect "README and CHANGELOG print the .a's size" python3 scripts/sizes.py check a "$lib/libshisanshui.a"
+expect "README names the .so by this version" grep -q "\`prefix/lib/libshisanshui.so.$version\`" README.md
+
 export PKG_CONFIG_PATH="$lib/pkgconfig"
 expect_eq "pkg-config --modversion" "$(pkg-config --modversion shisanshui | sed 's/ *$//')" "$version"
-expect_eq "pkg-config prefix" "$(pkg-config --variable=prefix shisanshui | sed 's/ *$//')" "$prefix"
-expect_eq "pkg-config --cflags" "$(pkg-config --cflags shisanshui | sed 's/ *$//')" "-I$prefix/include"
-expect_eq "pkg-config --libs" "$(pkg-config --libs shisanshui | sed 's/ *$//')" "-L$lib -lshisanshui"
+# The .pc finds its prefix from its own place (${pcfiledir}): paths are compared resolved.
+pc_path() { realpath -m "$(pkg-config "$@" shisanshui | sed 's/ *$//; s/^-[IL]//; s/ -lshisanshui$//')"; }
+expect_eq "pkg-config prefix" "$(pc_path --variable=prefix)" "$prefix"
+expect_eq "pkg-config --cflags" "$(pc_path --cflags)" "$prefix/include"
+expect_eq "pkg-config --libs" "$(pc_path --libs)" "$lib"
+expect "pkg-config --libs ends in -lshisanshui" grep -q -- ' -lshisanshui *$' <<<" $(pkg-config --libs shisanshui)"
+expect "shisanshui.pc names no absolute prefix" grep -q '^prefix=${pcfiledir}/' "$lib/pkgconfig/shisanshui.pc"
+# A moved prefix still works: its .pc names the new place, and a program builds and runs from it.
+moved="$tmp/moved-prefix"
+cp -a "$prefix" "$moved"
+expect_eq "a moved prefix's pkg-config --cflags" \
+  "$(PKG_CONFIG_PATH="$moved/lib/pkgconfig" pc_path --cflags)" "$(realpath -m "$moved/include")"
+cat >"$tmp/moved-prefix-app.c" <<'EOF'
+#include <shisanshui.h>
+#include <stdio.h>
+int main(void) { printf("ABI %u\n", (unsigned)sss_abi_version()); return sss_abi_version() == SSS_ABI_VERSION ? 0 : 1; }
+EOF
+# shellcheck disable=SC2046
+if cc -std=c11 "$tmp/moved-prefix-app.c" $(PKG_CONFIG_PATH="$moved/lib/pkgconfig" pkg-config --cflags --libs shisanshui) \
+  -Wl,-rpath,"$moved/lib" -o "$tmp/moved-prefix-app" && "$tmp/moved-prefix-app" >/dev/null; then pass
+else fail "a program built from a moved prefix"; fi
 static_libs="$(pkg-config --static --libs shisanshui)"
 for l in -lpthread -lm -ldl -lc; do
   expect "pkg-config --static --libs has $l ($static_libs)" grep -qw -- "$l" <<<"$static_libs"
@@ -134,18 +157,19 @@ message("\${PACKAGE_VERSION_COMPATIBLE},\${PACKAGE_VERSION_EXACT},\${PACKAGE_VER
 EOF
   cmake -P "$tmp/version-check.cmake" 2>&1
 }
-if [ "$sover" = "0.1" ] && [ "$version" = "0.1.0" ]; then
-  expect_eq "find_package(shisanshui 0.1)" "$(cmake_version_check 0.1)" "TRUE,,"
-  expect_eq "find_package(shisanshui 0.1.0)" "$(cmake_version_check 0.1.0)" "TRUE,TRUE,"
-  expect_eq "find_package(shisanshui 0.1.1)" "$(cmake_version_check 0.1.1)" "FALSE,,"
-  expect_eq "find_package(shisanshui 0.0.9)" "$(cmake_version_check 0.0.9)" "FALSE,,"
-  expect_eq "find_package(shisanshui 0.2)" "$(cmake_version_check 0.2)" "FALSE,,"
+if [ "$sover" = "0.2" ] && [ "$version" = "0.2.0" ]; then
+  expect_eq "find_package(shisanshui 0.2)" "$(cmake_version_check 0.2)" "TRUE,,"
+  expect_eq "find_package(shisanshui 0.2.0)" "$(cmake_version_check 0.2.0)" "TRUE,TRUE,"
+  expect_eq "find_package(shisanshui 0.2.1)" "$(cmake_version_check 0.2.1)" "FALSE,,"
+  expect_eq "find_package(shisanshui 0.1)" "$(cmake_version_check 0.1)" "FALSE,,"
+  expect_eq "find_package(shisanshui 0.1.9)" "$(cmake_version_check 0.1.9)" "FALSE,,"
+  expect_eq "find_package(shisanshui 0.3)" "$(cmake_version_check 0.3)" "FALSE,,"
   expect_eq "find_package(shisanshui 1.0)" "$(cmake_version_check 1.0)" "FALSE,,"
-  expect_eq "a 32-bit project" "$(cmake_version_check 0.1 4)" "TRUE,,TRUE"
-  expect_eq "a 64-bit project" "$(cmake_version_check 0.1 8)" "TRUE,,"
+  expect_eq "a 32-bit project" "$(cmake_version_check 0.2 4)" "TRUE,,TRUE"
+  expect_eq "a 64-bit project" "$(cmake_version_check 0.2 8)" "TRUE,,"
 else
-  echo "(version $version: the 0.1.0 find_package checks do not apply; update them)" >&2
-  fail "CMake version checks are written for 0.1.0"
+  echo "(version $version: the 0.2.0 find_package checks do not apply; update them)" >&2
+  fail "CMake version checks are written for 0.2.0"
 fi
 
 echo "==> install-c.sh --destdir --libdir (staged, relocated)"
@@ -157,7 +181,10 @@ logged "$tmp/install-staged.log" bash scripts/install-c.sh --prefix /opt/shisans
 staged_lib="$stage/opt/shisanshui/lib/x86_64-linux-gnu"
 expect "staged .so" test -f "$staged_lib/libshisanshui.so.$version"
 expect "staged header" test -f "$stage/opt/shisanshui/include/shisanshui.h"
-expect_eq "staged .pc prefix" "$(sed -n 's/^prefix=//p' "$staged_lib/pkgconfig/shisanshui.pc")" /opt/shisanshui
+# The .pc names its prefix from its own place, three folders up from lib/x86_64-linux-gnu/pkgconfig.
+expect_eq "staged .pc prefix" "$(sed -n 's/^prefix=//p' "$staged_lib/pkgconfig/shisanshui.pc")" '${pcfiledir}/../../..'
+expect_eq "staged .pc prefix, resolved" "$(PKG_CONFIG_PATH="$staged_lib/pkgconfig" pc_path --variable=prefix)" \
+  "$(realpath -m "$stage/opt/shisanshui")"
 expect_eq "staged .pc libdir" "$(sed -n 's/^libdir=//p' "$staged_lib/pkgconfig/shisanshui.pc")" \
   '${exec_prefix}/lib/x86_64-linux-gnu'
 expect "staged CMake package" test -f "$staged_lib/cmake/shisanshui/shisanshuiConfig.cmake"
@@ -203,8 +230,8 @@ cmake_cpp "$tmp/cpp-static" "$prefix" -DSHISANSHUI_STATIC=ON
 ldd_check "$tmp/cpp-static/round" static
 ldd_check "$tmp/cpp-dynamic/round" dynamic
 expect "the CMake build compiles with -Werror -pedantic" grep -q -- '-Werror -pedantic' "$tmp/cpp-dynamic/CMakeFiles/round.dir/flags.make"
-# Relocatable: a copy of the prefix elsewhere, and the staged install (its .pc names /opt, CMake
-# does not care).
+# Relocatable: a copy of the prefix elsewhere, and the staged install (installed for /opt, found
+# where it was staged).
 cp -a "$prefix" "$tmp/moved"
 cmake_cpp "$tmp/cpp-moved" "$tmp/moved"
 expect "a moved prefix links its own copy" bash -c "ldd '$tmp/cpp-moved/round' | grep -q '$soname => $tmp/moved/lib/$soname '"
@@ -228,6 +255,30 @@ print("\n".join(seen.values()))
 EOF
 )
 expect "tables to check (${#tables[@]})" test "${#tables[@]}" -ge 6
+# The demo counts seats from 0 as every surface does, checks its arguments before dealing, and
+# ends quietly (exit 0, no panic) when its reader closes the pipe (a pipe with no reader at all).
+"$demo" --preset kx --seed 42 >"$tmp/demo-seats.out"
+expect "the demo's first seat is seat 0" grep -q '^Seat 0 dealt' "$tmp/demo-seats.out"
+"$demo" --table banker >"$tmp/demo-banker.out"
+expect "the demo's banker mode names seat 0" grep -q 'seat 0 is the banker' "$tmp/demo-banker.out"
+set +e
+"$demo" --table banker --banker 5 >"$tmp/demo-banker5.out" 2>"$tmp/demo-banker5.err"
+rc=$?
+set -e
+expect_eq "demo --banker 5 at 4 seats exits 2" "$rc" 2
+expect "demo --banker 5 prints nothing to standard output (checked before dealing)" test ! -s "$tmp/demo-banker5.out"
+expect "demo --banker 5 names the seats" grep -q 'seats are numbered 0 to 3' "$tmp/demo-banker5.err"
+if python3 - "$demo" >"$tmp/demo-pipe.log" 2>&1 <<'EOF'
+import os, subprocess, sys
+r, w = os.pipe()
+os.close(r)  # no reader: the first write fails with EPIPE
+p = subprocess.run([sys.argv[1], "--preset", "kx", "--seed", "42"], stdout=w, stderr=subprocess.PIPE)
+os.close(w)
+err = p.stderr.decode()
+print(p.returncode, err)
+sys.exit(0 if p.returncode == 0 and "panicked" not in err else 1)
+EOF
+then pass; else fail "the demo on a closed pipe: $(cat "$tmp/demo-pipe.log")"; fi
 for t in "${tables[@]}"; do
   read -r preset seed players <<<"$t"
   name="$preset-$seed-$players"

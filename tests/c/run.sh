@@ -19,7 +19,7 @@ lib_dir="$out/prefix/lib"
 for f in libshisanshui.a libshisanshui.so; do
   [ -f "$lib_dir/$f" ] || { echo "missing $lib_dir/$f" >&2; exit 1; }
 done
-# What a dynamically linked program records and the loader looks for (libshisanshui.so.0.1).
+# What a dynamically linked program records and the loader looks for (libshisanshui.so.0.2).
 soname="$(readelf -d "$lib_dir/libshisanshui.so" | sed -n 's/.*Library soname: \[\(.*\)\].*/\1/p')"
 [ -f "$lib_dir/$soname" ] || { echo "missing $lib_dir/$soname (soname '$soname')" >&2; exit 1; }
 warn=(-Wall -Wextra -Werror -pedantic -g -O1 -I"$root/include" -I"$root/tests/c")

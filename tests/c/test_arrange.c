@@ -579,7 +579,8 @@ static void test_banker_roles(void) {
         check(0, "banker rules");
         return;
     }
-    expect(sss_arranger_new(banker, 4, &made), SSS_ERR_INVALID_TABLE, "new_for", "new at a banker table");
+    expect(sss_arranger_new(banker, 4, &made), SSS_ERR_INVALID_TABLE, "sss_arranger_new_for(rules, players, SSS_ROLE_BANKER",
+           "new at a banker table: the error names this ABI's call");
     expect(sss_arranger_new_for(classic, 4, SSS_ROLE_BANKER, &made), SSS_ERR_INVALID_TABLE, "banker",
            "banker role at an all-pairs table");
     expect(sss_arranger_new_for(banker, 4, 7, &made), SSS_ERR_INVALID_ARGUMENT, "unknown seat role 7", "role 7");

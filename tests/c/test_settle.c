@@ -569,6 +569,8 @@ static void test_errors(void) {
         two[1] = seats[1];
         two[1].cards[12] = seats[0].cards[0];
         expect(sss_settle(r, two, 2, &out), SSS_ERR_DUPLICATE_CARD, "duplicate card Ac at position 25", "dup");
+        /* The seats that hold it are named too. */
+        expect(sss_settle(r, two, 2, &out), SSS_ERR_DUPLICATE_CARD, "seat 1 holds Ac, and so does seat 0", "dup by seat");
         two[1] = seats[1];
         two[1].cards[3] = 52;
         expect(sss_settle(r, two, 2, &out), SSS_ERR_BAD_CARD_CODE, "card code 52", "bad code");

@@ -444,6 +444,36 @@ static void test_rules(void) {
     free(json);
     sss_rules_free(r);
     sss_rules_free(copy);
+
+    /* A partial rule set: a "preset" to start from (default classic), then only the changes. */
+    {
+        static const char *partials[2][3] = {
+            {"{\"lane_water\": {\"front_trips\": 4}}", "classic", "\"front_trips\": 3"},
+            {"{\"preset\": \"kx\", \"lane_water\": {\"front_trips\": 4}}", "kx", "\"front_trips\": 3"},
+        };
+        for (int k = 0; k < 2; k++) {
+            SssRules *partial = NULL, *preset = NULL;
+            char *got, *want, *edited;
+            expect(sss_rules_from_json(u8s(partials[k][0]), strlen(partials[k][0]), &partial), SSS_OK, NULL,
+                   "partial json");
+            expect(sss_rules_new_preset(u8s(partials[k][1]), strlen(partials[k][1]), &preset), SSS_OK, NULL,
+                   "partial's preset");
+            got = to_json(partial, &len);
+            want = to_json(preset, &len2);
+            edited = replace(want, partials[k][2], "\"front_trips\": 4");
+            CHECK(strcmp(got, edited) == 0);
+            free(got);
+            free(want);
+            free(edited);
+            sss_rules_free(partial);
+            sss_rules_free(preset);
+        }
+        expect(sss_rules_from_json(u8s("{\"preset\": \"macau\"}"), 19, &back), SSS_ERR_UNKNOWN_PRESET, "macau",
+               "partial's unknown preset");
+        expect(sss_rules_from_json(u8s("{\"front_trip\": 4}"), 17, &back), SSS_ERR_INVALID_RULES, "front_trip",
+               "partial's unknown field");
+        CHECK(back == NULL);
+    }
 }
 
 /* ------------------------------------------------------------------------------------------ */

@@ -477,7 +477,10 @@ namespace Shisanshui.Tests
             using (Rules banker = BankerRules("classic"))
             using (Rules classic = Rules.Classic())
             {
-                T.Throws<InvalidTableException>(() => new Arranger(banker, 4), "new_for", "no role at a banker table");
+                T.Throws<InvalidTableException>(() => new Arranger(banker, 4), "new Arranger(rules, players, Role.Banker) or Role.Player",
+                    "no role at a banker table: the error names this API");
+                try { new Arranger(banker, 4).Dispose(); }
+                catch (InvalidTableException e) { T.Check(!e.Message.Contains("new_for"), "the error names no Rust or C function: " + e.Message); }
                 T.Throws<InvalidTableException>(() => new Arranger(classic, 4, Role.Banker), "banker", "banker at all pairs");
                 T.Throws<InvalidArgumentException>(() => new Arranger(banker, 4, (Role)7), "unknown seat role 7", "role 7");
                 T.ThrowsTable(() => new Arranger(banker, 5, Role.Player), 5, 4, "5 seats");

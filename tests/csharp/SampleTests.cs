@@ -47,7 +47,7 @@ namespace Shisanshui.Tests
             internal readonly List<string> Lines = new List<string>();
         }
 
-        // "seat 1:     +1 water     +0.95  (lanes)" in the demo; "seat 1: +1 water, +0.95" in the sample.
+        // "seat 0:     +1 water     +0.95  (lanes)" in the demo; "seat 0: +1 water, +0.95" in the sample.
         private static readonly Regex DemoTotal = new Regex(@"^\s*seat (\d+):\s+(\S+) water\s+(\S+)\s+\(");
         private static readonly Regex DemoHouse = new Regex(@"^\s*house:\s+(\S+)\s*$");
         private static readonly Regex SampleTotal = new Regex(@"^seat (\d+): (\S+) water, (\S+)$");
@@ -106,7 +106,7 @@ namespace Shisanshui.Tests
             Eq(demo.Players, dealt.Count, label + ": one dealt line per seat");
             for (int i = 0; i < Math.Min(dealt.Count, hands.Length); i++)
             {
-                Eq("seat " + (i + 1) + " dealt " + Card.Format(hands[i], true), dealt[i], label + ": seat " + (i + 1) + " cards");
+                Eq("seat " + i + " dealt " + Card.Format(hands[i], true), dealt[i], label + ": seat " + i + " cards");
             }
 
             // Totals, money and the house's share against the Rust demo of the same round.
@@ -131,6 +131,7 @@ namespace Shisanshui.Tests
                 if (l.StartsWith("  declares ", StringComparison.Ordinal)) gotDeclared++;
             }
             Eq(demo.Players, want.Count, label + ": the demo printed a total per seat");
+            Check(want.Count > 0 && want[0].StartsWith("0 ", StringComparison.Ordinal), label + ": seats are numbered from 0");
             Eq(string.Join(" | ", want), string.Join(" | ", got), label + ": totals and money as the Rust demo");
             Check(wantHouse != null, label + ": the demo printed the house's share");
             Eq(wantHouse, gotHouse, label + ": house share as the Rust demo");

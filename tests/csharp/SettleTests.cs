@@ -359,6 +359,8 @@ namespace Shisanshui.Tests
                     "expected 13 cards, got 12", "12-card special");
                 T.Throws<DuplicateCardException>(() => Settlement.Settle(r, hands[0], Arr("Qc Qd 2d / Jc Jd Jh 3c 3d / 9c 9d 9h 9s Ac")),
                     "duplicate card Ac at position 25", "card twice");
+                T.Throws<DuplicateCardException>(() => Settlement.Settle(r, hands[0], Arr("Qc Qd 2d / Jc Jd Jh 3c 3d / 9c 9d 9h 9s Ac")),
+                    "seat 1 holds Ac, and so does seat 0", "card twice, named by seat");
                 T.Throws<DuplicateCardException>(() => Settlement.Settle(r, hands[0], PlayerHand.Declare(Special.Dragon, Dragon)),
                     "duplicate card 6s at position 17", "card twice across a special");
                 var sne = T.Throws<SpecialNotAllowedException>(
@@ -382,6 +384,13 @@ namespace Shisanshui.Tests
             T.Throws<InvalidMoneyException>(() => Money.Settle(two, 1, null, Rake.Percent(101)), "rake 101/100 is over 100%",
                 "rake over 100%");
             T.Throws<InvalidMoneyException>(() => Money.Settle(two, 1, null, new Rake(0, 0)), "denominator", "rake 0/0");
+            // A rake out of range is refused when it is made, not later when it is used.
+            T.Throws<InvalidMoneyException>(() => Rake.Percent(500), "rake 500/100 is over 100%", "Rake.Percent(500)");
+            T.Throws<InvalidMoneyException>(() => Rake.Percent(-5), "is negative", "Rake.Percent(-5)");
+            T.Throws<InvalidMoneyException>(() => Rake.BasisPoints(10001), "over 100%", "Rake.BasisPoints(10001)");
+            T.Throws<InvalidMoneyException>(() => new Rake(1, 0), "denominator", "new Rake(1, 0)");
+            T.Eq(5L, Rake.Percent(5).Numerator, "Rake.Percent(5) is 5/100");
+            T.Eq(100L, Rake.Percent(100).Denominator, "Rake.Percent(100) is allowed");
             T.Throws<InvalidMoneyException>(() => Money.Settle(two, 1, new long[] { 5 }), "1 carries for 2 seats", "one carry");
             T.Throws<InvalidTableException>(() => Money.Settle(new[] { Water.FromInt(1) }, 1), "2 to 8 players, got 1", "one seat");
             T.Throws<InvalidTableException>(() => Money.Escape(4, 4, 1), "leaver", "leaver not at the table");
@@ -510,13 +519,17 @@ namespace Shisanshui.Tests
                 foreach (object o in L(doc["money_errors"]))
                 {
                     var v = O(o);
-                    long b;
-                    List<long> carries;
-                    Rake rake;
-                    StakesOf(v, out b, out carries, out rake);
                     var water = new List<Water>();
                     foreach (long x in Longs(v["units"])) water.Add(Water.FromUnits(x));
-                    ExpectError(() => Money.Settle(water, b, carries, rake), v, kinds, "vector money error " + nOther++);
+                    // A rake out of range is refused when it is made: the stakes are read inside the call.
+                    ExpectError(() =>
+                    {
+                        long b;
+                        List<long> carries;
+                        Rake rake;
+                        StakesOf(v, out b, out carries, out rake);
+                        Money.Settle(water, b, carries, rake);
+                    }, v, kinds, "vector money error " + nOther++);
                 }
             }
             finally
@@ -654,7 +667,7 @@ namespace Shisanshui.Tests
                 ExpectThrows<InvalidTableException>(() => Settlement.Settle(classic, c, 0).Dispose(), "all_pairs", "banker under all pairs");
                 classic.Table = Table.Banker;
                 T.Eq(Table.Banker, classic.Table, "banker table");
-                ExpectThrows<InvalidTableException>(() => Settlement.Settle(classic, c).Dispose(), "banker mode", "no banker");
+                ExpectThrows<InvalidTableException>(() => Settlement.Settle(classic, c).Dispose(), "Settlement.Settle(rules, hands, banker)", "no banker");
                 ExpectThrows<InvalidTableException>(() => Settlement.Settle(classic, c, 3).Dispose(), "banker seat 3", "banker 3");
                 ExpectThrows<InvalidTableException>(() => Settlement.Settle(classic, c, -1).Dispose(), "banker seat -1", "banker -1");
                 // Banker 1: C0 shoots the banker (3 + 8 + 5 + 1 = 17), the banker beats C2 by 1.

@@ -483,6 +483,17 @@ namespace Shisanshui.Tests
                     "wheel", "unknown variant");
                 T.Throws<InvalidRulesException>(() => Rules.FromJson(json.Substring(0, json.Length / 2)), null, "truncated");
                 T.Throws<InvalidRulesException>(() => Rules.FromJson(""), null, "empty");
+                // A partial rule set: a "preset" to start from (default classic), then only the changes.
+                using (Rules classic = Rules.Classic())
+                using (Rules kx = Rules.Preset("kx"))
+                using (Rules partial = Rules.FromJson("{\"lane_water\": {\"front_trips\": 4}}"))
+                using (Rules partialKx = Rules.FromJson("{\"preset\": \"kx\", \"lane_water\": {\"front_trips\": 4}}"))
+                {
+                    T.Eq(classic.ToJson().Replace("\"front_trips\": 3", "\"front_trips\": 4"), partial.ToJson(), "partial from classic");
+                    T.Eq(kx.ToJson().Replace("\"front_trips\": 3", "\"front_trips\": 4"), partialKx.ToJson(), "partial from kx");
+                }
+                T.Throws<UnknownPresetException>(() => Rules.FromJson("{\"preset\": \"macau\"}"), "macau", "partial's unknown preset");
+                T.Throws<InvalidRulesException>(() => Rules.FromJson("{\"front_trip\": 4}"), "front_trip", "partial's unknown field");
             }
         }
 

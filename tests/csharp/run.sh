@@ -94,6 +94,39 @@ snippet() { # markdown heading name [references...]
 snippet README.md "### C#" readme
 snippet "$pkg/Documentation~/index.md" "## Use" manual -r:"$out/UnityEngine.dll"
 
+# Outside Unity: the README's and the manual's console commands, run as printed (no
+# LD_LIBRARY_PATH of ours) in a folder laid out as they assume, on the README's C# program. Each
+# runs the program twice (library on the loader's path, then next to the program). Without the
+# library where the loader looks, mono must fail as they say.
+console() { # name markdown heading: the folder holding `dist/unity` (README) or the package (manual)
+  local name=$1 md=$2 heading=$3 dir="$out/console-$1"
+  mkdir -p "$dir/dist"
+  ln -s "$stage" "$dir/dist/unity"
+  ln -s "$pkg" "$dir/com.shisanshui.engine"
+  cp "$out/readme.cs" "$dir/Round.cs"
+  python3 tests/csharp/snippets.py shell "$md" "$heading" "$dir/console.sh"
+  (cd "$dir" && env -u LD_LIBRARY_PATH bash console.sh) >"$out/console-$name.out" 2>"$out/console-$name.err" ||
+    { cat "$out/console-$name.err" >&2; echo "FAIL: the $name's console commands" >&2; exit 1; }
+  cat "$out/readme.expected" "$out/readme.expected" >"$out/console-$name.expected"
+  python3 tests/csharp/snippets.py compare "$out/console-$name.expected" "$out/console-$name.out"
+  rm "$dir/libshisanshui.so"
+  if (cd "$dir" && env -u LD_LIBRARY_PATH mono Round.exe) >/dev/null 2>"$out/console-$name.nolib"; then
+    echo "FAIL: mono Round.exe ran without the native library" >&2; exit 1
+  fi
+  grep -q "DllNotFoundException" "$out/console-$name.nolib" ||
+    { echo "FAIL: without the library: $(head -3 "$out/console-$name.nolib")" >&2; exit 1; }
+  echo "console ($name): the program ran as documented; without the library, DllNotFoundException"
+  total=$((total + 2))
+}
+console readme README.md "Outside Unity (a game server, a console tool, the test suite), under Mono: compile the wrapper"
+console manual "$pkg/Documentation~/index.md" "## Outside Unity"
+
+# README.md prints the tarball's size (scripts/sizes.py; scripts/package.sh rewrites it).
+version="$(sed -n 's/^ *"version": "\(.*\)",$/\1/p' "$pkg/package.json")"
+python3 scripts/sizes.py check unity "$stage/com.shisanshui.engine-$version.tgz"
+grep -q "com.shisanshui.engine-$version.tgz" README.md || { echo "FAIL: README names no $version tarball" >&2; exit 1; }
+total=$((total + 1))
+
 python3 tests/csharp/check_unity_package.py "$root" "$pkg" | tee "$out/package.log"
 count "$out/package.log"
 

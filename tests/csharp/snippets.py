@@ -8,30 +8,33 @@
       the expected output, in order.
   snippets.py compare <expected.txt> <actual output>
       The printed lines must be the expected ones (exit 1 otherwise).
+  snippets.py shell <markdown file> <heading> <out.sh>
+      Writes the first ```sh block after <heading> (a whole line) as a script.
 """
 import re
 import sys
 
 
-def block(markdown, heading):
+def block(markdown, heading, fence="```csharp"):
     lines = open(markdown, encoding="utf-8").read().split("\n")
     try:
         start = lines.index(heading)
     except ValueError:
         sys.exit("%s: no heading %r" % (markdown, heading))
-    level = len(heading) - len(heading.lstrip("#"))
+    # A heading ends at the next heading of its level or above; a paragraph line at any heading.
+    level = len(heading) - len(heading.lstrip("#")) or 6
     code = None
     for line in lines[start + 1:]:
         if code is None:
             if re.match(r"^#{1,%d} " % level, line):
                 break
-            if line.strip() == "```csharp":
+            if line.strip() == fence:
                 code = []
         elif line.strip() == "```":
             return code
         else:
             code.append(line)
-    sys.exit("%s: no ```csharp block under %r" % (markdown, heading))
+    sys.exit("%s: no %s block under %r" % (markdown, fence, heading))
 
 
 def main():
@@ -62,6 +65,9 @@ def main():
             print("FAIL: the snippet printed %r, its comments say %r" % (got, want), file=sys.stderr)
             return 1
         print("snippet output as its comments say: %d lines" % len(want))
+    elif sys.argv[1] == "shell":
+        markdown, heading, out = sys.argv[2:5]
+        open(out, "w", encoding="utf-8").write("set -euo pipefail\n" + "\n".join(block(markdown, heading, "```sh")) + "\n")
     else:
         sys.exit(__doc__)
     return 0

@@ -26,6 +26,7 @@ def test_simulate_draws_the_histogram(tmp_path):
     )
     assert out.returncode == 0, out.stderr
     assert "swing" in out.stdout  # the table is printed as well
+    assert f"plot written to {png}" in out.stdout
     pixels = image.imread(str(png))
     assert pixels.shape[0] >= 300 and pixels.shape[1] >= 600, pixels.shape
     # A drawn chart: white background, dark axes and text, and the bars' colour.

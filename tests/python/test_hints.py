@@ -151,7 +151,8 @@ def test_examples_and_reprs():
     low = sss.combos(hand, Category.STRAIGHT, rules="hk")  # the wheel ranks lowest there
     assert sss.Rules.preset("hk").wheel == sss.Wheel.LOWEST
     assert [str(c) for c in low[-1].cards] == ["Ad", "5h", "4c", "3d", "2d"]
-    assert sss.combos(hand, Category.FIVE_OF_A_KIND) == []
+    with pytest.raises(sss.InvalidArgumentError, match="more than one deck"):
+        sss.combos(hand, Category.FIVE_OF_A_KIND)
 
     a = arranger("classic", 4)
     full = "As Ad Kh Kc 9s 9d 7h 6c 5d 4s 3h 2c Jd"
@@ -168,9 +169,13 @@ def test_bad_input():
     for bad in (10, -1, 2**70):
         with pytest.raises(sss.InvalidArgumentError):
             sss.combos(hand, bad)
-    for wrong_type in (True, "pair", 1.0, None):
+    for wrong_type in (True, 1.0, None, b"pair"):
         with pytest.raises(TypeError):
             sss.combos(hand, wrong_type)
+    # A name is read as the command line reads it; an unknown one is an InvalidArgumentError.
+    assert sss.combos(hand, "pair") == sss.combos(hand, Category.ONE_PAIR)
+    with pytest.raises(sss.InvalidArgumentError, match="unknown category"):
+        sss.combos(hand, "pears")
     with pytest.raises(sss.WrongCardCountError):
         sss.combos(list(range(14)), Category.ONE_PAIR)
     a = arranger("classic", 4)

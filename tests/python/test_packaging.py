@@ -77,6 +77,18 @@ def _tool(name):
     return path
 
 
+def test_readme_and_changelog_print_the_sizes_built(wheel, sdist):
+    """The size column of README.md's artifact table (and CHANGELOG.md's figures) is what was
+    built, within the rounding of the figure (scripts/sizes.py; scripts/package.sh rewrites it)."""
+    for key, path in (("wheel", wheel), ("sdist", sdist)):
+        out = subprocess.run([sys.executable, str(ROOT / "scripts" / "sizes.py"), "check", key, str(path)],
+                             capture_output=True, text=True)
+        assert out.returncode == 0, out.stderr
+    # The README names the files by this version.
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"`{wheel.name}`" in readme and f"`{sdist.name}`" in readme
+
+
 def test_wheel_is_abi3_manylinux2014(wheel):
     version = shisanshui.__version__
     assert wheel.name == f"shisanshui-{version}-cp39-abi3-manylinux2014_x86_64.manylinux_2_17_x86_64.whl"

@@ -281,10 +281,14 @@ def test_malformed_json_names_the_field_path(change, path):
     assert f"`{path}`" in str(e.value)
 
 
-@pytest.mark.parametrize("text", ["{not json", "", "[]", "null", '{"wheel": "lowest"}'])
+@pytest.mark.parametrize("text", ["{not json", "", "[]", "null", '{"wheel": "lowest"} x', '{"preset": 3}'])
 def test_json_that_is_not_a_rule_set(text):
     with pytest.raises(sss.InvalidRulesError):
         sss.Rules.from_json(text)
+
+
+def test_json_with_only_some_fields_changes_classic():
+    assert sss.Rules.from_json('{"wheel": "lowest"}') == sss.Rules(wheel="lowest")
 
 
 def test_equality_copy_and_pickle():

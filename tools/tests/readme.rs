@@ -50,3 +50,31 @@ fn the_examples_are_complete_programs_without_hidden_lines() {
         assert!(block.contains("fn main()"), "not a complete program:\n{block}");
     }
 }
+
+/// The README's layout table: every design note in `docs/` and every program of `tools/` is
+/// named in it (they are easy to add and forget).
+#[test]
+fn the_layout_table_names_every_doc_and_every_tool() {
+    let start = ROOT_README.find("## Layout").expect("README.md has a Layout section");
+    let layout = &ROOT_README[start..];
+    let layout = &layout[..layout[3..].find("\n## ").map_or(layout.len(), |i| i + 3)];
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let names = |dir: &str, ext: &str| -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(format!("{root}/{dir}"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(ext))
+            .collect();
+        v.sort();
+        v
+    };
+    let docs = names("docs", ".md");
+    assert!(docs.len() >= 3, "{docs:?}");
+    for doc in docs {
+        assert!(layout.contains(&format!("docs/{doc}")), "the layout table does not link docs/{doc}");
+    }
+    for bin in names("tools/src/bin", ".rs") {
+        let name = bin.trim_end_matches(".rs");
+        assert!(layout.contains(&format!("`{name}`")), "the layout table does not name `{name}`");
+    }
+}

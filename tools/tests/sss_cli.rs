@@ -185,7 +185,7 @@ fn check_matches_the_shared_vectors_and_the_arranger() {
     bad(
         &["check", "As Kd / Qh Jh Th 9h 8h / 2c 3c 4c 5c 6c"],
         "wrong_card_count",
-        "arrangement: expected 3 cards, got 2",
+        "arrangement, front lane: expected 3 cards, got 2",
     );
     bad(&["check", "As Kd Qh / As Jh Th 9h 8h / 2c 3c 4c 5c 6c"], "duplicate_card", "duplicate card As");
 }
@@ -383,7 +383,7 @@ fn settle_names_what_is_wrong_with_a_round() {
             "`seats`: invalid table: 1 player, but a table of one deck (52 cards) seats 2 to 4",
         ),
         (json!({"seats": [a, b, a, b, a]}), "invalid_table", "5 players"),
-        (json!({"seats": [a, a]}), "duplicate_card", "`seats[1]`: duplicate card 2d"),
+        (json!({"seats": [a, a]}), "duplicate_card", "`seats[1]`: card 2d is also in seats[0]"),
         (json!({"seats": [a, 7]}), "invalid_round", "`seats[1]`: a seat is an arrangement"),
         (
             json!({"seats": [a, "Qd Qc / 8h 8d 8c 3h 3d / Kh Qh Jh Th 9h"]}),
@@ -463,6 +463,9 @@ fn simulate_reports_what_the_library_reports() {
     let args = ["--preset", "kx", "--players", "3", "simulate", "--rounds", "150", "--seed", "9"];
     let out = ok_json(&args);
     let mut c = SimConfig::new(Rules::preset(Preset::Kx), 3, 150, 9);
+    let mut out = out;
+    // The report names its rule set's preset (for the plot's title); the rest is the library's.
+    assert_eq!(out.as_object_mut().unwrap().remove("preset"), Some(json!("kx")));
     assert_eq!(out, library_json(&c));
     // Any thread count, the same figures.
     let mut one = args.to_vec();
@@ -497,6 +500,8 @@ fn simulate_reports_what_the_library_reports() {
         carries: Some(vec![3000, 2000, 1000]),
         rake: shisanshui::money::Rake { numerator: 1, denominator: 20 },
     });
+    let mut out = out;
+    assert_eq!(out.as_object_mut().unwrap().remove("preset"), Some(json!("classic")));
     assert_eq!(out, library_json(&c));
     assert_eq!(out["declared"], 0);
     // The text table shows the same counts.
@@ -588,6 +593,7 @@ fn simulate_plots_with_matplotlib_or_says_it_is_missing() {
             &[("SSS_PYTHON", &python)],
         );
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        assert!(text(&out.stdout).contains(&format!("plot written to {}", png.display())));
         let bytes = std::fs::read(&png).unwrap();
         assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
     } else {
@@ -736,4 +742,194 @@ fn big_tables_from_the_command_line() {
     let r = run(&c).unwrap();
     assert_eq!(sim["fouls"].as_u64(), Some(r.fouls), "{sim}");
     assert_eq!(sim["players"].as_u64(), Some(6), "{sim}");
+}
+
+/// The rules of a banker room under classic.
+const BANKER_RULES: &str = r#"{"table": "banker"}"#;
+
+#[test]
+fn banker_rooms_play_from_the_command_line() {
+    let mut rules = Rules::classic();
+    rules.table = shisanshui::Table::Banker;
+    // Without a role the commands that arrange say which option names it.
+    for cmd in ["arrange", "suggest", "special"] {
+        bad(&["--rules", BANKER_RULES, cmd, HAND], "invalid_table", "say which with --role banker or --role player");
+    }
+    // Each role is the library's arranger for that role.
+    for (role, r) in [("banker", shisanshui::arrange::Role::Banker), ("player", shisanshui::arrange::Role::Player)] {
+        let out = ok_json(&["--rules", BANKER_RULES, "--role", role, "arrange", HAND]);
+        let want = Arranger::new_for(&rules, 4, r).unwrap().arrange(&parse_cards(HAND).unwrap()).unwrap();
+        assert_eq!(out["arrangement"], want.arrangement.to_string(), "{role}");
+        let got = out["expected_water"].as_f64().unwrap();
+        assert!((got - want.expected_water).abs() < 1e-12, "{role}: {got} vs {}", want.expected_water);
+    }
+    bad(&["--role", "banker", "arrange", HAND], "invalid_table", "--role");
+
+    // simulate: --banker names the banker's seat; the figures are the library's.
+    bad(&["--rules", BANKER_RULES, "simulate", "--rounds", "10"], "invalid_table", "--banker N");
+    let mut out = ok_json(&["--rules", BANKER_RULES, "simulate", "--rounds", "120", "--seed", "4", "--banker", "1"]);
+    let mut c = SimConfig::new(rules.clone(), 4, 120, 4);
+    c.threads = 0;
+    c.banker = Some(1);
+    assert_eq!(out.as_object_mut().unwrap().remove("preset"), Some(json!("classic (changed)")));
+    assert_eq!(out, library_json(&c));
+    let text = ok(&["--rules", BANKER_RULES, "simulate", "--rounds", "50", "--banker", "2"]);
+    assert!(text.contains("banker: seat 2"), "{text}");
+
+    // settle: "banker" in the round JSON, or --banker.
+    let seats = [
+        "2d 3c 5h / 7s 7d 9c Js Kd / As Ad 4c 6d 8s",
+        "Qd Qc 2h / 8h 8d 8c 3h 3d / Kh Qh Jh Th 9h",
+        "2c 3s 4h / 5c 5d 5s 6c 6h / Jc Jd Ks Kc Ah",
+    ];
+    let hands: Vec<shisanshui::PlayerHand> =
+        seats.iter().map(|s| shisanshui::PlayerHand::Arranged(s.parse().unwrap())).collect();
+    let want = shisanshui::settle::settle_with_banker(&hands, &rules, Some(0)).unwrap();
+    let round = json!({"rules": {"table": "banker"}, "seats": seats, "banker": 0}).to_string();
+    let out = ok_json(&["settle", &round]);
+    assert_eq!(out["banker"], 0);
+    assert_eq!(out["settlement"], serde_json::to_value(&want).unwrap());
+    let unnamed = json!({"rules": {"table": "banker"}, "seats": seats}).to_string();
+    assert_eq!(ok_json(&["settle", "--banker", "0", &unnamed])["settlement"], out["settlement"]);
+    assert!(ok(&["settle", &round]).starts_with("banker: seat 0\n"));
+    bad(&["settle", &unnamed], "invalid_table", "name the banker seat with --banker N or \"banker\": N");
+    bad(&["settle", "--banker", "1", &round], "invalid_input", "give one");
+    let far = json!({"rules": {"table": "banker"}, "seats": seats, "banker": 3}).to_string();
+    bad(&["settle", &far], "invalid_table", "banker seat 3 is not at the table");
+    let all_pairs = json!({"seats": seats, "banker": 0}).to_string();
+    bad(&["settle", &all_pairs], "invalid_table", "settle all pairs");
+    bad(&["settle", &json!({"seats": seats, "banker": "zero"}).to_string()], "invalid_round", "`banker`");
+}
+
+/// The round JSON printed by `sss settle --help`, without its notes in parentheses.
+fn help_round() -> String {
+    let help = ok(&["settle", "--help"]);
+    let start = help.find("Round JSON:").expect("the help shows the round format");
+    let mut json = String::new();
+    for line in help[start..].lines().skip(1) {
+        // Notes continued on their own line sit far to the right.
+        if line.len() - line.trim_start().len() > 30 {
+            continue;
+        }
+        let code = match line.find("  (") {
+            Some(i) => &line[..i],
+            None => line,
+        };
+        if code.trim().is_empty() {
+            continue;
+        }
+        if !code.starts_with("  ") || code.trim_start().starts_with("A banker room") {
+            break;
+        }
+        json.push_str(code);
+        json.push('\n');
+        if code == "  }" {
+            break;
+        }
+    }
+    json
+}
+
+#[test]
+fn the_settle_help_example_is_a_valid_round() {
+    let round = help_round();
+    let v: Value = serde_json::from_str(&round).unwrap_or_else(|e| panic!("{e}:\n{round}"));
+    assert_eq!(v["seats"].as_array().unwrap().len(), 3);
+    let dir = scratch("help-round");
+    let file = dir.join("round.json");
+    std::fs::write(&file, &round).unwrap();
+    let out = ok_json(&["settle", file.to_str().unwrap()]);
+    assert_eq!(out["players"], 3);
+    // Its third seat declares six pairs and is paid for it: the text says who is paid for what.
+    let text = ok(&["settle", file.to_str().unwrap()]);
+    assert!(text.contains("seat 2 is paid for six pairs"), "{text}");
+    assert!(ok(&["--lang", "zh", "settle", file.to_str().unwrap()]).contains("座位 2 以六对半收水"));
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    use std::io::Write;
+    // sss reads its rules from standard input, so the pipe is closed before it writes a byte.
+    for args in [&["--rules", "-", "suggest", HAND][..], &["--json", "--rules", "-", "rules"][..]] {
+        let mut child = Command::new(SSS)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        // The rules it waits for (it reads them to the end, then writes its output).
+        child.stdin.take().unwrap().write_all(b"{}").unwrap();
+        let out = child.wait_with_output().unwrap();
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "sss {args:?} on a closed pipe: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
+fn the_first_day_messages_name_what_is_wrong() {
+    // A missing rules file names the option.
+    bad(&["--rules", "nofile.json", "eval", "As Ks Qs Js Ts"], "io", "--rules nofile.json: ");
+    // A partial rule set may name the preset it starts from, on the command line and in a round.
+    let kx4 = ok_json(&["--rules", r#"{"preset": "kx", "lane_water": {"front_trips": 4}}"#, "rules"]);
+    let mut want = Rules::preset(Preset::Kx);
+    want.lane_water.front_trips = 4;
+    assert_eq!(kx4, serde_json::from_str::<Value>(&want.to_json()).unwrap());
+    assert_eq!(ok_json(&["--rules", r#"{"lane_water": {"front_trips": 4}}"#, "rules"])["wheel"], "second_highest");
+    bad(&["--preset", "hk", "--rules", r#"{"preset": "kx"}"#, "rules"], "invalid_input", "give one");
+    // Chinese text is Chinese: no English description in it.
+    let zh = ok(&["--lang", "zh", "eval", "As Ks Qs Js Ts"]);
+    assert!(zh.contains("同花顺") && !zh.contains("straight") && !zh.contains("value"), "{zh}");
+    // A command's own options come before the table options in its help.
+    let help = ok(&["complete", "--help"]);
+    let (own, table) = help.split_once("Table options:").expect("a Table options heading");
+    assert!(own.contains("--front") && !own.contains("--preset"), "{help}");
+    assert!(table.contains("--preset") && table.contains("--role") && !table.contains("--front"), "{help}");
+    // A lane of the wrong size is named.
+    bad(
+        &["check", "Kd Kc 9h 2s / Ks Kh 9s 5s / As Ad Ah 2c 2d"],
+        "wrong_card_count",
+        "arrangement, front lane: expected 3 cards, got 4",
+    );
+    // Combos of a category no one-deck hand has is an error, not an empty list.
+    bad(&["combos", "-c", "9", HAND], "invalid_argument", "more than one deck");
+}
+
+#[test]
+fn a_failed_plot_is_checked_before_the_run_or_reported_after_it() {
+    let dir = scratch("plot-checks");
+    // A bad extension or folder: before any round is played (a million rounds would take minutes).
+    let jpg = dir.join("water.jpg");
+    bad(&["simulate", "--rounds", "1000000", "--plot", jpg.to_str().unwrap()], "plot", "ending in .png");
+    let nowhere = dir.join("no-such-folder").join("water.png");
+    bad(&["simulate", "--rounds", "1000000", "--plot", nowhere.to_str().unwrap()], "plot", "there is no folder");
+    bad(&["simulate", "--rounds", "1000000", "--plot", dir.to_str().unwrap()], "plot", "ending in .png");
+    // Drawing that fails after the run: the report is printed, then the error, exit 1.
+    let fake = dir.join("failing-python");
+    std::fs::write(&fake, "#!/bin/sh\n[ \"$2\" = \"import matplotlib\" ] && exit 0\necho 'cannot draw' >&2\nexit 1\n")
+        .unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let png = dir.join("water.png");
+    let out = sss_env(
+        &["simulate", "--rounds", "100", "--plot", png.to_str().unwrap()],
+        &[("SSS_PYTHON", fake.to_str().unwrap())],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).contains("swing"), "the report is printed: {}", text(&out.stdout));
+    assert!(text(&out.stderr).contains("--plot: cannot draw"), "{}", text(&out.stderr));
+    let out = sss_env(
+        &["--json", "simulate", "--rounds", "100", "--plot", png.to_str().unwrap()],
+        &[("SSS_PYTHON", fake.to_str().unwrap())],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let v: Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+    assert_eq!(v["rounds"], 100);
+    assert_eq!(v["error"]["kind"], "plot");
+    assert!(!png.exists(), "the check leaves no file behind");
 }

@@ -1,7 +1,7 @@
 """Type stubs for the native module ``shisanshui._native`` (import from ``shisanshui``)."""
 
 from fractions import Fraction
-from typing import Any, Dict, Final, Iterable, List, Literal, Optional, Sequence, Tuple, Union, final
+from typing import Any, Callable, Dict, Final, Iterable, List, Literal, Optional, Sequence, Tuple, Union, final
 
 from typing_extensions import TypeAlias
 
@@ -81,7 +81,9 @@ class TooManyCopiesError(DuplicateCardError):
     copies: int
 
 class WrongCardCountError(Error):
-    """A hand, lane or deal with the wrong number of cards."""
+    """A hand, lane or deal with the wrong number of cards. An arrangement's lane of the wrong
+    size is named in the message and in ``lane`` (``'front'``, ``'middle'``, ``'back'``), which
+    is absent otherwise."""
 
     expected: int
     found: int
@@ -238,7 +240,9 @@ def evaluate(cards: _Cards, rules: _RulesLike = None) -> HandRank:
 class Rules:
     """The house rules of a table: a preset of RULES.md §9, changed option by option.
 
-    ``Rules()`` is classic; ``Rules("kx", strict_order=True)`` is kx with one change. A
+    ``Rules()`` is classic; ``Rules("kx", strict_order=True)`` is kx with one change. A change
+    is named as its property (``front_trips=4``) or as in JSON (``lane_water={"front_trips": 4}``,
+    ``shooting={...}``, ``home_run={...}``). A
     ``Rules`` is always valid: a setter that would make it invalid raises
     :class:`InvalidRulesError` (naming the JSON path) and leaves it unchanged. Equal by value;
     not hashable (it is mutable).
@@ -250,14 +254,17 @@ class Rules:
         """The rules of a preset, with optional changes (see :data:`PRESETS`)."""
     @staticmethod
     def from_json(text: str) -> Rules:
-        """Load from JSON (the :meth:`to_json` form) and validate."""
+        """Load from JSON (the :meth:`to_json` form) and validate. The JSON may name a
+        ``"preset"`` to start from (default classic) and give only the fields it changes:
+        ``'{"preset": "kx", "lane_water": {"front_trips": 4}}'``."""
     def to_json(self) -> str:
         """Pretty-printed JSON."""
     def to_dict(self) -> Dict[str, Any]:
         """The JSON form as dicts and lists."""
     @staticmethod
     def from_dict(data: Dict[str, Any]) -> Rules:
-        """Load from the :meth:`to_dict` form and validate."""
+        """Load from the :meth:`to_dict` form and validate; like :meth:`from_json`, the dict may
+        name a ``"preset"`` and give only the fields it changes."""
     def validate(self) -> None:
         """Check every value for range and consistency."""
     def copy(self, **changes: Any) -> Rules:
@@ -460,7 +467,8 @@ _Water: TypeAlias = Union[int, Fraction]
 (:data:`WATER_DENOMINATOR`)."""
 
 _Rational: TypeAlias = Union[int, Fraction]
-"""An exact rational, e.g. ``Fraction(5, 100)`` for a 5% rake (floats are refused)."""
+"""An exact rational, e.g. ``Fraction(5, 100)`` for a 5% rake (floats are refused). As a rake, an
+int is a whole percent (``rake=5`` is 5%, as on the command line and in C#'s ``Rake.Percent``)."""
 
 @final
 class PlayerHand:
@@ -1006,9 +1014,16 @@ def simulate(
     carries: Optional[Sequence[int]] = None,
     rake: Union[int, Fraction, None] = None,
     threads: Optional[int] = None,
+    progress: Optional[Callable[[int, int], Any]] = None,
+    banker: Optional[int] = None,
 ) -> SimResult:
     """Play ``rounds`` seeded rounds with the arranger (or a baseline) at every seat and report
-    specials, fouls, shots, home runs, water per seat and its spread, and money with rake."""
+    specials, fouls, shots, home runs, water per seat and its spread, and money with rake.
+
+    ``rake``: an int percent (``rake=5`` is 5%, as ``sss --rake 5``) or an exact ``Fraction``
+    share (``Fraction(5, 100)``). ``progress(done, rounds)`` is called on the calling thread
+    about ten times a second and at the end. Ctrl-C stops the run with ``KeyboardInterrupt``.
+    ``banker``: the banker's seat at a banker table."""
 
 # ---------------------------------------------------------------------------------------------
 # 理牌 hints
@@ -1032,11 +1047,13 @@ class Combo:
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
-def combos(cards: _Cards, category: Union[Category, int], rules: _RulesLike = None) -> List[Combo]:
-    """Every distinct combination of ``category`` in up to 13 cards, strongest first (one entry
-    per rank pattern from each rank's highest suits; every suit-distinct flush); the 对子 …
+def combos(cards: _Cards, category: Union[Category, int, str], rules: _RulesLike = None) -> List[Combo]:
+    """Every distinct combination of ``category`` (a :class:`Category`, its number or its name:
+    ``'pair'``, ``'two_pair'``, ``'flush'``, ``'同花'``) in up to 13 cards, strongest first (one
+    entry per rank pattern from each rank's highest suits; every suit-distinct flush); the 对子 …
     同花顺 buttons. Cards may repeat as the deck of ``rules`` holds them (``extra_suits``).
-    ``InvalidArgumentError`` for ``HIGH_CARD`` or a number that is no category."""
+    ``InvalidArgumentError`` for ``HIGH_CARD``, ``FIVE_OF_A_KIND`` under a rule set of one deck,
+    or a number or name that is no category."""
 
 # ---------------------------------------------------------------------------------------------
 # Batches over NumPy arrays (NumPy is optional: pip install 'shisanshui[numpy]')

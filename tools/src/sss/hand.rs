@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use clap::Args;
 use serde_json::{json, Value};
-use shisanshui::arrange::{Arranged, Arranger};
+use shisanshui::arrange::Arranged;
 use shisanshui::{format_cards, Arrangement, Card, Category, Evaluator, HandRank, Lane, SpecialDetector};
 
 use super::names::{category_id, pad, suggestion_id};
@@ -52,9 +52,25 @@ pub fn eval(t: &TableArgs, a: &CardsArgs) -> CliResult<Output> {
     let shown = format_cards(&cards);
     let mut json = rank_json(rank, lang);
     json["cards"] = json!(shown);
-    let text =
-        format!("{shown}: {} ({}), value {:#x}\n", lang.category(rank.category()), rank.describe(), rank.value());
+    // The description is the engine's English; the Chinese text gives the category and value.
+    let text = match lang {
+        Lang::En => format!("{shown}: {} ({}), value {:#x}\n", rank.category().name(), rank.describe(), rank.value()),
+        Lang::Zh => format!("{shown}: {}，牌值 {:#x}\n", rank.category().chinese_name(), rank.value()),
+    };
     Ok(Output { text, json })
+}
+
+/// The number of cards in each lane of an arrangement's text, when it has three lanes that parse.
+fn lane_sizes(text: &str) -> Option<[usize; 3]> {
+    let parts: Vec<&str> = text.splitn(4, ['/', '|']).collect();
+    if parts.len() != 3 {
+        return None;
+    }
+    let mut sizes = [0; 3];
+    for (size, part) in sizes.iter_mut().zip(parts) {
+        *size = shisanshui::parse_cards_in(part, shisanshui::SuitSet::ALL).ok()?.len();
+    }
+    Some(sizes)
 }
 
 /// `check`: an arrangement's lanes, foul and expected water.
@@ -62,10 +78,19 @@ pub fn check(t: &TableArgs, a: &CardsArgs) -> CliResult<Output> {
     let rules = t.rules()?;
     let players = t.players()?;
     let lang = t.lang();
-    let arrangement =
-        Arrangement::parse_in(&joined(&a.cards), rules.extra_suits).map_err(|e| CliError::engine("arrangement", e))?;
+    let text = joined(&a.cards);
+    let arrangement = Arrangement::parse_in(&text, rules.extra_suits).map_err(|e| match (&e, lane_sizes(&text)) {
+        // A lane of the wrong size is named (the engine counts the cards, not the lane).
+        (shisanshui::Error::WrongCardCount { .. }, Some(sizes)) => {
+            match Lane::ALL.into_iter().zip(sizes).find(|(l, n)| l.size() != *n) {
+                Some((lane, _)) => CliError::engine(format!("arrangement, {} lane", lane.name()), e),
+                None => CliError::engine("arrangement", e),
+            }
+        }
+        _ => CliError::engine("arrangement", e),
+    })?;
     let eval = arrangement.evaluate(&rules);
-    let ev = Arranger::new(&rules, players)?.expected_water(&arrangement);
+    let ev = t.arranger(&rules, players)?.expected_water(&arrangement);
     let mut text = String::new();
     let mut lanes = Vec::new();
     for lane in Lane::ALL {
@@ -114,7 +139,7 @@ pub fn special(t: &TableArgs, a: &CardsArgs) -> CliResult<Output> {
     let lang = t.lang();
     let cards = cards(t, a)?;
     let found = SpecialDetector::new(&rules)?.detect(&cards).map_err(|e| CliError::engine("cards", e))?;
-    let advice = Arranger::new(&rules, players)?.special_advice(&cards)?;
+    let advice = t.arranger(&rules, players)?.special_advice(&cards)?;
     let entry =
         |s: shisanshui::Special| json!({"special": s, "name": lang.special(s), "water": rules.special_water(s)});
     let mut text = String::new();
@@ -189,7 +214,7 @@ pub fn arrange(t: &TableArgs, a: &CardsArgs) -> CliResult<Output> {
     let players = t.players()?;
     let lang = t.lang();
     let cards = cards(t, a)?;
-    let best = Arranger::new(&rules, players)?.arrange(&cards).map_err(|e| CliError::engine("cards", e))?;
+    let best = t.arranger(&rules, players)?.arrange(&cards).map_err(|e| CliError::engine("cards", e))?;
     let text = format!(
         "{}\n{}  {:+.3} {}\n",
         best.arrangement,
@@ -208,7 +233,7 @@ pub fn suggest(t: &TableArgs, a: &SuggestArgs) -> CliResult<Output> {
     let players = t.players()?;
     let lang = t.lang();
     let cards = cards(t, &a.cards)?;
-    let list = Arranger::new(&rules, players)?.suggest(&cards, a.count).map_err(|e| CliError::engine("cards", e))?;
+    let list = t.arranger(&rules, players)?.suggest(&cards, a.count).map_err(|e| CliError::engine("cards", e))?;
     let mut text = String::new();
     let mut items = Vec::new();
     for (i, s) in list.iter().enumerate() {

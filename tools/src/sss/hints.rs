@@ -5,7 +5,6 @@ use std::fmt::Write;
 
 use clap::Args;
 use serde_json::json;
-use shisanshui::arrange::Arranger;
 use shisanshui::hints::{combos as core_combos, FixedLanes};
 use shisanshui::{format_cards, Card, Category, Error, Lane};
 
@@ -96,7 +95,7 @@ pub fn complete(t: &TableArgs, a: &CompleteArgs) -> CliResult<Output> {
             fixed = fixed.with(l, c);
         }
     }
-    let best = Arranger::new(&rules, players)?.complete(&cards, &fixed)?;
+    let best = t.arranger(&rules, players)?.complete(&cards, &fixed)?;
     let cats: Vec<&str> = best.categories.iter().map(|&c| lang.category(c)).collect();
     let text = format!(
         "{}\n{}  {:+.3} {}\n",

@@ -3,11 +3,12 @@
 //!
 //! Every command takes the table options: `--preset NAME` (default `classic`), `--rules
 //! FILE.json` (a rule set as `sss rules` prints it, or only the fields to change from the
-//! preset; inline JSON when it starts with `{`; `-` for standard input), `--players N`
-//! (default 4; up to 8 with extra suits), `--extra-suits LETTERS` (RULES.md §11), `--json` and
-//! `--lang en|zh`. Exit codes: 0 done, 1 bad input (the message
-//! names what is wrong, from the engine's typed errors), 2 usage (unknown option, missing
-//! argument).
+//! preset, which the JSON may name as `"preset"`; inline JSON when it starts with `{`; `-` for
+//! standard input), `--players N` (default 4; up to 8 with extra suits), `--extra-suits LETTERS`
+//! (RULES.md §11), `--json`, `--lang en|zh` and, at a banker table, `--role player|banker`. Exit
+//! codes: 0 done, 1 bad input (the message names what is wrong, from the engine's typed errors)
+//! or a failed write, 2 usage (unknown option, missing argument). A reader that closes the pipe
+//! early (`sss presets | head -1`) is not a failure: the command exits as it would have.
 //!
 //! The modules: [`names`] (English and Chinese names), [`hand`] (`eval`, `check`, `special`,
 //! `arrange`, `suggest`), [`hints`] (`combos`, `complete`), [`round`] (`settle` and its round JSON, `deal`), [`sim`]
@@ -26,7 +27,8 @@ use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use serde_json::Value;
-use shisanshui::{Error, Preset, Rules};
+use shisanshui::arrange::{Arranger, Role};
+use shisanshui::{Error, Preset, Rules, Table};
 
 pub use names::Lang;
 
@@ -44,16 +46,18 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// The options every command takes.
+/// The options every command takes (listed under "Table options" in each command's help).
 #[derive(Args, Debug, Clone)]
+#[command(next_help_heading = TABLE_OPTIONS)]
 pub struct TableArgs {
     /// The rule set's preset (the list is in `sss presets`); default classic.
     #[arg(long, global = true, value_name = "NAME")]
     pub preset: Option<String>,
 
     /// A rule set in JSON (as `sss rules` prints it), or only the fields to change from
-    /// --preset, e.g. '{"lane_water": {"front_trips": 4}}'. A file name, `-` for standard
-    /// input, or the JSON itself when it starts with `{`.
+    /// --preset (or from the JSON's own "preset", default classic), e.g.
+    /// '{"lane_water": {"front_trips": 4}}'. A file name, `-` for standard input, or the JSON
+    /// itself when it starts with `{`.
     #[arg(long, global = true, value_name = "FILE.json")]
     pub rules: Option<String>,
 
@@ -75,6 +79,32 @@ pub struct TableArgs {
     /// Language of the names in text output (JSON names follow it too, beside stable ids).
     #[arg(long, global = true, value_enum, default_value_t = Lang::En)]
     pub lang: Lang,
+
+    /// At a banker table (table = banker): the seat's role for check, special, arrange, suggest
+    /// and complete. A banker is settled against every seat, a player against the banker only.
+    #[arg(long, global = true, value_enum, value_name = "ROLE")]
+    pub role: Option<RoleArg>,
+}
+
+/// The heading of the table options in every command's help.
+pub const TABLE_OPTIONS: &str = "Table options";
+
+/// A seat's role at a banker table (`--role`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoleArg {
+    /// Settled against the banker only.
+    Player,
+    /// Settled against every other seat.
+    Banker,
+}
+
+impl From<RoleArg> for Role {
+    fn from(r: RoleArg) -> Role {
+        match r {
+            RoleArg::Player => Role::Player,
+            RoleArg::Banker => Role::Banker,
+        }
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -110,6 +140,40 @@ pub const EXIT_BAD_INPUT: u8 = 1;
 /// Exit code of a usage error (clap's own).
 pub const EXIT_USAGE: u8 = 2;
 
+/// Write what a command prints to standard output. A reader that closed the pipe early
+/// (`sss presets | head -c1`) wanted no more: that is no error, and the command exits as it
+/// would have (`Ok`). Any other failure to write is returned.
+fn write_stdout(text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        r => r,
+    }
+}
+
+/// Write a message to standard error, ignoring a closed standard error (nothing can report it).
+fn write_stderr(text: &str) {
+    use std::io::Write;
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
+}
+
+/// Print a command's output (JSON or text): the exit code of a failed write, if it failed.
+fn print_output(out: &Output, json: bool) -> Option<ExitCode> {
+    let text = if json {
+        serde_json::to_string_pretty(&out.json).expect("JSON values serialise") + "\n"
+    } else {
+        out.text.clone()
+    };
+    match write_stdout(&text) {
+        Ok(()) => None,
+        Err(e) => {
+            write_stderr(&format!("sss: standard output: {e}\n"));
+            Some(ExitCode::from(EXIT_BAD_INPUT))
+        }
+    }
+}
+
 /// Why a command failed: bad input for the engine, bad input around it, or a failed step.
 #[derive(Debug)]
 pub enum CliError {
@@ -117,6 +181,9 @@ pub enum CliError {
     Engine { context: Option<String>, error: Error },
     /// Input the engine never saw: unreadable file, malformed JSON, a bad option value.
     Input { kind: &'static str, message: String },
+    /// A step after the command's work failed (writing `simulate --plot`'s PNG): the output
+    /// is still printed, then the error, and the exit code is 1.
+    AfterOutput { output: Box<Output>, error: Box<CliError> },
 }
 
 impl CliError {
@@ -134,6 +201,7 @@ impl CliError {
         match self {
             CliError::Engine { error, .. } => error_kind(error),
             CliError::Input { kind, .. } => kind,
+            CliError::AfterOutput { error, .. } => error.kind(),
         }
     }
 }
@@ -150,6 +218,7 @@ impl fmt::Display for CliError {
             CliError::Engine { context: Some(c), error } => write!(f, "{c}: {error}"),
             CliError::Engine { context: None, error } => write!(f, "{error}"),
             CliError::Input { message, .. } => f.write_str(message),
+            CliError::AfterOutput { error, .. } => error.fmt(f),
         }
     }
 }
@@ -179,6 +248,7 @@ pub fn error_kind(e: &Error) -> &'static str {
 pub type CliResult<T> = Result<T, CliError>;
 
 /// What a command prints: text, or one JSON value.
+#[derive(Debug)]
 pub struct Output {
     pub text: String,
     pub json: Value,
@@ -214,19 +284,24 @@ where
     };
     let json = cli.table.json;
     match run(cli) {
-        Ok(out) => {
-            if json {
-                println!("{}", serde_json::to_string_pretty(&out.json).expect("JSON values serialise"));
-            } else {
-                print!("{}", out.text);
+        Ok(out) => print_output(&out, json).unwrap_or(ExitCode::SUCCESS),
+        Err(CliError::AfterOutput { mut output, error }) => {
+            // The work is done: print it (in JSON with the error beside it), then the error.
+            if let Some(o) = output.json.as_object_mut() {
+                o.insert("error".into(), serde_json::json!({"kind": error.kind(), "message": error.to_string()}));
             }
-            ExitCode::SUCCESS
+            if let Some(code) = print_output(&output, json) {
+                return code;
+            }
+            write_stderr(&format!("sss: {error}\n"));
+            ExitCode::from(EXIT_BAD_INPUT)
         }
         Err(e) => {
-            eprintln!("sss: {e}");
+            write_stderr(&format!("sss: {e}\n"));
             if json {
                 let v = serde_json::json!({"error": {"kind": e.kind(), "message": e.to_string()}});
-                println!("{}", serde_json::to_string_pretty(&v).expect("JSON values serialise"));
+                let text = serde_json::to_string_pretty(&v).expect("JSON values serialise") + "\n";
+                let _ = write_stdout(&text);
             }
             ExitCode::from(EXIT_BAD_INPUT)
         }
@@ -283,8 +358,22 @@ impl TableArgs {
         let mut rules = match &self.rules {
             None => base,
             Some(source) => {
-                let (text, place) = read_source(source)?;
-                base.with_json_changes(&text).map_err(|e| CliError::engine(format!("--rules {place}"), e))?
+                let (text, place) = read_source(source).map_err(|e| match e {
+                    CliError::Input { kind, message } => {
+                        CliError::Input { kind, message: format!("--rules {message}") }
+                    }
+                    e => e,
+                })?;
+                let context = format!("--rules {place}");
+                match (&self.preset, named_preset(&text)) {
+                    (Some(flag), Some(named)) if !flag.eq_ignore_ascii_case(&named) => Err(CliError::input(format!(
+                        "{context}: the JSON starts from preset {named:?} and --preset names {flag:?}: give one"
+                    ))),
+                    // No --preset, or the JSON names the preset to start from: the JSON's own
+                    // meaning (`Rules::from_json`: its "preset", default classic, then its fields).
+                    (None, _) | (Some(_), Some(_)) => Rules::from_json(&text).map_err(|e| CliError::engine(context, e)),
+                    (Some(_), None) => base.with_json_changes(&text).map_err(|e| CliError::engine(context, e)),
+                }?
             }
         };
         if let Some(letters) = &self.extra_suits {
@@ -309,6 +398,31 @@ impl TableArgs {
 
     pub fn lang(&self) -> Lang {
         self.lang
+    }
+
+    /// The arranger of a seat: at a banker table for `--role` (which it needs), elsewhere
+    /// for any seat (`--role banker` there is the engine's error).
+    pub fn arranger(&self, rules: &Rules, players: usize) -> CliResult<Arranger> {
+        match (self.role, rules.table) {
+            (Some(role), _) => {
+                Arranger::new_for(rules, players, role.into()).map_err(|e| CliError::engine("--role", e))
+            }
+            (None, Table::Banker) => Err(CliError::engine(
+                "--role",
+                Error::InvalidTable(
+                    "a banker table has two kinds of seat: say which with --role banker or --role player".into(),
+                ),
+            )),
+            (None, _) => Ok(Arranger::new(rules, players)?),
+        }
+    }
+}
+
+/// The `"preset"` a rule-set JSON object names, if the text is an object that names one.
+pub fn named_preset(text: &str) -> Option<String> {
+    match serde_json::from_str::<Value>(text).ok()? {
+        Value::Object(o) => o.get("preset").and_then(Value::as_str).map(str::to_string),
+        _ => None,
     }
 }
 

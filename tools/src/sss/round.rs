@@ -8,7 +8,7 @@
 //!   "seats": [
 //!     "2d 3c 5h / 7s 7d 9c Js Kd / As Ad 4c 6d 8s",
 //!     {"lanes": "Qd Qc 2h / 8h 8d 8c 3h 3d / Kh Qh Jh Th 9h"},
-//!     {"special": "SP", "cards": "2c 2d 4c 4d 6c 6d 9c 9d Jc Jd Kc Kd Ah"}
+//!     {"special": "SP", "cards": "2c 2s 4d 4h 6c 6h 9d 9s Jc Jd Kc Ks Ah"}
 //!   ],
 //!   "money": {"base": 100, "carries": [5000, 5000, 5000], "rake": "5%"}
 //! }
@@ -21,6 +21,8 @@
 //! - `rules` (optional): a preset name, or a rules object: a whole rule set as `sss rules`
 //!   prints it, or only the fields to change from the command line's `--preset`/`--rules`
 //!   (default classic). Without it the command line's rules apply.
+//! - `banker` (optional): the banker's seat (0-based) when the rules are in banker mode
+//!   (`"table": "banker"`, RULES.md §5a); `sss settle --banker N` gives it too.
 //! - `money` (optional): `base` (minor units per water point), `carries` (one per seat, or
 //!   null for none), `rake` (a whole percent `5`, `"5%"`, a fraction `"1/20"` or
 //!   `{"numerator": 1, "denominator": 20}`; default none).
@@ -46,6 +48,11 @@ pub struct SettleArgs {
     /// The round: a JSON file, `-` for standard input, or the JSON itself when it starts with `{`.
     #[arg(value_name = "ROUND.json", default_value = "-")]
     pub round: String,
+
+    /// The banker's seat (0-based) of a banker-mode round (rules with "table": "banker"); the
+    /// round JSON's "banker" says the same.
+    #[arg(long, value_name = "SEAT")]
+    pub banker: Option<usize>,
 }
 
 /// The format, for `sss settle --help`.
@@ -56,11 +63,13 @@ pub const ROUND_FORMAT: &str = r#"Round JSON:
     "seats": [                                            (2 to 4 seats)
       "2d 3c 5h / 7s 7d 9c Js Kd / As Ad 4c 6d 8s",       (lanes: front / middle / back)
       {"lanes": "Qd Qc 2h / 8h 8d 8c 3h 3d / Kh Qh Jh Th 9h"},
-      {"special": "SP", "cards": "2c 2d 4c 4d 6c 6d 9c 9d Jc Jd Kc Kd Ah"}
-    ],
+      {"special": "SP", "cards": "2c 2s 4d 4h 6c 6h 9d 9s Jc Jd Kc Ks Ah"}
+    ],                                                    (a declared special: id and 13 cards)
     "money": {"base": 100, "carries": [5000, 5000, 5000], "rake": "5%"}
   }                                                       (money optional; rake 5, "5%", "1/20",
-                                                           or {"numerator": 1, "denominator": 20})"#;
+                                                           or {"numerator": 1, "denominator": 20})
+  A banker room (rules with "table": "banker") also names its banker seat, 0-based:
+    "banker": 0                                           (or sss settle --banker 0)"#;
 
 #[derive(Args, Debug)]
 pub struct DealArgs {
@@ -79,6 +88,8 @@ pub struct Round {
     pub rules: Rules,
     pub hands: Vec<PlayerHand>,
     pub stakes: Option<Stakes>,
+    /// The banker's seat of a banker-mode round.
+    pub banker: Option<usize>,
 }
 
 fn bad(path: &str, message: impl std::fmt::Display) -> CliError {
@@ -216,11 +227,15 @@ pub fn parse_round(text: &str, base: &Rules) -> CliResult<Round> {
         CliError::Input { kind: "invalid_round", message: format!("round JSON: {m}") }
     })?;
     let Value::Object(o) = &v else { return Err(bad("", "a round is a JSON object with \"seats\"")) };
-    only_fields(o, "", &["rules", "seats", "money"])?;
+    only_fields(o, "", &["rules", "seats", "money", "banker"])?;
     let rules = match o.get("rules") {
         None | Some(Value::Null) => base.clone(),
         Some(Value::String(name)) => {
             Rules::from_preset_name(name).map_err(|e| CliError::engine("round JSON at `rules`", e))?
+        }
+        // A rules object naming its "preset" starts from it; without one it changes `base`.
+        Some(r @ Value::Object(o)) if o.contains_key("preset") => {
+            Rules::from_json(&r.to_string()).map_err(|e| CliError::engine("round JSON at `rules`", e))?
         }
         Some(r @ Value::Object(_)) => {
             base.with_json_changes(&r.to_string()).map_err(|e| CliError::engine("round JSON at `rules`", e))?
@@ -233,7 +248,12 @@ pub fn parse_round(text: &str, base: &Rules) -> CliResult<Round> {
     check_players(&rules, seats.len(), "round JSON at `seats`")?;
     let hands = seats.iter().enumerate().map(|(i, s)| seat_at(s, &format!("seats[{i}]"))).collect::<CliResult<_>>()?;
     let stakes = o.get("money").filter(|m| !m.is_null()).map(|m| money_at(m, seats.len())).transpose()?;
-    Ok(Round { rules, hands, stakes })
+    let banker = match o.get("banker") {
+        None | Some(Value::Null) => None,
+        Some(Value::Number(n)) if n.as_u64().is_some() => n.as_u64().map(|b| usize::try_from(b).unwrap_or(usize::MAX)),
+        Some(_) => return Err(bad("banker", "the banker is a seat number, 0-based")),
+    };
+    Ok(Round { rules, hands, stakes, banker })
 }
 
 fn water(w: Water) -> String {
@@ -274,9 +294,14 @@ fn settlement_text(s: &Settlement, hands: &[PlayerHand], lang: Lang) -> String {
             PairKind::SpecialVsNormal | PairKind::SpecialVsSpecial => {
                 if let Some(sp) = p.special {
                     match (sp.winner, sp.special) {
-                        (Some(w), Some(x)) => {
-                            let _ = write!(line, "{} {w} {}", lang.special(x), lang.pick("is paid", "收"));
-                        }
+                        (Some(w), Some(x)) => match lang {
+                            Lang::En => {
+                                let _ = write!(line, "seat {w} is paid for {}", lang.special(x));
+                            }
+                            Lang::Zh => {
+                                let _ = write!(line, "座位 {w} 以{}收水", lang.special(x));
+                            }
+                        },
                         _ => line.push_str(lang.pick("equal specials tie", "同级特殊牌型打和")),
                     }
                 }
@@ -326,6 +351,22 @@ pub fn settle(t: &TableArgs, a: &SettleArgs) -> CliResult<Output> {
     let lang = t.lang();
     let (text, _) = read_source(&a.round)?;
     let round = parse_round(&text, &t.rules()?)?;
+    let banker = match (a.banker, round.banker) {
+        (Some(flag), Some(json)) if flag != json => {
+            return Err(CliError::input(format!(
+                "--banker {flag}, but the round JSON's \"banker\" is {json}: give one"
+            )))
+        }
+        (flag, json) => flag.or(json),
+    };
+    if round.rules.table == shisanshui::Table::Banker && banker.is_none() {
+        return Err(CliError::engine(
+            "--banker",
+            Error::InvalidTable(
+                "the rules are in banker mode (table = banker): name the banker seat with --banker N or \"banker\": N in the round JSON".into(),
+            ),
+        ));
+    }
     if let Some(n) = t.players {
         if n != round.hands.len() {
             return Err(CliError::engine(
@@ -334,20 +375,37 @@ pub fn settle(t: &TableArgs, a: &SettleArgs) -> CliResult<Output> {
             ));
         }
     }
-    let s = shisanshui::settle(&round.hands, &round.rules).map_err(|e| match e {
-        // The engine counts a duplicate's position across the table: seat × 13 + index.
-        Error::DuplicateCard { position, .. } => {
-            CliError::engine(format!("round JSON at `seats[{}]`", position / 13), e)
+    let s = shisanshui::settle::settle_with_banker(&round.hands, &round.rules, banker).map_err(|e| match e {
+        // The engine counts a duplicate's position across the table (seat × 13 + index): name
+        // the seats that hold the card instead.
+        Error::DuplicateCard { card, position } => {
+            let seat = position / 13;
+            let first = round.hands.iter().position(|h| h.cards().contains(&card)).filter(|&f| f < seat);
+            CliError::Input {
+                kind: "duplicate_card",
+                message: match first {
+                    Some(f) => format!("round JSON at `seats[{seat}]`: card {card} is also in seats[{f}]"),
+                    None => format!("round JSON at `seats[{seat}]`: card {card} twice"),
+                },
+            }
+        }
+        Error::InvalidTable(m) if banker.is_some() && m.contains("banker") => {
+            CliError::engine("--banker", Error::InvalidTable(m))
         }
         e => e.into(),
     })?;
     let money = round.stakes.as_ref().map(|st| settle_money(&s.totals, st)).transpose()?;
-    let mut out = settlement_text(&s, &round.hands, lang);
+    let mut out = String::new();
+    if let Some(b) = banker {
+        let _ = writeln!(out, "{}: {} {b}", lang.pick("banker", "庄家"), lang.pick("seat", "座位"));
+    }
+    out.push_str(&settlement_text(&s, &round.hands, lang));
     if let Some(m) = &money {
         out.push_str(&money_text(m, lang));
     }
     let json = json!({
         "players": round.hands.len(),
+        "banker": banker,
         "settlement": to_json(&s),
         "money": money.as_ref().map(to_json),
     });

@@ -59,10 +59,47 @@ pub struct SimulateArgs {
     #[arg(long, value_name = "RAKE", requires = "base", value_parser = parse_rake)]
     pub rake: Option<shisanshui::money::Rake>,
 
+    /// The banker's seat (0-based) at a banker table (rules with "table": "banker"); the
+    /// arranger plays it as the banker and every other seat as a player.
+    #[arg(long, value_name = "SEAT")]
+    pub banker: Option<usize>,
+
     /// Also draw a PNG histogram of the water per seat per round (needs Python 3 with
-    /// matplotlib; the interpreter is $SSS_PYTHON or python3).
+    /// matplotlib; the interpreter is $SSS_PYTHON or python3). The destination and the
+    /// interpreter are checked before the run; the report is printed even if drawing fails.
     #[arg(long, value_name = "FILE.png")]
     pub plot: Option<PathBuf>,
+}
+
+/// Fail before a long run rather than after it when the plot cannot be written: the file
+/// name must end in `.png` (the format drawn), its folder must exist, and the file must be
+/// writable there (checked by opening it; a file made by the check is removed again).
+pub fn check_plot_path(path: &std::path::Path) -> CliResult<()> {
+    let fail = |why: String| CliError::Input { kind: "plot", message: format!("--plot {}: {why}", path.display()) };
+    let png = path.extension().and_then(|e| e.to_str()).is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    if !png {
+        return Err(fail("the plot is drawn as a PNG: give a file name ending in .png".into()));
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    if !dir.is_dir() {
+        return Err(fail(format!("there is no folder {}", dir.display())));
+    }
+    if path.is_dir() {
+        return Err(fail("that is a folder".into()));
+    }
+    let existed = path.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .map_err(|e| fail(format!("cannot write it: {e}")))?;
+    if !existed {
+        let _ = std::fs::remove_file(path);
+    }
+    Ok(())
 }
 
 fn python() -> String {
@@ -124,13 +161,23 @@ pub fn config(t: &TableArgs, a: &SimulateArgs) -> CliResult<SimConfig> {
     c.specials = !a.no_specials;
     c.threads = a.threads.unwrap_or(0);
     c.stakes = a.base.map(|base| Stakes { base, carries: a.carries.clone(), rake: a.rake.unwrap_or_default() });
+    c.banker = a.banker;
+    if c.rules.table == shisanshui::Table::Banker && c.banker.is_none() {
+        return Err(CliError::engine(
+            "--banker",
+            shisanshui::Error::InvalidTable(
+                "the rules are in banker mode (table = banker): name the banker seat with --banker N".into(),
+            ),
+        ));
+    }
     Ok(c)
 }
 
 /// `simulate`.
 pub fn simulate(t: &TableArgs, a: &SimulateArgs) -> CliResult<Output> {
     let c = config(t, a)?;
-    if a.plot.is_some() {
+    if let Some(path) = &a.plot {
+        check_plot_path(path)?;
         check_plotting()?;
     }
     let bar = if std::io::stderr().is_terminal() && c.rounds >= 1000 {
@@ -156,12 +203,34 @@ pub fn simulate(t: &TableArgs, a: &SimulateArgs) -> CliResult<Output> {
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
-    let json = report_json(&report, &c);
+    let mut json = report_json(&report, &c);
+    json["preset"] = Value::String(preset_label(t, &c));
+    let mut text = table(&report, &c, t.lang(), seconds);
     if let Some(path) = &a.plot {
-        plot(&json, path)?;
+        if let Err(error) = plot(&json, path) {
+            return Err(CliError::AfterOutput { output: Box::new(Output { text, json }), error: Box::new(error) });
+        }
+        let _ = writeln!(text, "\n{} {}", t.lang().pick("plot written to", "图已写入"), path.display());
+        json["plot"] = Value::String(path.display().to_string());
     }
-    let text = table(&report, &c, t.lang(), seconds);
     Ok(Output { text, json })
+}
+
+/// The rule set's name for the plot's title: its preset, with "(changed)" when `--rules`
+/// changed it.
+fn preset_label(t: &TableArgs, c: &SimConfig) -> String {
+    // Standard input was read once already: only a file or inline JSON is read again.
+    let named = t
+        .rules
+        .as_deref()
+        .filter(|r| *r != "-")
+        .and_then(|r| super::read_source(r).ok())
+        .and_then(|(text, _)| super::named_preset(&text));
+    let name = t.preset.clone().or(named).unwrap_or_else(|| "classic".into()).to_ascii_lowercase();
+    match shisanshui::Rules::from_preset_name(&name) {
+        Ok(p) if p == c.rules => name,
+        _ => format!("{name} (changed)"),
+    }
 }
 
 fn ci(s: &Summary) -> String {
@@ -191,6 +260,9 @@ pub fn table(r: &SimReport, c: &SimConfig, lang: Lang, seconds: f64) -> String {
         c.thread_count().min(r.rounds.div_ceil(64) as usize).max(1),
         l("threads", "线程"),
     );
+    if let Some(b) = c.banker {
+        let _ = writeln!(t, "{}: {} {b}", l("banker", "庄家"), l("seat", "座位"));
+    }
     let per = |n: u64, of: u64| if of == 0 { 0.0 } else { n as f64 / of as f64 };
     let _ = writeln!(
         t,

@@ -199,6 +199,12 @@ namespace Shisanshui
             {
                 throw new ArgumentNullException("rules");
             }
+            if (rules.Table == Table.Banker)
+            {
+                // The library's message names its C function; say it in this API's terms.
+                throw new InvalidTableException("invalid table: a banker table has two kinds of seat: say which with "
+                    + "new Arranger(rules, players, Role.Banker) or Role.Player");
+            }
             ArrangerHandle made;
             int st = Native.sss_arranger_new(rules.Handle, PlayersIn(players), out made);
             handle = Adopt(st, made);

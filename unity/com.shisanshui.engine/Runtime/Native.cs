@@ -107,7 +107,7 @@ namespace Shisanshui
             get { return Native.sss_abi_version(); }
         }
 
-        /// <summary>The native library's version, e.g. "0.1.0".</summary>
+        /// <summary>The native library's version, e.g. "0.2.0".</summary>
         public static string Version
         {
             get { return Native.CopyString((byte[] b, UIntPtr c, out UIntPtr l) => Native.sss_version(b, c, out l)); }

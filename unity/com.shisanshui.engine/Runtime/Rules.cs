@@ -83,7 +83,10 @@ namespace Shisanshui
             return Preset("classic");
         }
 
-        /// <summary>Load and validate JSON; InvalidRulesException names the JSON path of a bad field.</summary>
+        /// <summary>Load and validate JSON; InvalidRulesException names the JSON path of a bad field.
+        /// The JSON may name a "preset" to start from (default classic) and give only the fields it
+        /// changes: <c>{"preset": "kx", "lane_water": {"front_trips": 4}}</c>; a complete rule set
+        /// loads as itself.</summary>
         public static Rules FromJson(string json)
         {
             byte[] bytes = Native.Utf8(json, "json");

@@ -581,6 +581,11 @@ namespace Shisanshui
                 hands[i].CopyTo(seats, i);
             }
             byte bankerSeat = NoSeat;
+            if (banker == null && rules.Table == Table.Banker)
+            {
+                throw new InvalidTableException("invalid table: the rules are in banker mode (table = banker): name the "
+                    + "banker seat with Settlement.Settle(rules, hands, banker)");
+            }
             if (banker != null)
             {
                 if (banker.Value < 0 || banker.Value >= NoSeat)
@@ -702,11 +707,24 @@ namespace Shisanshui
     // Money
     // ---------------------------------------------------------------------------------------------
 
-    /// <summary>The house's cut of positive results, as an exact fraction (0 ≤ rake ≤ 1).</summary>
+    /// <summary>The house's cut of positive results, as an exact fraction (0 ≤ rake ≤ 1).
+    /// InvalidMoneyException at once for a denominator below 1 or a rake below 0 or over 100%.</summary>
     public struct Rake
     {
         public Rake(long numerator, long denominator)
         {
+            if (denominator < 1)
+            {
+                throw new InvalidMoneyException("invalid money: rake denominator must be at least 1, got " + denominator);
+            }
+            if (numerator < 0)
+            {
+                throw new InvalidMoneyException("invalid money: rake " + numerator + "/" + denominator + " is negative");
+            }
+            if (numerator > denominator)
+            {
+                throw new InvalidMoneyException("invalid money: rake " + numerator + "/" + denominator + " is over 100%");
+            }
             Numerator = numerator;
             Denominator = denominator;
         }
@@ -718,10 +736,10 @@ namespace Shisanshui
         /// <summary>No rake.</summary>
         public static Rake None { get { return new Rake(0, 1); } }
 
-        /// <summary>A whole percentage: Percent(5) is KX's 5%.</summary>
+        /// <summary>A whole percentage: Percent(5) is KX's 5%; 0 to 100 (InvalidMoneyException otherwise).</summary>
         public static Rake Percent(long p) { return new Rake(p, 100); }
 
-        /// <summary>Basis points (1/100 of a percent): 250 is 2.5%.</summary>
+        /// <summary>Basis points (1/100 of a percent): 250 is 2.5%; 0 to 10000.</summary>
         public static Rake BasisPoints(long bp) { return new Rake(bp, 10000); }
     }
 

@@ -55,7 +55,7 @@ namespace Shisanshui.Samples
                 var seats = new PlayerHand[players];
                 for (int i = 0; i < players; i++)
                 {
-                    text.Append("seat ").Append(i + 1).Append(" dealt ").Append(Card.Format(hands[i], true)).Append('\n');
+                    text.Append("seat ").Append(i).Append(" dealt ").Append(Card.Format(hands[i], true)).Append('\n');
                     SpecialAdvice advice = arranger.SpecialAdvice(hands[i]);
                     if (advice != null && advice.Declare)
                     {
@@ -82,7 +82,7 @@ namespace Shisanshui.Samples
                     MoneyResult money = round.Money(BaseStake, carries, Rake.Percent(RakePercent));
                     for (int i = 0; i < players; i++)
                     {
-                        text.Append("seat ").Append(i + 1).Append(": ").Append(Signed(round.Totals[i])).Append(" water, ")
+                        text.Append("seat ").Append(i).Append(": ").Append(Signed(round.Totals[i])).Append(" water, ")
                             .Append(Cents(money.Lines[i].Amount)).Append('\n');
                     }
                     text.Append("house: ").Append(Cents(money.House));
