@@ -2578,8 +2578,9 @@ SssStatus sss_settle_many_with_banker(const struct SssRules *rules,
  * an extra suit may be there twice, and the engine decides the combinations of such a hand.
  *
  * Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD` or `SSS_ERR_TOO_MANY_COPIES` (codes
- * checked in order), `SSS_ERR_WRONG_CARD_COUNT` (more than 13 codes), `SSS_ERR_INVALID_ARGUMENT` (a category
- * number that is not 0..=9, or 0, high card, which has no combination), `SSS_ERR_NULL_POINTER`.
+ * checked in order), `SSS_ERR_WRONG_CARD_COUNT` (more than 13 codes), `SSS_ERR_INVALID_ARGUMENT` (a
+ * category number that is not 0..=9; 0, high card, which has no combination; 9, five of a kind,
+ * under a rule set of one deck, which cannot make it), `SSS_ERR_NULL_POINTER`.
  *
  * # Safety
  * `rules` must be a live handle; `codes` valid for `count` bytes (or NULL when `count` is 0);

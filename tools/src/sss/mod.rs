@@ -72,6 +72,10 @@ pub struct TableArgs {
     #[arg(long, global = true, value_name = "LETTERS")]
     pub extra_suits: Option<String>,
 
+    /// The rule set once read: `--rules -` reads standard input, which can be read only once.
+    #[arg(skip)]
+    pub read_rules: std::cell::OnceCell<Rules>,
+
     /// Write JSON to standard output instead of text.
     #[arg(long, global = true)]
     pub json: bool,
@@ -351,6 +355,14 @@ pub fn run(cli: Cli) -> CliResult<Output> {
 impl TableArgs {
     /// The rule set: `--preset` (default classic) with `--rules`, then `--extra-suits`, applied.
     pub fn rules(&self) -> CliResult<Rules> {
+        if let Some(r) = self.read_rules.get() {
+            return Ok(r.clone());
+        }
+        let rules = self.read_rules_once()?;
+        Ok(self.read_rules.get_or_init(|| rules).clone())
+    }
+
+    fn read_rules_once(&self) -> CliResult<Rules> {
         let base = match &self.preset {
             None => Rules::classic(),
             Some(name) => Rules::from_preset_name(name).map_err(|e| CliError::engine("--preset", e))?,
