@@ -751,6 +751,10 @@ static uint8_t event_kind(const char *kind) {
 static uint8_t seat_or_none(const json *v) { return is_null(v) ? SSS_SEAT_NONE : (uint8_t)v->number; }
 
 /* Stakes and carries of a vector; returns the carry count (0: no caps). */
+/* Room for every seat a vector records: the money errors hold one seat more than SSS_MAX_SEATS,
+ * and the counts passed to the library must never exceed the arrays. */
+#define VECTOR_SEATS 16
+
 static size_t stakes_in(const json *v, SssStakes *st, int64_t *carries) {
     const json *c = json_get(v, "carries"), *rake = json_get(v, "rake");
     size_t i, n = 0;
@@ -758,10 +762,10 @@ static size_t stakes_in(const json *v, SssStakes *st, int64_t *carries) {
     st->rake_numerator = rake != NULL && rake->count == 2 ? (int64_t)rake->items[0]->number : 0;
     st->rake_denominator = rake != NULL && rake->count == 2 ? (int64_t)rake->items[1]->number : 1;
     if (!is_null(c)) {
-        for (i = 0; i < c->count && i < 8; i++) {
+        for (i = 0; i < c->count && i < VECTOR_SEATS; i++) {
             carries[i] = (int64_t)c->items[i]->number;
         }
-        n = c->count;
+        n = c->count < VECTOR_SEATS ? c->count : VECTOR_SEATS;
     }
     return n;
 }
@@ -889,7 +893,7 @@ static void check_table(const json *t, SssRules *r, const char *what) {
     /* Money on the totals. */
     {
         SssStakes st;
-        int64_t carries[8];
+        int64_t carries[VECTOR_SEATS];
         size_t nc = stakes_in(json_get(t, "stakes"), &st, carries), nl = 0;
         SssMoneyLine lines[4];
         SssMoneyTotals mt;
@@ -957,11 +961,11 @@ static void test_vectors(const char *path) {
     for (i = 0; i < money->count; i++) {
         const json *v = money->items[i], *tw = json_get(v, "units");
         SssStakes st;
-        int64_t carries[8], water[8];
+        int64_t carries[VECTOR_SEATS], water[VECTOR_SEATS];
         size_t nc = stakes_in(json_get(v, "stakes"), &st, carries), nl = 0;
         SssMoneyLine lines[4];
         SssMoneyTotals mt;
-        for (j = 0; j < tw->count && j < 8; j++) {
+        for (j = 0; j < tw->count && j < VECTOR_SEATS; j++) {
             water[j] = (int64_t)tw->items[j]->number;
         }
         expect(sss_money_settle(water, tw->count, &st, carries, nc, lines, 4, &nl, &mt), SSS_OK, NULL, "vector money");
@@ -971,7 +975,7 @@ static void test_vectors(const char *path) {
     for (i = 0; i < escapes->count; i++) {
         const json *v = escapes->items[i];
         SssStakes st;
-        int64_t carries[8];
+        int64_t carries[VECTOR_SEATS];
         size_t nc = stakes_in(json_get(v, "stakes"), &st, carries), nl = 0;
         SssMoneyLine lines[4];
         SssMoneyTotals mt;
@@ -1038,14 +1042,14 @@ static void test_vectors(const char *path) {
     for (i = 0; i < money_errors->count; i++) {
         const json *v = money_errors->items[i], *tw = json_get(v, "units");
         SssStakes st;
-        int64_t carries[8], water[8];
+        int64_t carries[VECTOR_SEATS], water[VECTOR_SEATS];
         size_t nc = stakes_in(json_get(v, "stakes"), &st, carries), nl = 0;
-        SssMoneyLine lines[8];
+        SssMoneyLine lines[VECTOR_SEATS];
         SssMoneyTotals mt;
-        for (j = 0; j < tw->count && j < 8; j++) {
+        for (j = 0; j < tw->count && j < VECTOR_SEATS; j++) {
             water[j] = (int64_t)tw->items[j]->number;
         }
-        expect(sss_money_settle(water, tw->count, &st, carries, nc, lines, 8, &nl, &mt), kind_status(str(v, "kind")),
+        expect(sss_money_settle(water, tw->count, &st, carries, nc, lines, VECTOR_SEATS, &nl, &mt), kind_status(str(v, "kind")),
                NULL, "vector money error");
         counts[5]++;
     }
