@@ -6,10 +6,10 @@ use shisanshui::arrange::strength::{Strength, Subsets, FIVE_CLASSES, THREE_CLASS
 use shisanshui::arrange::train::{train, train_banker, TrainConfig};
 use shisanshui::arrange::{FieldModel, Objective, Role, Training};
 use shisanshui::deal::Dealer;
-use shisanshui::{Card, Evaluator, Preset, Rules, Table, Wheel};
+use shisanshui::{Card, Evaluator, Preset, Rules, SuitSet, Table, Wheel};
 
 fn small_field(preset: Preset, players: u8) -> FieldModel {
-    let cfg = TrainConfig { preset, players, training: Training { seed: 11, deals: 300, iterations: 1 } };
+    let cfg = TrainConfig { preset, players, extra_suits: SuitSet::EMPTY, training: Training { seed: 11, deals: 300, iterations: 1 } };
     train(&cfg, |_, _| {})
 }
 
@@ -166,6 +166,7 @@ fn branch_and_bound_equals_exhaustive_at_banker_tables_and_with_majority() {
             let cfg = TrainConfig {
                 preset,
                 players: players as u8,
+                extra_suits: SuitSet::EMPTY,
                 training: Training { seed: 12, deals: 200, iterations: 1 },
             };
             let [player, banker] = train_banker(&cfg, |_, _| {});

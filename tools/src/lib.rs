@@ -3,7 +3,7 @@
 
 pub mod sss;
 
-use shisanshui::Preset;
+use shisanshui::{Preset, SuitSet};
 
 /// Exit code of a usage error (bad or missing argument), as clap itself uses.
 pub const EXIT_USAGE: u8 = 2;
@@ -24,12 +24,13 @@ pub fn parse_presets(s: &str) -> Result<Vec<Preset>, String> {
     Ok(presets)
 }
 
-/// `--players`: a comma-separated list of table sizes, each 2 to 4.
+/// `--players`: a comma-separated list of table sizes, each 2 to 8 (more than 4 need extra
+/// suits, which the commands check against the deck).
 pub fn parse_players(s: &str) -> Result<Vec<u8>, String> {
     s.split(',')
         .map(|p| match p.trim().parse::<u8>() {
-            Ok(n @ 2..=4) => Ok(n),
-            Ok(n) => Err(format!("{n} seats: a table has 2 to 4 players")),
+            Ok(n @ 2..=8) => Ok(n),
+            Ok(n) => Err(format!("{n} seats: a table has 2 to 8 players")),
             Err(e) => Err(format!("{p:?}: {e}")),
         })
         .collect()
@@ -53,6 +54,11 @@ pub fn players_arg(s: &str) -> Result<Players, String> {
     parse_players(s).map(Players)
 }
 
+/// clap value parser of `--extra-suits`: suit letters (`s`, `sh`, `dchs`; RULES.md §11).
+pub fn suits_arg(s: &str) -> Result<SuitSet, String> {
+    s.parse::<SuitSet>().map_err(|e| e.to_string())
+}
+
 /// clap value parser of `--seed`: decimal, or hexadecimal after `0x`.
 pub fn seed_arg(s: &str) -> Result<u64, String> {
     match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
@@ -73,8 +79,11 @@ mod tests {
         assert!(parse_presets("kx,nope").is_err());
         assert!(parse_presets("").is_err());
         assert_eq!(parse_players("2,4").unwrap(), vec![2, 4]);
-        assert!(parse_players("1").unwrap_err().contains("2 to 4"));
-        assert!(parse_players("5").is_err());
+        assert!(parse_players("1").unwrap_err().contains("2 to 8"));
+        assert_eq!(parse_players("5,8").unwrap(), vec![5, 8]);
+        assert!(parse_players("9").is_err());
+        assert_eq!(suits_arg("hs").unwrap().len(), 2);
+        assert!(suits_arg("x").is_err());
         assert!(parse_players("two").is_err());
         assert_eq!(seed_arg("0x53535f415252414e").unwrap(), 0x5353_5f41_5252_414e);
         assert_eq!(seed_arg("42").unwrap(), 42);

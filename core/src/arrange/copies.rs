@@ -198,7 +198,49 @@ pub(crate) fn exhaustive(obj: &Objective, h: &CopiesHand, strict: bool) -> Split
 
 /// The greedy baseline on exact ranks: the legal split with the strongest back, then middle,
 /// then front (ranks only; the first such split in plain order). `ev` is 0 when one exists.
+///
+/// Backs are visited strongest rank first, a group of equal ranks at a time in plain order: a
+/// legal split with a back of the group beats every split with a weaker back, so the first
+/// group that has one holds the answer, which is what a scan of every split in plain order
+/// finds ([`greedy_scan`], the reference the tests compare it with).
 pub(crate) fn greedy(h: &CopiesHand, strict: bool) -> Split {
+    let sub = Subsets::get();
+    let mut backs: Vec<(u32, u16)> = (0..1287u16).map(|bi| (h.five_rank[bi as usize].ranks_only().value(), bi)).collect();
+    // Strongest first; equal ranks in plain (index) order.
+    backs.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut start = 0;
+    while start < backs.len() {
+        let rank = backs[start].0;
+        let end = start + backs[start..].iter().take_while(|b| b.0 == rank).count();
+        let mut best = NONE;
+        let mut key = None;
+        for &(_, bi) in &backs[start..end] {
+            let bi = bi as usize;
+            for &pair in sub.splits[bi].iter() {
+                let (mi, fi) = ((pair & 0xFFFF) as usize, (pair >> 16) as usize);
+                let (f, m, b) = (h.three_rank[fi], h.five_rank[mi], h.five_rank[bi]);
+                if !legal(f, m, b, strict) {
+                    continue;
+                }
+                let k = (m.ranks_only(), f.ranks_only());
+                if key.map_or(true, |old| k > old) {
+                    key = Some(k);
+                    let ords = [h.three_ord[fi], h.five_ord[mi], h.five_ord[bi]];
+                    best = Split { front: sub.three[fi], middle: sub.five[mi], back: sub.five[bi], ordinals: ords, ev: 0.0 };
+                }
+            }
+        }
+        if key.is_some() {
+            return best;
+        }
+        start = end;
+    }
+    NONE
+}
+
+/// [`greedy`] by scanning every split in plain order.
+#[cfg(test)]
+fn greedy_scan(h: &CopiesHand, strict: bool) -> Split {
     let sub = Subsets::get();
     let mut best = NONE;
     let mut key = None;
@@ -218,4 +260,37 @@ pub(crate) fn greedy(h: &CopiesHand, strict: bool) -> Split {
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::SuitSet;
+    use crate::deal::Dealer;
+    use crate::rules::{Preset, Rules};
+
+    /// The grouped greedy is the plain-order scan, split for split, on dealt hands with copies
+    /// (two decks; strict and lenient order).
+    #[test]
+    fn greedy_by_back_groups_is_the_plain_scan() {
+        let mut rules = Rules::preset(Preset::Classic);
+        rules.extra_suits = SuitSet::ALL;
+        let st = Strength::get(rules.wheel);
+        let eval = Evaluator::new(&rules);
+        let mut dealer = Dealer::from_seed(31);
+        let mut seen = 0;
+        while seen < 300 {
+            for hand in dealer.deal_for(&rules, 8).unwrap() {
+                if !super::super::has_copies(&hand) {
+                    continue;
+                }
+                seen += 1;
+                let h = CopiesHand::new(st, &eval, &hand);
+                for strict in [false, true] {
+                    let (a, b) = (greedy(&h, strict), greedy_scan(&h, strict));
+                    assert_eq!((a.front, a.middle, a.back, a.ordinals), (b.front, b.middle, b.back, b.ordinals));
+                }
+            }
+        }
+    }
 }

@@ -156,10 +156,6 @@ pub fn nearest_preset(rules: &Rules) -> Preset {
     trained().min_by_key(|&p| distance(p)).expect("trained presets exist")
 }
 
-/// Seats the committed fields are trained for: a bigger table (RULES.md §11) plays against the
-/// field of four (the nearest one trained) with its own seat count in the objective.
-const MAX_TRAINED_PLAYERS: usize = 4;
-
 /// The role an all-pairs arranger plays under ([`Arranger::new`]), or the error that a
 /// banker table needs one.
 fn all_pairs_role(rules: &Rules) -> Result<Role> {
@@ -183,12 +179,12 @@ fn check_role(rules: &Rules, role: Role) -> Result<()> {
 }
 
 impl Arranger {
-    /// An arranger for `rules` at a table of `players` seats (2 to 4) where every seat plays
-    /// every other (`table = all_pairs`), playing against the committed field of the nearest
-    /// preset ([`nearest_preset`]).
+    /// An arranger for `rules` at a table of `players` seats (2 to [`Rules::max_players`])
+    /// where every seat plays every other (`table = all_pairs`), playing against the committed
+    /// field of the nearest preset ([`nearest_preset`]) and table.
     ///
     /// Errors: [`Error::InvalidRules`] for an invalid rule set, [`Error::InvalidTable`] for a
-    /// player count outside 2..=4 or for banker-table rules, whose seats differ: use
+    /// player count outside 2..=`max_players` or for banker-table rules, whose seats differ: use
     /// [`Arranger::new_for`] with the seat's [`Role`].
     pub fn new(rules: &Rules, players: usize) -> Result<Arranger> {
         rules.validate()?;
@@ -199,8 +195,8 @@ impl Arranger {
     /// [`Role::Player`] plays the banker alone, the [`Role::Banker`] plays every other seat
     /// (with home runs); at an all-pairs table [`Role::Player`] is every seat, as
     /// [`Arranger::new`]. The field is the committed one of the nearest preset for that table
-    /// and role ([`model_tables::field_for`]). A banker table of two is the heads-up game in
-    /// either role.
+    /// and role ([`model_tables::field_for_in`], by seats and extra suits). A banker table of two
+    /// is the heads-up game in either role.
     ///
     /// Errors: as [`Arranger::new`], and [`Error::InvalidTable`] for [`Role::Banker`] at an
     /// all-pairs table.
@@ -208,8 +204,7 @@ impl Arranger {
         rules.validate()?;
         rules.check_players(players)?;
         check_role(rules, role)?;
-        let trained = players.min(MAX_TRAINED_PLAYERS);
-        let field = model_tables::field_for(nearest_preset(rules), trained, rules.table, role)
+        let field = model_tables::field_for_in(nearest_preset(rules), players, rules.extra_suits, rules.table, role)
             .ok_or_else(|| Error::InvalidArgument("no trained field model is compiled in".into()))?;
         Arranger::with_field_for(rules, players, role, field)
     }
@@ -507,7 +502,7 @@ impl Arranger {
 }
 
 /// Whether some card of the 13 repeats (a copy, RULES.md §11).
-fn has_copies(cards: &[Card; 13]) -> bool {
+pub(crate) fn has_copies(cards: &[Card; 13]) -> bool {
     cards.iter().fold(0u64, |m, c| m | 1 << c.code()).count_ones() != 13
 }
 

@@ -19,6 +19,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::{Error, Result};
+use crate::card::SuitSet;
 use crate::eval::Category;
 use crate::lanes::Lane;
 use crate::rules::{Preset, Rules, ScoringMode, Table};
@@ -120,8 +121,12 @@ pub struct Training {
 pub struct FieldModel {
     /// The preset the field was trained under.
     pub preset: Preset,
-    /// Seats at the table it was trained for (2 to 4).
+    /// Seats at the table it was trained for (2 to 8).
     pub players: u8,
+    /// The suits its deck held twice (RULES.md §11; empty: one deck). A field of a bigger deck
+    /// holds the lanes of hands with copies at the ordinal of the strongest one-deck class at
+    /// or below them (`copies.rs`).
+    pub extra_suits: SuitSet,
     /// The table it was trained at: all pairs, or a banker table.
     pub table: Table,
     /// At a banker table, the seat that plays against this field: a player's field is the

@@ -16,9 +16,11 @@
 //! # Format (version 2, little-endian)
 //!
 //! `b"SSSF"`, version `u8` = 2, model count `u8`; per model: preset index `u8`
-//! (`Preset::ALL` order), players `u8`, seat `u8` (0: an all-pairs table; 1: a banker table,
-//! the field a player faces, i.e. the banker's hands; 2: a banker table, the field the banker
-//! faces, i.e. the players' hands), grid `u8`, seed `u64`, deals `u32`, iterations `u8`, then
+//! (`Preset::ALL` order), players `u8`, seat `u8` (low four bits: 0 an all-pairs table; 1 a
+//! banker table, the field a player faces, i.e. the banker's hands; 2 a banker table, the
+//! field the banker faces, i.e. the players' hands; high four bits: the deck's extra suits,
+//! [`SuitSet::bits`], 0 for one deck, so a one-deck model's bytes are what they were before
+//! big tables), grid `u8`, seed `u64`, deals `u32`, iterations `u8`, then
 //! four arrays — front, middle and back distributions, copula — each as a varint length
 //! followed by varints: `v << 1` for a value `v > 0`, `run << 1 | 1` for `run` zeros. The file
 //! ends with the FNV-1a 64 hash of everything before it. Decoding checks all of it.
@@ -28,6 +30,7 @@
 
 use std::sync::OnceLock;
 
+use crate::card::SuitSet;
 use crate::rules::{Preset, Rules, Table};
 
 use super::model::{FieldModel, Role, Training, GRID};
@@ -42,11 +45,12 @@ const VERSION_1: u8 = 1;
 
 /// The seat byte of a model (see the format above).
 fn seat_byte(m: &FieldModel) -> u8 {
-    match (m.table, m.role) {
+    let seat = match (m.table, m.role) {
         (Table::Banker, Role::Player) => 1,
         (Table::Banker, Role::Banker) => 2,
         _ => 0,
-    }
+    };
+    m.extra_suits.bits() << 4 | seat
 }
 
 /// FNV-1a, 64 bits.
@@ -165,12 +169,14 @@ pub fn decode(bytes: &[u8]) -> Result<Vec<FieldModel>, String> {
     for _ in 0..count {
         let preset = *Preset::ALL.get(r.u8()? as usize).ok_or("unknown preset")?;
         let players = r.u8()?;
-        let (table, role) = match if version == VERSION_1 { 0 } else { r.u8()? } {
+        let seat = if version == VERSION_1 { 0 } else { r.u8()? };
+        let (table, role) = match seat & 0xF {
             0 => (Table::AllPairs, Role::Player),
             1 => (Table::Banker, Role::Player),
             2 => (Table::Banker, Role::Banker),
             s => return Err(format!("unknown seat {s}")),
         };
+        let extra_suits = SuitSet::from_bits(seat >> 4).expect("four bits are a suit set");
         if r.u8()? as usize != GRID {
             return Err("copula grid size differs from this build".into());
         }
@@ -180,6 +186,7 @@ pub fn decode(bytes: &[u8]) -> Result<Vec<FieldModel>, String> {
         let m = FieldModel {
             preset,
             players,
+            extra_suits,
             table,
             role,
             training: Training { seed, deals, iterations },
@@ -203,13 +210,20 @@ pub fn committed() -> &'static [FieldModel] {
     MODELS.get_or_init(|| decode(BYTES).unwrap_or_else(|e| panic!("corrupt committed model_tables.bin: {e}")))
 }
 
-/// The committed model of (preset, table, role) nearest to a table size (the larger of two
-/// equally near), if any.
-fn own(preset: Preset, players: usize, table: Table, role: Role) -> Option<&'static FieldModel> {
-    committed()
-        .iter()
-        .filter(|m| m.preset == preset && m.table == table && m.role == role)
-        .min_by_key(|m| ((m.players as i32 - players as i32).abs(), std::cmp::Reverse(m.players)))
+/// How far a model trained for `m_suits` extra suits at `m_players` seats is from a table of
+/// `suits` extra suits and `players` seats: an extra suit changes the hands (copies, five of a
+/// kind) more than a seat changes how they are played, so it weighs three seats.
+fn distance(m_suits: usize, m_players: usize, suits: usize, players: usize) -> usize {
+    3 * m_suits.abs_diff(suits) + m_players.abs_diff(players)
+}
+
+/// The committed model of (preset, table, role) nearest to a table of `players` seats with
+/// `extra_suits` ([`distance`]; the larger table of two equally near), if any.
+fn own(preset: Preset, players: usize, extra_suits: SuitSet, table: Table, role: Role) -> Option<&'static FieldModel> {
+    committed().iter().filter(|m| m.preset == preset && m.table == table && m.role == role).min_by_key(|m| {
+        let d = distance(m.extra_suits.len(), m.players as usize, extra_suits.len(), players);
+        (d, std::cmp::Reverse((m.extra_suits.len(), m.players)))
+    })
 }
 
 /// Whether the tables hold an all-pairs field of this preset.
@@ -217,30 +231,48 @@ pub fn has_fields(preset: Preset) -> bool {
     committed().iter().any(|m| m.preset == preset && m.table == Table::AllPairs)
 }
 
-/// The committed all-pairs field of a preset at a table size, or the nearest table size of
-/// that preset; for a preset without committed fields, that of the nearest preset that has
-/// them ([`super::nearest_preset`]).
+/// The committed all-pairs field of a preset at a one-deck table size, or the nearest table
+/// size of that preset; for a preset without committed fields, that of the nearest preset
+/// that has them ([`super::nearest_preset`]).
 pub fn field(preset: Preset, players: usize) -> Option<&'static FieldModel> {
-    own(preset, players, Table::AllPairs, Role::Player)
-        .or_else(|| own(super::nearest_preset(&Rules::preset(preset)), players, Table::AllPairs, Role::Player))
+    field_in(preset, players, SuitSet::EMPTY)
+}
+
+/// [`field`] at a table whose deck adds `extra_suits` (RULES.md §11): the nearest committed
+/// table by seats and extra suits.
+pub fn field_in(preset: Preset, players: usize, extra_suits: SuitSet) -> Option<&'static FieldModel> {
+    own(preset, players, extra_suits, Table::AllPairs, Role::Player).or_else(|| {
+        own(super::nearest_preset(&Rules::preset(preset)), players, extra_suits, Table::AllPairs, Role::Player)
+    })
+}
+
+/// The committed field a seat plays against at a one-deck table ([`field_for_in`]).
+pub fn field_for(preset: Preset, players: usize, table: Table, role: Role) -> Option<&'static FieldModel> {
+    field_for_in(preset, players, SuitSet::EMPTY, table, role)
 }
 
 /// The committed field a seat plays against: at an all-pairs table (or a banker table of two,
-/// the same game) [`field`]; at a banker table of three or four, the model trained for that
-/// role. A banker table without a home run at its size whose shots are priced as heads-up
-/// ([`banker_is_heads_up`]) needs none: both its fields are exactly the heads-up field (the
-/// banker's objective is a player's times the players, a player's is the heads-up one, and
-/// self-play from the same greedy start stays the same). Otherwise, while a role has no model,
-/// a stand-in: for a player the all-pairs field at that table size (the banker, like an
-/// all-pairs seat, plays every other seat), for the banker the heads-up field (each player
-/// plays one opponent).
-pub fn field_for(preset: Preset, players: usize, table: Table, role: Role) -> Option<&'static FieldModel> {
+/// the same game) [`field_in`]; at a banker table of three or more, the model trained for that
+/// role nearest to the table. A one-deck banker table without a home run at its size whose
+/// shots are priced as heads-up ([`banker_is_heads_up`]) needs none: both its fields are
+/// exactly the heads-up field (the banker's objective is a player's times the players, a
+/// player's is the heads-up one, and self-play from the same greedy start stays the same).
+/// Otherwise, while a role has no model, a stand-in: for a player the all-pairs field at that
+/// table (the banker, like an all-pairs seat, plays every other seat), for the banker the
+/// heads-up field (each player plays one opponent) of that deck.
+pub fn field_for_in(
+    preset: Preset,
+    players: usize,
+    extra_suits: SuitSet,
+    table: Table,
+    role: Role,
+) -> Option<&'static FieldModel> {
     if table != Table::Banker || players <= 2 || banker_is_heads_up(&Rules::preset(preset), players) {
-        return field(preset, if table == Table::Banker { 2 } else { players });
+        return field_in(preset, if table == Table::Banker { 2 } else { players }, extra_suits);
     }
-    own(preset, players, Table::Banker, role).or_else(|| match role {
-        Role::Banker => field(preset, 2),
-        _ => field(preset, players),
+    own(preset, players, extra_suits, Table::Banker, role).or_else(|| match role {
+        Role::Banker => field_in(preset, 2, extra_suits),
+        _ => field_in(preset, players, extra_suits),
     })
 }
 

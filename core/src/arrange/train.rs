@@ -1,7 +1,9 @@
 //! The self-play generator of the field models (`model_tables.bin`).
 //!
-//! For one preset and table size:
-//! 1. deal `deals` tables of four hands from the seeded ChaCha20 stream and arrange every hand
+//! For one preset, table size and deck (its extra suits, RULES.md §11):
+//! 1. deal `deals` tables of four hands from the seeded ChaCha20 stream (four hands of the
+//!    bigger deck when it has extra suits: a hand's cards do not depend on how many seats
+//!    are dealt) and arrange every hand
 //!    greedily (what servers ship): the empirical lane distributions and copula of those
 //!    arrangements are field 0;
 //! 2. iteration `k` (1..=`iterations`) deals fresh tables (stream `seed + k`), arranges every
@@ -16,13 +18,20 @@
 //! trained together: every hand is arranged once as the banker, against the players' field
 //! of the iteration before, and once as a player, against the banker's field.
 //!
+//! A hand of a bigger deck that holds copies is arranged by the exact search for such hands
+//! (`copies.rs`), and its lanes are recorded at their one-deck ordinals (five of a kind as the
+//! top straight flush); every other hand as at one deck.
+//!
 //! Every step is deterministic (integer counts, a fixed dealing stream, a deterministic
 //! search), so a configuration always regenerates the same bytes.
 
+use crate::card::SuitSet;
 use crate::deal::Dealer;
+use crate::eval::Evaluator;
 use crate::rules::{Preset, Rules, Table};
 
-use super::baseline;
+use super::copies::{self, CopiesHand};
+use super::{baseline, has_copies};
 use super::model::{FieldModel, Objective, Role, Training, GRID, SCALE};
 use super::search::{self, HandSubsets};
 use super::strength::{Strength, FIVE_CLASSES, THREE_CLASSES};
@@ -32,8 +41,10 @@ use super::strength::{Strength, FIVE_CLASSES, THREE_CLASSES};
 pub struct TrainConfig {
     /// Preset whose rules the field plays under.
     pub preset: Preset,
-    /// Seats at the table (2 to 4).
+    /// Seats at the table (2 to 8; more than 4 need extra suits).
     pub players: u8,
+    /// The suits the deck holds twice (RULES.md §11; empty: one deck).
+    pub extra_suits: SuitSet,
     /// How many tables, the seed, and the number of self-play iterations.
     pub training: Training,
 }
@@ -101,6 +112,7 @@ impl Counts {
         FieldModel {
             preset: cfg.preset,
             players: cfg.players,
+            extra_suits: cfg.extra_suits,
             table,
             role,
             training,
@@ -149,35 +161,95 @@ pub fn quantize(counts: &[u64]) -> Vec<u32> {
     out
 }
 
-/// Arrange every hand of `deals` four-hand tables from stream `seed` with `policy`.
-fn play(seed: u64, deals: u32, st: &Strength, mut policy: impl FnMut(&HandSubsets) -> [u16; 3]) -> Vec<[u16; 3]> {
-    let mut dealer = Dealer::from_seed(seed);
-    let mut out = Vec::with_capacity(deals as usize * 4);
-    for _ in 0..deals {
-        for hand in dealer.deal_four() {
-            let codes: [u8; 13] = std::array::from_fn(|i| hand[i].code());
-            out.push(policy(&HandSubsets::new(st, codes)));
+/// A dealt hand as the searches read it.
+enum Dealt {
+    /// Thirteen distinct cards: the one-deck search's subsets.
+    Plain(HandSubsets),
+    /// A hand with copies: every subset ranked ([`copies`]).
+    Copies(CopiesHand),
+}
+
+/// The rule set and tables one training run plays with.
+struct Play<'a> {
+    rules: &'a Rules,
+    st: &'static Strength,
+    strict: bool,
+}
+
+impl Play<'_> {
+    /// Arrange every hand of `deals` four-hand tables from stream `seed` with `policy`, in
+    /// deal order. The hands are dealt first, one stream as ever, then arranged on every core
+    /// in contiguous chunks joined in order, so the result does not depend on the cores.
+    fn hands<T: Send>(&self, seed: u64, deals: u32, policy: impl Fn(&Dealt) -> T + Sync) -> Vec<T> {
+        let mut dealer = Dealer::from_seed(seed);
+        let mut dealt: Vec<[crate::card::Card; 13]> = Vec::with_capacity(deals as usize * 4);
+        for _ in 0..deals {
+            if self.rules.extra_suits.is_empty() {
+                dealt.extend(dealer.deal_four());
+            } else {
+                dealt.extend(dealer.deal_for(self.rules, 4).expect("four seats fit every deck"));
+            }
+        }
+        let eval = Evaluator::new(self.rules);
+        let arrange = |hand: &[crate::card::Card; 13]| {
+            let d = if has_copies(hand) {
+                Dealt::Copies(CopiesHand::new(self.st, &eval, hand))
+            } else {
+                Dealt::Plain(HandSubsets::new(self.st, hand.map(|c| c.code())))
+            };
+            policy(&d)
+        };
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(dealt.len().max(1));
+        if threads <= 1 {
+            return dealt.iter().map(arrange).collect();
+        }
+        let chunk = dealt.len().div_ceil(threads);
+        std::thread::scope(|scope| {
+            let parts: Vec<_> =
+                dealt.chunks(chunk).map(|c| scope.spawn(|| c.iter().map(&arrange).collect::<Vec<T>>())).collect();
+            parts.into_iter().flat_map(|p| p.join().expect("a training thread panicked")).collect()
+        })
+    }
+
+    /// The greedy baseline's lanes.
+    fn greedy(&self, d: &Dealt) -> [u16; 3] {
+        match d {
+            Dealt::Plain(h) => baseline::greedy(h, self.st, self.strict).ordinals,
+            Dealt::Copies(h) => copies::greedy(h, self.strict).ordinals,
         }
     }
-    out
+
+    /// The lanes of the best response to `obj`.
+    fn best(&self, obj: &Objective, d: &Dealt) -> [u16; 3] {
+        match d {
+            Dealt::Plain(h) => search::best(obj, self.st, h, self.strict, None).ordinals,
+            Dealt::Copies(h) => copies::best(obj, self.st, h, self.strict).ordinals,
+        }
+    }
+}
+
+/// The rule set a configuration trains under (the preset's, with the deck's extra suits).
+fn rules_of(cfg: &TrainConfig) -> Rules {
+    let mut rules = Rules::preset(cfg.preset);
+    rules.extra_suits = cfg.extra_suits;
+    rules
 }
 
 /// Train a field model. `progress` is told each finished iteration (number, seconds).
 pub fn train(cfg: &TrainConfig, mut progress: impl FnMut(u8, f64)) -> FieldModel {
-    let rules = Rules::preset(cfg.preset);
+    let rules = rules_of(cfg);
     let st = Strength::get(rules.wheel);
-    let strict = rules.strict_order;
+    let p = Play { rules: &rules, st, strict: rules.strict_order };
     let t = cfg.training;
     let start = std::time::Instant::now();
     let all = |c: &Counts, training| c.field(cfg, training, Table::AllPairs, Role::Player);
-    let greedy = play(t.seed, t.deals, st, |h| baseline::greedy(h, st, strict).ordinals);
+    let greedy = p.hands(t.seed, t.deals, |h| p.greedy(h));
     let mut field = all(&Counts::of(&greedy), Training { iterations: 0, ..t });
     progress(0, start.elapsed().as_secs_f64());
     let mut acc = Counts::new();
     for k in 1..=t.iterations {
         let obj = Objective::new(&field, &rules, cfg.players as usize);
-        let samples =
-            play(t.seed.wrapping_add(k as u64), t.deals, st, |h| search::best(&obj, st, h, strict, None).ordinals);
+        let samples = p.hands(t.seed.wrapping_add(k as u64), t.deals, |h| p.best(&obj, h));
         acc.add_weighted(&Counts::of(&samples), k as u64);
         field = all(&acc, Training { iterations: k, ..t });
         progress(k, start.elapsed().as_secs_f64());
@@ -191,15 +263,15 @@ pub fn train(cfg: &TrainConfig, mut progress: impl FnMut(u8, f64)) -> FieldModel
 /// both), then in iteration `k` as the banker against the players' field `k − 1` and as a
 /// player against the banker's field `k − 1`.
 pub fn train_banker(cfg: &TrainConfig, mut progress: impl FnMut(u8, f64)) -> [FieldModel; 2] {
-    let mut rules = Rules::preset(cfg.preset);
+    let mut rules = rules_of(cfg);
     rules.table = Table::Banker;
     let st = Strength::get(rules.wheel);
-    let strict = rules.strict_order;
+    let p = Play { rules: &rules, st, strict: rules.strict_order };
     let t = cfg.training;
     let players = cfg.players as usize;
     let start = std::time::Instant::now();
     let of = |c: &Counts, training, role| c.field(cfg, training, Table::Banker, role);
-    let greedy = Counts::of(&play(t.seed, t.deals, st, |h| baseline::greedy(h, st, strict).ordinals));
+    let greedy = Counts::of(&p.hands(t.seed, t.deals, |h| p.greedy(h)));
     let zero = Training { iterations: 0, ..t };
     // fields[0]: what a player faces (the banker's hands); fields[1]: what the banker faces.
     let mut fields = [of(&greedy, zero, Role::Player), of(&greedy, zero, Role::Banker)];
@@ -208,11 +280,8 @@ pub fn train_banker(cfg: &TrainConfig, mut progress: impl FnMut(u8, f64)) -> [Fi
     for k in 1..=t.iterations {
         let as_player = Objective::new_for(&fields[0], &rules, players, Role::Player);
         let as_banker = Objective::new_for(&fields[1], &rules, players, Role::Banker);
-        let mut banker_hands = Vec::with_capacity(t.deals as usize * 4);
-        let player_hands = play(t.seed.wrapping_add(k as u64), t.deals, st, |h| {
-            banker_hands.push(search::best(&as_banker, st, h, strict, None).ordinals);
-            search::best(&as_player, st, h, strict, None).ordinals
-        });
+        let both = p.hands(t.seed.wrapping_add(k as u64), t.deals, |h| (p.best(&as_banker, h), p.best(&as_player, h)));
+        let (banker_hands, player_hands): (Vec<[u16; 3]>, Vec<[u16; 3]>) = both.into_iter().unzip();
         bankers.add_weighted(&Counts::of(&banker_hands), k as u64);
         players_acc.add_weighted(&Counts::of(&player_hands), k as u64);
         let done = Training { iterations: k, ..t };

@@ -10,6 +10,11 @@
 //!                         [--field FILE]
 //! ```
 //!
+//! Every command takes `--extra-suits LETTERS` (RULES.md §11): the deals are then of the bigger
+//! deck (`deal_for`, the table's seats; `speed` and `specials` deal four hands at a time), the
+//! arranger plays the field of the nearest trained table, and the baselines read copies
+//! (`baseline::arrange_with`).
+//!
 //! `--table banker` plays the presets' rules at a banker table (RULES.md §5a; ranked presets,
 //! pairwise only, are skipped): seat 0 is the banker, and our player is made for each seat's
 //! role. `play` then reports the hero as the banker (its one game per deal, against villains in
@@ -38,7 +43,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use shisanshui::arrange::baseline;
+use shisanshui::arrange::baseline::{self, Baseline};
 use shisanshui::arrange::model_tables::decode;
 use shisanshui::arrange::search::{HandSubsets, Split};
 use shisanshui::arrange::strength::Strength;
@@ -46,8 +51,8 @@ use shisanshui::arrange::{Arranger, FieldModel, Role};
 use shisanshui::deal::Dealer;
 use shisanshui::settle::{PlayerHand, Settler};
 use shisanshui::special::SpecialDetector;
-use shisanshui::{format_cards, parse_cards, Arrangement, Card, Preset, Rules, Table as Seating};
-use shisanshui_tools::{players_arg, presets_arg, seed_arg, Players, Presets, EXIT_FAILURE};
+use shisanshui::{format_cards, parse_cards_in, Arrangement, Card, Preset, Rules, SuitSet, Table as Seating};
+use shisanshui_tools::{players_arg, presets_arg, seed_arg, suits_arg, Players, Presets, EXIT_FAILURE};
 
 /// Play strength and speed of the auto-arranger, measured on seeded deals.
 ///
@@ -77,9 +82,14 @@ struct Table {
     #[arg(long, value_name = "NAME,...|all", value_parser = presets_arg, default_value = "all")]
     preset: Presets,
 
-    /// Table sizes, comma-separated, each 2 to 4.
+    /// Table sizes, comma-separated, each 2 to 8 (more than 4 need --extra-suits).
     #[arg(long, value_name = "N,...", value_parser = players_arg, default_value = "2,4")]
     players: Players,
+
+    /// Suits the deck holds twice (RULES.md §11): letters such as `s`, `sh`, `dchs` (two
+    /// decks); default none (one deck). Hands are then dealt from the bigger deck.
+    #[arg(long, value_name = "LETTERS", value_parser = suits_arg, default_value = "")]
+    extra_suits: SuitSet,
 
     /// Which pairs are settled: `all_pairs`, or `banker` (seat 0 is the banker; RULES.md §5a).
     #[arg(long, value_name = "all_pairs|banker", value_parser = seating_arg, default_value = "all_pairs")]
@@ -175,6 +185,7 @@ struct Opts {
     field: Option<Vec<FieldModel>>,
     specials: bool,
     seating: Seating,
+    extra_suits: SuitSet,
     once: bool,
 }
 
@@ -207,6 +218,7 @@ fn opts(table: &Table, deals: u64) -> Result<Opts, String> {
         field,
         specials: true,
         seating: table.table,
+        extra_suits: table.extra_suits,
         once: false,
     })
 }
@@ -220,6 +232,7 @@ type Measure = fn(&Opts, Preset, &Rules, usize) -> Result<(), String>;
 fn rules_for(o: &Opts, preset: Preset) -> Option<Rules> {
     let mut rules = Rules::preset(preset);
     rules.table = o.seating;
+    rules.extra_suits = o.extra_suits;
     rules.validate().is_ok().then_some(rules)
 }
 
@@ -256,6 +269,7 @@ fn run(cli: Cli) -> Result<(), String> {
             continue;
         };
         for &players in &o.players {
+            rules.check_players(players).map_err(|e| e.to_string())?;
             each(&o, preset, &rules, players)?;
         }
     }
@@ -291,10 +305,11 @@ fn arranger(o: &Opts, rules: &Rules, players: usize, role: Role) -> Result<Arran
                 Seating::Banker if players > 2 => (Seating::Banker, role),
                 _ => (Seating::AllPairs, Role::Player),
             };
+            let suits = rules.extra_suits.len();
             let m = models
                 .iter()
                 .filter(|m| m.preset == preset && m.table == table && m.role == role_of)
-                .min_by_key(|m| (m.players as i32 - players as i32).abs())
+                .min_by_key(|m| 3 * m.extra_suits.len().abs_diff(suits) + m.players.abs_diff(players as u8) as usize)
                 .ok_or_else(|| match table {
                     Seating::Banker => format!("no {preset} banker-table model for the {role} in --field"),
                     _ => format!("no {preset} model in --field"),
@@ -334,6 +349,11 @@ impl Policy {
                         return PlayerHand::Special { special: s, cards: *hand };
                     }
                 }
+                if !rules.extra_suits.is_empty() {
+                    // A bigger deck's hands may hold copies: the baselines' own reading of them.
+                    let b = if matches!(self, Policy::Greedy) { Baseline::Greedy } else { Baseline::Product };
+                    return PlayerHand::Arranged(baseline::arrange_with(b, hand, rules).expect("a dealt hand"));
+                }
                 let h = HandSubsets::new(st, hand.map(|c| c.code()));
                 let s = match self {
                     Policy::Greedy => baseline::greedy(&h, st, rules.strict_order),
@@ -359,8 +379,7 @@ fn play(o: &Opts, preset: Preset, rules: &Rules, players: usize) -> Result<(), S
     let mut stats = [(0.0f64, 0.0f64); 2];
     let mut table: Vec<PlayerHand> = Vec::with_capacity(players);
     for _ in 0..o.deals {
-        let hands = dealer.deal_four();
-        let hands = &hands[..players];
+        let hands = deal(&mut dealer, rules, players);
         let by_hero: Vec<PlayerHand> =
             hands.iter().enumerate().map(|(i, h)| hero.play(h, rules, detector.as_ref(), role_of(i))).collect();
         let by_villain: Vec<PlayerHand> =
@@ -426,7 +445,7 @@ fn specials_for(o: &Opts, preset: Preset, rules: &Rules, players: usize, role: R
     let mut tally: Vec<(shisanshui::Special, u64, u64, f64, f64)> = Vec::new();
     let mut seen = 0u64;
     while seen < o.deals {
-        for hand in dealer.deal_four() {
+        for hand in deal(&mut dealer, rules, 4) {
             seen += 1;
             if let Some(adv) = a.special_advice(&hand).map_err(|e| e.to_string())? {
                 let i = match tally.iter().position(|t| t.0 == adv.special) {
@@ -501,7 +520,7 @@ fn speed_for(o: &Opts, preset: Preset, rules: &Rules, players: usize, role: Role
     let mut dealer = Dealer::from_seed(o.seed);
     let mut hands: Vec<[Card; 13]> = Vec::new();
     while (hands.len() as u64) < o.deals {
-        hands.extend(dealer.deal_four());
+        hands.extend(deal(&mut dealer, rules, 4));
     }
     hands.truncate(o.deals as usize);
     if o.once {
@@ -512,7 +531,7 @@ fn speed_for(o: &Opts, preset: Preset, rules: &Rules, players: usize, role: Role
             std::hint::black_box(a.arrange(std::hint::black_box(h)).map_err(|e| e.to_string())?);
         }
         for text in HARD_HANDS {
-            let cards = parse_cards(text).map_err(|e| e.to_string())?;
+            let cards = parse_cards_in(text, rules.extra_suits).map_err(|e| e.to_string())?;
             std::hint::black_box(a.arrange(std::hint::black_box(&cards)).map_err(|e| e.to_string())?);
         }
         println!(
@@ -566,10 +585,20 @@ fn speed_for(o: &Opts, preset: Preset, rules: &Rules, players: usize, role: Role
         format_cards(&hands[slowest])
     );
     for text in HARD_HANDS {
-        let cards = parse_cards(text).map_err(|e| e.to_string())?;
+        let cards = parse_cards_in(text, rules.extra_suits).map_err(|e| e.to_string())?;
         println!("    hard hand {text}: {:.2} µs (best of 20)", fastest_of(20, &a, &cards)?);
     }
     Ok(())
+}
+
+/// The hands of one deal of `players` seats: one deck's four hands cut to the table (the
+/// stream as before big tables), or the rule set's bigger deck dealt to the table.
+fn deal(dealer: &mut Dealer, rules: &Rules, players: usize) -> Vec<[Card; 13]> {
+    if rules.extra_suits.is_empty() {
+        dealer.deal_four()[..players.min(4)].to_vec()
+    } else {
+        dealer.deal_for(rules, players).expect("the table's seats were checked")
+    }
 }
 
 /// clap value parser of `--table`.

@@ -2,17 +2,18 @@
 //!
 //! ```text
 //! sss-train --out FILE [--preset NAME,...|all] [--players 2,4] [--table all_pairs|banker]
-//!           [--deals N] [--iterations K] [--seed S] [--fresh]
+//!           [--extra-suits LETTERS] [--deals N] [--iterations K] [--seed S] [--fresh]
 //! ```
 //!
-//! `--table banker` trains a banker table's two fields (the player's and the banker's, RULES.md
-//! §5a) at each table size of three or four; a banker table whose objectives are the heads-up
+//! `--extra-suits` trains for a bigger deck (RULES.md §11: `s` at five seats, `sh` at six,
+//! `dchs` — two decks — at seven or eight); a model is kept per (preset, seats, extra suits,
+//! seat). `--table banker` trains a banker table's two fields (the player's and the banker's,
+//! RULES.md §5a) at each table size of three or more; a banker table whose objectives are the heads-up
 //! one times the opponents (no home run, shots as heads-up: `banker_is_heads_up`) needs none —
 //! its fields are exactly the heads-up field — and is skipped with a note, as are ranked
 //! presets (banker mode is pairwise only) and two seats (the heads-up game).
 //!
-//! The committed tables are regenerated with
-//! `cargo run --release -p shisanshui-tools --bin sss-train -- --out core/src/arrange/model_tables.bin --preset all --players 2,4`.
+//! The committed tables are regenerated with the commands in `core/src/arrange/model_tables.rs`.
 //! There is no default output: the tables the library embeds are only rewritten when asked for
 //! by name. Models for the (preset, players, seat) trained replace those already in `--out`;
 //! the others are kept (unless `--fresh`), so the tables can be regenerated one model at a time.
@@ -29,8 +30,8 @@ use clap::Parser;
 use shisanshui::arrange::model_tables::{banker_is_heads_up, decode, encode};
 use shisanshui::arrange::train::{train, train_banker, TrainConfig};
 use shisanshui::arrange::{FieldModel, Role, Training};
-use shisanshui::{Preset, Rules, Table};
-use shisanshui_tools::{players_arg, presets_arg, seed_arg, Players, Presets, EXIT_FAILURE, EXIT_USAGE};
+use shisanshui::{Preset, Rules, SuitSet, Table};
+use shisanshui_tools::{players_arg, presets_arg, seed_arg, suits_arg, Players, Presets, EXIT_FAILURE, EXIT_USAGE};
 
 /// Trains field models by self-play and writes them in the `model_tables.bin` format.
 ///
@@ -49,12 +50,17 @@ struct Args {
     #[arg(long, value_name = "NAME,...|all", value_parser = presets_arg, default_value = "all")]
     preset: Presets,
 
-    /// Table sizes to train, comma-separated, each 2 to 4.
+    /// Table sizes to train, comma-separated, each 2 to 8 (more than 4 need --extra-suits).
     #[arg(long, value_name = "N,...", value_parser = players_arg, default_value = "2,4")]
     players: Players,
 
+    /// Suits the deck holds twice (RULES.md §11): letters such as `s`, `sh`, `dchs` (two
+    /// decks); default none (one deck).
+    #[arg(long, value_name = "LETTERS", value_parser = suits_arg, default_value = "")]
+    extra_suits: SuitSet,
+
     /// The table: `all_pairs` (every pair of seats settled) or `banker` (a banker table's two
-    /// fields, one per role, at three or four seats).
+    /// fields, one per role, at three or more seats).
     #[arg(long, value_name = "all_pairs|banker", value_parser = table_arg, default_value = "all_pairs")]
     table: Table,
 
@@ -107,15 +113,17 @@ fn run(args: &Args, stdout: bool) -> Result<(), String> {
     let training = Training { seed: args.seed, deals: args.deals, iterations: args.iterations };
     for &preset in &args.preset.0 {
         for &players in &args.players.0 {
-            let cfg = TrainConfig { preset, players, training };
+            let cfg = TrainConfig { preset, players, extra_suits: args.extra_suits, training };
             let mut banker = Rules::preset(preset);
+            banker.extra_suits = args.extra_suits;
+            banker.check_players(players as usize).map_err(|e| e.to_string())?;
             banker.table = Table::Banker;
             if args.table == Table::Banker {
                 let skip = if banker.validate().is_err() {
                     Some("banker mode is pairwise only")
                 } else if players <= 2 {
                     Some("a banker table of two is the heads-up game")
-                } else if banker_is_heads_up(&banker, players as usize) {
+                } else if args.extra_suits.is_empty() && banker_is_heads_up(&banker, players as usize) {
                     Some("priced as heads-up (no home run), its fields are the heads-up field")
                 } else {
                     None
@@ -126,8 +134,12 @@ fn run(args: &Args, stdout: bool) -> Result<(), String> {
                 }
             }
             eprintln!(
-                "training {preset} at {players} seats ({}): {} tables x {} iterations, seed {}",
-                args.table, training.deals, training.iterations, training.seed
+                "training {preset} at {players} seats ({}, extra suits {:?}): {} tables x {} iterations, seed {}",
+                args.table,
+                args.extra_suits.to_string(),
+                training.deals,
+                training.iterations,
+                training.seed
             );
             let progress = |k, secs| eprintln!("  iteration {k} done at {secs:.1} s");
             let trained: Vec<FieldModel> = match args.table {
@@ -137,13 +149,14 @@ fn run(args: &Args, stdout: bool) -> Result<(), String> {
             models.retain(|m| {
                 !trained
                     .iter()
-                    .any(|t| (t.preset, t.players, t.table, t.role) == (m.preset, m.players, m.table, m.role))
+                    .any(|t| (t.preset, t.players, t.extra_suits, t.table, t.role) == (m.preset, m.players, m.extra_suits, m.table, m.role))
             });
             models.extend(trained);
             models.sort_by_key(|m| {
                 (
                     Preset::ALL.iter().position(|&x| x == m.preset),
                     m.table != Table::AllPairs,
+                    m.extra_suits,
                     m.players,
                     m.role == Role::Banker,
                 )
