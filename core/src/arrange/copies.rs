@@ -9,7 +9,10 @@
 //! - the objective is the arranger's own ([`Objective::ev`]) on lane ordinals: a lane's ordinal
 //!   is that of the strongest one-deck class at or below it (exact for every hand one deck can
 //!   make; a paired flush counts as the plain flush below it, five of a kind as the top straight
-//!   flush, the strongest class the fields know);
+//!   flush, the strongest class the fields know), and a five of a kind in the middle or back
+//!   adds [`Objective::five_kind_extra`], so that its lane is priced with its own lane water
+//!   (RULES.md §11) rather than the straight flush's; the sweep terms (shooting, home runs,
+//!   the majority bonus) still read it as the top straight flush, its water included;
 //! - backs are taken best bound first ([`Objective::upper_bound`] of the back with the
 //!   strongest front and middle it allows), each bounded again with the strongest legal front
 //!   and middle it really has, and the search stops at the first bound below the best split
@@ -103,14 +106,31 @@ fn legal(f: HandRank, m: HandRank, b: HandRank, strict: bool) -> bool {
     !Foul::check(f, m, b, strict).is_foul()
 }
 
-/// Call `f` with every legal split: (front mask, middle mask, back mask, ordinals).
-pub(crate) fn for_each_legal(h: &CopiesHand, strict: bool, mut f: impl FnMut(u16, u16, u16, [u16; 3])) {
+/// The objective of a split of a hand with copies: [`Objective::ev`] at its ordinals, and
+/// what a five of a kind in the middle (subset `mi`) or back (`bi`) adds to it.
+#[inline]
+fn split_ev(obj: &Objective, h: &CopiesHand, ords: [u16; 3], mi: usize, bi: usize) -> f64 {
+    ev_of_ranks(obj, ords, h.five_rank[mi], h.five_rank[bi])
+}
+
+/// The objective of a hand with copies from the exact ranks of its lanes (the rank of its
+/// middle and back say whether each is a five of a kind) at their ordinals.
+pub(crate) fn ev_of_ranks(obj: &Objective, ords: [u16; 3], middle: HandRank, back: HandRank) -> f64 {
+    let [em, eb] = obj.five_kind_extra();
+    let fk = |r: HandRank| r.category() == Category::FiveOfAKind;
+    obj.ev(ords[0], ords[1], ords[2]) + if fk(middle) { em } else { 0.0 } + if fk(back) { eb } else { 0.0 }
+}
+
+/// Call `f` with every legal split, its ordinals and objective ([`split_ev`]).
+pub(crate) fn for_each_legal(obj: &Objective, h: &CopiesHand, strict: bool, mut f: impl FnMut(Split)) {
     let sub = Subsets::get();
     for (bi, &bmask) in sub.five.iter().enumerate() {
         for &pair in sub.splits[bi].iter() {
             let (mi, fi) = ((pair & 0xFFFF) as usize, (pair >> 16) as usize);
             if legal(h.three_rank[fi], h.five_rank[mi], h.five_rank[bi], strict) {
-                f(sub.three[fi], sub.five[mi], bmask, [h.three_ord[fi], h.five_ord[mi], h.five_ord[bi]]);
+                let ordinals = [h.three_ord[fi], h.five_ord[mi], h.five_ord[bi]];
+                let ev = split_ev(obj, h, ordinals, mi, bi);
+                f(Split { front: sub.three[fi], middle: sub.five[mi], back: bmask, ordinals, ev });
             }
         }
     }
@@ -122,6 +142,12 @@ const NONE: Split = Split { front: 0, middle: 0, back: 0, ordinals: [0; 3], ev: 
 pub(crate) fn best(obj: &Objective, st: &Strength, h: &CopiesHand, strict: bool) -> Split {
     let sub = Subsets::get();
     let top_front = h.three_ord.iter().copied().max().unwrap_or(0);
+    // What a five of a kind can still add to a bound: only at the top back ordinal (a five of
+    // a kind's proxy; a five-of-a-kind middle needs a five-of-a-kind back), and only when the
+    // hand holds one.
+    let [em, eb] = obj.five_kind_extra().map(|e| e.max(0.0));
+    let top_five = st.five_rank.len() as u16 - 1;
+    let fk_any = h.five_rank.iter().any(|r| r.category() == Category::FiveOfAKind);
     // Backs by ordinal, strongest first: the bound of a back (the strongest front and middle
     // it allows) grows with its ordinal, so this is best bound first, and a bound is computed
     // once per ordinal.
@@ -146,7 +172,10 @@ pub(crate) fn best(obj: &Objective, st: &Strength, h: &CopiesHand, strict: bool)
             Some((o, b)) if o == ob => b,
             _ => {
                 let front = top_front.min(st.front_cap[ob as usize]);
-                let b = obj.upper_bound(front, ob, ob);
+                let mut b = obj.upper_bound(front, ob, ob);
+                if fk_any && ob == top_five {
+                    b += em + eb;
+                }
                 last = Some((ob, b));
                 b
             }
@@ -157,15 +186,17 @@ pub(crate) fn best(obj: &Objective, st: &Strength, h: &CopiesHand, strict: bool)
         let bmask = sub.five[bi];
         let (rb, ob) = (h.five_rank[bi], h.five_ord[bi]);
         // The bound again with the strongest legal front and middle this back has.
-        let (mut top_f, mut top_m) = (0u16, 0u16);
+        let (mut top_f, mut top_m, mut fk_m) = (0u16, 0u16, false);
         for &pair in sub.splits[bi].iter() {
             let (mi, fi) = ((pair & 0xFFFF) as usize, (pair >> 16) as usize);
             if legal(h.three_rank[fi], h.five_rank[mi], rb, strict) {
                 top_f = top_f.max(h.three_ord[fi]);
                 top_m = top_m.max(h.five_ord[mi]);
+                fk_m |= h.five_rank[mi].category() == Category::FiveOfAKind;
             }
         }
-        if obj.upper_bound(top_f, top_m, ob) < best.ev {
+        let fk_extra = if rb.category() == Category::FiveOfAKind { eb } else { 0.0 } + if fk_m { em } else { 0.0 };
+        if obj.upper_bound(top_f, top_m, ob) + fk_extra < best.ev {
             continue;
         }
         for &pair in sub.splits[bi].iter() {
@@ -174,7 +205,7 @@ pub(crate) fn best(obj: &Objective, st: &Strength, h: &CopiesHand, strict: bool)
                 continue;
             }
             let (of, om) = (h.three_ord[fi], h.five_ord[mi]);
-            let ev = obj.ev(of, om, ob);
+            let ev = split_ev(obj, h, [of, om, ob], mi, bi);
             let mmask = sub.five[mi];
             if best.is_beaten_by(ev, bmask, mmask) {
                 best = Split { front: sub.three[fi], middle: mmask, back: bmask, ordinals: [of, om, ob], ev };
@@ -187,10 +218,9 @@ pub(crate) fn best(obj: &Objective, st: &Strength, h: &CopiesHand, strict: bool)
 /// [`best`] by visiting every split in plain order (the reference the tests compare it with).
 pub(crate) fn exhaustive(obj: &Objective, h: &CopiesHand, strict: bool) -> Split {
     let mut best = NONE;
-    for_each_legal(h, strict, |front, middle, back, ords| {
-        let ev = obj.ev(ords[0], ords[1], ords[2]);
-        if best.is_beaten_by(ev, back, middle) {
-            best = Split { front, middle, back, ordinals: ords, ev };
+    for_each_legal(obj, h, strict, |s| {
+        if best.is_beaten_by(s.ev, s.back, s.middle) {
+            best = s;
         }
     });
     best
@@ -265,9 +295,11 @@ fn greedy_scan(h: &CopiesHand, strict: bool) -> Split {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::SuitSet;
+    use crate::card::{parse_cards_in, SuitSet};
     use crate::deal::Dealer;
-    use crate::rules::{Preset, Rules};
+    use crate::lanes::Lane;
+    use crate::rules::Preset;
+    use crate::{Arranger, Rules};
 
     /// The grouped greedy is the plain-order scan, split for split, on dealt hands with copies
     /// (two decks; strict and lenient order).
@@ -290,6 +322,47 @@ mod tests {
                     let (a, b) = (greedy(&h, strict), greedy_scan(&h, strict));
                     assert_eq!((a.front, a.middle, a.back, a.ordinals), (b.front, b.middle, b.back, b.ordinals));
                 }
+            }
+        }
+    }
+
+    /// A five of a kind in the middle or back is priced with its own lane water: the arranged
+    /// split's expected water exceeds the objective at its ordinals (where five of a kind is
+    /// the top straight flush) by exactly the straight flush's value scaled to the five of a
+    /// kind's water. Priced as a straight flush, the difference would be zero.
+    #[test]
+    fn five_of_a_kind_is_priced_with_its_own_water() {
+        for preset in [Preset::Classic, Preset::Kx, Preset::Ranked] {
+            let rules = Rules { extra_suits: SuitSet::ALL, ..Rules::preset(preset) };
+            let arranger = Arranger::new(&rules, 8).unwrap();
+            let obj = arranger.objective();
+            let st = Strength::get(rules.wheel);
+            let top = st.five_rank.len() - 1;
+            let [em, eb] = obj.five_kind_extra();
+            for (lane, extra) in [(Lane::Middle, em), (Lane::Back, eb)] {
+                let w = |c| super::super::model::lane_water(&rules, lane, c) as f64;
+                let sf = obj.lane_values(lane)[top];
+                assert!(sf > 0.0 && extra > 0.0, "{preset:?} {lane:?}: {sf} {extra}");
+                let want = sf * (w(Category::FiveOfAKind) / w(Category::StraightFlush) - 1.0);
+                assert!((extra - want).abs() < 1e-12, "{preset:?} {lane:?}: {extra} against {want}");
+            }
+            // One five of a kind (the back), then two (middle and back).
+            for (hand, want) in
+                [("9s 9s 9h 9d 9c Kd Qc 7h 6c 5d 4s 3h 2c", eb), ("9s 9s 9h 9d 9c Ks Ks Kh Kd Kc 3h 2c 4d", em + eb)]
+            {
+                let hand = parse_cards_in(hand, SuitSet::ALL).unwrap();
+                let a = arranger.arrange(&hand).unwrap();
+                let e = Evaluator::new(&rules);
+                let arr = &a.arrangement;
+                let ords = [
+                    ordinal_at_or_below(&st.three_rank, e.eval3(&arr.front)),
+                    ordinal_at_or_below(&st.five_rank, e.eval5(&arr.middle)),
+                    ordinal_at_or_below(&st.five_rank, e.eval5(&arr.back)),
+                ];
+                let as_straight_flush = obj.ev(ords[0], ords[1], ords[2]);
+                assert!((a.expected_water - as_straight_flush - want).abs() < 1e-9, "{preset:?} {arr}");
+                assert!((arranger.expected_water(arr) - a.expected_water).abs() < 1e-9);
+                assert_eq!(arranger.arrange_copies_exhaustive(&hand).unwrap(), a);
             }
         }
     }

@@ -394,11 +394,10 @@ impl Arranger {
     fn suggest_copies(&self, cards: &[Card; 13], n: usize) -> Result<Vec<Suggestion>> {
         let (h, best) = self.search_copies(cards)?;
         let mut by_cats: Vec<([Category; 3], Split)> = Vec::new();
-        copies::for_each_legal(&h, self.rules.strict_order, |front, middle, back, ords| {
-            let s = Split { front, middle, back, ordinals: ords, ev: self.objective.ev(ords[0], ords[1], ords[2]) };
+        copies::for_each_legal(&self.objective, &h, self.rules.strict_order, |s| {
             let cats = h.categories(&s);
             match by_cats.iter_mut().find(|g| g.0 == cats) {
-                Some(g) if g.1.is_beaten_by(s.ev, back, middle) => g.1 = s,
+                Some(g) if g.1.is_beaten_by(s.ev, s.back, s.middle) => g.1 = s,
                 Some(_) => {}
                 None => by_cats.push((cats, s)),
             }
@@ -480,14 +479,16 @@ impl Arranger {
     pub fn expected_water(&self, arrangement: &Arrangement) -> f64 {
         let st = self.strength;
         if has_copies(&arrangement.cards()) {
-            // Exact ranks for the foul check, the ordinals at or below them for the objective.
+            // Exact ranks for the foul check, the ordinals at or below them for the objective
+            // (and a five of a kind's own water, `copies::ev_of_ranks`).
             let e = Evaluator::new(&self.rules);
             let (f, m, b) = (e.eval3(&arrangement.front), e.eval5(&arrangement.middle), e.eval5(&arrangement.back));
             if Foul::check(f, m, b, self.rules.strict_order).is_foul() {
                 return self.objective.foul_value();
             }
             let ord5 = |r| copies::ordinal_at_or_below(&st.five_rank, r);
-            return self.objective.ev(copies::ordinal_at_or_below(&st.three_rank, f), ord5(m), ord5(b));
+            let ords = [copies::ordinal_at_or_below(&st.three_rank, f), ord5(m), ord5(b)];
+            return copies::ev_of_ranks(&self.objective, ords, m, b);
         }
         let code = |c: &Card| c.code();
         let f = st.three(arrangement.front.map(|c| code(&c)));

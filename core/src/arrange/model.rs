@@ -540,6 +540,10 @@ pub struct Objective {
     /// Per back ordinal, what the search reads of a back before its splits, side by side (one
     /// cache line where four tables took four), zero-padded to `ORD_PAD`.
     pub(crate) backs: Box<[BackRow; ORD_PAD]>,
+    /// What a five of a kind (RULES.md §11) adds to the lane value of its proxy ordinal, the
+    /// top straight flush, in the middle and in the back
+    /// ([`Objective::five_kind_extra`]).
+    five_kind_extra: [f64; 2],
 }
 
 /// One back ordinal's row of [`Objective::backs`].
@@ -809,6 +813,20 @@ impl Objective {
         if rules.foul_counts_as_shot && shoot_active {
             foul -= n as f64 * ((sh.multiplier as f64 - 1.0) * expected_water + sh.bonus.at(players) as f64);
         }
+        // A five of a kind is its own lane water: the top straight flush's value (what the
+        // field knows of the top: an opponent there ties or loses to it) scaled by the ratio of
+        // the two waters. Exact in pairwise scoring, where the top ordinal's value is
+        // `n · w · P(opponent below)`; ranked scoring takes the same scaling.
+        let five_kind_extra = [Lane::Middle, Lane::Back].map(|lane| {
+            let top = lanes[lane as usize].value[FIVE_CLASSES - 1];
+            let w_sf = lane_water(rules, lane, Category::StraightFlush) as f64;
+            let w_fk = lane_water(rules, lane, Category::FiveOfAKind) as f64;
+            if w_sf > 0.0 {
+                top * (w_fk / w_sf - 1.0)
+            } else {
+                0.0
+            }
+        });
         let obj = Objective {
             front_middle: front_middle(&lanes, |l| l.value.clone()),
             lose_pos: front_middle(&lanes, |l| l.lose_cell.clone()),
@@ -816,6 +834,7 @@ impl Objective {
             mid_pos: front_middle(&lanes, |l| l.mid_cell.clone()),
             caps_front_middle: front_middle(&lanes, |l| l.value_cap.clone()),
             backs: vec![BackRow::default(); ORD_PAD].into_boxed_slice().try_into().expect("ORD_PAD rows"),
+            five_kind_extra,
             lanes,
             opponents: n as f64,
             opponents_count: n,
@@ -866,6 +885,7 @@ impl Objective {
             mid_pos: front_middle(&lanes, |l| l.mid_cell.clone()),
             caps_front_middle: front_middle(&lanes, |l| l.value_cap.clone()),
             backs: vec![BackRow::default(); ORD_PAD].into_boxed_slice().try_into().expect("ORD_PAD rows"),
+            five_kind_extra: [0.0; 2],
             lanes,
             opponents: 1.0,
             opponents_count: 1,
@@ -1203,6 +1223,16 @@ impl Objective {
     #[inline]
     pub(crate) fn lowest_back_reaching(&self, value: f64) -> u16 {
         self.back_bound_cap.partition_point(|&b| b < value) as u16
+    }
+
+    /// What a five of a kind adds, in the middle (`[0]`) and in the back (`[1]`), to the lane
+    /// value of the ordinal it is priced at, the top straight flush: the difference of its own
+    /// lane water (RULES.md §11) from the straight flush's. Negative when a rule set pays five
+    /// of a kind less than a straight flush; zero for [`Objective::from_lane_values`]. The
+    /// sweep terms still count a five of a kind's water as the straight flush's.
+    #[inline]
+    pub(crate) fn five_kind_extra(&self) -> [f64; 2] {
+        self.five_kind_extra
     }
 
     /// Expected water of a fouled arrangement (never chosen by the search).
