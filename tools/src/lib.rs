@@ -59,6 +59,17 @@ pub fn suits_arg(s: &str) -> Result<SuitSet, String> {
     s.parse::<SuitSet>().map_err(|e| e.to_string())
 }
 
+/// Whether each table size fits the deck of `extra_suits` (RULES.md §11: 4 seats and one more
+/// a suit), as a usage error naming `--players` and both numbers.
+pub fn check_seats(players: &[u8], extra_suits: SuitSet) -> Result<(), String> {
+    let mut rules = shisanshui::Rules::default();
+    rules.extra_suits = extra_suits;
+    for &p in players {
+        rules.check_players(p as usize).map_err(|e| format!("--players: {e} (add suits with --extra-suits)"))?;
+    }
+    Ok(())
+}
+
 /// clap value parser of `--seed`: decimal, or hexadecimal after `0x`.
 pub fn seed_arg(s: &str) -> Result<u64, String> {
     match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {

@@ -7,7 +7,7 @@ use std::process::{Command, Output, Stdio};
 use shisanshui::arrange::model_tables::{decode, encode, fnv1a};
 use shisanshui::arrange::train::{train, TrainConfig};
 use shisanshui::arrange::Training;
-use shisanshui::Preset;
+use shisanshui::{Preset, SuitSet};
 
 const TRAIN: &str = env!("CARGO_BIN_EXE_sss-train");
 const TOURNAMENT: &str = env!("CARGO_BIN_EXE_sss-tournament");
@@ -57,7 +57,7 @@ fn help_exits_zero_and_names_every_option() {
     assert_help_names(TRAIN, &["--help"], &train_opts);
     assert_help_names(TRAIN, &["-h"], &train_opts);
     assert_help_names(TOURNAMENT, &["--help"], &["play", "speed", "specials", "--help"]);
-    let table = ["--preset", "--players", "--seed", "--field"];
+    let table = ["--preset", "--players", "--extra-suits", "--seed", "--field"];
     let play = [&table[..], &["--deals", "--hero", "--villain", "--no-specials", "ours", "greedy", "product"]].concat();
     assert_help_names(TOURNAMENT, &["play", "--help"], &play);
     assert_help_names(TOURNAMENT, &["speed", "--help"], &[&table[..], &["--hands"]].concat());
@@ -72,8 +72,11 @@ fn usage_errors_exit_two_and_write_nothing() {
     let cases: &[(&str, &[&str], &str)] = &[
         (TRAIN, &[], "--out"),
         (TRAIN, &["--preset", "classic"], "--out"),
-        (TRAIN, &["--out", "m.bin", "--players", "5"], "2 to 4"),
-        (TRAIN, &["--out", "m.bin", "--players", "1,2"], "2 to 4"),
+        (TRAIN, &["--out", "m.bin", "--players", "9"], "2 to 8"),
+        (TRAIN, &["--out", "m.bin", "--players", "1,2"], "2 to 8"),
+        (TRAIN, &["--out", "m.bin", "--players", "5"], "--players: invalid table: 5 players, but a table of one deck"),
+        (TRAIN, &["--out", "m.bin", "--players", "7", "--extra-suits", "sh"], "seats 2 to 6"),
+        (TRAIN, &["--out", "m.bin", "--extra-suits", "sx"], "--extra-suits"),
         (TRAIN, &["--out", "m.bin", "--preset", "nope"], "--preset"),
         (TRAIN, &["--out", "m.bin", "--deals", "0"], "--deals"),
         (TRAIN, &["--out", "m.bin", "--deals", "many"], "--deals"),
@@ -84,7 +87,9 @@ fn usage_errors_exit_two_and_write_nothing() {
         (TOURNAMENT, &[], "Usage"),
         (TOURNAMENT, &["duel"], "duel"),
         (TOURNAMENT, &["play", "--hero", "nobody"], "--hero"),
-        (TOURNAMENT, &["play", "--players", "5"], "2 to 4"),
+        (TOURNAMENT, &["play", "--players", "9"], "2 to 8"),
+        (TOURNAMENT, &["play", "--players", "5"], "--players: invalid table: 5 players, but a table of one deck"),
+        (TOURNAMENT, &["play", "--villain", "greedy,nobody"], "--villain"),
         (TOURNAMENT, &["play", "--deals", "0"], "--deals"),
         (TOURNAMENT, &["speed", "--hands", "0"], "--hands"),
         (TOURNAMENT, &["speed", "--no-specials"], "--no-specials"),
@@ -103,8 +108,45 @@ fn usage_errors_exit_two_and_write_nothing() {
 
 /// The model the library trains for this small configuration, encoded alone.
 fn small_model(preset: Preset, players: u8) -> Vec<u8> {
-    let cfg = TrainConfig { preset, players, training: Training { seed: 7, deals: 400, iterations: 2 } };
+    small_model_in(preset, players, SuitSet::EMPTY)
+}
+
+/// [`small_model`] for a deck with extra suits.
+fn small_model_in(preset: Preset, players: u8, extra_suits: SuitSet) -> Vec<u8> {
+    let cfg = TrainConfig { preset, players, extra_suits, training: Training { seed: 7, deals: 400, iterations: 2 } };
     encode(&[train(&cfg, |_, _| {})])
+}
+
+#[test]
+fn big_tables_train_and_play_from_the_tools() {
+    let dir = scratch("big_tables");
+    // A six-seat field of a deck with two extra suits: what train() makes, kept beside a
+    // one-deck model of the same preset and seats, and read back with its suits.
+    let args = [&["--out", "m.bin", "--preset", "kx", "--players", "6", "--extra-suits", "hs"][..], &SMALL[..]].concat();
+    let out = run(TRAIN, &args, &dir);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let six = small_model_in(Preset::Kx, 6, "sh".parse().unwrap());
+    assert_eq!(std::fs::read(dir.join("m.bin")).unwrap(), six);
+    let out = run(TRAIN, &[&["--out", "m.bin", "--preset", "kx", "--players", "4"][..], &SMALL[..]].concat(), &dir);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let models = decode(&std::fs::read(dir.join("m.bin")).unwrap()).unwrap();
+    let kept: Vec<(u8, String)> = models.iter().map(|m| (m.players, m.extra_suits.to_string())).collect();
+    assert_eq!(kept, [(4, String::new()), (6, "hs".to_string())]);
+    assert_eq!(encode(&models[1..]), six);
+
+    // Eight seats from two decks, against both baselines on the same deals; and the field
+    // file's six-seat model serves a table of six with those suits.
+    let play = ["play", "--preset", "classic", "--players", "8", "--extra-suits", "dchs", "--deals", "20"];
+    let out = run(TOURNAMENT, &[&play[..], &["--villain", "greedy,product"]].concat(), &dir);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let lines: Vec<String> = text(&out.stdout).lines().map(str::to_owned).collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[0].starts_with("classic  8 seats +dchs  ours vs greedy"), "{lines:?}");
+    assert!(lines[1].starts_with("classic  8 seats +dchs  ours vs product"), "{lines:?}");
+    let field = ["play", "--preset", "kx", "--players", "6", "--extra-suits", "sh", "--deals", "10", "--field", "m.bin"];
+    let out = run(TOURNAMENT, &field, &dir);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("kx       6 seats +hs"), "{}", text(&out.stdout));
 }
 
 const SMALL: [&str; 6] = ["--deals", "400", "--iterations", "2", "--seed", "7"];

@@ -2,8 +2,9 @@
 //!
 //! ```text
 //! sss-tournament play     [--preset NAME,...|all] [--players 2,4] [--table all_pairs|banker]
-//!                         [--deals N] [--seed S] [--hero ours|greedy|product]
-//!                         [--villain greedy|product|ours] [--field FILE] [--no-specials]
+//!                         [--extra-suits LETTERS] [--deals N] [--seed S]
+//!                         [--hero ours|greedy|product] [--villain greedy,product,ours]
+//!                         [--field FILE] [--no-specials]
 //! sss-tournament speed    [--preset NAME,...|all] [--players 2,4] [--table ..] [--hands N] [--seed S]
 //!                         [--field FILE] [--once]
 //! sss-tournament specials [--preset NAME,...|all] [--players 2,4] [--table ..] [--deals N] [--seed S]
@@ -52,7 +53,7 @@ use shisanshui::deal::Dealer;
 use shisanshui::settle::{PlayerHand, Settler};
 use shisanshui::special::SpecialDetector;
 use shisanshui::{format_cards, parse_cards_in, Arrangement, Card, Preset, Rules, SuitSet, Table as Seating};
-use shisanshui_tools::{players_arg, presets_arg, seed_arg, suits_arg, Players, Presets, EXIT_FAILURE};
+use shisanshui_tools::{check_seats, players_arg, presets_arg, seed_arg, suits_arg, Players, Presets, EXIT_FAILURE, EXIT_USAGE};
 
 /// Play strength and speed of the auto-arranger, measured on seeded deals.
 ///
@@ -118,9 +119,10 @@ struct PlayArgs {
     #[arg(long, value_enum, default_value_t = Player::Ours)]
     hero: Player,
 
-    /// The player in every other seat.
-    #[arg(long, value_enum, default_value_t = Player::Greedy)]
-    villain: Player,
+    /// The player in every other seat; a comma-separated list plays each on the same deals,
+    /// with the hero's arrangements made once.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "greedy")]
+    villain: Vec<Player>,
 
     /// Nobody declares special hands (every hand is played in lanes).
     #[arg(long)]
@@ -181,7 +183,7 @@ struct Opts {
     deals: u64,
     seed: u64,
     hero: Player,
-    villain: Player,
+    villains: Vec<Player>,
     field: Option<Vec<FieldModel>>,
     specials: bool,
     seating: Seating,
@@ -191,6 +193,15 @@ struct Opts {
 
 fn main() -> ExitCode {
     let cli = Cli::parse(); // usage errors exit 2, --help and --version 0
+    let table = match &cli.command {
+        Command::Play(a) => &a.table,
+        Command::Speed(a) => &a.table,
+        Command::Specials(a) => &a.table,
+    };
+    if let Err(e) = check_seats(&table.players.0, table.extra_suits) {
+        eprintln!("sss-tournament: {e}");
+        return ExitCode::from(EXIT_USAGE);
+    }
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -214,7 +225,7 @@ fn opts(table: &Table, deals: u64) -> Result<Opts, String> {
         deals,
         seed: table.seed,
         hero: Player::Ours,
-        villain: Player::Greedy,
+        villains: vec![Player::Greedy],
         field,
         specials: true,
         seating: table.table,
@@ -257,7 +268,7 @@ fn label(preset: Preset, rules: &Rules, role: Option<Role>) -> String {
 fn run(cli: Cli) -> Result<(), String> {
     let (o, each): (Opts, Measure) = match &cli.command {
         Command::Play(a) => {
-            let o = Opts { hero: a.hero, villain: a.villain, specials: !a.no_specials, ..opts(&a.table, a.deals)? };
+            let o = Opts { hero: a.hero, villains: a.villain.clone(), specials: !a.no_specials, ..opts(&a.table, a.deals)? };
             (o, play)
         }
         Command::Speed(a) => (Opts { once: a.once, ..opts(&a.table, a.hands)? }, speed),
@@ -365,65 +376,100 @@ impl Policy {
     }
 }
 
+/// Deals dealt, then played on every core, at a time (the per-deal results are summed in deal
+/// order, so the report does not depend on the cores).
+const BLOCK: usize = 2_000;
+
 fn play(o: &Opts, preset: Preset, rules: &Rules, players: usize) -> Result<(), String> {
     let banker_table = rules.table == Seating::Banker;
     let hero = policy(o.hero, o, rules, players)?;
-    let villain = policy(o.villain, o, rules, players)?;
+    let villains: Vec<Policy> = o.villains.iter().map(|&v| policy(v, o, rules, players)).collect::<Result<_, _>>()?;
     let settler = Settler::new(rules).map_err(|e| e.to_string())?;
     let detector = if o.specials { Some(SpecialDetector::new(rules).map_err(|e| e.to_string())?) } else { None };
     let role_of = |seat: usize| if banker_table && seat == 0 { Role::Banker } else { Role::Player };
     let banker = banker_table.then_some(0);
+    // One deal: per villain, [all seats] at all pairs; [as the banker, as a player] at a banker table.
+    let one = |hands: &[[Card; 13]]| -> Result<Vec<[f64; 2]>, String> {
+        let play_all = |p: &Policy| -> Vec<PlayerHand> {
+            hands.iter().enumerate().map(|(i, h)| p.play(h, rules, detector.as_ref(), role_of(i))).collect()
+        };
+        let by_hero = play_all(&hero);
+        let mut table: Vec<PlayerHand> = Vec::with_capacity(players);
+        villains
+            .iter()
+            .map(|v| {
+                let by_villain = play_all(v);
+                let mut totals = [0.0f64; 2];
+                for seat in 0..players {
+                    table.clear();
+                    for i in 0..players {
+                        table.push(if i == seat { by_hero[i].clone() } else { by_villain[i].clone() });
+                    }
+                    let s = settler.settle_with_banker(&table, banker).map_err(|e| e.to_string())?;
+                    totals[(banker_table && seat > 0) as usize] += s.totals[seat].to_f64();
+                }
+                Ok(if banker_table {
+                    [totals[0], totals[1] / (players - 1) as f64]
+                } else {
+                    [totals[0] / players as f64, 0.0]
+                })
+            })
+            .collect()
+    };
     let mut dealer = Dealer::from_seed(o.seed);
     let start = Instant::now();
-    // Per-deal results: [all seats] at all pairs; [as the banker, as a player] at a banker table.
-    let mut stats = [(0.0f64, 0.0f64); 2];
-    let mut table: Vec<PlayerHand> = Vec::with_capacity(players);
-    for _ in 0..o.deals {
-        let hands = deal(&mut dealer, rules, players);
-        let by_hero: Vec<PlayerHand> =
-            hands.iter().enumerate().map(|(i, h)| hero.play(h, rules, detector.as_ref(), role_of(i))).collect();
-        let by_villain: Vec<PlayerHand> =
-            hands.iter().enumerate().map(|(i, h)| villain.play(h, rules, detector.as_ref(), role_of(i))).collect();
-        let mut totals = [0.0f64; 2];
-        for seat in 0..players {
-            table.clear();
-            for i in 0..players {
-                table.push(if i == seat { by_hero[i].clone() } else { by_villain[i].clone() });
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // Per villain: sums and sums of squares of the per-deal results.
+    let mut stats = vec![[(0.0f64, 0.0f64); 2]; villains.len()];
+    let mut left = o.deals as usize;
+    while left > 0 {
+        let n = left.min(BLOCK);
+        left -= n;
+        let deals: Vec<Vec<[Card; 13]>> = (0..n).map(|_| deal(&mut dealer, rules, players)).collect();
+        let chunk = n.div_ceil(threads);
+        let results: Vec<Vec<[f64; 2]>> = std::thread::scope(|scope| {
+            let parts: Vec<_> = deals
+                .chunks(chunk)
+                .map(|c| scope.spawn(|| c.iter().map(|h| one(h)).collect::<Result<Vec<_>, String>>()))
+                .collect();
+            parts.into_iter().map(|p| p.join().expect("a tournament thread panicked")).collect::<Result<Vec<_>, _>>()
+        })?
+        .into_iter()
+        .flatten()
+        .collect();
+        for per_villain in results {
+            for (acc, r) in stats.iter_mut().zip(per_villain) {
+                for (a, x) in acc.iter_mut().zip(r) {
+                    a.0 += x;
+                    a.1 += x * x;
+                }
             }
-            let s = settler.settle_with_banker(&table, banker).map_err(|e| e.to_string())?;
-            totals[(banker_table && seat > 0) as usize] += s.totals[seat].to_f64();
-        }
-        let per_deal = if banker_table {
-            [totals[0], totals[1] / (players - 1) as f64]
-        } else {
-            [totals[0] / players as f64, 0.0]
-        };
-        for (acc, x) in stats.iter_mut().zip(per_deal) {
-            acc.0 += x;
-            acc.1 += x * x;
         }
     }
     let secs = start.elapsed().as_secs_f64();
     let n = o.deals as f64;
-    let lines: Vec<(String, (f64, f64))> = if banker_table {
-        vec![(label(preset, rules, Some(Role::Banker)), stats[0]), (label(preset, rules, Some(Role::Player)), stats[1])]
-    } else {
-        vec![(label(preset, rules, None), stats[0])]
-    };
-    for (name, (sum, sum2)) in lines {
-        let mean = sum / n;
-        let sd = ((sum2 / n - mean * mean) * n / (n - 1.0)).max(0.0).sqrt();
-        let half = 1.96 * sd / n.sqrt();
-        println!(
-            "{name:<8} {players} seats  {} vs {}: {:+.4} water/hand  95% CI [{:+.4}, {:+.4}]  ({} duplicate deals, {:.1} s)",
-            o.hero.name(),
-            o.villain.name(),
-            mean,
-            mean - half,
-            mean + half,
-            o.deals,
-            secs
-        );
+    for (villain, st) in o.villains.iter().zip(&stats) {
+        let lines: Vec<(String, (f64, f64))> = if banker_table {
+            vec![(label(preset, rules, Some(Role::Banker)), st[0]), (label(preset, rules, Some(Role::Player)), st[1])]
+        } else {
+            vec![(label(preset, rules, None), st[0])]
+        };
+        for (name, (sum, sum2)) in lines {
+            let mean = sum / n;
+            let sd = ((sum2 / n - mean * mean) * n / (n - 1.0)).max(0.0).sqrt();
+            let half = 1.96 * sd / n.sqrt();
+            println!(
+                "{name:<8} {players} seats{}  {} vs {}: {:+.4} water/hand  95% CI [{:+.4}, {:+.4}]  ({} duplicate deals, {:.1} s)",
+                if rules.extra_suits.is_empty() { String::new() } else { format!(" +{}", rules.extra_suits) },
+                o.hero.name(),
+                villain.name(),
+                mean,
+                mean - half,
+                mean + half,
+                o.deals,
+                secs
+            );
+        }
     }
     Ok(())
 }

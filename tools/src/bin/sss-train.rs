@@ -31,7 +31,7 @@ use shisanshui::arrange::model_tables::{banker_is_heads_up, decode, encode};
 use shisanshui::arrange::train::{train, train_banker, TrainConfig};
 use shisanshui::arrange::{FieldModel, Role, Training};
 use shisanshui::{Preset, Rules, SuitSet, Table};
-use shisanshui_tools::{players_arg, presets_arg, seed_arg, suits_arg, Players, Presets, EXIT_FAILURE, EXIT_USAGE};
+use shisanshui_tools::{check_seats, players_arg, presets_arg, seed_arg, suits_arg, Players, Presets, EXIT_FAILURE, EXIT_USAGE};
 
 /// Trains field models by self-play and writes them in the `model_tables.bin` format.
 ///
@@ -83,6 +83,10 @@ struct Args {
 
 fn main() -> ExitCode {
     let args = Args::parse(); // usage errors exit 2, --help and --version 0
+    if let Err(e) = check_seats(&args.players.0, args.extra_suits) {
+        eprintln!("sss-train: {e}");
+        return ExitCode::from(EXIT_USAGE);
+    }
     let stdout = args.out == Path::new("-");
     if stdout && std::io::stdout().is_terminal() {
         eprintln!("sss-train: --out - writes binary models; redirect stdout to a file");
@@ -116,7 +120,6 @@ fn run(args: &Args, stdout: bool) -> Result<(), String> {
             let cfg = TrainConfig { preset, players, extra_suits: args.extra_suits, training };
             let mut banker = Rules::preset(preset);
             banker.extra_suits = args.extra_suits;
-            banker.check_players(players as usize).map_err(|e| e.to_string())?;
             banker.table = Table::Banker;
             if args.table == Table::Banker {
                 let skip = if banker.validate().is_err() {
