@@ -7,7 +7,7 @@ use shisanshui::arrange::model_tables::{self, committed, decode, encode};
 use shisanshui::arrange::strength::Strength;
 use shisanshui::arrange::{self, Arranger, Role, SuggestionKind};
 use shisanshui::deal::Dealer;
-use shisanshui::{parse_cards, Arrangement, Card, Category, Error, Lane, Preset, Rules, Special, Table};
+use shisanshui::{parse_cards, Arrangement, Card, Category, Error, Lane, Preset, Rules, Special, SuitSet, Table};
 
 fn hands(seed: u64, n: usize) -> Vec<[Card; 13]> {
     let mut d = Dealer::from_seed(seed);
@@ -399,27 +399,53 @@ fn committed_models_are_complete_and_sane() {
     let models = committed();
     // Every preset at two and four seats (all pairs); each banker table whose roles differ from
     // heads-up (home runs, or shots only from three seats) in both roles.
-    let mut wanted: Vec<(Preset, u8, Table, Role)> = Vec::new();
+    let mut wanted: Vec<(Preset, u8, SuitSet, Table, Role)> = Vec::new();
+    let one_deck = SuitSet::EMPTY;
     for preset in Preset::ALL {
-        wanted.extend([2, 4].map(|players| (preset, players, Table::AllPairs, Role::Player)));
+        wanted.extend([2, 4].map(|players| (preset, players, one_deck, Table::AllPairs, Role::Player)));
         let mut banker = Rules::preset(preset);
         banker.table = Table::Banker;
         for players in [3u8, 4] {
             if banker.validate().is_ok() && !model_tables::banker_is_heads_up(&banker, players as usize) {
-                wanted.extend(Role::ALL.map(|role| (preset, players, Table::Banker, role)));
+                wanted.extend(Role::ALL.map(|role| (preset, players, one_deck, Table::Banker, role)));
             }
         }
     }
-    assert!(wanted.len() >= 12 + 10, "{wanted:?}");
-    for (preset, players, table, role) in wanted {
+    // Big tables (RULES.md §11): five seats with one extra suit, six with two, eight with two
+    // decks, all pairs under classic, regional, kx and ranked; banker tables of five and six.
+    let big: [(u8, SuitSet); 3] = [(5, "s".parse().unwrap()), (6, "sh".parse().unwrap()), (8, SuitSet::ALL)];
+    for preset in [Preset::Classic, Preset::Regional, Preset::Kx, Preset::Ranked] {
+        wanted.extend(big.map(|(players, suits)| (preset, players, suits, Table::AllPairs, Role::Player)));
+    }
+    for preset in [Preset::Classic, Preset::Regional, Preset::Kx] {
+        for &(players, suits) in &big[..2] {
+            wanted.extend(Role::ALL.map(|role| (preset, players, suits, Table::Banker, role)));
+        }
+    }
+    assert!(wanted.len() >= 12 + 10 + 12 + 12, "{wanted:?}");
+    for (preset, players, suits, table, role) in wanted {
         {
-            let m = models.iter().find(|m| (m.preset, m.players, m.table, m.role) == (preset, players, table, role));
-            let m =
-                m.unwrap_or_else(|| panic!("no committed {preset} {table} model for the {role} at {players} seats"));
-            // The seat's lookup finds it.
-            assert!(std::ptr::eq(model_tables::field_for(preset, players as usize, table, role).unwrap(), m));
+            let key = (preset, players, suits, table, role);
+            let m = models.iter().find(|m| (m.preset, m.players, m.extra_suits, m.table, m.role) == key);
+            let m = m.unwrap_or_else(|| {
+                panic!("no committed {preset} {table} model for the {role} at {players} seats, extra suits {suits:?}")
+            });
+            // The seat's lookup finds it, and so does an arranger for that table.
+            assert!(std::ptr::eq(model_tables::field_for_in(preset, players as usize, suits, table, role).unwrap(), m));
+            if suits.is_empty() {
+                assert!(std::ptr::eq(model_tables::field_for(preset, players as usize, table, role).unwrap(), m));
+            }
             m.check().unwrap();
             assert!(m.training.deals >= 50_000 && m.training.iterations >= 3, "{preset} {players}p trained too little");
+            let mut rules = Rules::preset(preset);
+            rules.extra_suits = suits;
+            rules.table = table;
+            if players > 2 || table == Table::AllPairs {
+                let a = shisanshui::Arranger::new_for(&rules, players as usize, role).unwrap();
+                let fresh = shisanshui::arrange::Objective::new_for(m, &rules, players as usize, role);
+                let probe = [200u16, 5000, 7000];
+                assert_eq!(a.objective().ev(probe[0], probe[1], probe[2]), fresh.ev(probe[0], probe[1], probe[2]));
+            }
             // Every arrangement has back ≥ middle, so the back distribution dominates.
             let cdf = |v: &[u32]| -> Vec<u64> {
                 v.iter()

@@ -9,7 +9,19 @@
 //!     --out core/src/arrange/model_tables.bin --preset classic,regional,kx --players 3,4 --table banker
 //! ```
 //!
-//! (the second: the banker tables whose roles are not priced as heads-up, both fields each).
+//! (the second: the banker tables whose roles are not priced as heads-up, both fields each), and
+//! the big tables (RULES.md §11), 50,000 tables of four hands of the bigger deck per iteration:
+//!
+//! ```text
+//! for t in "5 s" "6 sh" "8 dchs"; do set -- $t
+//!   cargo run --release -p shisanshui-tools --bin sss-train -- --out core/src/arrange/model_tables.bin \
+//!       --preset classic,regional,kx,ranked --players $1 --extra-suits $2 --deals 50000
+//! done
+//! for t in "5 s" "6 sh"; do set -- $t
+//!   cargo run --release -p shisanshui-tools --bin sss-train -- --out core/src/arrange/model_tables.bin \
+//!       --preset classic,regional,kx --players $1 --extra-suits $2 --deals 50000 --table banker
+//! done
+//! ```
 //!
 //! (`sss-train` is in the unpublished `tools/` package; it writes only the file named by `--out`.)
 //!
