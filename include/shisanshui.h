@@ -2342,6 +2342,21 @@ SssStatus sss_deal_for(const struct SssRules *rules,
                        size_t *out_count);
 
 /**
+ * As `sss_deal_for`, keyed from the operating system's random source instead of a seed: a deal
+ * of the rule set's deck (with its extra suits, to up to `SSS_MAX_SEATS`) that cannot be
+ * predicted or replayed, as `sss_deal_unseeded` is for one deck. Errors as `sss_deal_for`, and
+ * `SSS_ERR_INVALID_ARGUMENT` if the operating system provides no randomness.
+ *
+ * # Safety
+ * As `sss_deal_for`.
+ */
+SssStatus sss_deal_for_unseeded(const struct SssRules *rules,
+                                uint32_t players,
+                                uint8_t *out_codes,
+                                size_t cap,
+                                size_t *out_count);
+
+/**
  * The rule set's whole deck shuffled by `seed` (`sss_deck`'s size), before it is dealt:
  * `sss_deal_for` gives seat `p` positions `13p .. 13p + 13` of it. With no extra suit this is
  * `sss_shuffled_deck`. Errors: `SSS_ERR_BUFFER_TOO_SMALL` (with the deck's size in

@@ -388,6 +388,18 @@ inline std::vector<Hand> deal(const Rules &rules, std::uint32_t players, std::ui
     return hands;
 }
 
+/// As deal(rules, players, seed), the rule set's deck shuffled from the operating system's random
+/// source (a big table's deal that cannot be predicted or replayed).
+inline std::vector<Hand> deal_unseeded(const Rules &rules, std::uint32_t players) {
+    std::vector<std::uint8_t> codes(SSS_MAX_DECK_SIZE);
+    std::size_t count = 0;
+    detail::check(sss_deal_for_unseeded(rules.get(), players, codes.data(), codes.size(), &count),
+                  "sss_deal_for_unseeded");
+    std::vector<Hand> hands(count / SSS_HAND_SIZE);
+    for (std::size_t i = 0; i < count; ++i) hands[i / SSS_HAND_SIZE][i % SSS_HAND_SIZE] = codes[i];
+    return hands;
+}
+
 /// The rule set's whole deck shuffled by `seed`, before it is dealt.
 inline std::vector<std::uint8_t> shuffled_deck(const Rules &rules, std::uint64_t seed) {
     std::vector<std::uint8_t> codes(SSS_MAX_DECK_SIZE);

@@ -175,6 +175,30 @@ pub unsafe extern "C" fn sss_deal_for(
     })
 }
 
+/// As `sss_deal_for`, keyed from the operating system's random source instead of a seed: a deal
+/// of the rule set's deck (with its extra suits, to up to `SSS_MAX_SEATS`) that cannot be
+/// predicted or replayed, as `sss_deal_unseeded` is for one deck. Errors as `sss_deal_for`, and
+/// `SSS_ERR_INVALID_ARGUMENT` if the operating system provides no randomness.
+///
+/// # Safety
+/// As `sss_deal_for`.
+#[no_mangle]
+pub unsafe extern "C" fn sss_deal_for_unseeded(
+    rules: *const SssRules,
+    players: u32,
+    out_codes: *mut u8,
+    cap: usize,
+    out_count: *mut usize,
+) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { handle_ref(rules, "rules")? };
+        let out =
+            unsafe { BufOut::with_names(out_codes, cap, out_count, "out_codes", "out_count", "deal (card codes)")? };
+        let hands = deal::deal_for(&rules.inner, players_in(players), None)?;
+        unsafe { out.write_items(&codes_of(&hands), None) }
+    })
+}
+
 /// The rule set's whole deck shuffled by `seed` (`sss_deck`'s size), before it is dealt:
 /// `sss_deal_for` gives seat `p` positions `13p .. 13p + 13` of it. With no extra suit this is
 /// `sss_shuffled_deck`. Errors: `SSS_ERR_BUFFER_TOO_SMALL` (with the deck's size in
@@ -320,6 +344,75 @@ mod tests {
             }
             unsafe { crate::rules::sss_rules_free(r) };
         }
+    }
+
+    fn unseeded_for(rules: *const SssRules, players: u32) -> (SssStatus, Vec<u8>) {
+        let mut buf = [0xEEu8; SSS_MAX_DECK_SIZE];
+        let mut n = 0usize;
+        let st = unsafe { sss_deal_for_unseeded(rules, players, buf.as_mut_ptr(), buf.len(), &mut n) };
+        (st, buf[..if st == SssStatus::SSS_OK { n } else { 0 }].to_vec())
+    }
+
+    #[test]
+    fn unseeded_big_table_deals_are_deals_of_the_deck() {
+        for (mask, most) in [(0u8, 4u32), (0x8, 5), (0xC, 6), (0xF, 8)] {
+            let r = rules_with(mask);
+            let deck = codes(&unsafe { &(&*r).inner }.deck());
+            let mut held = [0usize; 52];
+            for &c in &deck {
+                held[c as usize] += 1;
+            }
+            for players in 2..=most {
+                let (st, got) = unseeded_for(r, players);
+                assert_eq!((st, got.len()), (SssStatus::SSS_OK, 13 * players as usize), "{mask:#x}, {players} seats");
+                let mut seen = [0usize; 52];
+                for &c in &got {
+                    seen[c as usize] += 1;
+                    assert!(seen[c as usize] <= held[c as usize], "code {c} more often than the deck holds it");
+                }
+            }
+            let (st, _) = unseeded_for(r, most + 1);
+            assert_eq!(st, SssStatus::SSS_ERR_INVALID_TABLE);
+            crate::boundary::tests::assert_names_table(most as usize + 1, most as usize);
+            unsafe { crate::rules::sss_rules_free(r) };
+        }
+        // Two decks to eight seats: the whole deck, in an order no two calls share in practice.
+        let r = rules_with(0xF);
+        let (a, b) = (unseeded_for(r, 8).1, unseeded_for(r, 8).1);
+        assert_ne!(a, b, "two OS-keyed deals of 104 cards collide with negligible probability");
+        let (mut sa, mut sb) = (a.clone(), b.clone());
+        sa.sort_unstable();
+        sb.sort_unstable();
+        assert_eq!(sa, sb, "eight seats take the whole deck");
+        unsafe { crate::rules::sss_rules_free(r) };
+    }
+
+    #[test]
+    fn unseeded_big_table_errors() {
+        let r = rules_with(0xC);
+        let mut n = 77usize;
+        let mut small = [0xEEu8; 13];
+        // The seat count is checked before the buffer; nothing is written on failure.
+        let st = unsafe { sss_deal_for_unseeded(r, 7, null_mut(), 0, &mut n) };
+        assert_eq!((st, n), (SssStatus::SSS_ERR_INVALID_TABLE, 77));
+        crate::boundary::tests::assert_names_table(7, 6);
+        let st = unsafe { sss_deal_for_unseeded(r, 1, small.as_mut_ptr(), 13, &mut n) };
+        assert_eq!((st, n), (SssStatus::SSS_ERR_INVALID_TABLE, 77));
+        let st = unsafe { sss_deal_for_unseeded(r, 6, small.as_mut_ptr(), 13, &mut n) };
+        assert_eq!((st, n), (SssStatus::SSS_ERR_BUFFER_TOO_SMALL, 78));
+        assert_eq!(small, [0xEE; 13]);
+        assert!(last_error().contains("needs 78"), "{}", last_error());
+        let st = unsafe { sss_deal_for_unseeded(std::ptr::null(), 2, small.as_mut_ptr(), 13, &mut n) };
+        assert_eq!(st, SssStatus::SSS_ERR_NULL_POINTER);
+        assert_eq!(last_error(), "argument `rules` is NULL");
+        let st = unsafe { sss_deal_for_unseeded(r, 2, null_mut(), 26, &mut n) };
+        assert_eq!(st, SssStatus::SSS_ERR_NULL_POINTER);
+        assert_eq!(last_error(), "argument `out_codes` is NULL");
+        let mut buf = [0u8; 26];
+        let st = unsafe { sss_deal_for_unseeded(r, 2, buf.as_mut_ptr(), 26, null_mut()) };
+        assert_eq!(st, SssStatus::SSS_ERR_NULL_POINTER);
+        assert_eq!(last_error(), "argument `out_count` is NULL");
+        unsafe { crate::rules::sss_rules_free(r) };
     }
 
     #[test]

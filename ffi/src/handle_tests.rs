@@ -8,6 +8,7 @@ use std::ptr::{null_mut, NonNull};
 use crate::arrange::*;
 use crate::boundary::tests::last_error;
 use crate::boundary::{handle_new, SssStatus, TAG_FREED};
+use crate::deal::*;
 use crate::eval::*;
 use crate::rules::tests::preset;
 use crate::rules::*;
@@ -92,6 +93,10 @@ fn rules_calls(r: *mut SssRules) -> Vec<(&'static str, SssStatus)> {
             ("arranger_new", sss_arranger_new(r, 4, &mut out_arranger)),
             ("settle", sss_settle(r, seats.as_ptr(), 2, &mut out_settlement)),
             ("settle_into", sss_settle_into(r, seats.as_ptr(), 2, t.settlement)),
+            ("deck", sss_deck(r, buf.as_mut_ptr(), buf.len(), &mut n)),
+            ("deal_for", sss_deal_for(r, 4, 7, buf.as_mut_ptr(), buf.len(), &mut n)),
+            ("deal_for_unseeded", sss_deal_for_unseeded(r, 4, buf.as_mut_ptr(), buf.len(), &mut n)),
+            ("shuffled_deck_for", sss_shuffled_deck_for(r, 7, buf.as_mut_ptr(), buf.len(), &mut n)),
         ]
     };
     // Successful calls made handles; release them.

@@ -1,8 +1,9 @@
 /*
  * Big tables through the C ABI (RULES.md §11): extra suits on a rule set, the bigger deck and its
  * deals to 5 to 8 seats, hands with copies (five of a kind, flushes with a pair, a third copy
- * refused), seat counts checked against the deck, settlements at up to 8 seats; then every record
- * of the shared vectors tests/vectors/big_tables.json, which Rust writes (core/tests/big_tables.rs).
+ * refused), seat counts checked against the deck, settlements at up to 8 seats, unseeded deals of
+ * the bigger deck (sss_deal_for_unseeded); then every record of the shared vectors
+ * tests/vectors/big_tables.json, which Rust writes (core/tests/big_tables.rs).
  *
  * Usage: test_big_tables <path to tests/vectors> [label]
  */
@@ -298,6 +299,83 @@ static void test_seat_counts_and_settlement(void) {
     sss_rules_free(two);
 }
 
+/* `codes[0 .. n)` holds no card more often than the rule set's deck (sss_deck) does. */
+static int within_deck(const SssRules *r, const uint8_t *codes, size_t n) {
+    uint8_t deck[SSS_MAX_DECK_SIZE];
+    int held[SSS_DECK_SIZE] = {0};
+    size_t nd = 0, i;
+    expect(sss_deck(r, deck, sizeof deck, &nd), SSS_OK, NULL, "deck");
+    for (i = 0; i < nd; i++) held[deck[i]]++;
+    for (i = 0; i < n; i++) {
+        if (codes[i] >= SSS_DECK_SIZE || --held[codes[i]] < 0) return 0;
+    }
+    return 1;
+}
+
+/* sss_deal_for_unseeded: the rule set's deck keyed from the operating system. */
+static void test_unseeded_big_deals(void) {
+    static const struct {
+        uint8_t mask;
+        uint32_t most;
+    } tables[] = {{0, 4}, {0x8, 5}, {0xC, 6}, {0xE, 7}, {0xF, 8}};
+    uint8_t a[SSS_MAX_DECK_SIZE], b[SSS_MAX_DECK_SIZE], sa[SSS_MAX_DECK_SIZE], sb[SSS_MAX_DECK_SIZE];
+    size_t t, n = 0, nb = 0, i;
+    uint32_t players;
+    SssRules *r;
+    SssArranger *arranger = NULL;
+    int same_cards = 1;
+
+    /* Every seat count of every table size: players x 13 codes, a sub-multiset of the deck. */
+    for (t = 0; t < sizeof tables / sizeof tables[0]; t++) {
+        r = rules_with("classic", tables[t].mask);
+        for (players = 2; players <= tables[t].most; players++) {
+            n = 0;
+            expect(sss_deal_for_unseeded(r, players, a, sizeof a, &n), SSS_OK, NULL, "unseeded deal_for");
+            check(n == 13 * players, "mask %#x, %u seats: %zu codes", (unsigned)tables[t].mask, players, n);
+            check(within_deck(r, a, n), "mask %#x, %u seats: no card more often than the deck holds it",
+                  (unsigned)tables[t].mask, players);
+        }
+        expect_table(sss_deal_for_unseeded(r, tables[t].most + 1, a, sizeof a, &n), tables[t].most + 1,
+                     tables[t].most, "one seat too many, unseeded");
+        sss_rules_free(r);
+    }
+
+    /* Two decks to eight seats: both deals are the whole deck, in different orders (two OS-keyed
+     * shuffles of 104 cards agree with negligible probability). */
+    r = rules_with("classic", 0xF);
+    expect(sss_deal_for_unseeded(r, 8, a, sizeof a, &n), SSS_OK, NULL, "unseeded 8");
+    expect(sss_deal_for_unseeded(r, 8, b, sizeof b, &nb), SSS_OK, NULL, "unseeded 8 again");
+    CHECK(n == 104 && nb == 104);
+    check(memcmp(a, b, sizeof a) != 0, "two unseeded deals of two decks differ");
+    memset(sa, 0, sizeof sa);
+    memset(sb, 0, sizeof sb);
+    for (i = 0; i < 104; i++) {
+        sa[a[i]]++;
+        sb[b[i]]++;
+    }
+    for (i = 0; i < SSS_DECK_SIZE; i++) same_cards = same_cards && sa[i] == 2 && sb[i] == 2;
+    check(same_cards, "eight seats at two decks hold every card twice");
+
+    /* Errors: the seat count (naming both numbers) before the buffer, nothing written. */
+    n = 77;
+    memset(b, 0xEE, sizeof b);
+    expect_table(sss_deal_for_unseeded(r, 9, b, sizeof b, &n), 9, 8, "9 seats unseeded");
+    expect_table(sss_deal_for_unseeded(r, 1, NULL, 0, &n), 1, 8, "1 seat unseeded, no buffer");
+    CHECK(n == 77 && b[0] == 0xEE);
+    expect(sss_deal_for_unseeded(r, 8, b, 103, &n), SSS_ERR_BUFFER_TOO_SMALL, "needs 104", "103 codes for 8 seats");
+    CHECK(n == 104 && b[0] == 0xEE && b[102] == 0xEE);
+    expect(sss_deal_for_unseeded(r, 6, NULL, 0, &n), SSS_ERR_BUFFER_TOO_SMALL, "needs 78", "size query");
+    CHECK(n == 78);
+    expect(sss_deal_for_unseeded(NULL, 2, b, sizeof b, &n), SSS_ERR_NULL_POINTER, "rules", "NULL rules");
+    expect(sss_deal_for_unseeded(r, 2, NULL, 26, &n), SSS_ERR_NULL_POINTER, "out_codes", "NULL out_codes");
+    expect(sss_deal_for_unseeded(r, 2, b, sizeof b, NULL), SSS_ERR_NULL_POINTER, "out_count", "NULL out_count");
+    expect(sss_arranger_new(r, 4, &arranger), SSS_OK, NULL, "arranger");
+    expect(sss_deal_for_unseeded((const SssRules *)(const void *)arranger, 2, b, sizeof b, &n),
+           SSS_ERR_INVALID_HANDLE, "SssRules", "an arranger as the rule set");
+    sss_arranger_free(arranger);
+    sss_rules_free(r);
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* tests/vectors/big_tables.json                                                              */
 /* ------------------------------------------------------------------------------------------ */
@@ -560,6 +638,7 @@ int main(int argc, char **argv) {
     test_rules_and_deck();
     test_hands_with_copies();
     test_seat_counts_and_settlement();
+    test_unseeded_big_deals();
     test_vectors(argv[1]);
     printf("%s: %d passed, %d failed\n", label, g_passed, g_failed);
     return g_failed == 0 ? 0 : 1;

@@ -326,6 +326,18 @@ void big_tables() {
     CHECK(deck.size() == 78 && std::equal(deck.begin(), deck.end(), shuffled.begin(), shuffled.end()));
     EXPECT_ERROR(sss::deal(rules, 7, 1), SSS_ERR_INVALID_TABLE, "sss_deal_for");
 
+    // Unseeded: six hands from the 78-card deck, no card more often than the deck holds it.
+    {
+        std::vector<sss::Hand> a = sss::deal_unseeded(rules, 6);
+        std::vector<int> held(52, 0);
+        for (std::uint8_t c : rules.deck()) held[c]++;
+        bool within = a.size() == 6;
+        for (const sss::Hand &h : a)
+            for (std::uint8_t c : h) within = within && c < 52 && --held[c] >= 0;
+        CHECK(within);
+        EXPECT_ERROR(sss::deal_unseeded(rules, 7), SSS_ERR_INVALID_TABLE, "sss_deal_for_unseeded");
+    }
+
     // Five of a kind, a flush with a pair, a third copy.
     CHECK(rules.evaluate(rules.parse_cards("As As Ah Ah Ac")).category == SSS_CATEGORY_FIVE_OF_A_KIND);
     CHECK(rules.evaluate(rules.parse_cards("As As Ks 7s 2s")).category == SSS_CATEGORY_FLUSH);

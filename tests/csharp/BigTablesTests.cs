@@ -1,9 +1,9 @@
 // Big tables through the C# wrapper (RULES.md §11): Rules.ExtraSuits and MaxPlayers, the bigger
 // deck and its deals to 5 to 8 seats, hands with copies (five of a kind, flushes with a pair, a
 // third copy refused), seat counts checked against the deck, settlement and money at up to 8
-// seats, and every record of the shared vectors tests/vectors/big_tables.json (written by
-// core/tests/big_tables.rs). Compiled with Tests.cs, whose runner (T, Json) it uses; Program.Main
-// calls BigTablesTests.Run.
+// seats, unseeded deals of the bigger deck, and every record of the shared vectors
+// tests/vectors/big_tables.json (written by core/tests/big_tables.rs). Compiled with Tests.cs,
+// whose runner (T, Json) it uses; Program.Main calls BigTablesTests.Run.
 using System;
 using System.Collections.Generic;
 using System.Globalization;
@@ -24,6 +24,7 @@ namespace Shisanshui.Tests
                 new KeyValuePair<string, Action>("extra suits", ExtraSuits),
                 new KeyValuePair<string, Action>("hands with copies", HandsWithCopies),
                 new KeyValuePair<string, Action>("seat counts and 8 seats", SeatCounts),
+                new KeyValuePair<string, Action>("unseeded deals of a rule set", UnseededDeals),
                 new KeyValuePair<string, Action>("big table vectors", () => Vectors(System.IO.Path.Combine(dir, "big_tables.json"))),
             };
             string outer = T.Current;
@@ -123,6 +124,58 @@ namespace Shisanshui.Tests
                     Card.FromCodes(new byte[] { 39, 35, 31, 27, 23 }), Card.FromCodes(new byte[] { 51, 51, 15, 11, 7 }, r)),
                     "As at position 9", "a third copy in a seat");
             }
+        }
+
+        /// <summary>`cards` holds no card more often than the rule set's deck does.</summary>
+        private static bool WithinDeck(Rules rules, Card[][] hands)
+        {
+            var held = new int[Dealer.DeckSize];
+            foreach (Card c in Dealer.Deck(rules)) held[c.Code]++;
+            foreach (Card[] h in hands)
+                foreach (Card c in h)
+                    if (--held[c.Code] < 0) return false;
+            return true;
+        }
+
+        private static void UnseededDeals()
+        {
+            foreach (SuitSet suits in new[] { SuitSet.None, SuitSet.Spades, SuitSet.Hearts | SuitSet.Spades, SuitSet.All })
+            {
+                using (Rules r = With("classic", suits))
+                {
+                    for (int players = 2; players <= r.MaxPlayers; players++)
+                    {
+                        Card[][] hands = Dealer.DealUnseeded(r, players);
+                        T.Eq(players, hands.Length, suits + ": " + players + " seats");
+                        bool thirteen = true;
+                        foreach (Card[] h in hands) thirteen &= h.Length == Dealer.HandSize;
+                        T.Check(thirteen, suits + ": 13 cards a seat");
+                        T.Check(WithinDeck(r, hands), suits + ", " + players + " seats: no card more often than the deck holds it");
+                    }
+                    int most = r.MaxPlayers;
+                    T.ThrowsTable(() => Dealer.DealUnseeded(r, most + 1), most + 1, most, suits + ": one seat too many");
+                    T.ThrowsTable(() => Dealer.DealUnseeded(r, 1), 1, most, suits + ": one seat");
+                    T.Throws<InvalidTableException>(() => Dealer.DealUnseeded(r, -1), "got -1", suits + ": -1 seats");
+                }
+            }
+            using (Rules two = With("classic", SuitSet.All))
+            {
+                // Eight seats from two decks: every card twice, and two OS-keyed deals differ.
+                Card[][] a = Dealer.DealUnseeded(two, 8), b = Dealer.DealUnseeded(two, 8);
+                var count = new int[Dealer.DeckSize];
+                foreach (Card[] h in a) foreach (Card c in h) count[c.Code]++;
+                bool twice = true;
+                foreach (int n in count) twice &= n == 2;
+                T.Check(twice, "eight unseeded seats at two decks hold every card twice");
+                string sa = "", sb = "";
+                for (int p = 0; p < 8; p++)
+                {
+                    sa += Card.Format(a[p]) + "|";
+                    sb += Card.Format(b[p]) + "|";
+                }
+                T.Check(sa != sb, "two unseeded deals of two decks differ");
+            }
+            T.Throws<ArgumentNullException>(() => Dealer.DealUnseeded(null, 4), "rules", "no rule set");
         }
 
         private static void SeatCounts()

@@ -1,7 +1,7 @@
 // Shuffling and dealing (RULES.md §10): a seed gives the same deal here as in Rust, C and Python
 // (the ChaCha20 shuffle documented in core/src/deal.rs); an unseeded deal is keyed from the
 // operating system and cannot be predicted or replayed. A rule set with extra suits (RULES.md §11)
-// deals from its bigger deck to up to 8 seats.
+// deals from its bigger deck to up to 8 seats, seeded or unseeded.
 using System;
 using System.Runtime.InteropServices;
 
@@ -46,13 +46,21 @@ namespace Shisanshui
         public static Card[][] Deal(Rules rules, int players, ulong seed)
         {
             RulesHandle h = RulesOf(rules);
-            if (players < 0)
-            {
-                // The library takes an unsigned count: a negative one is no table.
-                throw new InvalidTableException("invalid table: a deal is for 2 to " + rules.MaxPlayers + " players, got " + players);
-            }
-            uint p = (uint)players;
+            uint p = Seats(rules, players);
             return Split(Codes((byte[] b, out UIntPtr n) => Native.sss_deal_for(h, p, seed, b, (UIntPtr)b.Length, out n)), players);
+        }
+
+        /// <summary>
+        /// An unseeded deal from the rule set's deck, keyed from the operating system's randomness
+        /// (never a replay): 2 to <see cref="Rules.MaxPlayers"/> seats, as
+        /// <see cref="Deal(Rules, int, ulong)"/>; InvalidTableException, naming both numbers, for a
+        /// seat count the deck cannot deal.
+        /// </summary>
+        public static Card[][] DealUnseeded(Rules rules, int players)
+        {
+            RulesHandle h = RulesOf(rules);
+            uint p = Seats(rules, players);
+            return Split(Codes((byte[] b, out UIntPtr n) => Native.sss_deal_for_unseeded(h, p, b, (UIntPtr)b.Length, out n)), players);
         }
 
         /// <summary>The rule set's whole deck shuffled by a seed, before it is dealt.</summary>
@@ -69,6 +77,16 @@ namespace Shisanshui
                 throw new ArgumentNullException("rules");
             }
             return rules.Handle;
+        }
+
+        private static uint Seats(Rules rules, int players)
+        {
+            if (players < 0)
+            {
+                // The library takes an unsigned count: a negative one is no table.
+                throw new InvalidTableException("invalid table: a deal is for 2 to " + rules.MaxPlayers + " players, got " + players);
+            }
+            return (uint)players;
         }
 
         /// <summary>
@@ -146,6 +164,10 @@ namespace Shisanshui
 
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern int sss_deal_for(RulesHandle rules, uint players, ulong seed, [Out] byte[] outCodes, UIntPtr cap,
+            out UIntPtr outCount);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_deal_for_unseeded(RulesHandle rules, uint players, [Out] byte[] outCodes, UIntPtr cap,
             out UIntPtr outCount);
 
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
