@@ -306,6 +306,7 @@ enum Call {
     Deal(u32, u64, OutBuf),
     DealUnseeded(u32, OutBuf),
     ShuffledDeck(u64, OutBuf),
+    DealForUnseeded(H, u32, OutBuf),
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1945,6 +1946,36 @@ fn run(world: &mut World, c: &Call) {
             } else if (2..=4).contains(players) && !bp.is_null() {
                 assert_eq!(st, TOO_SMALL);
                 assert_eq!(count, *players as usize * 13);
+            }
+        }
+        Call::DealForUnseeded(h, players, o) => {
+            let r = world.rules_h(*h);
+            let mut buf = [0xAAu8; 104];
+            let (bp, cap) = match o {
+                OutBuf::Null(len) => (null_mut(), len.get()),
+                OutBuf::Buf(k) => (buf.as_mut_ptr(), (*k as usize).min(104)),
+            };
+            let mut count = usize::MAX;
+            let st = call("deal for unseeded", || unsafe { sss_deal_for_unseeded(r.ptr, *players, bp, cap, &mut count) });
+            let Some(k) = r.slot else {
+                assert_ne!(st, OK, "a deal from no live rule set");
+                return;
+            };
+            let rules = &world.rules[k].shadow;
+            let seats = rules.check_players(*players as usize);
+            if st == OK {
+                assert!(seats.is_ok());
+                assert_eq!(count, *players as usize * 13);
+                // Every card at most as often as the deck holds it.
+                assert!(cards_from_codes_in(&buf[..count], rules.extra_suits).is_ok(), "an unseeded deal of the deck");
+            } else if !bp.is_null() {
+                if seats.is_err() {
+                    // The seat count is checked before the buffer's size.
+                    assert_eq!(st, status_of(&seats), "{}", last_error());
+                } else {
+                    assert_eq!(st, TOO_SMALL);
+                    assert_eq!(count, *players as usize * 13);
+                }
             }
         }
         Call::ShuffledDeck(seed, o) => {
