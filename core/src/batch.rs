@@ -48,7 +48,7 @@ use std::fmt;
 use std::num::NonZeroUsize;
 
 use crate::arrange::Arranger;
-use crate::card::{cards_from_codes_in, check_copies, Card, CardSet, SuitSet};
+use crate::card::{cards_from_codes_in, Card, CardSet, CopyCounter, SuitSet};
 use crate::error::Error;
 use crate::eval::{gen, Evaluator, HandRank};
 use crate::lanes::Arrangement;
@@ -670,22 +670,20 @@ fn to_cards(h: &[u8; 13]) -> [Card; 13] {
 /// One round's codes: each below 52, no card more often across the table than the deck holds
 /// it (once, or twice for an extra suit, RULES.md §11).
 fn check_round(round: &[[u8; 13]], extra_suits: SuitSet) -> Result<(), Error> {
-    if extra_suits.is_empty() {
-        let mut seen = 0u64;
-        for (seat, h) in round.iter().enumerate() {
-            for (i, &code) in h.iter().enumerate() {
-                let card = Card::from_code(code)?;
-                let bit = 1u64 << code;
-                if seen & bit != 0 {
-                    return Err(Error::DuplicateCard { card, position: seat * 13 + i });
-                }
-                seen |= bit;
-            }
+    if !extra_suits.is_empty() {
+        // With copies a bad code anywhere in the round is the error before any copy too many;
+        // with one deck the first failure in seat order is.
+        for &code in round.iter().flatten() {
+            Card::from_code(code)?;
         }
-        return Ok(());
     }
-    let cards = round.iter().flatten().map(|&c| Card::from_code(c)).collect::<Result<Vec<Card>, Error>>()?;
-    check_copies(&cards, extra_suits)
+    let mut held = CopyCounter::new(extra_suits);
+    for (seat, h) in round.iter().enumerate() {
+        for (i, &code) in h.iter().enumerate() {
+            held.add(Card::from_code(code)?, seat * 13 + i)?;
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -286,64 +286,77 @@ impl<'a> Iterator for Tokens<'a> {
     }
 }
 
+/// Copies of each card added so far, checked against a deck with the suits `doubled` twice
+/// (RULES.md §11): the one count behind every "no card more often than the deck holds it".
+///
+/// Two bit sets over the codes (cards held once, cards held twice) and the codes the deck holds
+/// twice, so for one deck adding a card costs what inserting it in a [`CardSet`] does, and a
+/// counter is a few words on the stack.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct CopyCounter {
+    once: u64,
+    twice: u64,
+    doubled: u64,
+}
+
+impl CopyCounter {
+    /// No card yet, for a deck with the suits `doubled` twice.
+    pub(crate) const fn new(doubled: SuitSet) -> CopyCounter {
+        // The suit nibble repeated for each of the 13 ranks: bit `code` for every doubled card.
+        CopyCounter { once: 0, twice: 0, doubled: doubled.0 as u64 * 0x1_1111_1111_1111 }
+    }
+
+    /// Count one more copy of `card`, which stands at `position` (only used in the error).
+    /// One copy more than the deck holds is [`Error::DuplicateCard`] for a card it holds once,
+    /// [`Error::TooManyCopies`] for a card of a doubled suit.
+    #[inline]
+    pub(crate) fn add(&mut self, card: Card, position: usize) -> Result<()> {
+        let bit = 1u64 << card.0;
+        if self.once & bit == 0 {
+            self.once |= bit;
+            return Ok(());
+        }
+        if self.doubled & !self.twice & bit != 0 {
+            self.twice |= bit;
+            return Ok(());
+        }
+        Err(self.too_many(card, position))
+    }
+
+    #[cold]
+    fn too_many(&self, card: Card, position: usize) -> Error {
+        match 1 + (self.doubled >> card.0 & 1) as u8 {
+            1 => Error::DuplicateCard { card, position },
+            copies => Error::TooManyCopies { card, position, copies },
+        }
+    }
+}
+
 /// Parse a list of cards (`"As Kd 10h"`, `"As,Kd"`, `"AsKdTh"`), rejecting duplicates.
 ///
 /// One pass that stops at the first bad token; the only allocation is the result (at most 52
 /// cards, as a 53rd must repeat one).
 pub fn parse_cards(s: &str) -> Result<Vec<Card>> {
-    let mut seen = CardSet::EMPTY;
-    let mut out = Vec::new();
-    parse_cards_into(s, &mut seen, &mut out)?;
-    Ok(out)
-}
-
-/// [`parse_cards`] appending to `out`, with positions and duplicates counted from what `out`
-/// and `seen` already hold (the lanes of one arrangement).
-pub(crate) fn parse_cards_into(s: &str, seen: &mut CardSet, out: &mut Vec<Card>) -> Result<()> {
-    for token in Tokens(s) {
-        let position = out.len();
-        let card = Card::parse_at(token, position)?;
-        if !seen.insert(card) {
-            return Err(Error::DuplicateCard { card, position });
-        }
-        out.push(card);
-    }
-    Ok(())
+    parse_cards_in(s, SuitSet::EMPTY)
 }
 
 /// [`parse_cards`] for a deck with the suits `doubled` twice (RULES.md §11): a card of a doubled
 /// suit may be written twice, one more is [`Error::TooManyCopies`]. One pass that stops at the
 /// first bad token; the result holds at most 104 cards.
 pub fn parse_cards_in(s: &str, doubled: SuitSet) -> Result<Vec<Card>> {
-    if doubled.is_empty() {
-        return parse_cards(s);
-    }
     let mut out = Vec::new();
-    parse_copies_into(s, doubled, &mut [0; Card::COUNT], &mut out)?;
+    parse_copies_into(s, &mut CopyCounter::new(doubled), &mut out)?;
     Ok(out)
 }
 
 /// [`parse_cards_in`] appending to `out`, with positions and copies counted from what `out` and
-/// `held` (copies per code) already hold (the lanes of one arrangement).
-pub(crate) fn parse_copies_into(
-    s: &str,
-    doubled: SuitSet,
-    held: &mut [u8; Card::COUNT],
-    out: &mut Vec<Card>,
-) -> Result<()> {
+/// `held` already hold (the lanes of one arrangement).
+#[inline]
+pub(crate) fn parse_copies_into(s: &str, held: &mut CopyCounter, out: &mut Vec<Card>) -> Result<()> {
     for token in Tokens(s) {
         let position = out.len();
         let card = Card::parse_at(token, position)?;
-        let n = &mut held[card.code() as usize];
-        *n += 1;
-        let copies = doubled.copies(card.suit());
-        if *n > copies {
-            return Err(if copies == 1 {
-                Error::DuplicateCard { card, position }
-            } else {
-                Error::TooManyCopies { card, position, copies }
-            });
-        }
+        held.add(card, position)?;
         out.push(card);
     }
     Ok(())
@@ -374,14 +387,11 @@ impl CardSet {
 
 /// Convert interchange codes to cards, rejecting codes ≥ 52 and duplicates.
 pub fn cards_from_codes(codes: &[u8]) -> Result<Vec<Card>> {
-    let mut seen = CardSet::EMPTY;
+    let mut held = CopyCounter::new(SuitSet::EMPTY);
     let mut out = Vec::with_capacity(codes.len());
     for (position, &code) in codes.iter().enumerate() {
         let card = Card::from_code(code)?;
-        if seen.contains(card) {
-            return Err(Error::DuplicateCard { card, position });
-        }
-        seen.insert(card);
+        held.add(card, position)?;
         out.push(card);
     }
     Ok(out)
@@ -389,19 +399,7 @@ pub fn cards_from_codes(codes: &[u8]) -> Result<Vec<Card>> {
 
 /// Check that `cards` has exactly `N` distinct cards and return them as an array.
 pub fn exact_cards<const N: usize>(cards: &[Card]) -> Result<[Card; N]> {
-    if cards.len() != N {
-        return Err(Error::WrongCardCount { expected: N, found: cards.len() });
-    }
-    let mut seen = CardSet::EMPTY;
-    for (position, &card) in cards.iter().enumerate() {
-        if seen.contains(card) {
-            return Err(Error::DuplicateCard { card, position });
-        }
-        seen.insert(card);
-    }
-    let mut out = [Card(0); N];
-    out.copy_from_slice(cards);
-    Ok(out)
+    exact_cards_in(cards, SuitSet::EMPTY)
 }
 
 /// Check that `cards` holds no card more often than a deck with the suits `doubled` twice does
@@ -409,30 +407,8 @@ pub fn exact_cards<const N: usize>(cards: &[Card]) -> Result<[Card; N]> {
 /// first occurrence too many: [`Error::DuplicateCard`] for a card the deck holds once,
 /// [`Error::TooManyCopies`] for a third copy.
 pub fn check_copies(cards: &[Card], doubled: SuitSet) -> Result<()> {
-    if doubled.is_empty() {
-        // One deck: a bit set is enough.
-        let mut seen = CardSet::EMPTY;
-        for (position, &card) in cards.iter().enumerate() {
-            if !seen.insert(card) {
-                return Err(Error::DuplicateCard { card, position });
-            }
-        }
-        return Ok(());
-    }
-    let mut held = [0u8; Card::COUNT];
-    for (position, &card) in cards.iter().enumerate() {
-        let n = &mut held[card.code() as usize];
-        *n += 1;
-        let copies = doubled.copies(card.suit());
-        if *n > copies {
-            return Err(if copies == 1 {
-                Error::DuplicateCard { card, position }
-            } else {
-                Error::TooManyCopies { card, position, copies }
-            });
-        }
-    }
-    Ok(())
+    let mut held = CopyCounter::new(doubled);
+    cards.iter().enumerate().try_for_each(|(position, &card)| held.add(card, position))
 }
 
 /// [`exact_cards`] for a deck with the suits `doubled` twice (RULES.md §11): exactly `N` cards,
@@ -819,6 +795,27 @@ mod tests {
             exact_cards::<3>(&parse_cards("As Kd").unwrap()).unwrap_err(),
             Error::WrongCardCount { expected: 3, found: 2 }
         );
+    }
+
+    #[test]
+    fn copy_counter_names_the_copy_too_many() {
+        let (ah, as_) = (Card::new(Rank::Ace, Suit::Hearts), Card::new(Rank::Ace, Suit::Spades));
+        let mut one = CopyCounter::new(SuitSet::EMPTY);
+        assert_eq!(one.add(ah, 0), Ok(()));
+        assert_eq!(one.add(ah, 1), Err(Error::DuplicateCard { card: ah, position: 1 }));
+        let mut hearts = CopyCounter::new(SuitSet::of(&[Suit::Hearts]));
+        for (position, card) in [ah, as_, ah].into_iter().enumerate() {
+            assert_eq!(hearts.add(card, position), Ok(()));
+        }
+        assert_eq!(hearts.add(as_, 3), Err(Error::DuplicateCard { card: as_, position: 3 }));
+        assert_eq!(hearts.add(ah, 4), Err(Error::TooManyCopies { card: ah, position: 4, copies: 2 }));
+        // Every code of a doubled suit, and none of the others, may be added twice.
+        for code in 0..52u8 {
+            let card = Card::from_code(code).unwrap();
+            let mut c = CopyCounter::new(SuitSet::of(&[Suit::Clubs, Suit::Spades]));
+            c.add(card, 0).unwrap();
+            assert_eq!(c.add(card, 1).is_ok(), matches!(card.suit(), Suit::Clubs | Suit::Spades), "{card}");
+        }
     }
 
     #[test]

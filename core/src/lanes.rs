@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::card::{check_copies, format_cards, parse_cards_in, parse_copies_into, Card, CardSet, SuitSet};
+use crate::card::{check_copies, format_cards, parse_cards_in, parse_copies_into, Card, CardSet, CopyCounter, SuitSet};
 use crate::error::{Error, Result};
 use crate::eval::{Evaluator, HandRank};
 use crate::rules::Rules;
@@ -171,10 +171,10 @@ impl Arrangement {
             3 => {
                 // One list across the lanes, so that a bad token's position and a repeated card
                 // count across lanes.
-                let (mut held, mut all) = ([0u8; Card::COUNT], Vec::with_capacity(13));
+                let (mut held, mut all) = (CopyCounter::new(extra_suits), Vec::with_capacity(13));
                 let mut ends = [0usize; 3];
                 for (end, lane) in ends.iter_mut().zip(s.split(['/', '|'])) {
-                    parse_copies_into(lane, extra_suits, &mut held, &mut all)?;
+                    parse_copies_into(lane, &mut held, &mut all)?;
                     *end = all.len();
                 }
                 Arrangement::new_in(&all[..ends[0]], &all[ends[0]..ends[1]], &all[ends[1]..], extra_suits)

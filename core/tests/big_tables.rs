@@ -25,7 +25,7 @@ use shisanshui::{
 
 mod support;
 
-use support::SplitMix;
+use support::{documented_shuffle, SplitMix};
 
 fn card(code: u8) -> Card {
     Card::from_code(code).unwrap()
@@ -304,22 +304,12 @@ fn extra_suits_in_json() {
 // Dealing (§11): the documented shuffle over the bigger deck
 // ---------------------------------------------------------------------------------------------
 
-/// The shuffle of the module docs, from the raw words.
+/// The shuffle of the module docs over the deck with `extra` doubled, from the raw words.
 fn documented_deck(extra: SuitSet, seed: u64) -> Vec<u8> {
     let mut words = Dealer::from_seed(seed);
     let mut deck: Vec<u8> = (0..52).collect();
     deck.extend((0..52u8).filter(|&c| extra.contains(card(c).suit())));
-    for i in (1..deck.len()).rev() {
-        let n = (i + 1) as u64;
-        let limit = (1u64 << 32) - (1u64 << 32) % n;
-        let j = loop {
-            let x = words.next_word() as u64;
-            if x < limit {
-                break (x % n) as usize;
-            }
-        };
-        deck.swap(i, j);
-    }
+    documented_shuffle(&mut deck, || words.next_word());
     deck
 }
 

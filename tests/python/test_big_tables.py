@@ -20,7 +20,7 @@ import pytest
 import reference as ref
 import shisanshui as sss
 from shisanshui import Card, PlayerHand
-from test_deal import keystream
+from test_deal import keystream, model_shuffle
 from test_settle import model_totals
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -147,18 +147,9 @@ def test_the_deck_has_52_plus_13_k_cards_with_the_right_copies():
 
 def model_deck(seed, extra):
     """RULES.md §11's deal order: the deck in code order, then the extra suits' second copies;
-    Fisher-Yates with the bounded draw of §10, on test_deal.py's ChaCha20 keystream."""
-    words = keystream(seed)
+    test_deal.py's shuffle (Fisher-Yates with the bounded draw of §10) on its ChaCha20 keystream."""
     deck = list(range(52)) + [c for c in range(52) if SUITS[c % 4] in extra]
-    for i in range(len(deck) - 1, 0, -1):
-        n = i + 1
-        limit = 2**32 - (2**32 % n)
-        while True:
-            x = next(words)
-            if x < limit:
-                break
-        j = x % n
-        deck[i], deck[j] = deck[j], deck[i]
+    model_shuffle(deck, keystream(seed))
     return deck
 
 

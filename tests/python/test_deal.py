@@ -75,10 +75,10 @@ def keystream(seed):
         counter += 1
 
 
-def model_deck(seed):
-    words = keystream(seed)
-    deck = list(range(52))
-    for i in range(51, 0, -1):
+def model_shuffle(deck, words):
+    """The documented shuffle of `deck` in place: Fisher-Yates from the top, each index drawn
+    from the u32 `words` by rejection sampling (§10's bounded draw)."""
+    for i in range(len(deck) - 1, 0, -1):
         n = i + 1
         limit = 2**32 - (2**32 % n)
         while True:
@@ -87,6 +87,11 @@ def model_deck(seed):
                 break
         j = x % n
         deck[i], deck[j] = deck[j], deck[i]
+
+
+def model_deck(seed):
+    deck = list(range(52))
+    model_shuffle(deck, keystream(seed))
     return deck
 
 

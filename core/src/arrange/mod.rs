@@ -344,24 +344,24 @@ impl Arranger {
         // most n.
         let k = n;
         let groups = search::suggestion_groups(&self.objective, self.strength, &h, self.rules.strict_order, k);
-        Ok(self.choose_suggestions(&h, &best, groups, n))
+        Ok(Self::choose_suggestions(&best, groups, n, |s| self.arranged(&h, s)))
     }
 
     /// The suggestions from the best split and the best split of each category combination
     /// (every one that can be chosen exact): the best, the best with the strongest back
     /// category, with the strongest middle category, then the others by value (ties by
-    /// categories), skipping combinations already shown, `n` at most.
+    /// categories), skipping combinations already shown, `n` at most. `arranged` makes a split
+    /// of the hand the splits come from (without copies or with them) an arrangement.
     fn choose_suggestions(
-        &self,
-        h: &HandSubsets,
         best: &Split,
         mut groups: Vec<([Category; 3], Split)>,
         n: usize,
+        arranged: impl Fn(&Split) -> Arranged,
     ) -> Vec<Suggestion> {
         groups.sort_by(|a, b| b.1.ev.total_cmp(&a.1.ev).then(a.0.cmp(&b.0)));
         let mut out: Vec<Suggestion> = Vec::new();
         let push = |kind: SuggestionKind, s: &Split, out: &mut Vec<Suggestion>| {
-            let a = self.arranged(h, s);
+            let a = arranged(s);
             if out.len() < n && !out.iter().any(|o| o.categories == a.categories) {
                 out.push(Suggestion {
                     kind,
@@ -402,35 +402,7 @@ impl Arranger {
                 None => by_cats.push((cats, s)),
             }
         });
-        by_cats.sort_by(|a, b| b.1.ev.total_cmp(&a.1.ev).then(a.0.cmp(&b.0)));
-        let mut out: Vec<Suggestion> = Vec::new();
-        let push = |kind: SuggestionKind, s: &Split, out: &mut Vec<Suggestion>| {
-            let a = self.arranged_copies(&h, s);
-            if out.len() < n && !out.iter().any(|o| o.categories == a.categories) {
-                out.push(Suggestion {
-                    kind,
-                    arrangement: a.arrangement,
-                    categories: a.categories,
-                    expected_water: a.expected_water,
-                });
-            }
-        };
-        push(SuggestionKind::Best, &best, &mut out);
-        let top_back = by_cats.iter().map(|g| g.0[2]).max();
-        if let Some(g) = by_cats.iter().find(|g| Some(g.0[2]) == top_back) {
-            push(SuggestionKind::StrongestBack, &g.1, &mut out);
-        }
-        let top_middle = by_cats.iter().map(|g| g.0[1]).max();
-        if let Some(g) = by_cats.iter().find(|g| Some(g.0[1]) == top_middle) {
-            push(SuggestionKind::StrongestMiddle, &g.1, &mut out);
-        }
-        for g in &by_cats {
-            if out.len() == n {
-                break;
-            }
-            push(SuggestionKind::Alternative, &g.1, &mut out);
-        }
-        Ok(out)
+        Ok(Self::choose_suggestions(&best, by_cats, n, |s| self.arranged_copies(&h, s)))
     }
 
     /// The best split of a hand with copies by visiting every split (the tests' reference).
@@ -454,7 +426,7 @@ impl Arranger {
         };
         let best = self.search(&h)?;
         let groups = search::all_groups(&self.objective, self.strength, &h, self.rules.strict_order);
-        Ok(self.choose_suggestions(&h, &best, groups, n))
+        Ok(Self::choose_suggestions(&best, groups, n, |s| self.arranged(&h, s)))
     }
 
     /// When the cards make an enabled special: its value if declared against the best lane

@@ -104,7 +104,7 @@ pub use outcome::{
 };
 pub use water::Water;
 
-use crate::card::{exact_cards_in, Card, SuitSet};
+use crate::card::{exact_cards_in, Card, CopyCounter, SuitSet};
 use crate::error::{Error, Result};
 use crate::eval::{Category, Evaluator, HandRank};
 use crate::lanes::{Arrangement, Lane};
@@ -613,20 +613,10 @@ fn check_cards(hands: &[PlayerHand], extra_suits: SuitSet) -> Result<()> {
             return Ok(());
         }
     }
-    let mut held = [0u8; Card::COUNT];
+    let mut held = CopyCounter::new(extra_suits);
     for (seat, hand) in hands.iter().enumerate() {
         for (i, &card) in hand.cards().iter().enumerate() {
-            let n = &mut held[card.code() as usize];
-            *n += 1;
-            let copies = extra_suits.copies(card.suit());
-            if *n > copies {
-                let position = seat * 13 + i;
-                return Err(if copies == 1 {
-                    Error::DuplicateCard { card, position }
-                } else {
-                    Error::TooManyCopies { card, position, copies }
-                });
-            }
+            held.add(card, seat * 13 + i)?;
         }
     }
     Ok(())

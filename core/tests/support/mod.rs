@@ -1,5 +1,6 @@
 //! What the Rust tests that write the cross-language vectors (`tests/vectors/`) share: a fixed
-//! random sequence, JSON text, and the compare-or-rewrite step.
+//! random sequence, JSON text, and the compare-or-rewrite step; and the documented shuffle the
+//! dealing tests check the dealer against.
 //!
 //! The core crate's tests include it as `mod support;`, the FFI crate's as
 //! `#[path = "../../core/tests/support/mod.rs"] mod support;`. It names no crate (the two
@@ -47,6 +48,24 @@ impl SplitMix {
         self.shuffle(&mut deck);
         deck.truncate(n);
         deck
+    }
+}
+
+/// The deal's documented shuffle (RULES.md §10, the `deal` module docs), written again from
+/// the text on top of the raw generator words (`next_word`: `Dealer::next_word`), so that the
+/// tests check the docs, not the code against itself: Fisher–Yates from the top, each index
+/// drawn from 32-bit words by rejection sampling.
+pub fn documented_shuffle(deck: &mut [u8], mut next_word: impl FnMut() -> u32) {
+    for i in (1..deck.len()).rev() {
+        let n = (i + 1) as u64;
+        let limit = (1u64 << 32) - (1u64 << 32) % n;
+        let j = loop {
+            let x = next_word() as u64;
+            if x < limit {
+                break (x % n) as usize;
+            }
+        };
+        deck.swap(i, j);
     }
 }
 
