@@ -253,12 +253,12 @@ fn combos_copies(cards: &[Card], category: Category, eval: &Evaluator) -> Result
         }
         Category::Flush | Category::StraightFlush => {
             let runs: Vec<u16> = runs().map(|r| run_mask(&r)).collect();
-            for suit in 0..4 {
+            for (si, &suit) in Suit::ALL.iter().enumerate() {
                 // The suit's cards, highest first, each copy once.
                 let mut of_suit: Vec<Card> = Vec::new();
-                for r in (0..13).rev() {
-                    for _ in 0..held[r][suit] {
-                        of_suit.push(Card::new(Rank::ALL[r], Suit::ALL[suit]));
+                for (r, counts) in held.iter().enumerate().rev() {
+                    for _ in 0..counts[si] {
+                        of_suit.push(Card::new(Rank::ALL[r], suit));
                     }
                 }
                 if of_suit.len() < 5 {

@@ -385,7 +385,7 @@ fn block_sizes(n: usize) -> Vec<Vec<usize>> {
 /// three is trips and a pair a pair; with `split_quads` a rank of four or more may be any groups
 /// of one to four cards; without it every rank is one group.
 fn shape_oracle(counts: &[usize], target: &[usize], split: bool) -> bool {
-    fn rec(counts: &[usize], left: &mut Vec<usize>, split: bool) -> bool {
+    fn rec(counts: &[usize], left: &[usize], split: bool) -> bool {
         let Some((&c, rest)) = counts.split_first() else {
             return left.is_empty();
         };
@@ -394,16 +394,16 @@ fn shape_oracle(counts: &[usize], target: &[usize], split: bool) -> bool {
             if !allowed {
                 continue;
             }
-            let mut l = left.clone();
+            let mut l = left.to_vec();
             if blocks.iter().all(|b| l.iter().position(|x| x == b).map(|i| l.remove(i)).is_some())
-                && rec(rest, &mut l, split)
+                && rec(rest, &l, split)
             {
                 return true;
             }
         }
         false
     }
-    rec(counts, &mut target.to_vec(), split)
+    rec(counts, target, split)
 }
 
 /// Call `f` with every 3/5/5 split of 13 cards (front, middle, back) whose back makes the piece
@@ -1030,10 +1030,10 @@ fn fixed_lanes_complete_hands_with_copies() {
         if m.count_ones() != 5 {
             continue;
         }
-        let (mid, back): (Vec<(usize, &Card)>, Vec<(usize, &Card)>) =
-            rest.iter().enumerate().partition(|(i, _)| m >> i & 1 == 1);
-        let mid: Vec<Card> = mid.into_iter().map(|(_, c)| *c).collect();
-        let back: Vec<Card> = back.into_iter().map(|(_, c)| *c).collect();
+        let lane = |inside: bool| -> Vec<Card> {
+            rest.iter().enumerate().filter(|(i, _)| (m >> i & 1 == 1) == inside).map(|(_, c)| *c).collect()
+        };
+        let (mid, back) = (lane(true), lane(false));
         let a = Arrangement::new_in(&front, &mid, &back, rules.extra_suits).unwrap();
         if !a.evaluate(&rules).foul.is_foul() {
             best = best.max(arranger.expected_water(&a));

@@ -299,7 +299,11 @@ fn the_shared_arranger_cache_is_bounded() {
     // The only test of this binary that touches the process-wide cache.
     let hand = parse_cards("As Ad Kh Kc 9s 9d 7h 6c 5d 4s 3h 2c Jd").unwrap();
     let rules: Vec<Rules> = (1..=3)
-        .map(|t| Rules::classic().with_json_changes(&format!(r#"{{"lane_water": {{"front_trips": {t}}}}}"#)).unwrap())
+        .map(|t| {
+            let mut r = Rules::classic();
+            r.lane_water.front_trips = t;
+            r
+        })
         .collect();
     assert_eq!(arrange::cache_capacity(), arrange::DEFAULT_CACHE_CAPACITY);
     arrange::clear_cache();

@@ -283,7 +283,7 @@ fn a_banker_table_plays_its_banker_against_every_seat() {
     // Replayed round by round with the arrangers of each role and settle_with_banker.
     let player = Arranger::new_for(&c.rules, 4, shisanshui::arrange::Role::Player).unwrap();
     let banker = Arranger::new_for(&c.rules, 4, shisanshui::arrange::Role::Banker).unwrap();
-    let mut total = vec![shisanshui::settle::Water::ZERO; 4];
+    let mut total = [shisanshui::settle::Water::ZERO; 4];
     for round in 0..c.rounds {
         let hands: Vec<PlayerHand> = round_deal(c.seed, round, 4)
             .unwrap()
