@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Every test of every language, from a fresh clone: Rust (core, FFI, header check, tools, the crate's docs and
-# package), C and C++ (static and dynamic; an installed prefix through pkg-config and CMake), Python (the
-# release wheel in a fresh venv), C# (the assembled Unity package under mcs + mono), then the safety nets (fuzzing,
-# sanitizers, valgrind, Miri, threads: tests/safety/run.sh, docs/safety.md). Installs what it needs.
+# package, clippy with -D warnings and rustfmt), C and C++ (static and dynamic; an installed prefix through
+# pkg-config and CMake), Python (the release wheel in a fresh venv), C# (the assembled Unity package under mcs +
+# mono), then the safety nets (fuzzing, sanitizers, valgrind, Miri, threads: tests/safety/run.sh,
+# docs/safety.md). Installs what it needs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,6 +20,7 @@ run() {
 # Release mode: the exhaustive checks (all 2,598,960 five-card hands, brute-force specials) need it.
 run "Rust" cargo test --release --workspace --exclude shisanshui-python
 run "Rust crate (docs, package)" bash scripts/check-crate.sh
+run "Lint (clippy -D warnings, rustfmt)" bash scripts/lint.sh
 run "C/C++" bash tests/c/run.sh
 run "Python" bash tests/python/run.sh
 run "C#" bash tests/csharp/run.sh

@@ -14,7 +14,12 @@ const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/arrange_fixtur
 const FIXTURE_FORMATS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/arrange_fixtures/small_models_formats.txt");
 
 fn small(preset: Preset, players: u8) -> FieldModel {
-    let cfg = TrainConfig { preset, players, extra_suits: SuitSet::EMPTY, training: Training { seed: 7, deals: 400, iterations: 2 } };
+    let cfg = TrainConfig {
+        preset,
+        players,
+        extra_suits: SuitSet::EMPTY,
+        training: Training { seed: 7, deals: 400, iterations: 2 },
+    };
     train(&cfg, |_, _| {})
 }
 
@@ -66,8 +71,12 @@ fn small_model_matches_the_fixture() {
 /// `chinese_poker` heads-up, against their fixture.
 #[test]
 fn small_models_of_the_new_formats_match_their_fixture() {
-    let cfg =
-        TrainConfig { preset: Preset::Classic, players: 4, extra_suits: SuitSet::EMPTY, training: Training { seed: 7, deals: 400, iterations: 2 } };
+    let cfg = TrainConfig {
+        preset: Preset::Classic,
+        players: 4,
+        extra_suits: SuitSet::EMPTY,
+        training: Training { seed: 7, deals: 400, iterations: 2 },
+    };
     let [player, banker] = train_banker(&cfg, |_, _| {});
     let cp = small(Preset::ChinesePoker, 2);
     let mut text = String::from(
@@ -132,10 +141,15 @@ fn shape(m: &FieldModel) -> Vec<u8> {
 #[test]
 fn banker_fields_differ_by_role_only_with_home_runs() {
     let training = Training { seed: 7, deals: 300, iterations: 2 };
-    let [player, banker] = train_banker(&TrainConfig { preset: Preset::Classic, players: 3, extra_suits: SuitSet::EMPTY, training }, |_, _| {});
+    let [player, banker] = train_banker(
+        &TrainConfig { preset: Preset::Classic, players: 3, extra_suits: SuitSet::EMPTY, training },
+        |_, _| {},
+    );
     assert_ne!(shape(&player), shape(&banker), "classic 3 seats: the roles play alike");
-    let [player, banker] = train_banker(&TrainConfig { preset: Preset::Kx, players: 3, extra_suits: SuitSet::EMPTY, training }, |_, _| {});
-    let heads_up = train(&TrainConfig { preset: Preset::Kx, players: 2, extra_suits: SuitSet::EMPTY, training }, |_, _| {});
+    let [player, banker] =
+        train_banker(&TrainConfig { preset: Preset::Kx, players: 3, extra_suits: SuitSet::EMPTY, training }, |_, _| {});
+    let heads_up =
+        train(&TrainConfig { preset: Preset::Kx, players: 2, extra_suits: SuitSet::EMPTY, training }, |_, _| {});
     assert_eq!(shape(&player), shape(&heads_up), "kx 3 seats, player");
     assert_eq!(shape(&banker), shape(&heads_up), "kx 3 seats, banker");
 }
@@ -144,7 +158,12 @@ fn banker_fields_differ_by_role_only_with_home_runs() {
 /// deterministic generator; a banker field at an all-pairs table is refused.
 #[test]
 fn banker_fields_are_per_role_and_deterministic() {
-    let cfg = TrainConfig { preset: Preset::Kx, players: 4, extra_suits: SuitSet::EMPTY, training: Training { seed: 7, deals: 300, iterations: 2 } };
+    let cfg = TrainConfig {
+        preset: Preset::Kx,
+        players: 4,
+        extra_suits: SuitSet::EMPTY,
+        training: Training { seed: 7, deals: 300, iterations: 2 },
+    };
     let [player, banker] = train_banker(&cfg, |_, _| {});
     assert_eq!(
         (player.table, player.role, banker.table, banker.role),
@@ -178,7 +197,12 @@ fn generator_is_deterministic() {
     }
     // A different seed gives a different sample.
     let other = train(
-        &TrainConfig { preset: Preset::Kx, players: 2, extra_suits: SuitSet::EMPTY, training: Training { seed: 8, deals: 400, iterations: 2 } },
+        &TrainConfig {
+            preset: Preset::Kx,
+            players: 2,
+            extra_suits: SuitSet::EMPTY,
+            training: Training { seed: 8, deals: 400, iterations: 2 },
+        },
         |_, _| {},
     );
     assert_ne!(encode(&[other]), encode(&[small(Preset::Kx, 2)]));

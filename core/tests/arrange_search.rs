@@ -9,7 +9,12 @@ use shisanshui::deal::Dealer;
 use shisanshui::{Card, Evaluator, Preset, Rules, SuitSet, Table, Wheel};
 
 fn small_field(preset: Preset, players: u8) -> FieldModel {
-    let cfg = TrainConfig { preset, players, extra_suits: SuitSet::EMPTY, training: Training { seed: 11, deals: 300, iterations: 1 } };
+    let cfg = TrainConfig {
+        preset,
+        players,
+        extra_suits: SuitSet::EMPTY,
+        training: Training { seed: 11, deals: 300, iterations: 1 },
+    };
     train(&cfg, |_, _| {})
 }
 

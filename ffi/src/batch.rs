@@ -14,7 +14,7 @@ use crate::SssStatus;
 
 /// A batch failure as the boundary reports it, with the row written to `error_row`.
 fn failure(e: BatchError, error_row: *mut usize) -> Failure {
-    if !error_row.is_null() && (error_row as usize) % std::mem::align_of::<usize>() == 0 {
+    if !error_row.is_null() && (error_row as usize) & (std::mem::align_of::<usize>() - 1) == 0 {
         // SAFETY: the caller's contract: NULL or valid for a write of `size_t`.
         unsafe { error_row.write(e.row().unwrap_or(usize::MAX)) };
     }
@@ -38,7 +38,8 @@ unsafe fn slice_out<'a, T>(ptr: *mut T, len: usize, name: &str) -> Result<&'a mu
     if !fits {
         return Err(Failure::invalid_argument(format!("length {len} of argument `{name}` is too large")));
     }
-    if (ptr as usize) % std::mem::align_of::<T>() != 0 {
+    // Alignments are powers of two (and `is_aligned` is newer than the workspace's MSRV).
+    if (ptr as usize) & (std::mem::align_of::<T>() - 1) != 0 {
         return Err(Failure::invalid_argument(format!("argument `{name}` is not aligned")));
     }
     // SAFETY: non-NULL, aligned, size checked; validity is the caller's contract.

@@ -62,8 +62,7 @@ pub fn suits_arg(s: &str) -> Result<SuitSet, String> {
 /// Whether each table size fits the deck of `extra_suits` (RULES.md §11: 4 seats and one more
 /// a suit), as a usage error naming `--players` and both numbers.
 pub fn check_seats(players: &[u8], extra_suits: SuitSet) -> Result<(), String> {
-    let mut rules = shisanshui::Rules::default();
-    rules.extra_suits = extra_suits;
+    let rules = shisanshui::Rules { extra_suits, ..Default::default() };
     for &p in players {
         rules.check_players(p as usize).map_err(|e| format!("--players: {e} (add suits with --extra-suits)"))?;
     }

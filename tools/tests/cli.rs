@@ -122,7 +122,8 @@ fn big_tables_train_and_play_from_the_tools() {
     let dir = scratch("big_tables");
     // A six-seat field of a deck with two extra suits: what train() makes, kept beside a
     // one-deck model of the same preset and seats, and read back with its suits.
-    let args = [&["--out", "m.bin", "--preset", "kx", "--players", "6", "--extra-suits", "hs"][..], &SMALL[..]].concat();
+    let args =
+        [&["--out", "m.bin", "--preset", "kx", "--players", "6", "--extra-suits", "hs"][..], &SMALL[..]].concat();
     let out = run(TRAIN, &args, &dir);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let six = small_model_in(Preset::Kx, 6, "sh".parse().unwrap());
@@ -143,7 +144,8 @@ fn big_tables_train_and_play_from_the_tools() {
     assert_eq!(lines.len(), 2, "{lines:?}");
     assert!(lines[0].starts_with("classic  8 seats +dchs  ours vs greedy"), "{lines:?}");
     assert!(lines[1].starts_with("classic  8 seats +dchs  ours vs product"), "{lines:?}");
-    let field = ["play", "--preset", "kx", "--players", "6", "--extra-suits", "sh", "--deals", "10", "--field", "m.bin"];
+    let field =
+        ["play", "--preset", "kx", "--players", "6", "--extra-suits", "sh", "--deals", "10", "--field", "m.bin"];
     let out = run(TOURNAMENT, &field, &dir);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(text(&out.stdout).starts_with("kx       6 seats +hs"), "{}", text(&out.stdout));

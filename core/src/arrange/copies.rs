@@ -235,7 +235,8 @@ pub(crate) fn exhaustive(obj: &Objective, h: &CopiesHand, strict: bool) -> Split
 /// finds ([`greedy_scan`], the reference the tests compare it with).
 pub(crate) fn greedy(h: &CopiesHand, strict: bool) -> Split {
     let sub = Subsets::get();
-    let mut backs: Vec<(u32, u16)> = (0..1287u16).map(|bi| (h.five_rank[bi as usize].ranks_only().value(), bi)).collect();
+    let mut backs: Vec<(u32, u16)> =
+        (0..1287u16).map(|bi| (h.five_rank[bi as usize].ranks_only().value(), bi)).collect();
     // Strongest first; equal ranks in plain (index) order.
     backs.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     let mut start = 0;
@@ -256,7 +257,13 @@ pub(crate) fn greedy(h: &CopiesHand, strict: bool) -> Split {
                 if key.map_or(true, |old| k > old) {
                     key = Some(k);
                     let ords = [h.three_ord[fi], h.five_ord[mi], h.five_ord[bi]];
-                    best = Split { front: sub.three[fi], middle: sub.five[mi], back: sub.five[bi], ordinals: ords, ev: 0.0 };
+                    best = Split {
+                        front: sub.three[fi],
+                        middle: sub.five[mi],
+                        back: sub.five[bi],
+                        ordinals: ords,
+                        ev: 0.0,
+                    };
                 }
             }
         }

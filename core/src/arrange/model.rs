@@ -18,8 +18,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::{Error, Result};
 use crate::card::SuitSet;
+use crate::error::{Error, Result};
 use crate::eval::Category;
 use crate::lanes::Lane;
 use crate::rules::{Preset, Rules, ScoringMode, Table};

@@ -31,10 +31,10 @@ use crate::eval::Evaluator;
 use crate::rules::{Preset, Rules, Table};
 
 use super::copies::{self, CopiesHand};
-use super::{baseline, has_copies};
 use super::model::{FieldModel, Objective, Role, Training, GRID, SCALE};
 use super::search::{self, HandSubsets};
 use super::strength::{Strength, FIVE_CLASSES, THREE_CLASSES};
+use super::{baseline, has_copies};
 
 /// What to train.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -53,7 +53,9 @@ use shisanshui::deal::Dealer;
 use shisanshui::settle::{PlayerHand, Settler};
 use shisanshui::special::SpecialDetector;
 use shisanshui::{format_cards, parse_cards_in, Arrangement, Card, Preset, Rules, SuitSet, Table as Seating};
-use shisanshui_tools::{check_seats, players_arg, presets_arg, seed_arg, suits_arg, Players, Presets, EXIT_FAILURE, EXIT_USAGE};
+use shisanshui_tools::{
+    check_seats, players_arg, presets_arg, seed_arg, suits_arg, Players, Presets, EXIT_FAILURE, EXIT_USAGE,
+};
 
 /// Play strength and speed of the auto-arranger, measured on seeded deals.
 ///
@@ -268,7 +270,12 @@ fn label(preset: Preset, rules: &Rules, role: Option<Role>) -> String {
 fn run(cli: Cli) -> Result<(), String> {
     let (o, each): (Opts, Measure) = match &cli.command {
         Command::Play(a) => {
-            let o = Opts { hero: a.hero, villains: a.villain.clone(), specials: !a.no_specials, ..opts(&a.table, a.deals)? };
+            let o = Opts {
+                hero: a.hero,
+                villains: a.villain.clone(),
+                specials: !a.no_specials,
+                ..opts(&a.table, a.deals)?
+            };
             (o, play)
         }
         Command::Speed(a) => (Opts { once: a.once, ..opts(&a.table, a.hands)? }, speed),

@@ -31,7 +31,9 @@ use shisanshui::arrange::model_tables::{banker_is_heads_up, decode, encode};
 use shisanshui::arrange::train::{train, train_banker, TrainConfig};
 use shisanshui::arrange::{FieldModel, Role, Training};
 use shisanshui::{Preset, Rules, SuitSet, Table};
-use shisanshui_tools::{check_seats, players_arg, presets_arg, seed_arg, suits_arg, Players, Presets, EXIT_FAILURE, EXIT_USAGE};
+use shisanshui_tools::{
+    check_seats, players_arg, presets_arg, seed_arg, suits_arg, Players, Presets, EXIT_FAILURE, EXIT_USAGE,
+};
 
 /// Trains field models by self-play and writes them in the `model_tables.bin` format.
 ///
@@ -150,9 +152,10 @@ fn run(args: &Args, stdout: bool) -> Result<(), String> {
                 _ => vec![train(&cfg, progress)],
             };
             models.retain(|m| {
-                !trained
-                    .iter()
-                    .any(|t| (t.preset, t.players, t.extra_suits, t.table, t.role) == (m.preset, m.players, m.extra_suits, m.table, m.role))
+                !trained.iter().any(|t| {
+                    (t.preset, t.players, t.extra_suits, t.table, t.role)
+                        == (m.preset, m.players, m.extra_suits, m.table, m.role)
+                })
             });
             models.extend(trained);
             models.sort_by_key(|m| {
