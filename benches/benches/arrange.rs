@@ -12,8 +12,8 @@
 //! - `arrange/baselines`: the greedy and product-of-ranks players on the same hands;
 //! - `arrange/suggest`: five suggestions per hand;
 //! - `arrange/big_tables`: hands dealt at big tables (RULES.md §11: 5, 6 and 8 seats with one,
-//!   two and four extra suits), all of them and those holding copies alone, and the slowest
-//!   such hand found (`five_kinds_and_pairs`);
+//!   two and four extra suits), all of them and those holding copies alone, a constructed hand
+//!   (`five_kinds_and_pairs`) and the slowest dealt hand found (`slowest_dealt`);
 //! - `deal`: shuffling and dealing four hands.
 //!
 //! Inputs are built before timing; every result goes through `black_box`.
@@ -237,6 +237,10 @@ fn big_tables(c: &mut Criterion) {
     let hard = shisanshui::parse_cards_in("As As Ah Ah Kd Kd Kc 9s 9s 9h 5c 5c 2d", rules.extra_suits).unwrap();
     g.throughput(Throughput::Elements(1));
     g.bench_function("classic_dchs_8p/five_kinds_and_pairs", |b| b.iter(|| a.arrange(black_box(&hard)).unwrap()));
+    // The slowest dealt hand of the classic and kx rows before the copies search's bounds
+    // (tools/examples/big_table_speed: one pair of copies in a weak hand).
+    let slow = shisanshui::parse_cards_in("6d 4h Kd 9c Jd 7d 3c 4h 8s Ac 6h 2s Qs", rules.extra_suits).unwrap();
+    g.bench_function("classic_dchs_8p/slowest_dealt", |b| b.iter(|| a.arrange(black_box(&slow)).unwrap()));
     g.finish();
 }
 

@@ -3,9 +3,12 @@
 //! A hand with a repeated code can make what one deck cannot, five of a kind and flushes that
 //! hold a pair, and it is no bit set, so the one-deck search (`search.rs`, built on bit sets
 //! and the one-deck strength ordinals) does not read it. This search reads it exactly:
-//! - every five- and three-card subset of the 13 positions is ranked by the evaluator, which
-//!   ranks copies as §11 says; legality (RULES.md §2) is checked on those ranks, so an answer is
-//!   never a foul;
+//! - every five- and three-card subset of the 13 positions is ranked from sums of card keys
+//!   taken in revolving-door order, as the one-deck search ranks them: a five-card multiset
+//!   without five of a kind is one that one deck has, so the one-deck tables give its ordinal
+//!   and rank; flushes (a flush may hold a pair) and five of a kind are ranked as the evaluator
+//!   ranks them (§11). Legality (RULES.md §2) is checked on the exact ranks (ranks only), so an
+//!   answer is never a foul;
 //! - the objective is the arranger's own ([`Objective::ev`]) on lane ordinals: a lane's ordinal
 //!   is that of the strongest one-deck class at or below it (exact for every hand one deck can
 //!   make; a paired flush counts as the plain flush below it, five of a kind as the top straight
@@ -13,16 +16,23 @@
 //!   adds [`Objective::five_kind_extra`], so that its lane is priced with its own lane water
 //!   (RULES.md §11) rather than the straight flush's; the sweep terms (shooting, home runs,
 //!   the majority bonus) still read it as the top straight flush, its water included;
-//! - backs are taken best bound first ([`Objective::upper_bound`] of the back with the
-//!   strongest front and middle it allows), each bounded again with the strongest legal front
-//!   and middle it really has, and the search stops at the first bound below the best split
-//!   found; ties are broken as the one-deck search breaks them (position masks), so the answer
-//!   is [`exhaustive`]'s, which the tests check.
+//! - backs are taken best bound first, in buckets of 32 ordinals (a counting sort; a bucket's
+//!   backs in any order): the bucket ends the search when the bound of its strongest ordinal
+//!   ([`Objective::upper_bound`] with the strongest front and middle that back allows) is below
+//!   the best split found. Each back is then bounded by its own ordinal, by the strongest five
+//!   and three cards of the other eight (legal or not), and by the strongest legal front and
+//!   middle it has (with the tight sweep bound); each of its legal splits by its lane values and
+//!   that sweep bound, and only the splits still reaching the best are valued exactly;
+//! - the two copies of a card make splits that differ only by which copy lies where: one of each
+//!   such family is visited (the one the tie-break prefers);
+//! - ties are broken as the one-deck search breaks them (position masks), so the answer is
+//!   [`exhaustive`]'s, which the tests check.
 
 use super::model::Objective;
 use super::search::Split;
-use super::strength::{Strength, Subsets};
+use super::strength::{walk_door, Strength, Subsets, FIVE_CLASSES};
 use crate::card::Card;
+use crate::eval::gen::flush_of;
 use crate::eval::{Category, Evaluator, HandRank};
 use crate::lanes::Foul;
 
@@ -30,56 +40,95 @@ use crate::lanes::Foul;
 pub(crate) struct CopiesHand {
     /// The codes, ascending (position `i` is `codes[i]`).
     pub codes: [u8; 13],
-    /// Rank (suits included) of each five-card subset, in [`Subsets`] order.
-    pub five_rank: Vec<HandRank>,
+    /// Rank (ranks only: what the foul check reads) of each five-card subset, in [`Subsets`]
+    /// order.
+    pub five_rank: Box<[HandRank; 1287]>,
     /// Lane ordinal of each five-card subset (see the module docs).
-    pub five_ord: Vec<u16>,
-    /// Rank of each three-card subset.
-    pub three_rank: Vec<HandRank>,
+    pub five_ord: Box<[u16; 1287]>,
+    /// Rank (ranks only) of each three-card subset.
+    pub three_rank: Box<[HandRank; 286]>,
     /// Lane ordinal of each three-card subset (exact: three cards make no new class).
-    pub three_ord: Vec<u16>,
+    pub three_ord: Box<[u16; 286]>,
+    /// Bit `i` set when positions `i` and `i + 1` hold the same code (two copies of a card).
+    pub dup: u16,
+    /// Whether some five-card subset is a five of a kind.
+    pub five_kind: bool,
 }
 
 impl CopiesHand {
+    /// Rank every subset from sums of card keys taken in revolving-door order (one card out
+    /// and one in per subset), as the one-deck search does: a rank multiset without five of a
+    /// kind is one that one deck has, so its ordinal is the one-deck table's and its rank that
+    /// ordinal's; a flush (a suit nibble reaching 5) moves up as the evaluator moves it; five
+    /// of a kind, only where a rank holds five or more cards, is ranked by the evaluator.
     pub fn new(st: &Strength, eval: &Evaluator, cards: &[Card; 13]) -> CopiesHand {
         let mut codes = cards.map(|c| c.code());
         codes.sort_unstable();
         let sub = Subsets::get();
-        let pick = |mask: u16, out: &mut [Card]| {
-            let mut m = mask;
-            for slot in out.iter_mut() {
-                let i = m.trailing_zeros() as usize;
-                *slot = Card::from_code(codes[i]).expect("a hand's codes are cards");
-                m &= m - 1;
-            }
+        let k: [u64; 16] = std::array::from_fn(|i| if i < 13 { st.key(codes[i]) } else { 0 });
+        let mut h = CopiesHand {
+            codes,
+            five_rank: boxed(),
+            five_ord: boxed(),
+            three_rank: boxed(),
+            three_ord: boxed(),
+            dup: 0,
+            five_kind: false,
         };
-        let mut five_rank = Vec::with_capacity(1287);
-        let mut five_ord = Vec::with_capacity(1287);
-        let mut c5 = [cards[0]; 5];
-        for &m in sub.five.iter() {
-            pick(m, &mut c5);
-            let r = eval.eval5(&c5);
-            five_rank.push(r);
-            // A class one deck has (no flush, at most four of a rank) is read from the strength
-            // tables directly; a flush or five of a kind may be new, and is looked up by rank.
-            let one_suit = c5.iter().all(|c| c.suit() == c5[0].suit());
-            let ord = if one_suit || r.category() == Category::FiveOfAKind {
-                ordinal_at_or_below(&st.five_rank, r)
-            } else {
-                st.five(c5.map(|c| c.code()))
-            };
-            five_ord.push(ord);
+        for i in 0..12 {
+            h.dup |= u16::from(codes[i] == codes[i + 1]) << i;
         }
-        let mut three_rank = Vec::with_capacity(286);
-        let mut three_ord = Vec::with_capacity(286);
-        let mut c3 = [cards[0]; 3];
-        for &m in sub.three.iter() {
-            pick(m, &mut c3);
-            let r = eval.eval3(&c3);
-            three_rank.push(r);
-            three_ord.push(st.three(c3.map(|c| c.code())));
+        {
+            let (five_rank, five_ord) = (&mut h.five_rank, &mut h.five_ord);
+            walk_door(&sub.five_door[..], sub.five[(sub.five_door[0] >> 16) as usize], &k, |i, sum| {
+                let plain = st.five_plain(sum);
+                if ((sum & 0xFFFF) + 0x3333) & 0x8888 != 0 {
+                    let (r, o) = flush_rank(st, plain);
+                    five_rank[i] = r;
+                    five_ord[i] = o;
+                } else {
+                    five_rank[i] = st.five_rank[plain as usize];
+                    five_ord[i] = plain;
+                }
+            });
         }
-        CopiesHand { codes, five_rank, five_ord, three_rank, three_ord }
+        // Five of a kind: the five-card subsets of a rank's five or more positions (their key
+        // sums are no one-deck multiset, so the walk's entries for them are overwritten).
+        let mut at = 0;
+        while at < 13 {
+            let rank = codes[at] >> 2;
+            let mut end = at;
+            while end < 13 && codes[end] >> 2 == rank {
+                end += 1;
+            }
+            if end - at >= 5 {
+                h.five_kind = true;
+                let group = ((1u32 << end) - (1u32 << at)) as u16;
+                for (i, &m) in sub.five.iter().enumerate() {
+                    if m & group == m {
+                        let mut c5 = [0u8; 5];
+                        let mut mm = m;
+                        for c in c5.iter_mut() {
+                            *c = codes[mm.trailing_zeros() as usize];
+                            mm &= mm - 1;
+                        }
+                        let r = eval.eval5_codes(&c5).ranks_only();
+                        h.five_rank[i] = r;
+                        h.five_ord[i] = ordinal_at_or_below(&st.five_rank, r);
+                    }
+                }
+            }
+            at = end;
+        }
+        {
+            let (three_rank, three_ord) = (&mut h.three_rank, &mut h.three_ord);
+            walk_door(&sub.three_door[..], sub.three[(sub.three_door[0] >> 16) as usize], &k, |i, sum| {
+                let o = st.three_from_sum(sum);
+                three_rank[i] = st.three_rank[o as usize];
+                three_ord[i] = o;
+            });
+        }
+        h
     }
 
     /// The categories of a split's lanes (front, middle, back), from the exact ranks.
@@ -90,6 +139,24 @@ impl CopiesHand {
             self.five_rank[sub.index[s.middle as usize] as usize].category(),
             self.five_rank[sub.index[s.back as usize] as usize].category(),
         ]
+    }
+}
+
+/// A zeroed array on the heap, never on the stack (the hand's tables are moved as pointers).
+fn boxed<T: Copy + Default, const N: usize>() -> Box<[T; N]> {
+    vec![T::default(); N].into_boxed_slice().try_into().ok().expect("N entries")
+}
+
+/// The rank (ranks only) and lane ordinal of five cards of one suit whose ranks, read as no
+/// flush, have one-deck ordinal `plain`: a flush of five ranks is the one-deck flush, a flush
+/// holding a pair is priced at the strongest class below it.
+#[cold]
+#[inline(never)]
+fn flush_rank(st: &Strength, plain: u16) -> (HandRank, u16) {
+    let r = flush_of(st.five_rank[plain as usize]);
+    match st.five_category[plain as usize] {
+        Category::HighCard | Category::Straight => (r, st.flush_ord(plain)),
+        _ => (r, ordinal_at_or_below(&st.five_rank, r)),
     }
 }
 
@@ -115,6 +182,7 @@ fn split_ev(obj: &Objective, h: &CopiesHand, ords: [u16; 3], mi: usize, bi: usiz
 
 /// The objective of a hand with copies from the exact ranks of its lanes (the rank of its
 /// middle and back say whether each is a five of a kind) at their ordinals.
+#[inline]
 pub(crate) fn ev_of_ranks(obj: &Objective, ords: [u16; 3], middle: HandRank, back: HandRank) -> f64 {
     let [em, eb] = obj.five_kind_extra();
     let fk = |r: HandRank| r.category() == Category::FiveOfAKind;
@@ -136,6 +204,10 @@ pub(crate) fn for_each_legal(obj: &Objective, h: &CopiesHand, strict: bool, mut 
     }
 }
 
+/// Back buckets of `1 << BUCKET_SHIFT` ordinals ([`best`]'s counting sort).
+const BUCKET_SHIFT: u32 = 5;
+const BUCKETS: usize = (FIVE_CLASSES >> BUCKET_SHIFT) + 1;
+
 const NONE: Split = Split { front: 0, middle: 0, back: 0, ordinals: [0; 3], ev: f64::NEG_INFINITY };
 
 /// The legal split with the highest [`Objective::ev`], ties broken by the position masks.
@@ -147,68 +219,129 @@ pub(crate) fn best(obj: &Objective, st: &Strength, h: &CopiesHand, strict: bool)
     // hand holds one.
     let [em, eb] = obj.five_kind_extra().map(|e| e.max(0.0));
     let top_five = st.five_rank.len() as u16 - 1;
-    let fk_any = h.five_rank.iter().any(|r| r.category() == Category::FiveOfAKind);
+    let [front_cap, middle_cap, back_cap] = [&obj.lanes[0].value_cap, &obj.lanes[1].value_cap, &obj.lanes[2].value_cap];
+    // Two copies of a card (positions `i` and `i + 1`, bit `i` of `dup`) make splits that
+    // differ only by which copy is where: the same cards in every lane, so the same value, and
+    // the one with the higher position in the back (then in the middle) has the larger
+    // tie-break key. Only that one is visited: backs holding copy `i` without `i + 1`, and
+    // middles holding `i` while the front holds `i + 1`, are skipped.
+    let dup = h.dup;
     // Backs by ordinal, strongest first: the bound of a back (the strongest front and middle
-    // it allows) grows with its ordinal, so this is best bound first, and a bound is computed
-    // once per ordinal.
-    let mut backs: Vec<u32> = (0..1287u32).map(|bi| u32::from(h.five_ord[bi as usize]) << 16 | bi).collect();
-    // Most hands stop within the strongest backs: order those first, the rest only if needed.
-    const FIRST: usize = 96;
-    backs.select_nth_unstable_by(FIRST, |a, b| b.cmp(a));
-    backs[..FIRST].sort_unstable_by(|a, b| b.cmp(a));
-    let mut sorted_rest = false;
+    // it allows) grows with its ordinal, so this is best bound first. Most hands stop within
+    // the strongest backs; the backs are put in buckets of 32 ordinals (a counting sort) and
+    // visited bucket by bucket.
+    let mut count = [0u16; BUCKETS + 1];
+    for (bi, &b) in sub.five.iter().enumerate() {
+        count[(h.five_ord[bi] >> BUCKET_SHIFT) as usize] += u16::from(b & dup & !(b >> 1) == 0);
+    }
+    // `start[j]`: where bucket `j` begins, the strongest bucket first.
+    let mut start = [0u16; BUCKETS + 1];
+    let mut at = 0u16;
+    for j in (0..BUCKETS).rev() {
+        start[j] = at;
+        at += count[j];
+    }
+    let mut keys = [0u32; 1287];
+    let mut fill = start;
+    for (bi, &b) in sub.five.iter().enumerate() {
+        if b & dup & !(b >> 1) == 0 {
+            let o = h.five_ord[bi];
+            let j = (o >> BUCKET_SHIFT) as usize;
+            keys[fill[j] as usize] = u32::from(o) << 16 | bi as u32;
+            fill[j] += 1;
+        }
+    }
     let mut best = NONE;
-    let mut last: Option<(u16, f64)> = None;
-    let mut k = 0;
-    while k < backs.len() {
-        if k == FIRST && !sorted_rest {
-            backs[FIRST..].sort_unstable_by(|a, b| b.cmp(a));
-            sorted_rest = true;
+    let mut legal_pairs = [0u32; 56];
+    let s = u32::from(strict);
+    // A bound of every split whose back has ordinal at most `ob` (its strongest front and
+    // middle allowed), non-decreasing in `ob`.
+    let bound_at = |ob: u16| {
+        let front = top_front.min(st.front_cap[ob as usize]);
+        let b = obj.upper_bound(front, ob, ob);
+        if h.five_kind && ob == top_five {
+            b + em + eb
+        } else {
+            b
         }
-        let key = backs[k];
-        k += 1;
-        let (ob, bi) = ((key >> 16) as u16, (key & 0xFFFF) as usize);
-        let bound = match last {
-            Some((o, b)) if o == ob => b,
-            _ => {
-                let front = top_front.min(st.front_cap[ob as usize]);
-                let mut b = obj.upper_bound(front, ob, ob);
-                if fk_any && ob == top_five {
-                    b += em + eb;
-                }
-                last = Some((ob, b));
-                b
-            }
-        };
-        if bound < best.ev {
-            break;
-        }
-        let bmask = sub.five[bi];
-        let (rb, ob) = (h.five_rank[bi], h.five_ord[bi]);
-        // The bound again with the strongest legal front and middle this back has.
-        let (mut top_f, mut top_m, mut fk_m) = (0u16, 0u16, false);
-        for &pair in sub.splits[bi].iter() {
-            let (mi, fi) = ((pair & 0xFFFF) as usize, (pair >> 16) as usize);
-            if legal(h.three_rank[fi], h.five_rank[mi], rb, strict) {
-                top_f = top_f.max(h.three_ord[fi]);
-                top_m = top_m.max(h.five_ord[mi]);
-                fk_m |= h.five_rank[mi].category() == Category::FiveOfAKind;
-            }
-        }
-        let fk_extra = if rb.category() == Category::FiveOfAKind { eb } else { 0.0 } + if fk_m { em } else { 0.0 };
-        if obj.upper_bound(top_f, top_m, ob) + fk_extra < best.ev {
+    };
+    for j in (0..BUCKETS).rev() {
+        if count[j] == 0 {
             continue;
         }
-        for &pair in sub.splits[bi].iter() {
-            let (mi, fi) = ((pair & 0xFFFF) as usize, (pair >> 16) as usize);
-            if !legal(h.three_rank[fi], h.five_rank[mi], rb, strict) {
+        // The bucket's backs in any order, once its strongest ordinal's bound reaches the best
+        // split found (the bounds of weaker buckets are no higher: the search ends).
+        let top = ((((j + 1) << BUCKET_SHIFT) - 1) as u16).min(top_five);
+        if bound_at(top) < best.ev {
+            break;
+        }
+        let from = start[j] as usize;
+        for &key in &keys[from..from + count[j] as usize] {
+            let (ob, bi) = ((key >> 16) as u16, (key & 0xFFFF) as usize);
+            if ob != top && bound_at(ob) < best.ev {
                 continue;
             }
-            let (of, om) = (h.three_ord[fi], h.five_ord[mi]);
-            let ev = split_ev(obj, h, [of, om, ob], mi, bi);
-            let mmask = sub.five[mi];
-            if best.is_beaten_by(ev, bmask, mmask) {
-                best = Split { front: sub.three[fi], middle: mmask, back: bmask, ordinals: [of, om, ob], ev };
+            let rb = h.five_rank[bi];
+            let fk_b = if rb.value() >> 22 == Category::FiveOfAKind as u32 { eb } else { 0.0 };
+            // A cheaper bound first: the strongest five and three cards of the other eight, legal
+            // or not (a legal middle is also at most the back).
+            let (mut cap_m, mut cap_f) = (0u16, 0u16);
+            for &pair in sub.splits[bi].iter() {
+                cap_m = cap_m.max(h.five_ord[(pair & 0xFFFF) as usize]);
+                cap_f = cap_f.max(h.three_ord[(pair >> 16) as usize]);
+            }
+            let cap_m = cap_m.min(ob);
+            let cap_f = cap_f.min(st.front_cap[cap_m as usize]);
+            let lanes = back_cap[ob as usize] + middle_cap[cap_m as usize] + front_cap[cap_f as usize];
+            let fk_any = fk_b + if ob == top_five && h.five_kind { em } else { 0.0 };
+            let slack = 1e-9 * (1.0 + lanes.abs()) + fk_any;
+            if lanes + obj.backs[ob as usize].sweep + slack < best.ev
+                || lanes + obj.sweep_bound_tight(cap_f, cap_m, ob) + slack < best.ev
+            {
+                continue;
+            }
+            let bmask = sub.five[bi];
+            // The legal splits of this back (one of each family of copies), and the bound again
+            // with the strongest legal front and middle among them.
+            let (mut top_f, mut top_m, mut fk_m, mut nl) = (0u16, 0u16, false, 0);
+            // The foul check (RULES.md §2) on ranks only: the front's key at most the middle's,
+            // the middle at most the back (strictly below both under `strict_order`).
+            let rbv = rb.value();
+            for &pair in sub.splits[bi].iter() {
+                let (mi, fi) = ((pair & 0xFFFF) as usize, (pair >> 16) as usize);
+                let rm = h.five_rank[mi].value();
+                let rf = h.three_rank[fi].front_key();
+                let canonical = sub.five[mi] & dup & (sub.three[fi] >> 1) == 0;
+                if canonical && rm + s <= rbv && rf + s <= rm >> 10 {
+                    top_f = top_f.max(h.three_ord[fi]);
+                    top_m = top_m.max(h.five_ord[mi]);
+                    fk_m |= rm >> 22 == Category::FiveOfAKind as u32;
+                    legal_pairs[nl] = pair;
+                    nl += 1;
+                }
+            }
+            if nl == 0 {
+                continue;
+            }
+            let fk_extra = fk_b + if fk_m { em } else { 0.0 };
+            let sweep = obj.sweep_bound_tight(top_f, top_m, ob);
+            let lanes = back_cap[ob as usize] + middle_cap[top_m as usize] + front_cap[top_f as usize];
+            if lanes + sweep + 1e-9 * (1.0 + lanes.abs()) + fk_extra < best.ev {
+                continue;
+            }
+            // Each split by its lane values and the back's sweep bound before its exact value.
+            for &pair in &legal_pairs[..nl] {
+                let (mi, fi) = ((pair & 0xFFFF) as usize, (pair >> 16) as usize);
+                let (of, om) = (h.three_ord[fi], h.five_ord[mi]);
+                let lanes = obj.lane_sum(of, om, ob);
+                if lanes + sweep + 1e-9 * (1.0 + lanes.abs()) + fk_extra < best.ev {
+                    continue;
+                }
+                let ev = split_ev(obj, h, [of, om, ob], mi, bi);
+                let mmask = sub.five[mi];
+                if best.is_beaten_by(ev, bmask, mmask) {
+                    best = Split { front: sub.three[fi], middle: mmask, back: bmask, ordinals: [of, om, ob], ev };
+                }
             }
         }
     }
@@ -370,6 +503,21 @@ mod tests {
                 assert!((a.expected_water - as_straight_flush - want).abs() < 1e-9, "{preset:?} {arr}");
                 assert!((arranger.expected_water(arr) - a.expected_water).abs() < 1e-9);
                 assert_eq!(arranger.arrange_copies_exhaustive(&hand).unwrap(), a);
+            }
+            // More ranks of five or more, with straight flushes and paired flushes beside them.
+            for hand in [
+                "9s 9s 9h 9h 9d 9c 9c Ks Qs Js Ts 2d 3d",
+                "As As Ah Ah Ad Ks Ks Kh Kh Kd Qc Qc Qd",
+                "5h 5h 5s 5s 5d 6h 7h 8h 9h 9h Th Jh 2c",
+                "2c 2c 2d 2d 2h 3c 3c 3d 3d 3h 4s 4s 4h",
+            ] {
+                let hand = parse_cards_in(hand, SuitSet::ALL).unwrap();
+                for strict in [false, true] {
+                    let rules = Rules { strict_order: strict, ..rules.clone() };
+                    let arranger = Arranger::new(&rules, 8).unwrap();
+                    let a = arranger.arrange(&hand).unwrap();
+                    assert_eq!(arranger.arrange_copies_exhaustive(&hand).unwrap(), a, "{preset:?} {}", a.arrangement);
+                }
             }
         }
     }

@@ -505,6 +505,12 @@ impl Strength {
         }
     }
 
+    /// The flush ordinal of the plain (high card or straight) ordinal of the same five ranks.
+    #[inline]
+    pub fn flush_ord(&self, plain: u16) -> u16 {
+        self.flush_of[plain as usize]
+    }
+
     /// Ordinal of five cards that are known not to be a flush, given the sum of their keys.
     #[inline]
     pub fn five_plain(&self, sum: u64) -> u16 {
@@ -714,7 +720,7 @@ pub fn revolving_door(n: u32, k: u32) -> Vec<u16> {
 /// first subset is `first`), calling `put(index, sum of card keys)` for each: one card out and
 /// one in per step (exact integer sums: the keys' fields never borrow).
 #[inline(always)]
-fn walk_door(door: &[u32], first: u16, k: &[u64; 16], mut put: impl FnMut(usize, u64)) {
+pub(crate) fn walk_door(door: &[u32], first: u16, k: &[u64; 16], mut put: impl FnMut(usize, u64)) {
     let mut sum: u64 = (0..13).filter(|&i| first >> i & 1 == 1).map(|i| k[i]).sum();
     put((door[0] >> 16) as usize, sum);
     for &step in &door[1..] {
