@@ -58,7 +58,11 @@ fn help_exits_zero_and_names_every_option() {
     assert_help_names(TRAIN, &["-h"], &train_opts);
     assert_help_names(TOURNAMENT, &["--help"], &["play", "speed", "specials", "--help"]);
     let table = ["--preset", "--players", "--extra-suits", "--seed", "--field"];
-    let play = [&table[..], &["--deals", "--hero", "--villain", "--no-specials", "ours", "greedy", "product"]].concat();
+    let play = [
+        &table[..],
+        &["--deals", "--hero", "--villain", "--villain-field", "--no-specials", "ours", "greedy", "product"],
+    ]
+    .concat();
     assert_help_names(TOURNAMENT, &["play", "--help"], &play);
     assert_help_names(TOURNAMENT, &["speed", "--help"], &[&table[..], &["--hands"]].concat());
     assert_help_names(TOURNAMENT, &["specials", "--help"], &[&table[..], &["--deals"]].concat());
@@ -149,6 +153,20 @@ fn big_tables_train_and_play_from_the_tools() {
     let out = run(TOURNAMENT, &field, &dir);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(text(&out.stdout).starts_with("kx       6 seats +hs"), "{}", text(&out.stdout));
+
+    // --villain-field: ours on the same fields as the hero is a mirror (zero); on the committed
+    // fields instead, the two differ.
+    let mirror = [&field[..], &["--villain", "ours", "--villain-field", "m.bin"]].concat();
+    let out = run(TOURNAMENT, &mirror, &dir);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("ours vs ours: +0.0000 water/hand"), "{}", text(&out.stdout));
+    let other = ["play", "--preset", "kx", "--players", "6", "--extra-suits", "sh", "--deals", "30"];
+    let out = run(TOURNAMENT, &[&other[..], &["--villain", "ours", "--villain-field", "m.bin"]].concat(), &dir);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(!text(&out.stdout).contains("+0.0000 water/hand"), "{}", text(&out.stdout));
+    let out = run(TOURNAMENT, &[&other[..], &["--villain-field", "nothing.bin"]].concat(), &dir);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("nothing.bin"), "{}", text(&out.stderr));
 }
 
 const SMALL: [&str; 6] = ["--deals", "400", "--iterations", "2", "--seed", "7"];

@@ -4,7 +4,7 @@
 //! sss-tournament play     [--preset NAME,...|all] [--players 2,4] [--table all_pairs|banker]
 //!                         [--extra-suits LETTERS] [--deals N] [--seed S]
 //!                         [--hero ours|greedy|product] [--villain greedy,product,ours]
-//!                         [--field FILE] [--no-specials]
+//!                         [--field FILE] [--villain-field FILE] [--no-specials]
 //! sss-tournament speed    [--preset NAME,...|all] [--players 2,4] [--table ..] [--hands N] [--seed S]
 //!                         [--field FILE] [--once]
 //! sss-tournament specials [--preset NAME,...|all] [--players 2,4] [--table ..] [--deals N] [--seed S]
@@ -129,6 +129,11 @@ struct PlayArgs {
     /// Nobody declares special hands (every hand is played in lanes).
     #[arg(long)]
     no_specials: bool,
+
+    /// Field models the villains' `ours` plays against (a file as for --field; default: the
+    /// hero's): our arranger on other fields, against ours.
+    #[arg(long, value_name = "FILE")]
+    villain_field: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -187,6 +192,8 @@ struct Opts {
     hero: Player,
     villains: Vec<Player>,
     field: Option<Vec<FieldModel>>,
+    /// `--villain-field`'s models, if given.
+    villain_field: Option<Vec<FieldModel>>,
     specials: bool,
     seating: Seating,
     extra_suits: SuitSet,
@@ -213,14 +220,14 @@ fn main() -> ExitCode {
     }
 }
 
+/// The models of a `--field` file.
+fn read_models(path: &std::path::Path) -> Result<Vec<FieldModel>, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
+
 fn opts(table: &Table, deals: u64) -> Result<Opts, String> {
-    let field = match &table.field {
-        None => None,
-        Some(path) => {
-            let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            Some(decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))?)
-        }
-    };
+    let field = table.field.as_deref().map(read_models).transpose()?;
     Ok(Opts {
         presets: table.preset.0.clone(),
         players: table.players.0.iter().map(|&p| p as usize).collect(),
@@ -229,6 +236,7 @@ fn opts(table: &Table, deals: u64) -> Result<Opts, String> {
         hero: Player::Ours,
         villains: vec![Player::Greedy],
         field,
+        villain_field: None,
         specials: true,
         seating: table.table,
         extra_suits: table.extra_suits,
@@ -274,6 +282,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 hero: a.hero,
                 villains: a.villain.clone(),
                 specials: !a.no_specials,
+                villain_field: a.villain_field.as_deref().map(read_models).transpose()?,
                 ..opts(&a.table, a.deals)?
             };
             (o, play)
@@ -390,7 +399,17 @@ const BLOCK: usize = 2_000;
 fn play(o: &Opts, preset: Preset, rules: &Rules, players: usize) -> Result<(), String> {
     let banker_table = rules.table == Seating::Banker;
     let hero = policy(o.hero, o, rules, players)?;
-    let villains: Vec<Policy> = o.villains.iter().map(|&v| policy(v, o, rules, players)).collect::<Result<_, _>>()?;
+    // The villains' own fields, when given, take the place of the hero's.
+    let vo = o.villain_field.as_ref().map(|f| Opts {
+        field: Some(f.clone()),
+        villain_field: None,
+        presets: Vec::new(),
+        players: Vec::new(),
+        villains: Vec::new(),
+        ..*o
+    });
+    let villains: Vec<Policy> =
+        o.villains.iter().map(|&v| policy(v, vo.as_ref().unwrap_or(o), rules, players)).collect::<Result<_, _>>()?;
     let settler = Settler::new(rules).map_err(|e| e.to_string())?;
     let detector = if o.specials { Some(SpecialDetector::new(rules).map_err(|e| e.to_string())?) } else { None };
     let role_of = |seat: usize| if banker_table && seat == 0 { Role::Banker } else { Role::Player };
