@@ -6,7 +6,15 @@
 #   - `cargo package` succeeds without a warning (it also builds the packaged crate alone, which
 #     catches a file the crate needs but does not ship);
 #   - the package holds the README, both licence texts, RULES.md and the field models
-#     (src/arrange/model_tables.bin), and the .crate is under crates.io's 10 MB limit.
+#     (src/arrange/model_tables.bin), and the .crate is under crates.io's 10 MB limit;
+#   - the crate's own tests pass from the .crate alone, as a user who downloads it runs them:
+#     the .crate unpacked into a temporary folder outside the repository, then
+#     `cargo test --release --all-features` there (plain `cargo test --release` runs a subset:
+#     the rule-set JSON tests need `serde`). The comparisons with the repository's shared
+#     vectors (tests/vectors/) skip there with a note, as that folder is not in the package.
+#     It builds afresh in the temporary folder (about two minutes on one core): the tests compile
+#     in the path of their crate (env!("CARGO_MANIFEST_DIR")), so a build folder shared between
+#     runs would run binaries that read a deleted unpack folder.
 #
 # Usage: scripts/check-crate.sh [--out DIR]
 #   --out DIR   also copy the .crate into DIR (replacing an older copy of the same name)
@@ -31,7 +39,8 @@ cd "$root"
 target="${CARGO_TARGET_DIR:-$root/target}"
 
 log="$(mktemp)"
-trap 'rm -f "$log"' EXIT
+unpacked=""
+trap 'rm -f "$log"; [ -z "$unpacked" ] || rm -rf "$unpacked"' EXIT
 
 # Runs a cargo command; fails if it fails or prints a warning.
 no_warnings() {
@@ -79,6 +88,21 @@ bytes="$(wc -c <"$crate")"
 limit=$((10 * 1024 * 1024))
 [ "$bytes" -lt "$limit" ] || { echo "check-crate.sh: $crate is $bytes bytes, over crates.io's $limit" >&2; exit 1; }
 echo "==> ${crate#"$root"/}: $(wc -l <<<"$list") files, $((bytes / 1024)) KiB (crates.io limit: 10240 KiB)"
+
+# The published crate's tests, from the .crate alone. Outside the repository, so that cargo
+# finds no workspace above the crate; the lock file is the one the package ships.
+unpacked="$(mktemp -d)"
+tar -xzf "$crate" -C "$unpacked"
+echo "==> cargo test --release --all-features --locked --no-fail-fast in the unpacked ${crate#"$root"/}"
+start=$SECONDS
+if ! (cd "$unpacked/shisanshui-$version" &&
+      CARGO_TARGET_DIR="$unpacked/target" cargo test --release --all-features --locked --no-fail-fast >"$log" 2>&1); then
+    cat "$log" >&2
+    echo "check-crate.sh: the unpacked crate's tests failed" >&2
+    exit 1
+fi
+passed="$(awk '/^test result: ok\./ { n += $4 } END { print n + 0 }' "$log")"
+echo "==> the unpacked crate's tests: $passed passed in $((SECONDS - start)) s (build included)"
 
 if [ -n "$out" ]; then
     mkdir -p "$out"

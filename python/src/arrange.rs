@@ -24,6 +24,7 @@ use crate::errors::{invalid_argument, to_pyerr, OrRaise};
 use crate::lanes::{arrangement_in, PyArrangement};
 use crate::rules::{with_rules, PyRules};
 use crate::special;
+use crate::text::utf8;
 
 /// Seats assumed when `players` is not given: the standard full table.
 const DEFAULT_PLAYERS: usize = 4;
@@ -221,7 +222,7 @@ fn table_players(players: Option<&Bound<'_, PyAny>>, rules: &Rules) -> PyResult<
 fn role_arg(role: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Role>> {
     let Some(obj) = role.filter(|o| !o.is_none()) else { return Ok(None) };
     match obj.cast::<PyString>() {
-        Ok(s) => s.to_cow()?.parse::<Role>().map(Some).or_raise(),
+        Ok(s) => utf8(s)?.parse::<Role>().map(Some).or_raise(),
         Err(_) => Err(PyTypeError::new_err(format!(
             "role must be 'player', 'banker' or None, not {}",
             obj.get_type().name().map(|n| n.to_string()).unwrap_or_default()

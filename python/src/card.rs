@@ -7,12 +7,14 @@
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyByteArray, PyBytes, PyString, PyType};
 use shisanshui::{Card, CardSet, Error as CoreError, SuitSet};
 
 use crate::enums;
 use crate::errors::{bad_card_code, to_pyerr, OrRaise};
 use crate::rules::with_rules;
+use crate::text::utf8;
 
 /// One card of the 52-card deck. Immutable, hashable, ordered by its code (rank, then suit).
 #[pyclass(frozen, eq, ord, hash, module = "shisanshui", name = "Card")]
@@ -28,7 +30,7 @@ impl PyCard {
             return Ok(*c.get());
         }
         if let Ok(s) = card.cast::<PyString>() {
-            return s.to_cow()?.parse::<Card>().or_raise().map(PyCard);
+            return utf8(s)?.parse::<Card>().or_raise().map(PyCard);
         }
         let hint = if crate::ints::is_int(card) { "; use Card.from_code(n) for an int code" } else { "" };
         Err(PyTypeError::new_err(format!("Card() takes card text such as 'As', not {}{hint}", card.get_type().name()?)))
@@ -108,7 +110,7 @@ pub fn card_item(item: &Bound<'_, PyAny>, position: usize) -> PyResult<Card> {
         return Ok(c.get().0);
     }
     if let Ok(s) = item.cast::<PyString>() {
-        return Card::parse_at(s.to_cow()?.trim(), position).or_raise();
+        return Card::parse_at(utf8(s)?.trim(), position).or_raise();
     }
     if crate::ints::is_int(item) {
         return card_from_code(item);
@@ -142,7 +144,7 @@ fn shifted(e: CoreError, offset: usize) -> CoreError {
 /// from `offset` (so a lane's errors can name the card's place in the whole hand).
 pub fn cards_at_in(obj: &Bound<'_, PyAny>, offset: usize, extra_suits: SuitSet) -> PyResult<Vec<Card>> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return shisanshui::parse_cards_in(&s.to_cow()?, extra_suits).map_err(|e| to_pyerr(shifted(e, offset)));
+        return shisanshui::parse_cards_in(&utf8(s)?, extra_suits).map_err(|e| to_pyerr(shifted(e, offset)));
     }
     // Bytes iterate as ints, which would silently read `b"As"` as codes 65 and 115.
     if obj.is_instance_of::<PyBytes>() || obj.is_instance_of::<PyByteArray>() || obj.cast::<PyCard>().is_ok() {
@@ -188,9 +190,9 @@ fn not_cards(obj: &Bound<'_, PyAny>) -> PyErr {
 /// suits. `rules`: a `Rules`, a preset name, or None for classic (one deck).
 #[pyfunction]
 #[pyo3(signature = (text, rules = None))]
-fn parse_cards(text: &str, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<PyCard>> {
+fn parse_cards(text: PyBackedStr, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<PyCard>> {
     with_rules(rules, |r| {
-        Ok(shisanshui::parse_cards_in(text, r.extra_suits).or_raise()?.into_iter().map(PyCard).collect())
+        Ok(shisanshui::parse_cards_in(&text, r.extra_suits).or_raise()?.into_iter().map(PyCard).collect())
     })
 }
 

@@ -9,11 +9,13 @@
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyString, PyType};
 use shisanshui::{Category, Rank, ScoringMode, Suit, Table, Wheel};
 
 use crate::errors::{invalid_argument, invalid_rules};
+use crate::text::utf8;
 
 const MODULE: &str = "shisanshui._enums";
 
@@ -153,12 +155,12 @@ pub fn suit_from(obj: &Bound<'_, PyAny>) -> PyResult<Suit> {
 }
 
 /// The text of a `str`-valued option (a `Wheel`/`ScoringMode` member is a `str`).
-fn option_text(obj: &Bound<'_, PyAny>, path: &str, expected: &str) -> PyResult<String> {
+fn option_text(obj: &Bound<'_, PyAny>, path: &str, expected: &str) -> PyResult<PyBackedStr> {
     let s = obj.cast::<PyString>().map_err(|_| {
         let ty = obj.get_type().name().map(|n| n.to_string()).unwrap_or_default();
         PyTypeError::new_err(format!("`{path}` must be {expected}, not {ty}"))
     })?;
-    Ok(s.to_cow()?.to_string())
+    utf8(s)
 }
 
 /// A wheel option from a `Wheel` member or its name (`"second_highest"`, `"lowest"`).

@@ -11,6 +11,7 @@
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
 use pyo3::types::PyType;
 use shisanshui::Error as CoreError;
 
@@ -179,9 +180,9 @@ impl<T> OrRaise<T> for Result<T, CoreError> {
 /// Test hook (private): raise the exception of one engine error kind with sample fields, so
 /// the tests can check the mapping of kinds that no public function raises yet.
 #[pyfunction]
-fn _raise_error(kind: &str) -> PyResult<()> {
+fn _raise_error(kind: PyBackedStr) -> PyResult<()> {
     let card = shisanshui::Card::from_code(51).or_raise()?;
-    let e = match kind {
+    let e = match &*kind {
         "unknown_rank" => CoreError::unknown_rank("Xs", 1),
         "unknown_suit" => CoreError::unknown_suit("Kx", 2),
         "bad_card_code" => CoreError::BadCardCode { code: 52 },

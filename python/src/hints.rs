@@ -14,6 +14,7 @@ use crate::card::{cards_at_in, cards_in, PyCard};
 use crate::enums;
 use crate::errors::{invalid_argument, OrRaise};
 use crate::rules::with_rules;
+use crate::text::utf8;
 
 /// One combination of a category in a hand (:func:`combos`): the category's own cards,
 /// highest code first, without kickers.
@@ -56,7 +57,7 @@ impl PyCombo {
 /// ``"FLUSH"``) or Chinese (``"对子"``).
 fn category_arg(obj: &Bound<'_, PyAny>) -> PyResult<Category> {
     if let Ok(text) = obj.cast::<PyString>() {
-        let text = text.to_cow()?;
+        let text = utf8(text)?;
         let t = text.trim().to_ascii_lowercase().replace(['_', '-'], " ");
         return Category::ALL
             .into_iter()

@@ -10,6 +10,7 @@ use crate::card::{cards_at_in, cards_in, PyCard};
 use crate::errors::{raise_with, to_pyerr, OrRaise, WrongCardCountError};
 use crate::eval::PyHandRank;
 use crate::rules::{with_rules, PyRules};
+use crate::text::utf8;
 
 /// Thirteen cards set out as front (3), middle (5) and back (5).
 ///
@@ -86,7 +87,7 @@ pub fn arrangement_in(obj: &Bound<'_, PyAny>, extra_suits: SuitSet) -> PyResult<
         return Ok(a.get().0);
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        let text = s.to_cow()?;
+        let text = utf8(s)?;
         return Arrangement::parse_in(&text, extra_suits).map_err(|e| match text_lane_sizes(&text) {
             Some(sizes) => lane_named(e, sizes),
             None => to_pyerr(e),

@@ -14,7 +14,9 @@
 //!   extra suits of the call's rule set, whose deck says how often a card may repeat (RULES.md
 //!   §11); a call without rules reads one deck's distinct cards;
 //! - a `rules=` argument is read by `rules::with_rules` (a `Rules`, a preset name, or None);
-//! - enums cross as the Python enums of `_enums.py` through `enums`.
+//! - enums cross as the Python enums of `_enums.py` through `enums`;
+//! - text is read without a second copy: a `str` parameter is a `PyBackedStr`, and a
+//!   `str` found inside an argument is read by `text::utf8`, never `to_cow`, `&str` or `String`.
 
 use pyo3::prelude::*;
 
@@ -29,6 +31,8 @@ mod lanes;
 mod rules;
 // Special hands.
 mod special;
+// `str` arguments read in place (PyBackedStr).
+mod text;
 // Settlement and money.
 mod money;
 mod settle;

@@ -11,11 +11,18 @@ use std::sync::OnceLock;
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyBool, PyDict, PyList, PyString, PyTuple};
 use shisanshui::{Amount, Preset, Rules, ScoringMode, Special, SpecialWater, Suit, SuitSet, Table, Wheel};
 
 use crate::enums;
 use crate::errors::{invalid_rules, OrRaise};
+use crate::text::utf8;
+
+/// The default preset of `Rules()`, as a [`PyBackedStr`] like the argument it stands in for.
+fn classic_name() -> PyBackedStr {
+    Python::attach(|py| PyString::intern(py, "classic").try_into()).expect("ASCII text encodes")
+}
 
 /// The string that stands for [`Amount::PlayersMinusOne`] (as in the JSON form).
 const PLAYERS_MINUS_ONE: &str = "players_minus_one";
@@ -170,7 +177,7 @@ fn optional_count(v: &Bound<'_, PyAny>, path: &str) -> PyResult<Option<u32>> {
 
 fn amount(v: &Bound<'_, PyAny>, path: &str) -> PyResult<Amount> {
     if let Ok(s) = v.cast::<PyString>() {
-        let s = s.to_cow()?;
+        let s = utf8(s)?;
         return if s.eq_ignore_ascii_case(PLAYERS_MINUS_ONE) {
             Ok(Amount::PlayersMinusOne)
         } else {
@@ -198,7 +205,7 @@ fn suit_letters(s: SuitSet) -> Vec<String> {
 fn suits_from(v: &Bound<'_, PyAny>) -> PyResult<SuitSet> {
     const PATH: &str = "extra_suits";
     if let Ok(s) = v.cast::<PyString>() {
-        return s.to_cow()?.parse::<SuitSet>().or_raise();
+        return utf8(s)?.parse::<SuitSet>().or_raise();
     }
     let not_suits = || {
         PyTypeError::new_err(format!(
@@ -221,7 +228,7 @@ fn suits_from(v: &Bound<'_, PyAny>) -> PyResult<SuitSet> {
     for (i, item) in iter.enumerate() {
         let item = item?;
         let suit = if let Ok(s) = item.cast::<PyString>() {
-            let text = s.to_cow()?;
+            let text = utf8(s)?;
             let mut chars = text.chars();
             let one = match (chars.next(), chars.next()) {
                 (Some(_), None) => text.parse::<SuitSet>().or_raise()?.iter().next(),
@@ -310,7 +317,7 @@ fn specials_from(v: &Bound<'_, PyAny>) -> PyResult<Vec<SpecialWater>> {
         let id = id.cast::<PyString>().map_err(|_| {
             PyTypeError::new_err(format!("specials[{i}].special must be a str such as 'SD', not {}", type_name(&id)))
         })?;
-        let special: Special = id.to_cow()?.parse().or_raise()?;
+        let special: Special = utf8(id)?.parse().or_raise()?;
         let water = count(&water, &format!("specials[{i}].water"), u32::MAX)?;
         // The core's check, made here so that an endless iterable stops at its first repeat.
         if let Some(j) = out.iter().position(|s: &SpecialWater| s.special == special) {
@@ -357,7 +364,7 @@ fn set_group(r: &mut Rules, group: &str, v: &Bound<'_, PyAny>) -> PyResult<()> {
         let key = k
             .cast::<PyString>()
             .map_err(|_| PyTypeError::new_err(format!("`{group}` keys are str field names, not {}", type_name(&k))))?;
-        let path = format!("{group}.{}", key.to_cow()?);
+        let path = format!("{group}.{}", utf8(key)?);
         let Some((name, _)) = FIELDS.iter().find(|f| f.1 == path) else {
             let known: Vec<&str> =
                 FIELDS.iter().filter_map(|f| f.1.strip_prefix(group).and_then(|x| x.strip_prefix('.'))).collect();
@@ -374,7 +381,7 @@ fn changed(base: &Rules, changes: Option<&Bound<'_, PyDict>>) -> PyResult<Rules>
     let mut next = base.clone();
     if let Some(changes) = changes {
         for (k, v) in changes.iter() {
-            let name = k.cast::<PyString>()?.to_cow()?.to_string();
+            let name = utf8(k.cast::<PyString>()?)?;
             if GROUPS.contains(&name.as_str()) {
                 set_group(&mut next, &name, &v)?;
             } else {
@@ -410,16 +417,16 @@ impl PyRules {
 #[pymethods]
 impl PyRules {
     #[new]
-    #[pyo3(signature = (preset = "classic", **changes))]
-    fn new(preset: &str, changes: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        Ok(PyRules(changed(&Rules::from_preset_name(preset).or_raise()?, changes)?))
+    #[pyo3(signature = (preset = classic_name(), **changes), text_signature = "(preset=\"classic\", **changes)")]
+    fn new(preset: PyBackedStr, changes: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        Ok(PyRules(changed(&Rules::from_preset_name(&preset).or_raise()?, changes)?))
     }
 
     /// The rules of a preset (`"classic"`, `"regional"`, `"kx"`, `"hk"`, `"ranked"`,
     /// `"chinese_poker"`), with optional changes.
     #[staticmethod]
     #[pyo3(signature = (name, **changes))]
-    fn preset(name: &str, changes: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+    fn preset(name: PyBackedStr, changes: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
         Self::new(name, changes)
     }
 
@@ -427,8 +434,8 @@ impl PyRules {
     /// name a ``"preset"`` to start from (default classic) and give only the fields it changes:
     /// ``Rules.from_json('{"preset": "kx", "lane_water": {"front_trips": 4}}')``.
     #[staticmethod]
-    fn from_json(text: &str) -> PyResult<Self> {
-        Rules::from_json(text).or_raise().map(PyRules)
+    fn from_json(text: PyBackedStr) -> PyResult<Self> {
+        Rules::from_json(&text).or_raise().map(PyRules)
     }
 
     /// Save as pretty-printed JSON.
@@ -445,8 +452,8 @@ impl PyRules {
     /// ``"preset"`` and give only the fields it changes.
     #[staticmethod]
     fn from_dict(data: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let text: String = data.py().import("json")?.call_method1("dumps", (data,))?.extract()?;
-        Self::from_json(&text)
+        let text: PyBackedStr = data.py().import("json")?.call_method1("dumps", (data,))?.extract()?;
+        Self::from_json(text)
     }
 
     /// Check every value for range and consistency (always passes for an object built and
@@ -500,7 +507,7 @@ impl PyRules {
     }
 
     /// The water of a special (`"SD"`, `"dragon"`, `"一条龙"`, …), or None when disabled.
-    fn special_water(&self, special: &str) -> PyResult<Option<u32>> {
+    fn special_water(&self, special: PyBackedStr) -> PyResult<Option<u32>> {
         Ok(self.0.special_water(special.parse().or_raise()?))
     }
 
@@ -816,7 +823,7 @@ pub fn with_rules<R>(arg: Option<&Bound<'_, PyAny>>, f: impl FnOnce(&Rules) -> P
         return f(&r.try_borrow()?.0);
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        return f(&Rules::from_preset_name(&s.to_cow()?).or_raise()?);
+        return f(&Rules::from_preset_name(&utf8(s)?).or_raise()?);
     }
     Err(PyTypeError::new_err(format!("rules must be a Rules, a preset name or None, not {}", type_name(obj))))
 }

@@ -25,6 +25,7 @@ use crate::lanes::{arrangement_in, lanes_in, rules_suffix, suits_of, PyArrangeme
 use crate::money::{money_args, too_many_seats, PyMoneyResult};
 use crate::rules::with_rules;
 use crate::special::member;
+use crate::text::utf8;
 
 static FRACTION: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 
@@ -46,7 +47,7 @@ fn special_in(obj: &Bound<'_, PyAny>) -> PyResult<Special> {
     let s = obj.cast::<PyString>().map_err(|_| {
         PyTypeError::new_err(format!("a special must be a Special or its name, not {}", type_name(obj)))
     })?;
-    s.to_cow()?.parse().or_raise()
+    utf8(s)?.parse().or_raise()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -154,7 +155,7 @@ fn hand_in(obj: &Bound<'_, PyAny>, extra_suits: SuitSet) -> PyResult<PlayerHand>
         return Ok(PlayerHand::Arranged(a.get().0));
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        return Arrangement::parse_in(&s.to_cow()?, extra_suits).or_raise().map(PlayerHand::Arranged);
+        return Arrangement::parse_in(&utf8(s)?, extra_suits).or_raise().map(PlayerHand::Arranged);
     }
     Err(PyTypeError::new_err(format!(
         "a seat must be a PlayerHand, an Arrangement or arrangement text, not {}",

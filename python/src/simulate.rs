@@ -16,6 +16,7 @@ use crate::deal::{index_arg, int_arg, players_for};
 use crate::errors::{invalid_argument, to_pyerr, OrRaise};
 use crate::money::money_args;
 use crate::rules::with_rules;
+use crate::text::utf8;
 
 /// What a simulation saw (see :func:`simulate`). The figures are attributes; :meth:`to_dict`
 /// and :meth:`to_json` give all of them, in the format ``sss simulate --json`` writes.
@@ -159,7 +160,7 @@ fn policies(arg: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Policy>> {
         let s = o
             .cast::<PyString>()
             .map_err(|_| PyTypeError::new_err("a policy is a str: 'arranger', 'greedy' or 'product'"))?;
-        s.to_cow()?.parse::<Policy>().or_raise()
+        utf8(s)?.parse::<Policy>().or_raise()
     };
     if obj.is_instance_of::<PyString>() {
         return Ok(vec![one(obj)?]);

@@ -6,6 +6,7 @@
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyString, PyTuple};
 use shisanshui::special::SpecialDetector;
@@ -15,6 +16,7 @@ use crate::card::cards_in;
 use crate::errors::OrRaise;
 use crate::lanes::PyArrangement;
 use crate::rules::with_rules;
+use crate::text::utf8;
 
 const MODULE: &str = "shisanshui._enums";
 
@@ -28,7 +30,7 @@ pub fn member(py: Python<'_>, s: Special) -> PyResult<Bound<'_, PyAny>> {
         let mut out: Vec<Py<PyAny>> = Vec::new();
         for m in cls.try_iter()? {
             let m = m?;
-            let value: String = m.getattr("value")?.extract()?;
+            let value: PyBackedStr = m.getattr("value")?.extract()?;
             match Special::ALL.get(out.len()) {
                 Some(core) if core.id() == value => out.push(m.unbind()),
                 _ => {
@@ -123,7 +125,7 @@ fn parse_special<'py>(py: Python<'py>, text: &Bound<'py, PyAny>) -> PyResult<Bou
         let ty = text.get_type().name().map(|n| n.to_string()).unwrap_or_default();
         PyTypeError::new_err(format!("a special name must be a str, not {ty}"))
     })?;
-    let s: Special = text.to_cow()?.parse().or_raise()?;
+    let s: Special = utf8(text)?.parse().or_raise()?;
     member(py, s)
 }
 

@@ -80,6 +80,46 @@ def test_bad_text_costs_no_memory_in_proportion():
     assert grown_kb < 64 * 1024, f"parse_cards grew the peak by {grown_kb} KB"
 
 
+# Text arguments, each read as one UTF-8 copy of the `str` (a `PyBackedStr`), not two (0.2.0
+# extracted `&str`, which under the stable ABI encodes to `bytes` and copies that into a Rust
+# `String`: parse_cards of ten million spades peaked 57 MB above the text, about twice its
+# 30 MB of UTF-8). Each call fails at once (or, for the JSON, reads `{}` and then blanks), so
+# the engine itself adds nothing in proportion to the text.
+TEXT_ARGUMENTS = {
+    "parse_cards": ("'\u2660' * 10_000_000", "shisanshui.parse_cards(text)"),
+    "Card": ("'\u2660' * 10_000_000", "shisanshui.Card(text)"),
+    "Arrangement": ("'\u2660' * 10_000_000", "shisanshui.Arrangement(text)"),
+    "PlayerHand.arranged": ("'\u2660' * 10_000_000", "shisanshui.PlayerHand.arranged(text)"),
+    "Rules.from_json": ("'{}'.ljust(30_000_000)", "shisanshui.Rules.from_json(text)"),
+    "a preset name": ("'\u2660' * 10_000_000", "shisanshui.parse_cards('As', rules=text)"),
+}
+
+
+@pytest.mark.parametrize("name", TEXT_ARGUMENTS)
+def test_a_text_argument_is_read_without_a_second_copy(name):
+    # In a child process, so that the peak resident size is this call's alone.
+    make, call = TEXT_ARGUMENTS[name]
+    code = textwrap.dedent(
+        f"""
+        import resource, shisanshui
+        try:  # the module's first-call set-up, outside the measure
+            shisanshui.parse_cards("x")
+        except shisanshui.Error:
+            pass
+        text = {make}
+        before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        try:
+            {call}
+        except shisanshui.Error:
+            pass
+        print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before, len(text.encode()))
+        """
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    grown_kb, utf8_bytes = map(int, out.split())
+    assert grown_kb * 1024 < 1.5 * utf8_bytes, f"{name} grew the peak by {grown_kb} KB for {utf8_bytes} bytes of UTF-8"
+
+
 def test_long_names_are_shortened():
     with pytest.raises(sss.UnknownPresetError) as e:
         sss.Rules("y" * TEN_MB)
