@@ -226,7 +226,7 @@ net_valgrind() {
 # --report-time`; everything else runs: pointers, copy-outs, the panic guard, last errors, cards,
 # evaluation, fouls, money, settlement, specials, dealing.
 MIRI_SKIP_CORE=(
-  arrange::search batch thread tables_match_generator simulate:: meaningless_input_never_panics
+  arrange::search arrange::copies batch thread tables_match_generator simulate:: meaningless_input_never_panics
   counts_and_masks_match_a_naive_count
 )
 MIRI_SKIP_FFI=(
