@@ -78,6 +78,28 @@ pub(crate) fn excerpt(text: &str) -> &str {
 }
 
 impl Error {
+    /// The variant's snake_case name (`unknown_rank`, `too_many_copies`, …): the `kind` of the
+    /// shared test vectors and the error code every binding reports.
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            Error::UnknownRank { .. } => "unknown_rank",
+            Error::UnknownSuit { .. } => "unknown_suit",
+            Error::BadCardCode { .. } => "bad_card_code",
+            Error::DuplicateCard { .. } => "duplicate_card",
+            Error::TooManyCopies { .. } => "too_many_copies",
+            Error::WrongCardCount { .. } => "wrong_card_count",
+            Error::InvalidRules { .. } => "invalid_rules",
+            Error::UnknownPreset(_) => "unknown_preset",
+            Error::UnknownSpecial(_) => "unknown_special",
+            Error::SpecialNotAllowed { .. } => "special_not_allowed",
+            Error::InvalidTable(_) => "invalid_table",
+            Error::InvalidMoney(_) => "invalid_money",
+            Error::InvalidArgument(_) => "invalid_argument",
+            Error::CardNotInHand { .. } => "card_not_in_hand",
+            Error::NoLegalArrangement(_) => "no_legal_arrangement",
+        }
+    }
+
     /// [`Error::UnknownRank`] for this token, shortened to its excerpt.
     pub fn unknown_rank(token: &str, position: usize) -> Error {
         Error::UnknownRank { token: excerpt(token).to_string(), token_len: token.len(), position }

@@ -1,4 +1,7 @@
-//! The committed field models (`model_tables.bin`, made by `sss-train`) and their encoding.
+//! The committed field models (made by `sss-train`) and their encoding: `model_tables.bin` holds
+//! the one-deck tables, `model_tables_big.bin` the big tables of RULES.md §11. Both are built in
+//! with the default `built-in-fields` feature; a build without it (the WebAssembly package, which
+//! carries them compressed) hands them over with [`add_fields`] before its first arranger.
 //!
 //! Regenerate every table with (release build; one to one and a half minutes per model):
 //!
@@ -14,11 +17,11 @@
 //!
 //! ```text
 //! for t in "5 s" "6 sh" "8 dchs"; do set -- $t
-//!   cargo run --release -p shisanshui-tools --bin sss-train -- --out core/src/arrange/model_tables.bin \
+//!   cargo run --release -p shisanshui-tools --bin sss-train -- --out core/src/arrange/model_tables_big.bin \
 //!       --preset classic,regional,kx,ranked --players $1 --extra-suits $2 --deals 50000
 //! done
 //! for t in "5 s" "6 sh"; do set -- $t
-//!   cargo run --release -p shisanshui-tools --bin sss-train -- --out core/src/arrange/model_tables.bin \
+//!   cargo run --release -p shisanshui-tools --bin sss-train -- --out core/src/arrange/model_tables_big.bin \
 //!       --preset classic,regional,kx --players $1 --extra-suits $2 --deals 50000 --table banker
 //! done
 //! ```
@@ -40,15 +43,21 @@
 //! Version 1 (the tables before banker tables) is version 2 without the seat byte: every
 //! model in it is an all-pairs one. It still decodes; [`encode`] writes version 2.
 
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use crate::card::SuitSet;
+use crate::error::Error;
 use crate::rules::{Preset, Rules, Table};
 
 use super::model::{FieldModel, Role, Training, GRID};
 
-/// The committed bytes.
+/// The committed bytes of the one-deck tables.
+#[cfg(feature = "built-in-fields")]
 static BYTES: &[u8] = include_bytes!("model_tables.bin");
+
+/// The committed bytes of the big tables (RULES.md §11).
+#[cfg(feature = "built-in-fields")]
+static BIG_BYTES: &[u8] = include_bytes!("model_tables_big.bin");
 
 const MAGIC: &[u8; 4] = b"SSSF";
 const VERSION: u8 = 2;
@@ -216,10 +225,64 @@ pub fn decode(bytes: &[u8]) -> Result<Vec<FieldModel>, String> {
     Ok(models)
 }
 
-/// Every committed field model.
+static MODELS: OnceLock<Vec<FieldModel>> = OnceLock::new();
+
+/// Models handed over by [`add_fields`] before the first arranger.
+static ADDED: Mutex<Vec<FieldModel>> = Mutex::new(Vec::new());
+
+/// Every committed field model (and those of [`add_fields`]).
 pub fn committed() -> &'static [FieldModel] {
-    static MODELS: OnceLock<Vec<FieldModel>> = OnceLock::new();
-    MODELS.get_or_init(|| decode(BYTES).unwrap_or_else(|e| panic!("corrupt committed model_tables.bin: {e}")))
+    MODELS.get_or_init(|| {
+        let mut models = built_in();
+        models.append(&mut ADDED.lock().unwrap_or_else(|p| p.into_inner()));
+        models
+    })
+}
+
+/// The models built into this build (none without the `built-in-fields` feature).
+fn built_in() -> Vec<FieldModel> {
+    #[cfg(feature = "built-in-fields")]
+    return [(BYTES, "model_tables.bin"), (BIG_BYTES, "model_tables_big.bin")]
+        .into_iter()
+        .flat_map(|(bytes, name)| decode(bytes).unwrap_or_else(|e| panic!("corrupt committed {name}: {e}")))
+        .collect();
+    #[cfg(not(feature = "built-in-fields"))]
+    Vec::new()
+}
+
+/// Add field models (a file in the committed format, such as the committed tables for a build
+/// without the `built-in-fields` feature) to those the arrangers choose from. Returns how many
+/// it added. Only before the first arranger is made (the choice of field is made once);
+/// errors: [`Error::InvalidArgument`] after that, for bytes that do not decode (naming why) and
+/// for a model of a table the tables already have.
+pub fn add_fields(bytes: &[u8]) -> Result<usize, Error> {
+    let models = decode(bytes).map_err(|e| Error::InvalidArgument(format!("not a field-model table: {e}")))?;
+    let mut added = ADDED.lock().unwrap_or_else(|p| p.into_inner());
+    if MODELS.get().is_some() {
+        return Err(Error::InvalidArgument(
+            "field models are added before the first arranger is made (the arrangers' fields are already chosen)"
+                .into(),
+        ));
+    }
+    let builtin = built_in();
+    let same = |a: &FieldModel, b: &FieldModel| {
+        (a.preset, a.players, a.extra_suits, a.table, a.role) == (b.preset, b.players, b.extra_suits, b.table, b.role)
+    };
+    for (i, m) in models.iter().enumerate() {
+        if builtin.iter().chain(added.iter()).chain(&models[..i]).any(|o| same(o, m)) {
+            return Err(Error::InvalidArgument(format!(
+                "the field of {} at {} seats (extra suits {:?}, {:?} table, {:?}) is there already",
+                m.preset.name(),
+                m.players,
+                m.extra_suits.iter().map(|s| s.letter()).collect::<String>(),
+                m.table,
+                m.role
+            )));
+        }
+    }
+    let n = models.len();
+    added.extend(models);
+    Ok(n)
 }
 
 /// How far a model trained for `m_suits` extra suits at `m_players` seats is from a table of

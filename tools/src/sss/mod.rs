@@ -227,26 +227,9 @@ impl fmt::Display for CliError {
     }
 }
 
-/// The snake_case name of an engine error variant.
+/// The snake_case name of an engine error variant ([`Error::kind`]).
 pub fn error_kind(e: &Error) -> &'static str {
-    match e {
-        Error::UnknownRank { .. } => "unknown_rank",
-        Error::UnknownSuit { .. } => "unknown_suit",
-        Error::BadCardCode { .. } => "bad_card_code",
-        Error::DuplicateCard { .. } => "duplicate_card",
-        Error::TooManyCopies { .. } => "too_many_copies",
-        Error::WrongCardCount { .. } => "wrong_card_count",
-        Error::InvalidRules { .. } => "invalid_rules",
-        Error::UnknownPreset(_) => "unknown_preset",
-        Error::UnknownSpecial(_) => "unknown_special",
-        Error::SpecialNotAllowed { .. } => "special_not_allowed",
-        Error::InvalidTable(_) => "invalid_table",
-        Error::InvalidMoney(_) => "invalid_money",
-        Error::InvalidArgument(_) => "invalid_argument",
-        Error::CardNotInHand { .. } => "card_not_in_hand",
-        Error::NoLegalArrangement(_) => "no_legal_arrangement",
-        _ => "error",
-    }
+    e.kind()
 }
 
 pub type CliResult<T> = Result<T, CliError>;

@@ -1,0 +1,230 @@
+// Type declarations of the npm package `shisanshui` (the same for every entry point).
+
+/** A card: its code (0-51: rank index × 4 + suit, 2♦ = 0 … A♠ = 51) or its text (`"As"`, `"10h"`, `"♠A"`). */
+export type CardLike = number | string;
+/** Cards: text (`"As Kd 10h"`), an array of codes or card texts, or a `Uint8Array` of codes. */
+export type Cards = string | readonly CardLike[] | Uint8Array;
+/** A rule set: a `Rules`, a preset name, a plain object in the rule-set JSON form, or nothing for classic. */
+export type RulesLike = Rules | PresetName | RuleSetObject | undefined | null;
+/** The shipped presets (RULES.md §9). */
+export type PresetName = 'classic' | 'regional' | 'kx' | 'hk' | 'ranked' | 'chinese_poker';
+/** The rule-set JSON form as a plain object (see RULES.md); it may name a `preset` to start from. */
+export type RuleSetObject = { preset?: PresetName } & Record<string, unknown>;
+/** A hand category in the engine's JSON form. */
+export type Category =
+  | 'high_card' | 'one_pair' | 'two_pair' | 'three_of_a_kind' | 'straight' | 'flush'
+  | 'full_house' | 'four_of_a_kind' | 'straight_flush' | 'five_of_a_kind';
+/** A category as callers may name it: its JSON name, English or Chinese name (`"pair"`, `"同花"`), or number 0-9. */
+export type CategoryLike = Category | string | number;
+/** A seed: a non-negative safe integer, or a BigInt below 2^64. */
+export type Seed = number | bigint;
+
+/** An exact amount of water: `num / den` in lowest terms (`den` is 1 for whole water). */
+export interface Fraction { num: number; den: number }
+
+/** Three lanes as card texts. */
+export interface Lanes { front: string[]; middle: string[]; back: string[] }
+/** An arrangement as callers may give it: text (`"As Kd Qh / … / …"`), 13 cards in lane order, or lanes. */
+export type ArrangementLike = string | readonly CardLike[] | Uint8Array | { front: Cards; middle: Cards; back: Cards };
+
+/** The rank of a 3- or 5-card hand; a larger `value` is a stronger hand (the layout of RULES.md and every surface). */
+export interface HandRank { value: number; category: Category; text: string }
+
+/** Each lane's rank and the foul check (RULES.md §2). */
+export interface ArrangementEval {
+  front: HandRank;
+  middle: HandRank;
+  back: HandRank;
+  front_over_middle: boolean;
+  middle_over_back: boolean;
+  is_foul: boolean;
+}
+
+/** What 13 cards qualify for: the highest enabled special's id (`"SD"`), all of them, and for TSF/TF/TS the lanes. */
+export interface SpecialDetection { best: string | null; all: string[]; arrangement: Lanes | null }
+
+/** One special the engine knows. */
+export interface SpecialInfo { id: string; name: string; chinese: string }
+
+/** An arrangement the arranger chose, with its lanes' categories and expected water against the field. */
+export interface Arranged { arrangement: Lanes; categories: [Category, Category, Category]; expected_water: number }
+/** One suggestion. */
+export interface Suggestion extends Arranged { kind: 'best' | 'strongest_back' | 'strongest_middle' | 'alternative' }
+/** Whether to declare a special. */
+export interface SpecialAdvice {
+  special: string;
+  declare_water: number;
+  lane_water: number;
+  advantage: number;
+  declare: boolean;
+  best_lanes: Arranged;
+}
+/** One combination of a category (理牌 hints). */
+export interface Combo { category: Category; cards: string[]; fits_front: boolean }
+
+/** A seat of a round: an arrangement, or a declared special with its 13 cards. */
+export type Seat = ArrangementLike | Arrangement | { special: string; cards: Cards };
+
+/** A settled round in the engine's JSON form (the same object as Python's `Settlement.to_dict()`). */
+export interface Settlement {
+  mode: 'pairwise' | 'ranked';
+  banker: number | null;
+  /** Each seat's water. */
+  totals: Fraction[];
+  /** Each seat's water in 840ths of a point (exact integers). */
+  units: number[];
+  /** `matrix[i][j]`: what seat i receives from seat j. */
+  matrix: Fraction[][];
+  seats: Record<string, unknown>[];
+  pairs: Record<string, unknown>[];
+  events: Record<string, unknown>[];
+  ranked_lane_water: [number, number, number] | null;
+  [key: string]: unknown;
+}
+
+/** Money settings: base in minor units per water, optional carries per seat, optional rake. */
+export interface Stakes {
+  base: number;
+  carries?: number[] | null;
+  /** A whole percent (`5`), `[numerator, denominator]` or `{numerator, denominator}`. */
+  rake?: number | [number, number] | { numerator: number; denominator: number } | null;
+}
+/** One seat's way from water to money. */
+export interface MoneyLine { water: Fraction; raw: number; capped: number; scaled: number; rake: number; amount: number }
+/** A round in money. */
+export interface MoneyResult { lines: MoneyLine[]; amounts: number[]; rake: number; rounding: number; house: number; unclaimed: number }
+/** Water per seat: a fraction, a number (a whole number of 840ths) or a fraction's text (`"-7/3"`). */
+export type WaterLike = Fraction | number | string;
+
+/** A validated rule set. Immutable; `copy(changes)` makes a changed one. */
+export class Rules {
+  private constructor();
+  /** A preset with optional changes in the rule-set JSON form (`{strict_order: true}`). */
+  static preset(name: PresetName | string, changes?: Record<string, unknown>): Rules;
+  /** The names of the shipped presets. */
+  static presets(): string[];
+  /** From the rule-set JSON text (it may name a `"preset"` and give only what it changes). */
+  static fromJSON(text: string): Rules;
+  /** From the plain-object form of the rule-set JSON. */
+  static fromObject(object: RuleSetObject): Rules;
+  /** A copy with changes, validated together. */
+  copy(changes?: Record<string, unknown>): Rules;
+  /** The rule-set JSON form as a plain object (what `JSON.stringify` writes). */
+  toJSON(): RuleSetObject;
+  /** Pretty-printed rule-set JSON. */
+  toString(): string;
+  /** Throws `InvalidRulesError` naming the bad field. */
+  validate(): void;
+  /** Whether two rule sets agree in every field. */
+  equals(other: Rules): boolean;
+  /** The most seats the deck deals 13 cards to: 4 plus one per extra suit. */
+  readonly maxPlayers: number;
+  /** Suits whose cards are in the deck twice (加色, RULES.md §11), as letters. */
+  readonly extraSuits: string[];
+  /** How many copies of a card the deck holds. */
+  copies(card: CardLike): number;
+  /** The water of a special (id, English or Chinese name), or `null` if disabled. */
+  specialWater(special: string): number | null;
+  /** Release its memory now (the garbage collector does it otherwise). */
+  free(): void;
+}
+
+/** Three lanes, checked for sizes and repeats. */
+export class Arrangement implements Lanes {
+  constructor(front: Cards, middle: Cards, back: Cards, rules?: RulesLike);
+  constructor(arrangement: ArrangementLike);
+  static parse(text: string, rules?: RulesLike): Arrangement;
+  static fromCards(cards: Cards, rules?: RulesLike): Arrangement;
+  readonly front: string[];
+  readonly middle: string[];
+  readonly back: string[];
+  /** All 13 cards in lane order. */
+  readonly cards: string[];
+  evaluate(rules?: RulesLike): ArrangementEval;
+  equals(other: unknown): boolean;
+  toString(): string;
+  toJSON(): Lanes;
+}
+
+/** The auto-arranger for one rule set, table size and seat role. */
+export class Arranger {
+  constructor(rules?: RulesLike, players?: number, options?: { role?: 'player' | 'banker' });
+  readonly players: number;
+  readonly role: 'player' | 'banker';
+  readonly rules: Rules;
+  arrange(cards: Cards): Arranged;
+  suggest(cards: Cards, n?: number): Suggestion[];
+  specialAdvice(cards: Cards): SpecialAdvice | null;
+  expectedWater(arrangement: ArrangementLike | Arrangement): number;
+  complete(cards: Cards, fixed?: { front?: Cards; middle?: Cards; back?: Cards }): Arranged;
+  /** N × 13 codes in, each hand's arrangement as 13 codes in lane order out. */
+  arrangeMany(hands: Uint8Array): Uint8Array;
+  free(): void;
+  [Symbol.dispose](): void;
+}
+
+export function version(): string;
+export function rulesOf(rules?: RulesLike): Rules;
+export function parseCards(cards: Cards, rules?: RulesLike): number[];
+export function formatCards(cards: Cards, rules?: RulesLike): string;
+export function cardCode(text: string): number;
+export function cardText(code: number): string;
+export function deck(rules?: RulesLike): string[];
+export function evaluate(cards: Cards, rules?: RulesLike): HandRank;
+/** N × `size` codes (5 or 3) in, N hand values out. */
+export function evaluateMany(hands: Uint8Array, rules?: RulesLike, size?: 5 | 3): Uint32Array;
+export function checkArrangement(arrangement: ArrangementLike | Arrangement, rules?: RulesLike): ArrangementEval;
+export function detectSpecial(cards: Cards, rules?: RulesLike): SpecialDetection;
+export function specials(): SpecialInfo[];
+export function deal(players?: number, seed?: Seed, rules?: RulesLike): string[][];
+export function shuffledDeck(seed: Seed, rules?: RulesLike): string[];
+export function roundSeed(seed: Seed, round: Seed): bigint;
+export function autoArrange(cards: Cards, rules?: RulesLike, options?: { players?: number; role?: 'player' | 'banker' }): Arranged;
+export function suggest(cards: Cards, rules?: RulesLike, options?: { players?: number; role?: 'player' | 'banker'; n?: number }): Suggestion[];
+export function combos(cards: Cards, category: CategoryLike, rules?: RulesLike): Combo[];
+export function settle(hands: readonly Seat[], rules?: RulesLike, banker?: number): Settlement;
+export function settleMoney(water: readonly WaterLike[], stakes: Stakes): MoneyResult;
+export function escape(seats: number, leaver: number, stakes: Stakes): MoneyResult;
+
+/** Where the WebAssembly module comes from: a URL, a `Response`, its bytes, or a compiled module. */
+export type WasmSource = string | URL | Response | Promise<Response> | BufferSource | WebAssembly.Module;
+/** Load the module (the `shisanshui` entry does it for you; `shisanshui/manual` does not). */
+export function init(source?: WasmSource, options?: { bigTables?: Uint8Array | ArrayBuffer | string | URL | Response | Promise<Response> }): Promise<void>;
+/** Load the module from bytes in hand. */
+export function initSync(wasm: BufferSource | WebAssembly.Module, options?: { bigTables?: Uint8Array }): void;
+
+/** Every error the engine throws; `code` is its snake_case name (as in the shared vectors). */
+export class ShisanshuiError extends Error {
+  code: string;
+  position?: number;
+  token?: string;
+  tokenLength?: number;
+  card?: string;
+  cardCode?: number;
+  copies?: number;
+  expected?: number;
+  found?: number;
+  path?: string;
+  reason?: string;
+  special?: string;
+  preset?: string;
+  /** The first bad row of a batch. */
+  row?: number;
+}
+export class UnknownRankError extends ShisanshuiError {}
+export class UnknownSuitError extends ShisanshuiError {}
+export class BadCardCodeError extends ShisanshuiError {}
+export class DuplicateCardError extends ShisanshuiError {}
+export class TooManyCopiesError extends DuplicateCardError {}
+export class WrongCardCountError extends ShisanshuiError {}
+export class InvalidRulesError extends ShisanshuiError {}
+export class UnknownPresetError extends ShisanshuiError {}
+export class UnknownSpecialError extends ShisanshuiError {}
+export class SpecialNotAllowedError extends ShisanshuiError {}
+export class InvalidTableError extends ShisanshuiError {}
+export class InvalidMoneyError extends ShisanshuiError {}
+export class InvalidArgumentError extends ShisanshuiError {}
+export class CardNotInHandError extends ShisanshuiError {}
+export class NoLegalArrangementError extends ShisanshuiError {}
+/** The class of each error code. */
+export const errorClasses: Record<string, typeof ShisanshuiError>;

@@ -1,0 +1,325 @@
+// shisanshui: the rules engine for Thirteen Water (十三水), compiled to WebAssembly.
+//
+// This module is the package's API. It needs the WebAssembly module loaded first: the
+// package's entry points do that (`shisanshui` in Node and in browsers and bundlers), and
+// `shisanshui/manual` leaves it to the caller's `init(...)` (mini-game loaders, custom hosting).
+// Everything here converts arguments to the engine's terms and calls it; the game logic is all
+// in the Rust engine.
+
+import * as raw from './wasm/shisanshui.js';
+import { errorClasses, invalidArgument } from './errors.js';
+
+export * from './errors.js';
+export const { Rules } = raw;
+
+let loaded = false;
+
+function setUp(bigTables) {
+  raw.__setErrorClasses(errorClasses);
+  if (bigTables) raw.__addFields(bigTables);
+  loaded = true;
+}
+
+/**
+ * Load the WebAssembly module (once; later calls return at once). `source` is what
+ * wasm-bindgen's loader takes: a URL or path string, a `Response` or its promise, the module's
+ * bytes (`ArrayBuffer`, `Uint8Array`) or a compiled `WebAssembly.Module`. `bigTables` is the
+ * package's `wasm/model_tables_big.bin.lzma` (bytes, a `Response` or a URL), the arranger's
+ * fields for five to eight seats; without it those tables use the nearest one-deck field.
+ */
+export async function init(source, { bigTables } = {}) {
+  if (loaded) return;
+  const [, big] = await Promise.all([raw.default({ module_or_path: source }), bytesOf(bigTables)]);
+  setUp(big);
+}
+
+/** `init` for bytes already in hand: the module's and, optionally, the big tables'. */
+export function initSync(wasmBytes, { bigTables } = {}) {
+  if (loaded) return;
+  raw.initSync({ module: wasmBytes });
+  setUp(bigTables);
+}
+
+async function bytesOf(source) {
+  if (source === undefined || source === null) return undefined;
+  if (source instanceof Uint8Array) return source;
+  if (source instanceof ArrayBuffer) return new Uint8Array(source);
+  let response = await source;
+  if (typeof response === 'string' || response instanceof URL) response = await fetch(response);
+  if (!response.ok) throw invalidArgument(`cannot load the big tables' fields: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+function ready() {
+  if (!loaded) throw invalidArgument('the WebAssembly module is not loaded: await init() first (shisanshui/manual)');
+}
+
+// Rule sets by preset name, made once each.
+const presets = new Map();
+
+/**
+ * A rule set from what callers pass: a `Rules`, a preset name (`"kx"`), a plain object in the
+ * rule-set JSON form (which may name a `preset`), or nothing for classic.
+ */
+export function rulesOf(rules) {
+  ready();
+  if (rules instanceof raw.Rules) return rules;
+  if (rules === undefined || rules === null) rules = 'classic';
+  if (typeof rules === 'string') {
+    let r = presets.get(rules);
+    if (!r) {
+      r = raw.Rules.preset(rules);
+      presets.set(rules, r);
+    }
+    return r;
+  }
+  if (typeof rules === 'object') return raw.Rules.fromObject(rules);
+  throw invalidArgument('rules must be a Rules, a preset name or a rule-set object');
+}
+
+/** The engine's version. */
+export function version() {
+  ready();
+  return raw.version();
+}
+
+/** The codes (0-51) of cards given as text, codes or card texts. */
+export function parseCards(cards, rules) {
+  return Array.from(raw.parseCards(cards, rulesOf(rules)));
+}
+
+/** Cards as text, space-separated (`"As Kd Th"`). */
+export function formatCards(cards, rules) {
+  return raw.formatCards(cards, rulesOf(rules));
+}
+
+/** The code of one card (`"As"` → 51). */
+export function cardCode(text) {
+  ready();
+  return raw.cardCode(String(text));
+}
+
+/** The text of one card (51 → `"As"`). */
+export function cardText(code) {
+  ready();
+  return raw.cardText(code);
+}
+
+/** Every card of the rule set's deck, lowest first. */
+export function deck(rules) {
+  return raw.deck(rulesOf(rules));
+}
+
+/** The rank of a 3- or 5-card hand: `{value, category, text}`; a larger value is stronger. */
+export function evaluate(cards, rules) {
+  return raw.evaluate(cards, rulesOf(rules));
+}
+
+/**
+ * The values of many hands at once: `hands` is a `Uint8Array` of N × `size` card codes
+ * (`size` 5 or 3), the result a `Uint32Array` of N values (as `evaluate(...).value`).
+ */
+export function evaluateMany(hands, rules, size = 5) {
+  if (!(hands instanceof Uint8Array)) throw invalidArgument('evaluateMany takes a Uint8Array of card codes');
+  return raw.evaluateMany(hands, rulesOf(rules), size);
+}
+
+/** Each lane's rank and the foul check of an arrangement (RULES.md §2). */
+export function checkArrangement(arrangement, rules) {
+  return raw.checkArrangement(arrangement, rulesOf(rules));
+}
+
+/** Three lanes: front (3 cards), middle (5) and back (5), checked for sizes and repeats. */
+export class Arrangement {
+  /**
+   * `new Arrangement(front, middle, back, rules)`, or `new Arrangement(text)` /
+   * `new Arrangement(cards13)` / `new Arrangement({front, middle, back})`.
+   */
+  constructor(front, middle, back, rules) {
+    const value = middle === undefined && back === undefined ? front : { front, middle, back };
+    const lanes = raw.parseArrangement(value, rulesOf(rules));
+    this.front = lanes.front;
+    this.middle = lanes.middle;
+    this.back = lanes.back;
+    Object.freeze(this);
+  }
+
+  /** From text (`"As Kd Qh / … / …"`) under a rule set's deck. */
+  static parse(text, rules) {
+    return new Arrangement(String(text), undefined, undefined, rules);
+  }
+
+  /** From 13 cards in lane order. */
+  static fromCards(cards, rules) {
+    return new Arrangement(cards, undefined, undefined, rules);
+  }
+
+  /** All 13 cards in lane order. */
+  get cards() {
+    return [...this.front, ...this.middle, ...this.back];
+  }
+
+  /** Each lane's rank and the foul check. */
+  evaluate(rules) {
+    return raw.checkArrangement(this, rulesOf(rules));
+  }
+
+  /** Whether two arrangements hold the same lanes. */
+  equals(other) {
+    return other instanceof Arrangement && String(this) === String(other);
+  }
+
+  toString() {
+    return `${this.front.join(' ')} / ${this.middle.join(' ')} / ${this.back.join(' ')}`;
+  }
+
+  toJSON() {
+    return { front: this.front, middle: this.middle, back: this.back };
+  }
+}
+
+/** The special hands (报到) 13 cards make: `{best, all, arrangement}`. */
+export function detectSpecial(cards, rules) {
+  return raw.detectSpecial(cards, rulesOf(rules));
+}
+
+/** Every special the engine knows, `{id, name, chinese}`. */
+export function specials() {
+  ready();
+  return raw.specials();
+}
+
+/**
+ * Deal `players` hands of 13 cards (card texts). The same seed (a number or a BigInt) deals
+ * the same cards on every surface; without one the deal is random.
+ */
+export function deal(players = 4, seed, rules) {
+  return raw.deal(players, seed, rulesOf(rules));
+}
+
+/** The whole deck in the seeded order of `seed`. */
+export function shuffledDeck(seed, rules) {
+  return raw.shuffledDeck(seed, rulesOf(rules));
+}
+
+/** The deal seed of round `round` of a simulation seeded `seed` (a BigInt). */
+export function roundSeed(seed, round) {
+  ready();
+  return raw.roundSeed(seed, round);
+}
+
+/**
+ * The auto-arranger for one rule set, table size and (at a banker table) seat role. Making one
+ * builds its objective (shared with others of the same table); keep it and reuse it.
+ */
+export class Arranger {
+  #raw;
+
+  /** `new Arranger(rules, players = 4, {role})`: role `"player"` or `"banker"` at a banker table. */
+  constructor(rules, players = 4, { role } = {}) {
+    this.#raw = new raw.Arranger(rulesOf(rules), players, role ?? undefined);
+  }
+
+  /** Seats at the table. */
+  get players() {
+    return this.#raw.players;
+  }
+
+  /** `"player"` or `"banker"`. */
+  get role() {
+    return this.#raw.role;
+  }
+
+  /** A copy of its rule set. */
+  get rules() {
+    return this.#raw.rules;
+  }
+
+  /** The best arrangement: `{arrangement, categories, expected_water}`. */
+  arrange(cards) {
+    return this.#raw.arrange(cards);
+  }
+
+  /** Up to `n` arrangements worth showing (default 3), best first, each with its `kind`. */
+  suggest(cards, n = 3) {
+    return this.#raw.suggest(cards, n);
+  }
+
+  /** Whether to declare the special the cards make (`null` when none). */
+  specialAdvice(cards) {
+    return this.#raw.specialAdvice(cards);
+  }
+
+  /** The expected water of any arrangement at this table. */
+  expectedWater(arrangement) {
+    return this.#raw.expectedWater(arrangement);
+  }
+
+  /** The best legal arrangement keeping the lanes fixed by hand: `fixed = {front?, middle?, back?}`. */
+  complete(cards, fixed = {}) {
+    return this.#raw.complete(cards, fixed);
+  }
+
+  /** Many hands at once: N × 13 codes in a `Uint8Array`, their arrangements (lane order) out. */
+  arrangeMany(hands) {
+    if (!(hands instanceof Uint8Array)) throw invalidArgument('arrangeMany takes a Uint8Array of card codes');
+    return this.#raw.arrangeMany(hands);
+  }
+
+  /** Release its memory now (the garbage collector does it otherwise). */
+  free() {
+    this.#raw.free();
+  }
+
+  [Symbol.dispose]() {
+    this.free();
+  }
+}
+
+function withArranger(rules, players, role, f) {
+  const a = new Arranger(rules, players, { role });
+  try {
+    return f(a);
+  } finally {
+    a.free();
+  }
+}
+
+/** The best arrangement of 13 cards at a table of `players` (default 4). */
+export function autoArrange(cards, rules, { players = 4, role } = {}) {
+  return withArranger(rules, players, role, (a) => a.arrange(cards));
+}
+
+/** Suggestions for 13 cards at a table of `players` (default 4). */
+export function suggest(cards, rules, { players = 4, role, n = 3 } = {}) {
+  return withArranger(rules, players, role, (a) => a.suggest(cards, n));
+}
+
+/** The combinations of one category a hand holds (理牌 hints), strongest first. */
+export function combos(cards, category, rules) {
+  return raw.combos(cards, category, rulesOf(rules));
+}
+
+/**
+ * Settle one round: `hands` in seat order, each an arrangement (text, 13 cards,
+ * `{front, middle, back}` or an `Arrangement`) or a declared special `{special, cards}`;
+ * `banker` the banker's seat at a banker table.
+ */
+export function settle(hands, rules, banker) {
+  return raw.settle(hands, rulesOf(rules), banker ?? undefined);
+}
+
+/**
+ * Water into money: `water` per seat (a settlement's `totals`, numbers or `"7/3"`), `stakes`
+ * `{base, carries?, rake?}` (a rake in whole percent, or `[numerator, denominator]`).
+ */
+export function settleMoney(water, stakes) {
+  ready();
+  return raw.settleMoney(water, stakes);
+}
+
+/** An escape (逃跑): the leaver pays 18 water × base, every other seat receives 1 × base. */
+export function escape(seats, leaver, stakes) {
+  ready();
+  return raw.escape(seats, leaver, stakes);
+}

@@ -1,0 +1,181 @@
+//! `Arranger`: the auto-arranger (RULES.md §7) for one rule set, table size and seat role.
+
+use std::sync::Arc;
+
+use js_sys::{Array, Uint8Array};
+use shisanshui::arrange::{shared_arranger, shared_arranger_for, Role, SpecialAdvice, SuggestionKind};
+use shisanshui::batch::Batch;
+use shisanshui::hints::FixedLanes;
+use shisanshui::{Arranged, Arranger, Card, Error, Table};
+use wasm_bindgen::prelude::*;
+
+use crate::cards::cards_in;
+use crate::error::{at_row, invalid, to_js, JsResult, OrThrow};
+use crate::eval::{arrangement_in, arrangement_object, category_name};
+use crate::rules::JsRules;
+
+/// Arranges 13 cards for one rule set at one table size and, at a banker table, one seat's
+/// role. Making one builds the objective (shared with other arrangers of the same table);
+/// keep it and reuse it.
+#[wasm_bindgen(js_name = "Arranger")]
+pub struct JsArranger(Arc<Arranger>);
+
+fn set(o: &js_sys::Object, key: &str, value: &JsValue) {
+    let _ = js_sys::Reflect::set(o, &JsValue::from_str(key), value);
+}
+
+/// `{arrangement, categories, expected_water}`.
+pub(crate) fn arranged_object(a: &Arranged) -> js_sys::Object {
+    let o = js_sys::Object::new();
+    set(&o, "arrangement", &arrangement_object(&a.arrangement));
+    let cats: Array = a.categories.iter().map(|c| JsValue::from_str(&category_name(*c))).collect();
+    set(&o, "categories", &cats);
+    set(&o, "expected_water", &JsValue::from_f64(a.expected_water));
+    o
+}
+
+fn kind_name(k: SuggestionKind) -> &'static str {
+    match k {
+        SuggestionKind::Best => "best",
+        SuggestionKind::StrongestBack => "strongest_back",
+        SuggestionKind::StrongestMiddle => "strongest_middle",
+        _ => "alternative",
+    }
+}
+
+fn advice_object(a: &SpecialAdvice) -> js_sys::Object {
+    let o = js_sys::Object::new();
+    set(&o, "special", &JsValue::from_str(a.special.id()));
+    set(&o, "declare_water", &JsValue::from_f64(a.declare_water));
+    set(&o, "lane_water", &JsValue::from_f64(a.lane_water));
+    set(&o, "advantage", &JsValue::from_f64(a.advantage()));
+    set(&o, "declare", &JsValue::from_bool(a.declare()));
+    set(&o, "best_lanes", &arranged_object(&a.best_lanes));
+    o
+}
+
+/// One lane of `complete`'s fixed lanes: `undefined`/`null` when free.
+fn fixed_lane(fixed: &JsValue, name: &str, extra: shisanshui::SuitSet) -> JsResult<Option<Vec<Card>>> {
+    if fixed.is_undefined() || fixed.is_null() {
+        return Ok(None);
+    }
+    let v = js_sys::Reflect::get(fixed, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED);
+    if v.is_undefined() || v.is_null() {
+        return Ok(None);
+    }
+    cards_in(&v, extra).map(Some)
+}
+
+#[wasm_bindgen(js_class = "Arranger")]
+impl JsArranger {
+    /// `new Arranger(rules, players, role)`: `players` seats (2 to `rules.maxPlayers`); `role`
+    /// `"player"` or `"banker"` at a banker table (required there), `undefined` otherwise.
+    #[wasm_bindgen(constructor)]
+    pub fn new(rules: &JsRules, players: u32, role: Option<String>) -> JsResult<JsArranger> {
+        let rules = rules.inner();
+        let role = role.map(|r| r.parse::<Role>()).transpose().or_throw()?;
+        if role.is_none() && rules.table == Table::Banker {
+            return Err(to_js(Error::InvalidTable(
+                "a banker table has two kinds of seat: say which with role \"banker\" or \"player\"".into(),
+            )));
+        }
+        let arranger = match role {
+            None => shared_arranger(rules, players as usize),
+            Some(role) => shared_arranger_for(rules, players as usize, role),
+        }
+        .or_throw()?;
+        Ok(JsArranger(arranger))
+    }
+
+    /// Seats at the table.
+    #[wasm_bindgen(getter)]
+    pub fn players(&self) -> u32 {
+        self.0.players() as u32
+    }
+
+    /// `"player"` or `"banker"`.
+    #[wasm_bindgen(getter)]
+    pub fn role(&self) -> String {
+        self.0.role().name().to_string()
+    }
+
+    /// A copy of the arranger's rule set.
+    #[wasm_bindgen(getter)]
+    pub fn rules(&self) -> JsRules {
+        JsRules::new(self.0.rules().clone())
+    }
+
+    /// The best arrangement of 13 cards: `{arrangement, categories, expected_water}`.
+    pub fn arrange(&self, cards: JsValue) -> JsResult<js_sys::Object> {
+        let hand = cards_in(&cards, self.0.rules().extra_suits)?;
+        Ok(arranged_object(&self.0.arrange(&hand).or_throw()?))
+    }
+
+    /// Up to `n` distinct arrangements worth showing (default 3), best first, each with its
+    /// `kind` (`"best"`, `"strongest_back"`, `"strongest_middle"`, `"alternative"`).
+    pub fn suggest(&self, cards: JsValue, n: Option<u32>) -> JsResult<Array> {
+        let hand = cards_in(&cards, self.0.rules().extra_suits)?;
+        let n = n.unwrap_or(3) as usize;
+        let list = self.0.suggest(&hand, n).or_throw()?;
+        Ok(list
+            .iter()
+            .map(|s| {
+                let o = arranged_object(&Arranged {
+                    arrangement: s.arrangement,
+                    categories: s.categories,
+                    expected_water: s.expected_water,
+                });
+                set(&o, "kind", &JsValue::from_str(kind_name(s.kind)));
+                JsValue::from(o)
+            })
+            .collect())
+    }
+
+    /// Whether to declare the special the cards make: `null` when they make none, else
+    /// `{special, declare_water, lane_water, advantage, declare, best_lanes}`.
+    #[wasm_bindgen(js_name = "specialAdvice")]
+    pub fn special_advice(&self, cards: JsValue) -> JsResult<JsValue> {
+        let hand = cards_in(&cards, self.0.rules().extra_suits)?;
+        Ok(self.0.special_advice(&hand).or_throw()?.map_or(JsValue::NULL, |a| advice_object(&a).into()))
+    }
+
+    /// The expected water of any arrangement at this table (a foul is priced as losing every
+    /// lane to every opponent).
+    #[wasm_bindgen(js_name = "expectedWater")]
+    pub fn expected_water(&self, arrangement: JsValue) -> JsResult<f64> {
+        let a = arrangement_in(&arrangement, self.0.rules().extra_suits)?;
+        Ok(self.0.expected_water(&a))
+    }
+
+    /// The best legal arrangement that keeps the lanes fixed by hand (理牌):
+    /// `fixed = {front?, middle?, back?}`, each the cards of a lane.
+    pub fn complete(&self, cards: JsValue, fixed: JsValue) -> JsResult<js_sys::Object> {
+        let extra = self.0.rules().extra_suits;
+        let hand = cards_in(&cards, extra)?;
+        if !(fixed.is_undefined() || fixed.is_null() || fixed.is_object()) {
+            return Err(invalid("fixed lanes are an object {front, middle, back}"));
+        }
+        let (f, m, b) = (
+            fixed_lane(&fixed, "front", extra)?,
+            fixed_lane(&fixed, "middle", extra)?,
+            fixed_lane(&fixed, "back", extra)?,
+        );
+        let lanes = FixedLanes { front: f.as_deref(), middle: m.as_deref(), back: b.as_deref() };
+        Ok(arranged_object(&self.0.complete(&hand, &lanes).or_throw()?))
+    }
+
+    /// `arrangeMany(hands)`: a `Uint8Array` of N × 13 card codes in, N × 13 codes out, each
+    /// hand's arrangement in lane order (front 3, middle 5, back 5). A bad row throws with
+    /// `row` set, and nothing is returned.
+    #[wasm_bindgen(js_name = "arrangeMany")]
+    pub fn arrange_many(&self, hands: &Uint8Array) -> JsResult<Uint8Array> {
+        let codes = hands.to_vec();
+        if codes.len() % 13 != 0 {
+            return Err(invalid(format!("{} codes is not a whole number of 13-card hands", codes.len())));
+        }
+        let rows: Vec<[u8; 13]> = codes.chunks_exact(13).map(|c| c.try_into().expect("13 codes")).collect();
+        let mut out = vec![[0u8; 13]; rows.len()];
+        Batch::new().threads(1).arrange(&self.0, &rows, &mut out).map_err(at_row)?;
+        Ok(Uint8Array::from(out.as_flattened()))
+    }
+}

@@ -1,0 +1,90 @@
+//! Cards in and out: text (`"As Kd 10h"`), an array of codes (0..51) or card texts, or a
+//! `Uint8Array` of codes in; card text out.
+
+use js_sys::{Array, Uint8Array};
+use shisanshui::card::check_copies;
+use shisanshui::{cards_from_codes_in, format_cards, parse_cards_in, Card, Error, Rules, SuitSet};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::error::{invalid, JsResult, OrThrow};
+use crate::rules::JsRules;
+
+/// The cards of a JavaScript argument, as the deck of `extra` holds them: no card more often
+/// than the deck has it (the error names the first one too many).
+pub(crate) fn cards_in(v: &JsValue, extra: SuitSet) -> JsResult<Vec<Card>> {
+    if let Some(text) = v.as_string() {
+        return parse_cards_in(&text, extra).or_throw();
+    }
+    if let Some(bytes) = v.dyn_ref::<Uint8Array>() {
+        // The deck's size bounds a valid list: a longer one repeats a card, and the copy check
+        // stops there, so at most that many are copied out of the array.
+        let limit = 52 + 13 * extra.len() as u32 + 1;
+        let codes = bytes.subarray(0, bytes.length().min(limit)).to_vec();
+        return cards_from_codes_in(&codes, extra).or_throw();
+    }
+    if Array::is_array(v) {
+        let items: &Array = v.unchecked_ref();
+        let limit = 52 + 13 * extra.len() as u32 + 1;
+        let n = items.length().min(limit);
+        let mut out = Vec::with_capacity(n as usize);
+        for i in 0..n {
+            out.push(card_item(&items.get(i), i as usize)?);
+        }
+        check_copies(&out, extra).or_throw()?;
+        return Ok(out);
+    }
+    Err(invalid(
+        "cards must be text (\"As Kd 10h\"), an array of card codes (0-51) or card texts, or a Uint8Array of codes",
+    ))
+}
+
+/// One card of an array: its code or its text.
+pub(crate) fn card_item(item: &JsValue, position: usize) -> JsResult<Card> {
+    if let Some(x) = item.as_f64() {
+        if x.fract() != 0.0 || !(0.0..=u32::MAX as f64).contains(&x) {
+            return Err(invalid(format!("card code {x} at position {position} is not an integer from 0 to 51")));
+        }
+        return Card::from_code(u8::try_from(x as u32).unwrap_or(u8::MAX))
+            .map_err(|_| crate::error::to_js(Error::BadCardCode { code: x as u32 }));
+    }
+    if let Some(text) = item.as_string() {
+        return Card::parse_at(text.trim(), position).or_throw();
+    }
+    Err(invalid(format!("card at position {position} is neither a code nor text")))
+}
+
+/// Cards as an array of their texts.
+pub(crate) fn texts(cards: &[Card]) -> Array {
+    cards.iter().map(|c| JsValue::from_str(&c.to_string())).collect()
+}
+
+/// `parseCards(text, rules)`: the codes of the cards, checked against the deck of `rules`.
+#[wasm_bindgen(js_name = "parseCards")]
+pub fn parse_cards(cards: JsValue, rules: &JsRules) -> JsResult<Vec<u8>> {
+    Ok(cards_in(&cards, rules.inner().extra_suits)?.iter().map(|c| c.code()).collect())
+}
+
+/// `formatCards(cards, rules)`: the cards' text, space-separated (`"As Kd Th"`).
+#[wasm_bindgen(js_name = "formatCards")]
+pub fn format(cards: JsValue, rules: &JsRules) -> JsResult<String> {
+    Ok(format_cards(&cards_in(&cards, rules.inner().extra_suits)?))
+}
+
+/// `cardCode(text)`: the code of one card (`"As"` → 51).
+#[wasm_bindgen(js_name = "cardCode")]
+pub fn card_code(text: &str) -> JsResult<u8> {
+    Card::parse_at(text.trim(), 0).or_throw().map(Card::code)
+}
+
+/// `cardText(code)`: the text of one card (51 → `"As"`).
+#[wasm_bindgen(js_name = "cardText")]
+pub fn card_text(code: JsValue) -> JsResult<String> {
+    card_item(&code, 0).map(|c| c.to_string())
+}
+
+/// `deck(rules)`: every card of the rule set's deck as text, lowest first (copies twice).
+#[wasm_bindgen]
+pub fn deck(rules: &JsRules) -> Array {
+    texts(&Rules::deck(rules.inner()))
+}

@@ -1,0 +1,124 @@
+//! Engine errors as JavaScript errors: an instance of the package's `Error` subclass for the
+//! variant (the classes are handed over once by `__setErrorClasses` when the package loads),
+//! with `code` (the variant's snake_case name, as in the shared vectors) and the variant's
+//! fields as properties.
+
+use std::cell::RefCell;
+
+use js_sys::{Array, Reflect};
+use shisanshui::Error;
+use wasm_bindgen::prelude::*;
+
+thread_local! {
+    static CLASSES: RefCell<JsValue> = const { RefCell::new(JsValue::UNDEFINED) };
+}
+
+/// Called once by the package's entry module with `{ code: constructor }` for every error code
+/// and `error` for the base class.
+#[wasm_bindgen(js_name = "__setErrorClasses")]
+pub fn set_error_classes(classes: JsValue) {
+    CLASSES.with(|c| *c.borrow_mut() = classes);
+}
+
+/// What a binding call returns: the value, or the JavaScript error it throws.
+pub(crate) type JsResult<T> = Result<T, JsValue>;
+
+fn construct(code: &str, message: &str) -> JsValue {
+    let class = CLASSES.with(|c| {
+        let classes = c.borrow();
+        Reflect::get(&classes, &JsValue::from_str(code))
+            .ok()
+            .filter(|f| f.is_function())
+            .or_else(|| Reflect::get(&classes, &JsValue::from_str("error")).ok().filter(|f| f.is_function()))
+    });
+    match class {
+        Some(f) => Reflect::construct(f.unchecked_ref::<js_sys::Function>(), &Array::of1(&JsValue::from_str(message)))
+            .unwrap_or_else(|_| js_sys::Error::new(message).into()),
+        None => js_sys::Error::new(message).into(),
+    }
+}
+
+fn set(target: &JsValue, key: &str, value: impl Into<JsValue>) {
+    // Setting a property of a fresh error object cannot fail.
+    let _ = Reflect::set(target, &JsValue::from_str(key), &value.into());
+}
+
+/// The JavaScript error for an engine error.
+pub(crate) fn to_js(e: Error) -> JsValue {
+    let err = construct(e.kind(), &e.to_string());
+    set(&err, "code", e.kind());
+    match e {
+        Error::UnknownRank { token, token_len, position } | Error::UnknownSuit { token, token_len, position } => {
+            set(&err, "token", token);
+            set(&err, "tokenLength", token_len as u32);
+            set(&err, "position", position as u32);
+        }
+        Error::BadCardCode { code } => set(&err, "cardCode", code),
+        Error::DuplicateCard { card, position } | Error::CardNotInHand { card, position } => {
+            set(&err, "card", card.to_string());
+            set(&err, "position", position as u32);
+        }
+        Error::TooManyCopies { card, position, copies } => {
+            set(&err, "card", card.to_string());
+            set(&err, "position", position as u32);
+            set(&err, "copies", copies);
+        }
+        Error::WrongCardCount { expected, found } => {
+            set(&err, "expected", expected as u32);
+            set(&err, "found", found as u32);
+        }
+        Error::InvalidRules { path, reason } => {
+            set(&err, "path", path);
+            set(&err, "reason", reason);
+        }
+        Error::SpecialNotAllowed { special, reason } => {
+            set(&err, "special", special);
+            set(&err, "reason", reason);
+        }
+        Error::UnknownPreset(name) => set(&err, "preset", name),
+        Error::UnknownSpecial(name) => set(&err, "special", name),
+        _ => {}
+    }
+    err
+}
+
+/// An engine error at row `row` of a batch.
+pub(crate) fn at_row(e: shisanshui::batch::BatchError) -> JsValue {
+    let row = e.row();
+    let err = to_js(e.into_error());
+    if let Some(row) = row {
+        set(&err, "row", row as f64);
+    }
+    err
+}
+
+/// `Error::InvalidArgument` with this text, as a JavaScript error.
+pub(crate) fn invalid(text: impl Into<String>) -> JsValue {
+    to_js(Error::InvalidArgument(text.into()))
+}
+
+/// `.map_err(to_js)` for engine results.
+pub(crate) trait OrThrow<T> {
+    fn or_throw(self) -> JsResult<T>;
+}
+
+impl<T> OrThrow<T> for shisanshui::Result<T> {
+    fn or_throw(self) -> JsResult<T> {
+        self.map_err(to_js)
+    }
+}
+
+/// A plain JavaScript value (objects, arrays, numbers, strings) of a serialisable result.
+pub(crate) fn plain<T: serde::Serialize + ?Sized>(value: &T) -> JsResult<JsValue> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| invalid(format!("cannot convert the result: {e}")))
+}
+
+/// The first 32 characters of a text an error quotes: bad input of any size makes a small error.
+pub(crate) fn excerpt(text: &str) -> &str {
+    match text.char_indices().nth(shisanshui::error::EXCERPT_CHARS) {
+        Some((end, _)) => &text[..end],
+        None => text,
+    }
+}

@@ -1,0 +1,85 @@
+//! Hand evaluation (`evaluate`) and the foul check (`checkArrangement`).
+
+use shisanshui::{Arrangement, ArrangementEval, Category, Evaluator, HandRank, SuitSet};
+use wasm_bindgen::prelude::*;
+
+use crate::cards::{cards_in, texts};
+use crate::error::{invalid, plain, JsResult, OrThrow};
+use crate::rules::JsRules;
+
+/// A category's name in the engine's JSON form (`"straight_flush"`).
+pub(crate) fn category_name(c: Category) -> String {
+    serde_json::to_value(c).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_else(|| c.name().to_string())
+}
+
+/// `{value, category, text}` of a hand rank.
+pub(crate) fn rank_object(r: HandRank) -> serde_json::Value {
+    serde_json::json!({ "value": r.value(), "category": category_name(r.category()), "text": r.describe() })
+}
+
+fn eval_object(e: &ArrangementEval) -> serde_json::Value {
+    serde_json::json!({
+        "front": rank_object(e.front),
+        "middle": rank_object(e.middle),
+        "back": rank_object(e.back),
+        "front_over_middle": e.foul.front_over_middle,
+        "middle_over_back": e.foul.middle_over_back,
+        "is_foul": e.foul.is_foul(),
+    })
+}
+
+/// `evaluate(cards, rules)`: the rank of a 3- or 5-card hand, `{value, category, text}`; a larger
+/// `value` is a stronger hand.
+#[wasm_bindgen]
+pub fn evaluate(cards: JsValue, rules: &JsRules) -> JsResult<JsValue> {
+    let cards = cards_in(&cards, rules.inner().extra_suits)?;
+    let r = Evaluator::new(rules.inner()).evaluate(&cards).or_throw()?;
+    plain(&rank_object(r))
+}
+
+/// An arrangement argument: text (`"As Kd Qh / … / …"` or 13 cards in lane order), 13 cards as
+/// an array, or an object `{front, middle, back}` of lanes (an `Arrangement`, or what the
+/// arranger returns).
+pub(crate) fn arrangement_in(v: &JsValue, extra: SuitSet) -> JsResult<Arrangement> {
+    if let Some(text) = v.as_string() {
+        return Arrangement::parse_in(&text, extra).or_throw();
+    }
+    if js_sys::Array::is_array(v) || v.is_instance_of::<js_sys::Uint8Array>() {
+        return Arrangement::from_cards_in(&cards_in(v, extra)?, extra).or_throw();
+    }
+    if v.is_object() {
+        let lane = |name: &str| -> JsResult<Vec<shisanshui::Card>> {
+            let value = js_sys::Reflect::get(v, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED);
+            if value.is_undefined() {
+                return Err(invalid(format!("an arrangement object needs front, middle and back; {name} is missing")));
+            }
+            cards_in(&value, extra)
+        };
+        let (front, middle, back) = (lane("front")?, lane("middle")?, lane("back")?);
+        return Arrangement::new_in(&front, &middle, &back, extra).or_throw();
+    }
+    Err(invalid("an arrangement is text, 13 cards, or an object {front, middle, back}"))
+}
+
+/// The plain `{front, middle, back}` form of an arrangement (card texts, as the engine lists them).
+pub(crate) fn arrangement_object(a: &Arrangement) -> js_sys::Object {
+    let o = js_sys::Object::new();
+    for (name, cards) in [("front", &a.front[..]), ("middle", &a.middle[..]), ("back", &a.back[..])] {
+        let _ = js_sys::Reflect::set(&o, &JsValue::from_str(name), &texts(cards));
+    }
+    o
+}
+
+/// `parseArrangement(value, rules)`: an arrangement argument checked (lane sizes, copies) as
+/// `{front, middle, back}`.
+#[wasm_bindgen(js_name = "parseArrangement")]
+pub fn parse_arrangement(value: JsValue, rules: &JsRules) -> JsResult<js_sys::Object> {
+    Ok(arrangement_object(&arrangement_in(&value, rules.inner().extra_suits)?))
+}
+
+/// `checkArrangement(arrangement, rules)`: each lane's rank and the foul check (RULES.md §2).
+#[wasm_bindgen(js_name = "checkArrangement")]
+pub fn check_arrangement(arrangement: JsValue, rules: &JsRules) -> JsResult<JsValue> {
+    let a = arrangement_in(&arrangement, rules.inner().extra_suits)?;
+    plain(&eval_object(&a.evaluate(rules.inner())))
+}

@@ -1,0 +1,56 @@
+//! Settling a round in water: `settle`.
+
+use js_sys::{Array, Reflect};
+use shisanshui::{PlayerHand, Special, SuitSet};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::cards::cards_in;
+use crate::error::{invalid, plain, JsResult, OrThrow};
+use crate::eval::arrangement_in;
+use crate::rules::JsRules;
+
+/// One seat: an arrangement (text, 13 cards, `{front, middle, back}`), or a declared special
+/// `{special: "SD", cards}`.
+pub(crate) fn seat_in(v: &JsValue, extra: SuitSet) -> JsResult<PlayerHand> {
+    if v.is_object() && !Array::is_array(v) {
+        let special = Reflect::get(v, &JsValue::from_str("special")).unwrap_or(JsValue::UNDEFINED);
+        if !special.is_undefined() && !special.is_null() {
+            let name = special.as_string().ok_or_else(|| invalid("a seat's special is its id or name (\"SD\")"))?;
+            let special: Special = name.parse().or_throw()?;
+            let cards = Reflect::get(v, &JsValue::from_str("cards")).unwrap_or(JsValue::UNDEFINED);
+            return PlayerHand::special_in(special, &cards_in(&cards, extra)?, extra).or_throw();
+        }
+    }
+    Ok(PlayerHand::Arranged(arrangement_in(v, extra)?))
+}
+
+/// The seats of a round.
+pub(crate) fn seats_in(hands: &JsValue, extra: SuitSet) -> JsResult<Vec<PlayerHand>> {
+    if !Array::is_array(hands) {
+        return Err(invalid("settle takes an array of seats"));
+    }
+    let hands: &Array = hands.unchecked_ref();
+    // More seats than any table has is refused before any is read.
+    if hands.length() > shisanshui::settle::MAX_SEATS as u32 {
+        return Err(crate::error::to_js(shisanshui::Error::InvalidTable(format!(
+            "{} seats: a table has 2 to {}",
+            hands.length(),
+            shisanshui::settle::MAX_SEATS
+        ))));
+    }
+    hands.iter().map(|h| seat_in(&h, extra)).collect()
+}
+
+/// `settle(hands, rules, banker)`: one round's water between the seats (RULES.md §4-§5), in
+/// the engine's JSON form (as Python's `Settlement.to_dict()`): `totals` (exact fractions
+/// `{num, den}`), the `matrix`, every seat, pair and event; and `units`, the totals in 840ths. `banker` is the banker's seat at a banker table
+/// (`table: "banker"`), `undefined` otherwise.
+#[wasm_bindgen]
+pub fn settle(hands: JsValue, rules: &JsRules, banker: Option<u32>) -> JsResult<JsValue> {
+    let seats = seats_in(&hands, rules.inner().extra_suits)?;
+    let s = shisanshui::settle::settle_with_banker(&seats, rules.inner(), banker.map(|b| b as usize)).or_throw()?;
+    let mut value = serde_json::to_value(&s).map_err(|e| invalid(e.to_string()))?;
+    value["units"] = serde_json::json!(s.totals.iter().map(|w| w.units()).collect::<Vec<i64>>());
+    plain(&value)
+}
