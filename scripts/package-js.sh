@@ -5,7 +5,7 @@
 #   1. scripts/js-tools.sh: the wasm32 target, wasm-bindgen-cli at the crate's pinned version,
 #      wasm-opt (npm binaryen);
 #   2. cargo build -p shisanshui-js --target wasm32-unknown-unknown --profile wasm;
-#   3. wasm-bindgen --target web (ES module glue), then wasm-opt -Oz (and names stripped);
+#   3. wasm-bindgen --target web (ES module glue), then wasm-opt -O3 (and names stripped);
 #   4. js/package/ (the API module, entry points, declarations, errors) with the glue, the .wasm,
 #      the big tables' compressed fields, README and licences in a staging folder; npm pack.
 #
@@ -41,10 +41,21 @@ mkdir -p "$stage/wasm"
   "$target/wasm32-unknown-unknown/wasm/shisanshui_js.wasm"
 # The features rustc's wasm32 target enables (and Node 18 and current browsers run); not
 # --all-features, which lets wasm-opt emit proposals no engine ships (stringref).
-"$tools/npm/node_modules/.bin/wasm-opt" -Oz --strip-debug --strip-producers \
+"$tools/npm/node_modules/.bin/wasm-opt" -O3 --strip-debug --strip-producers \
   --enable-bulk-memory --enable-mutable-globals --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-reference-types --enable-multivalue \
   "$stage/wasm/shisanshui_bg.wasm" -o "$stage/wasm/shisanshui_bg.wasm"
+
+# The download budget of a web game: the .wasm (engine and one-deck fields) at most 1.5 MiB,
+# 600 KiB gzipped.
+wasm="$stage/wasm/shisanshui_bg.wasm"
+size=$(stat -c %s "$wasm")
+gz=$(gzip -9c "$wasm" | wc -c)
+echo "package-js.sh: shisanshui_bg.wasm $size bytes, $gz gzipped (budget 1572864 and 614400)" >&2
+if [ "$size" -gt 1572864 ] || [ "$gz" -gt 614400 ]; then
+  echo "package-js.sh: the .wasm is over its budget" >&2
+  exit 1
+fi
 
 cp "$root/js/package/"{package.json,index.js,index.d.ts,manual.d.ts,node.js,browser.js,manual.js,errors.js,README.md} "$stage/"
 cp "$root/js/fields/model_tables_big.bin.lzma" "$stage/wasm/"

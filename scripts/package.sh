@@ -3,6 +3,7 @@
 #   dist/shisanshui-<v>-cp39-abi3-manylinux_2_17_x86_64.manylinux2014_x86_64.whl, dist/shisanshui-<v>.tar.gz
 #   dist/prefix/{include,lib,lib/pkgconfig,lib/cmake/shisanshui}      the installed C library
 #   dist/unity/<package name>/                                       the Unity package (UPM layout)
+#   dist/js/shisanshui-<v>.tgz                                       the npm package (WebAssembly)
 # The platforms this machine cannot build (Windows, macOS, Android, iOS; other wheels) are built by
 # .github/workflows/release.yml with the same scripts.
 set -euo pipefail
@@ -19,6 +20,8 @@ bash "$root/scripts/install-c.sh" --prefix "$out/prefix"
 echo "==> Unity package"
 rm -rf "$out/unity"
 bash "$root/scripts/package-unity.sh" --out "$out/unity"
+echo "==> npm package"
+bash "$root/scripts/package-js.sh" --out "$out/js"
 
 echo
 echo "==> Sizes in README.md and CHANGELOG.md (scripts/sizes.py)"
@@ -28,5 +31,6 @@ echo
 echo "==> Artifacts in $out"
 (cd "$out" && find . -maxdepth 1 -type f \( -name '*.whl' -o -name '*.tar.gz' \) -printf '%s\t%p\n' \
   && find prefix/lib -maxdepth 1 -type f -printf '%s\t%p\n' \
-  && find unity -path '*/Plugins/*' -type f ! -name '*.meta' -printf '%s\t%p\n') | sort -k2 \
+  && find unity -path '*/Plugins/*' -type f ! -name '*.meta' -printf '%s\t%p\n' \
+  && find js -maxdepth 1 -type f -printf '%s\t%p\n') | sort -k2 \
   | awk -F'\t' '{ printf "%10.1f KiB  %s\n", $1 / 1024, $2 }'

@@ -24,6 +24,7 @@ ARTIFACTS = {
     "so": "prefix/lib/libshisanshui.so.*.*.*",
     "a": "prefix/lib/libshisanshui.a",
     "unity": "unity/com.shisanshui.engine-*.tgz",
+    "npm": "js/shisanshui-*.tgz",
 }
 MARK = re.compile(r"<!-- size:([a-z]+) -->([0-9]+(?:\.[0-9])?) MB")
 MIB = 1024 * 1024

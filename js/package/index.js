@@ -13,11 +13,62 @@ export * from './errors.js';
 export const { Rules } = raw;
 
 let loaded = false;
+// Card texts by code and codes by text (the display forms), category names by number: made
+// once from the engine so results are built from shared strings.
+let CARD_TEXT = [];
+let CARD_CODE = new Map();
+let CATEGORY = [];
+const KIND = ['best', 'strongest_back', 'strongest_middle', 'alternative'];
 
 function setUp(bigTables) {
   raw.__setErrorClasses(errorClasses);
   if (bigTables) raw.__addFields(bigTables);
+  CARD_TEXT = Array.from({ length: 52 }, (_, c) => raw.cardText(c));
+  CARD_CODE = new Map(CARD_TEXT.map((t, c) => [t, c]));
+  CATEGORY = raw.__categories();
   loaded = true;
+}
+
+// Cards for the engine: an array of codes or display texts becomes a Uint8Array of codes (one
+// copy into the module instead of a string per card); anything else goes as it is and the
+// engine reads it (and names what is wrong, with its position).
+function cardsArg(cards) {
+  if (!Array.isArray(cards) || cards.length > 104) return cards;
+  const codes = new Uint8Array(cards.length);
+  for (let i = 0; i < cards.length; i++) {
+    const c = cards[i];
+    const code = typeof c === 'number' ? (Number.isInteger(c) && c >= 0 && c < 52 ? c : -1) : CARD_CODE.get(c) ?? -1;
+    if (code < 0) return cards;
+    codes[i] = code;
+  }
+  return codes;
+}
+
+// Objects from the packed numbers of the arranger (js/src/arrange.rs `pack`, 18 a row).
+const PACKED = 18;
+function unpack(p, at = 0) {
+  const text = (i) => CARD_TEXT[p[at + i]];
+  return {
+    arrangement: {
+      front: [text(0), text(1), text(2)],
+      middle: [text(3), text(4), text(5), text(6), text(7)],
+      back: [text(8), text(9), text(10), text(11), text(12)],
+    },
+    categories: [CATEGORY[p[at + 13]], CATEGORY[p[at + 14]], CATEGORY[p[at + 15]]],
+    expected_water: p[at + 16],
+  };
+}
+
+// Descriptions of hand ranks by value, made once each (at most 8,192 kept).
+const DESCRIPTIONS = new Map();
+function describe(value) {
+  let d = DESCRIPTIONS.get(value);
+  if (d === undefined) {
+    d = raw.__describeRank(value);
+    if (DESCRIPTIONS.size >= 8192) DESCRIPTIONS.clear();
+    DESCRIPTIONS.set(value, d);
+  }
+  return d;
 }
 
 /**
@@ -85,12 +136,12 @@ export function version() {
 
 /** The codes (0-51) of cards given as text, codes or card texts. */
 export function parseCards(cards, rules) {
-  return Array.from(raw.parseCards(cards, rulesOf(rules)));
+  return Array.from(raw.parseCards(cardsArg(cards), rulesOf(rules)));
 }
 
 /** Cards as text, space-separated (`"As Kd Th"`). */
 export function formatCards(cards, rules) {
-  return raw.formatCards(cards, rulesOf(rules));
+  return raw.formatCards(cardsArg(cards), rulesOf(rules));
 }
 
 /** The code of one card (`"As"` → 51). */
@@ -112,7 +163,9 @@ export function deck(rules) {
 
 /** The rank of a 3- or 5-card hand: `{value, category, text}`; a larger value is stronger. */
 export function evaluate(cards, rules) {
-  return raw.evaluate(cards, rulesOf(rules));
+  const r = rulesOf(rules);
+  const value = raw.__evaluateValue(cardsArg(cards), r);
+  return { value, category: CATEGORY[value >>> 22], text: describe(value) };
 }
 
 /**
@@ -180,7 +233,7 @@ export class Arrangement {
 
 /** The special hands (报到) 13 cards make: `{best, all, arrangement}`. */
 export function detectSpecial(cards, rules) {
-  return raw.detectSpecial(cards, rulesOf(rules));
+  return raw.detectSpecial(cardsArg(cards), rulesOf(rules));
 }
 
 /** Every special the engine knows, `{id, name, chinese}`. */
@@ -237,17 +290,20 @@ export class Arranger {
 
   /** The best arrangement: `{arrangement, categories, expected_water}`. */
   arrange(cards) {
-    return this.#raw.arrange(cards);
+    return unpack(this.#raw.arrangePacked(cardsArg(cards)));
   }
 
   /** Up to `n` arrangements worth showing (default 3), best first, each with its `kind`. */
   suggest(cards, n = 3) {
-    return this.#raw.suggest(cards, n);
+    const p = this.#raw.suggestPacked(cardsArg(cards), n);
+    const out = [];
+    for (let at = 0; at < p.length; at += PACKED) out.push({ kind: KIND[p[at + 17]], ...unpack(p, at) });
+    return out;
   }
 
   /** Whether to declare the special the cards make (`null` when none). */
   specialAdvice(cards) {
-    return this.#raw.specialAdvice(cards);
+    return this.#raw.specialAdvice(cardsArg(cards));
   }
 
   /** The expected water of any arrangement at this table. */
@@ -257,7 +313,7 @@ export class Arranger {
 
   /** The best legal arrangement keeping the lanes fixed by hand: `fixed = {front?, middle?, back?}`. */
   complete(cards, fixed = {}) {
-    return this.#raw.complete(cards, fixed);
+    return unpack(this.#raw.completePacked(cardsArg(cards), fixed));
   }
 
   /** Many hands at once: N × 13 codes in a `Uint8Array`, their arrangements (lane order) out. */
@@ -297,7 +353,7 @@ export function suggest(cards, rules, { players = 4, role, n = 3 } = {}) {
 
 /** The combinations of one category a hand holds (理牌 hints), strongest first. */
 export function combos(cards, category, rules) {
-  return raw.combos(cards, category, rulesOf(rules));
+  return raw.combos(cardsArg(cards), category, rulesOf(rules));
 }
 
 /**

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use js_sys::{Array, Uint8Array};
+use js_sys::{Array, Float64Array, Uint8Array};
 use shisanshui::arrange::{shared_arranger, shared_arranger_for, Role, SpecialAdvice, SuggestionKind};
 use shisanshui::batch::Batch;
 use shisanshui::hints::FixedLanes;
@@ -34,13 +34,24 @@ pub(crate) fn arranged_object(a: &Arranged) -> js_sys::Object {
     o
 }
 
-fn kind_name(k: SuggestionKind) -> &'static str {
+fn kind_number(k: SuggestionKind) -> u8 {
     match k {
-        SuggestionKind::Best => "best",
-        SuggestionKind::StrongestBack => "strongest_back",
-        SuggestionKind::StrongestMiddle => "strongest_middle",
-        _ => "alternative",
+        SuggestionKind::Best => 0,
+        SuggestionKind::StrongestBack => 1,
+        SuggestionKind::StrongestMiddle => 2,
+        _ => 3,
     }
+}
+
+/// Numbers of one packed arrangement: 13 card codes in lane order (front 3, middle 5, back 5),
+/// the three lanes' category numbers, the expected water and a tag (a suggestion's kind).
+pub const PACKED: usize = 18;
+
+fn pack(out: &mut Vec<f64>, a: &Arranged, tag: u8) {
+    out.extend(a.arrangement.cards().iter().map(|c| c.code() as f64));
+    out.extend(a.categories.iter().map(|&c| c as u8 as f64));
+    out.push(a.expected_water);
+    out.push(tag as f64);
 }
 
 fn advice_object(a: &SpecialAdvice) -> js_sys::Object {
@@ -105,30 +116,29 @@ impl JsArranger {
         JsRules::new(self.0.rules().clone())
     }
 
-    /// The best arrangement of 13 cards: `{arrangement, categories, expected_water}`.
-    pub fn arrange(&self, cards: JsValue) -> JsResult<js_sys::Object> {
+    /// `arrangePacked(cards)`: the best arrangement of 13 cards as [`PACKED`] numbers (the
+    /// package's `arrange` makes the object: one typed array crosses instead of two dozen strings).
+    #[wasm_bindgen(js_name = "arrangePacked")]
+    pub fn arrange_packed(&self, cards: JsValue) -> JsResult<Float64Array> {
         let hand = cards_in(&cards, self.0.rules().extra_suits)?;
-        Ok(arranged_object(&self.0.arrange(&hand).or_throw()?))
+        let mut out = Vec::with_capacity(PACKED);
+        pack(&mut out, &self.0.arrange(&hand).or_throw()?, 0);
+        Ok(Float64Array::from(&out[..]))
     }
 
-    /// Up to `n` distinct arrangements worth showing (default 3), best first, each with its
-    /// `kind` (`"best"`, `"strongest_back"`, `"strongest_middle"`, `"alternative"`).
-    pub fn suggest(&self, cards: JsValue, n: Option<u32>) -> JsResult<Array> {
+    /// `suggestPacked(cards, n)`: up to `n` arrangements worth showing (default 3), best first,
+    /// [`PACKED`] numbers each, the last their kind (0 best, 1 strongest back, 2 strongest middle,
+    /// 3 another combination of categories).
+    #[wasm_bindgen(js_name = "suggestPacked")]
+    pub fn suggest_packed(&self, cards: JsValue, n: Option<u32>) -> JsResult<Float64Array> {
         let hand = cards_in(&cards, self.0.rules().extra_suits)?;
-        let n = n.unwrap_or(3) as usize;
-        let list = self.0.suggest(&hand, n).or_throw()?;
-        Ok(list
-            .iter()
-            .map(|s| {
-                let o = arranged_object(&Arranged {
-                    arrangement: s.arrangement,
-                    categories: s.categories,
-                    expected_water: s.expected_water,
-                });
-                set(&o, "kind", &JsValue::from_str(kind_name(s.kind)));
-                JsValue::from(o)
-            })
-            .collect())
+        let list = self.0.suggest(&hand, n.unwrap_or(3) as usize).or_throw()?;
+        let mut out = Vec::with_capacity(PACKED * list.len());
+        for s in &list {
+            let a = Arranged { arrangement: s.arrangement, categories: s.categories, expected_water: s.expected_water };
+            pack(&mut out, &a, kind_number(s.kind));
+        }
+        Ok(Float64Array::from(&out[..]))
     }
 
     /// Whether to declare the special the cards make: `null` when they make none, else
@@ -147,9 +157,10 @@ impl JsArranger {
         Ok(self.0.expected_water(&a))
     }
 
-    /// The best legal arrangement that keeps the lanes fixed by hand (理牌):
-    /// `fixed = {front?, middle?, back?}`, each the cards of a lane.
-    pub fn complete(&self, cards: JsValue, fixed: JsValue) -> JsResult<js_sys::Object> {
+    /// `completePacked(cards, fixed)`: the best legal arrangement that keeps the lanes fixed by
+    /// hand (理牌), `fixed = {front?, middle?, back?}` each the cards of a lane, as [`PACKED`] numbers.
+    #[wasm_bindgen(js_name = "completePacked")]
+    pub fn complete_packed(&self, cards: JsValue, fixed: JsValue) -> JsResult<Float64Array> {
         let extra = self.0.rules().extra_suits;
         let hand = cards_in(&cards, extra)?;
         if !(fixed.is_undefined() || fixed.is_null() || fixed.is_object()) {
@@ -161,7 +172,9 @@ impl JsArranger {
             fixed_lane(&fixed, "back", extra)?,
         );
         let lanes = FixedLanes { front: f.as_deref(), middle: m.as_deref(), back: b.as_deref() };
-        Ok(arranged_object(&self.0.complete(&hand, &lanes).or_throw()?))
+        let mut out = Vec::with_capacity(PACKED);
+        pack(&mut out, &self.0.complete(&hand, &lanes).or_throw()?, 0);
+        Ok(Float64Array::from(&out[..]))
     }
 
     /// `arrangeMany(hands)`: a `Uint8Array` of N × 13 card codes in, N × 13 codes out, each
@@ -170,7 +183,7 @@ impl JsArranger {
     #[wasm_bindgen(js_name = "arrangeMany")]
     pub fn arrange_many(&self, hands: &Uint8Array) -> JsResult<Uint8Array> {
         let codes = hands.to_vec();
-        if codes.len() % 13 != 0 {
+        if !codes.len().is_multiple_of(13) {
             return Err(invalid(format!("{} codes is not a whole number of 13-card hands", codes.len())));
         }
         let rows: Vec<[u8; 13]> = codes.chunks_exact(13).map(|c| c.try_into().expect("13 codes")).collect();

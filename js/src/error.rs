@@ -108,11 +108,11 @@ impl<T> OrThrow<T> for shisanshui::Result<T> {
     }
 }
 
-/// A plain JavaScript value (objects, arrays, numbers, strings) of a serialisable result.
+/// A plain JavaScript value (objects, arrays, numbers, strings) of a serialisable result: its
+/// JSON text crosses once and `JSON.parse` builds it (one string instead of one per key).
 pub(crate) fn plain<T: serde::Serialize + ?Sized>(value: &T) -> JsResult<JsValue> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| invalid(format!("cannot convert the result: {e}")))
+    let text = serde_json::to_string(value).map_err(|e| invalid(format!("cannot convert the result: {e}")))?;
+    js_sys::JSON::parse(&text).map_err(|_| invalid("cannot convert the result"))
 }
 
 /// The first 32 characters of a text an error quotes: bad input of any size makes a small error.

@@ -28,13 +28,24 @@ fn eval_object(e: &ArrangementEval) -> serde_json::Value {
     })
 }
 
-/// `evaluate(cards, rules)`: the rank of a 3- or 5-card hand, `{value, category, text}`; a larger
-/// `value` is a stronger hand.
-#[wasm_bindgen]
-pub fn evaluate(cards: JsValue, rules: &JsRules) -> JsResult<JsValue> {
+/// `__evaluateValue(cards, rules)`: the value of a 3- or 5-card hand's rank (a larger value is
+/// a stronger hand); the package's `evaluate` adds the category and the description.
+#[wasm_bindgen(js_name = "__evaluateValue")]
+pub fn evaluate_value(cards: JsValue, rules: &JsRules) -> JsResult<u32> {
     let cards = cards_in(&cards, rules.inner().extra_suits)?;
-    let r = Evaluator::new(rules.inner()).evaluate(&cards).or_throw()?;
-    plain(&rank_object(r))
+    Ok(Evaluator::new(rules.inner()).evaluate(&cards).or_throw()?.value())
+}
+
+/// `__describeRank(value)`: the English description of a hand rank (`"straight flush, ace high"`).
+#[wasm_bindgen(js_name = "__describeRank")]
+pub fn describe_rank(value: u32) -> JsResult<String> {
+    Ok(HandRank::from_value(value).or_throw()?.describe())
+}
+
+/// `__categories()`: the category names in the engine's JSON form, by number (0 high card …).
+#[wasm_bindgen(js_name = "__categories")]
+pub fn categories() -> Vec<String> {
+    Category::ALL.iter().map(|c| category_name(*c)).collect()
 }
 
 /// An arrangement argument: text (`"As Kd Qh / … / …"` or 13 cards in lane order), 13 cards as
