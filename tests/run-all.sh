@@ -2,7 +2,8 @@
 # Every test of every language, from a fresh clone: Rust (core, FFI, header check, tools, the crate's docs and
 # package, clippy with -D warnings and rustfmt), C and C++ (static and dynamic; an installed prefix through
 # pkg-config and CMake), Python (the release wheel in a fresh venv), C# (the assembled Unity package under mcs +
-# mono), then the safety nets (fuzzing, sanitizers, valgrind, Miri, threads: tests/safety/run.sh,
+# mono), JavaScript (the packed npm tarball in a fresh folder under node --test, the playground in headless
+# Chromium), then the safety nets (fuzzing, sanitizers, valgrind, Miri, threads: tests/safety/run.sh,
 # docs/safety.md). Installs what it needs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,6 +25,7 @@ run "Lint (clippy -D warnings, rustfmt)" bash scripts/lint.sh
 run "C/C++" bash tests/c/run.sh
 run "Python" bash tests/python/run.sh
 run "C#" bash tests/csharp/run.sh
+run "JavaScript" bash tests/js/run.sh
 run "Safety nets" bash tests/safety/run.sh
 
 echo
