@@ -9,8 +9,8 @@ use shisanshui::hints::FixedLanes;
 use shisanshui::{Arranged, Arranger, Card, Error, Table};
 use wasm_bindgen::prelude::*;
 
-use crate::cards::cards_in;
-use crate::error::{at_row, invalid, to_js, JsResult, OrThrow};
+use crate::cards::{cards_in, hand_in};
+use crate::error::{at_row, invalid, text_arg, to_js, JsResult, OrThrow};
 use crate::eval::{arrangement_in, arrangement_object, category_name};
 use crate::rules::JsRules;
 
@@ -71,9 +71,13 @@ impl JsArranger {
     /// `new Arranger(rules, players, role)`: `players` seats (2 to `rules.maxPlayers`); `role`
     /// `"player"` or `"banker"` at a banker table (required there), `undefined` otherwise.
     #[wasm_bindgen(constructor)]
-    pub fn new(rules: &JsRules, players: u32, role: Option<String>) -> JsResult<JsArranger> {
+    pub fn new(rules: &JsRules, players: u32, role: JsValue) -> JsResult<JsArranger> {
         let rules = rules.inner();
-        let role = role.map(|r| r.parse::<Role>()).transpose().or_throw()?;
+        let role = if role.is_undefined() || role.is_null() {
+            None
+        } else {
+            Some(text_arg(&role, "a seat role (\"player\" or \"banker\")")?.parse::<Role>().or_throw()?)
+        };
         if role.is_none() && rules.table == Table::Banker {
             return Err(to_js(Error::InvalidTable(
                 "a banker table has two kinds of seat: say which with role \"banker\" or \"player\"".into(),
@@ -107,14 +111,14 @@ impl JsArranger {
 
     /// The best arrangement of 13 cards: `{arrangement, categories, expected_water}`.
     pub fn arrange(&self, cards: JsValue) -> JsResult<js_sys::Object> {
-        let hand = cards_in(&cards, self.0.rules().extra_suits)?;
+        let hand = hand_in(&cards, self.0.rules().extra_suits)?;
         Ok(arranged_object(&self.0.arrange(&hand).or_throw()?))
     }
 
     /// Up to `n` distinct arrangements worth showing (default 3), best first, each with its
     /// `kind` (`"best"`, `"strongest_back"`, `"strongest_middle"`, `"alternative"`).
     pub fn suggest(&self, cards: JsValue, n: Option<u32>) -> JsResult<Array> {
-        let hand = cards_in(&cards, self.0.rules().extra_suits)?;
+        let hand = hand_in(&cards, self.0.rules().extra_suits)?;
         let n = n.unwrap_or(3) as usize;
         let list = self.0.suggest(&hand, n).or_throw()?;
         Ok(list
@@ -135,7 +139,7 @@ impl JsArranger {
     /// `{special, declare_water, lane_water, advantage, declare, best_lanes}`.
     #[wasm_bindgen(js_name = "specialAdvice")]
     pub fn special_advice(&self, cards: JsValue) -> JsResult<JsValue> {
-        let hand = cards_in(&cards, self.0.rules().extra_suits)?;
+        let hand = hand_in(&cards, self.0.rules().extra_suits)?;
         Ok(self.0.special_advice(&hand).or_throw()?.map_or(JsValue::NULL, |a| advice_object(&a).into()))
     }
 
@@ -151,7 +155,7 @@ impl JsArranger {
     /// `fixed = {front?, middle?, back?}`, each the cards of a lane.
     pub fn complete(&self, cards: JsValue, fixed: JsValue) -> JsResult<js_sys::Object> {
         let extra = self.0.rules().extra_suits;
-        let hand = cards_in(&cards, extra)?;
+        let hand = hand_in(&cards, extra)?;
         if !(fixed.is_undefined() || fixed.is_null() || fixed.is_object()) {
             return Err(invalid("fixed lanes are an object {front, middle, back}"));
         }

@@ -115,6 +115,30 @@ pub(crate) fn plain<T: serde::Serialize + ?Sized>(value: &T) -> JsResult<JsValue
         .map_err(|e| invalid(format!("cannot convert the result: {e}")))
 }
 
+/// A text argument: a JavaScript string, or `InvalidArgumentError` naming `what` it should be.
+/// (A `&str` parameter would let wasm-bindgen read a number or an object as a string's
+/// pointer and length: a trap, "memory access out of bounds", not an error.)
+pub(crate) fn text_arg(v: &JsValue, what: &str) -> JsResult<String> {
+    v.as_string().ok_or_else(|| invalid(format!("{what} must be a string, got {}", describe(v))))
+}
+
+/// What a JavaScript value is, for an error message: a number as written, a string's first 32
+/// characters quoted, otherwise its type.
+pub(crate) fn describe(v: &JsValue) -> String {
+    if let Some(x) = v.as_f64() {
+        return x.to_string();
+    }
+    if let Some(s) = v.as_string() {
+        return format!("{:?}", excerpt(&s));
+    }
+    match v.js_typeof().as_string().as_deref() {
+        Some("object") if v.is_null() => "null".into(),
+        Some("object") if js_sys::Array::is_array(v) => "an array".into(),
+        Some(t) => format!("a value of type {t}"),
+        None => "a value".into(),
+    }
+}
+
 /// The first 32 characters of a text an error quotes: bad input of any size makes a small error.
 pub(crate) fn excerpt(text: &str) -> &str {
     match text.char_indices().nth(shisanshui::error::EXCERPT_CHARS) {

@@ -6,7 +6,7 @@ use shisanshui::{settle_money as core_settle_money, Error, Stakes, Water};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::error::{plain, to_js, JsResult, OrThrow};
+use crate::error::{describe, plain, to_js, JsResult, OrThrow};
 
 fn money_error(text: String) -> JsValue {
     to_js(Error::InvalidMoney(text))
@@ -20,7 +20,7 @@ fn get(v: &JsValue, key: &str) -> JsValue {
 fn integer(v: &JsValue, what: &str) -> JsResult<i64> {
     match v.as_f64() {
         Some(x) if x.fract() == 0.0 && x.abs() <= 9_007_199_254_740_991.0 => Ok(x as i64),
-        _ => Err(money_error(format!("{what} must be a whole number (a safe integer), got {v:?}"))),
+        _ => Err(money_error(format!("{what} must be a whole number (a safe integer), got {}", describe(v)))),
     }
 }
 
@@ -87,11 +87,16 @@ fn stakes_in(v: &JsValue) -> JsResult<Stakes> {
             return Err(money_error("a rake array is [numerator, denominator]".into()));
         }
         Rake { numerator: integer(&r.get(0), "rake numerator")?, denominator: integer(&r.get(1), "rake denominator")? }
-    } else {
+    } else if rake.is_object() {
         Rake {
             numerator: integer(&get(&rake, "numerator"), "rake numerator")?,
             denominator: integer(&get(&rake, "denominator"), "rake denominator")?,
         }
+    } else {
+        return Err(money_error(format!(
+            "a rake is a whole percent, [numerator, denominator] or {{numerator, denominator}}, got {}",
+            describe(&rake)
+        )));
     };
     Ok(Stakes { base, carries, rake })
 }
