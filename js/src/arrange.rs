@@ -10,7 +10,7 @@ use shisanshui::{Arranged, Arranger, Card, Error, Table};
 use wasm_bindgen::prelude::*;
 
 use crate::cards::{cards_in, hand_in};
-use crate::error::{at_row, invalid, text_arg, to_js, JsResult, OrThrow};
+use crate::error::{at_row, index_arg, invalid, text_arg, to_js, JsResult, OrThrow};
 use crate::eval::{arrangement_in, arrangement_object, category_name};
 use crate::rules::JsRules;
 
@@ -71,8 +71,9 @@ impl JsArranger {
     /// `new Arranger(rules, players, role)`: `players` seats (2 to `rules.maxPlayers`); `role`
     /// `"player"` or `"banker"` at a banker table (required there), `undefined` otherwise.
     #[wasm_bindgen(constructor)]
-    pub fn new(rules: &JsRules, players: u32, role: JsValue) -> JsResult<JsArranger> {
+    pub fn new(rules: &JsRules, players: JsValue, role: JsValue) -> JsResult<JsArranger> {
         let rules = rules.inner();
+        let players = index_arg(&players, "the number of players")?.unwrap_or(4);
         let role = if role.is_undefined() || role.is_null() {
             None
         } else {
@@ -84,8 +85,8 @@ impl JsArranger {
             )));
         }
         let arranger = match role {
-            None => shared_arranger(rules, players as usize),
-            Some(role) => shared_arranger_for(rules, players as usize, role),
+            None => shared_arranger(rules, players),
+            Some(role) => shared_arranger_for(rules, players, role),
         }
         .or_throw()?;
         Ok(JsArranger(arranger))
@@ -117,9 +118,9 @@ impl JsArranger {
 
     /// Up to `n` distinct arrangements worth showing (default 3), best first, each with its
     /// `kind` (`"best"`, `"strongest_back"`, `"strongest_middle"`, `"alternative"`).
-    pub fn suggest(&self, cards: JsValue, n: Option<u32>) -> JsResult<Array> {
+    pub fn suggest(&self, cards: JsValue, n: JsValue) -> JsResult<Array> {
         let hand = hand_in(&cards, self.0.rules().extra_suits)?;
-        let n = n.unwrap_or(3) as usize;
+        let n = index_arg(&n, "the number of suggestions")?.unwrap_or(3);
         let list = self.0.suggest(&hand, n).or_throw()?;
         Ok(list
             .iter()

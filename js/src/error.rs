@@ -122,6 +122,18 @@ pub(crate) fn text_arg(v: &JsValue, what: &str) -> JsResult<String> {
     v.as_string().ok_or_else(|| invalid(format!("{what} must be a string, got {}", describe(v))))
 }
 
+/// A count or a seat index: a whole number from 0 to 2^32 - 1, or `None` for `undefined` and
+/// `null`. (A `u32` parameter would take 4.5 as 4, "x" as 0 and -1 as 4294967295.)
+pub(crate) fn index_arg(v: &JsValue, what: &str) -> JsResult<Option<usize>> {
+    if v.is_undefined() || v.is_null() {
+        return Ok(None);
+    }
+    match v.as_f64() {
+        Some(x) if x.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&x) => Ok(Some(x as usize)),
+        _ => Err(invalid(format!("{what} must be a whole number from 0, got {}", describe(v)))),
+    }
+}
+
 /// What a JavaScript value is, for an error message: a number as written, a string's first 32
 /// characters quoted, otherwise its type.
 pub(crate) fn describe(v: &JsValue) -> String {

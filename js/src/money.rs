@@ -6,7 +6,7 @@ use shisanshui::{settle_money as core_settle_money, Error, Stakes, Water};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::error::{describe, plain, to_js, JsResult, OrThrow};
+use crate::error::{describe, index_arg, invalid, plain, to_js, JsResult, OrThrow};
 
 fn money_error(text: String) -> JsValue {
     to_js(Error::InvalidMoney(text))
@@ -124,8 +124,10 @@ pub fn settle_money(water: JsValue, stakes: JsValue) -> JsResult<JsValue> {
 /// `escape(seats, leaver, stakes)`: an escape (逃跑): the leaver pays 18 water × base, every
 /// other seat receives 1 × base.
 #[wasm_bindgen]
-pub fn escape(seats: u32, leaver: u32, stakes: JsValue) -> JsResult<JsValue> {
-    let result = core_escape(seats as usize, leaver as usize, &stakes_in(&stakes)?).or_throw()?;
+pub fn escape(seats: JsValue, leaver: JsValue, stakes: JsValue) -> JsResult<JsValue> {
+    let seats = index_arg(&seats, "the number of seats")?.ok_or_else(|| invalid("escape needs the number of seats"))?;
+    let leaver = index_arg(&leaver, "the leaver's seat")?.ok_or_else(|| invalid("escape needs the leaver's seat"))?;
+    let result = core_escape(seats, leaver, &stakes_in(&stakes)?).or_throw()?;
     money_object(&result)
 }
 

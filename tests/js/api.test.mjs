@@ -179,6 +179,20 @@ test('bad argument types throw InvalidArgumentError, never a TypeError', () => {
     'a number for rule-set JSON': () => sss.Rules.fromJSON(5),
     'a number for a special': () => sss.Rules.preset('kx').specialWater(5),
     'a number for a seat role': () => new sss.Arranger(sss.Rules.preset('classic', { table: 'banker' }), 4, { role: 5 }),
+    // Counts and seat indexes that are not whole numbers from 0 (once read as u32: 4.5 as 4,
+    // "x" as 0, -1 as 4294967295).
+    'a float player count': () => sss.deal(4.5, 1),
+    'a text player count': () => sss.deal('4', 1),
+    'a negative player count': () => sss.deal(-1, 1),
+    'a float table size': () => new sss.Arranger('classic', 3.5),
+    'a text table size': () => new sss.Arranger('classic', 'four'),
+    'a float suggestion count': () => sss.suggest(HAND, 'classic', { n: 1.5 }),
+    'a float hand size to evaluateMany': () => sss.evaluateMany(new Uint8Array(5), 'classic', 5.5),
+    'a huge hand size to evaluateMany': () => sss.evaluateMany(new Uint8Array(5), 'classic', 2 ** 33 + 5),
+    'a float banker seat': () => sss.settle(sss.deal(2, 1), sss.Rules.preset('classic', { table: 'banker' }), 0.5),
+    'a negative leaver': () => sss.escape(4, -1, { base: 1 }),
+    'a text seat count to escape': () => sss.escape('a', 0, { base: 1 }),
+    'no leaver': () => sss.escape(4, undefined, { base: 1 }),
     'an unknown seat role': () => new sss.Arranger(sss.Rules.preset('classic', { table: 'banker' }), 4, { role: 'dealer' }),
   };
   for (const [what, f] of Object.entries(bad)) {
