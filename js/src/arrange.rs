@@ -175,7 +175,7 @@ impl JsArranger {
     #[wasm_bindgen(js_name = "arrangeMany")]
     pub fn arrange_many(&self, hands: &Uint8Array) -> JsResult<Uint8Array> {
         let codes = hands.to_vec();
-        if codes.len() % 13 != 0 {
+        if !codes.len().is_multiple_of(13) {
             return Err(invalid(format!("{} codes is not a whole number of 13-card hands", codes.len())));
         }
         let rows: Vec<[u8; 13]> = codes.chunks_exact(13).map(|c| c.try_into().expect("13 codes")).collect();

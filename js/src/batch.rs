@@ -18,7 +18,7 @@ pub fn evaluate_many(hands: &Uint8Array, rules: &JsRules, size: JsValue) -> JsRe
     if size != 5 && size != 3 {
         return Err(invalid(format!("hand size {size}: evaluateMany takes hands of 5 or 3 cards")));
     }
-    if codes.len() % size != 0 {
+    if !codes.len().is_multiple_of(size) {
         return Err(invalid(format!("{} codes is not a whole number of {size}-card hands", codes.len())));
     }
     let eval = Evaluator::new(rules.inner());
