@@ -115,8 +115,8 @@ export class Rules {
   toString(): string;
   /** Throws `InvalidRulesError` naming the bad field. */
   validate(): void;
-  /** Whether two rule sets agree in every field. */
-  equals(other: Rules): boolean;
+  /** Whether two rule sets agree in every field (false for anything that is not a `Rules`). */
+  equals(other: unknown): boolean;
   /** The most seats the deck deals 13 cards to: 4 plus one per extra suit. */
   readonly maxPlayers: number;
   /** Suits whose cards are in the deck twice (加色, RULES.md §11), as letters. */
@@ -175,6 +175,8 @@ export function evaluate(cards: Cards, rules?: RulesLike): HandRank;
 export function evaluateMany(hands: Uint8Array, rules?: RulesLike, size?: 5 | 3): Uint32Array;
 export function checkArrangement(arrangement: ArrangementLike | Arrangement, rules?: RulesLike): ArrangementEval;
 export function detectSpecial(cards: Cards, rules?: RulesLike): SpecialDetection;
+/** The id (`"SD"`) of a special named by its id, English or Chinese name; `UnknownSpecialError` otherwise. */
+export function parseSpecial(name: string): string;
 export function specials(): SpecialInfo[];
 export function deal(players?: number, seed?: Seed, rules?: RulesLike): string[][];
 export function shuffledDeck(seed: Seed, rules?: RulesLike): string[];

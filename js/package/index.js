@@ -9,8 +9,24 @@
 import * as raw from './wasm/shisanshui.js';
 import { errorClasses, invalidArgument } from './errors.js';
 
-export * from './errors.js';
+// The error classes, not the internal helper `invalidArgument`.
+export {
+  ShisanshuiError, UnknownRankError, UnknownSuitError, BadCardCodeError, DuplicateCardError,
+  TooManyCopiesError, WrongCardCountError, InvalidRulesError, UnknownPresetError, UnknownSpecialError,
+  SpecialNotAllowedError, InvalidTableError, InvalidMoneyError, InvalidArgumentError,
+  CardNotInHandError, NoLegalArrangementError, errorClasses,
+} from './errors.js';
 export const { Rules } = raw;
+
+// `equals` of anything but a Rules is false (the generated method throws a plain Error for it).
+const rulesEquals = raw.Rules.prototype.equals;
+Object.defineProperty(raw.Rules.prototype, 'equals', {
+  value: function equals(other) {
+    return other instanceof raw.Rules && rulesEquals.call(this, other);
+  },
+  writable: true,
+  configurable: true,
+});
 
 let loaded = false;
 // Card texts by code and codes by text (the display forms), category names by number: made
@@ -234,6 +250,12 @@ export class Arrangement {
 /** The special hands (报到) 13 cards make: `{best, all, arrangement}`. */
 export function detectSpecial(cards, rules) {
   return raw.detectSpecial(cardsArg(cards), rulesOf(rules));
+}
+
+/** The id (`"SD"`) of a special named by its id, English or Chinese name (`"dragon"`, `"一条龙"`). */
+export function parseSpecial(name) {
+  ready();
+  return raw.parseSpecial(String(name));
 }
 
 /** Every special the engine knows, `{id, name, chinese}`. */

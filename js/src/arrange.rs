@@ -9,8 +9,8 @@ use shisanshui::hints::FixedLanes;
 use shisanshui::{Arranged, Arranger, Card, Error, Table};
 use wasm_bindgen::prelude::*;
 
-use crate::cards::cards_in;
-use crate::error::{at_row, invalid, to_js, JsResult, OrThrow};
+use crate::cards::{cards_in, hand_in};
+use crate::error::{at_row, index_arg, invalid, text_arg, to_js, JsResult, OrThrow};
 use crate::eval::{arrangement_in, arrangement_object, category_name};
 use crate::rules::JsRules;
 
@@ -82,17 +82,22 @@ impl JsArranger {
     /// `new Arranger(rules, players, role)`: `players` seats (2 to `rules.maxPlayers`); `role`
     /// `"player"` or `"banker"` at a banker table (required there), `undefined` otherwise.
     #[wasm_bindgen(constructor)]
-    pub fn new(rules: &JsRules, players: u32, role: Option<String>) -> JsResult<JsArranger> {
+    pub fn new(rules: &JsRules, players: JsValue, role: JsValue) -> JsResult<JsArranger> {
         let rules = rules.inner();
-        let role = role.map(|r| r.parse::<Role>()).transpose().or_throw()?;
+        let players = index_arg(&players, "the number of players")?.unwrap_or(4);
+        let role = if role.is_undefined() || role.is_null() {
+            None
+        } else {
+            Some(text_arg(&role, "a seat role (\"player\" or \"banker\")")?.parse::<Role>().or_throw()?)
+        };
         if role.is_none() && rules.table == Table::Banker {
             return Err(to_js(Error::InvalidTable(
                 "a banker table has two kinds of seat: say which with role \"banker\" or \"player\"".into(),
             )));
         }
         let arranger = match role {
-            None => shared_arranger(rules, players as usize),
-            Some(role) => shared_arranger_for(rules, players as usize, role),
+            None => shared_arranger(rules, players),
+            Some(role) => shared_arranger_for(rules, players, role),
         }
         .or_throw()?;
         Ok(JsArranger(arranger))
@@ -120,7 +125,7 @@ impl JsArranger {
     /// package's `arrange` makes the object: one typed array crosses instead of two dozen strings).
     #[wasm_bindgen(js_name = "arrangePacked")]
     pub fn arrange_packed(&self, cards: JsValue) -> JsResult<Float64Array> {
-        let hand = cards_in(&cards, self.0.rules().extra_suits)?;
+        let hand = hand_in(&cards, self.0.rules().extra_suits)?;
         let mut out = Vec::with_capacity(PACKED);
         pack(&mut out, &self.0.arrange(&hand).or_throw()?, 0);
         Ok(Float64Array::from(&out[..]))
@@ -130,9 +135,10 @@ impl JsArranger {
     /// [`PACKED`] numbers each, the last their kind (0 best, 1 strongest back, 2 strongest middle,
     /// 3 another combination of categories).
     #[wasm_bindgen(js_name = "suggestPacked")]
-    pub fn suggest_packed(&self, cards: JsValue, n: Option<u32>) -> JsResult<Float64Array> {
-        let hand = cards_in(&cards, self.0.rules().extra_suits)?;
-        let list = self.0.suggest(&hand, n.unwrap_or(3) as usize).or_throw()?;
+    pub fn suggest_packed(&self, cards: JsValue, n: JsValue) -> JsResult<Float64Array> {
+        let hand = hand_in(&cards, self.0.rules().extra_suits)?;
+        let n = index_arg(&n, "the number of suggestions")?.unwrap_or(3);
+        let list = self.0.suggest(&hand, n).or_throw()?;
         let mut out = Vec::with_capacity(PACKED * list.len());
         for s in &list {
             let a = Arranged { arrangement: s.arrangement, categories: s.categories, expected_water: s.expected_water };
@@ -145,7 +151,7 @@ impl JsArranger {
     /// `{special, declare_water, lane_water, advantage, declare, best_lanes}`.
     #[wasm_bindgen(js_name = "specialAdvice")]
     pub fn special_advice(&self, cards: JsValue) -> JsResult<JsValue> {
-        let hand = cards_in(&cards, self.0.rules().extra_suits)?;
+        let hand = hand_in(&cards, self.0.rules().extra_suits)?;
         Ok(self.0.special_advice(&hand).or_throw()?.map_or(JsValue::NULL, |a| advice_object(&a).into()))
     }
 
@@ -162,7 +168,7 @@ impl JsArranger {
     #[wasm_bindgen(js_name = "completePacked")]
     pub fn complete_packed(&self, cards: JsValue, fixed: JsValue) -> JsResult<Float64Array> {
         let extra = self.0.rules().extra_suits;
-        let hand = cards_in(&cards, extra)?;
+        let hand = hand_in(&cards, extra)?;
         if !(fixed.is_undefined() || fixed.is_null() || fixed.is_object()) {
             return Err(invalid("fixed lanes are an object {front, middle, back}"));
         }

@@ -5,15 +5,15 @@ use shisanshui::batch::Batch;
 use shisanshui::{Evaluator, HandRank};
 use wasm_bindgen::prelude::*;
 
-use crate::error::{at_row, invalid, JsResult};
+use crate::error::{at_row, index_arg, invalid, JsResult};
 use crate::rules::JsRules;
 
 /// `evaluateMany(hands, rules, size)`: the hand values (as `evaluate(...).value`) of N hands of
 /// `size` (5 or 3) card codes each, one after another in a `Uint8Array`. A bad row throws with
 /// `row` set.
 #[wasm_bindgen(js_name = "evaluateMany")]
-pub fn evaluate_many(hands: &Uint8Array, rules: &JsRules, size: Option<u32>) -> JsResult<Uint32Array> {
-    let size = size.unwrap_or(5) as usize;
+pub fn evaluate_many(hands: &Uint8Array, rules: &JsRules, size: JsValue) -> JsResult<Uint32Array> {
+    let size = index_arg(&size, "the hand size")?.unwrap_or(5);
     let codes = hands.to_vec();
     if size != 5 && size != 3 {
         return Err(invalid(format!("hand size {size}: evaluateMany takes hands of 5 or 3 cards")));

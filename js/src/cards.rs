@@ -13,25 +13,44 @@ use crate::rules::JsRules;
 /// The cards of a JavaScript argument, as the deck of `extra` holds them: no card more often
 /// than the deck has it (the error names the first one too many).
 pub(crate) fn cards_in(v: &JsValue, extra: SuitSet) -> JsResult<Vec<Card>> {
+    read_cards(v, extra, true)
+}
+
+/// The cards of a hand handed to a core call that checks the count and then the copies itself
+/// (`evaluate`, `detectSpecial`, the arranger, `combos`, an arrangement, a declared special):
+/// codes and card texts are read one by one without the copy check, so the errors come in the
+/// core's order (four codes `[7, 7]` for a 13-card call are `wrong_card_count`, as on every other
+/// surface, not `duplicate_card`). Text is parsed as `parseCards` parses it (copies are checked
+/// as it reads, as every surface's text parsing does). A list longer than any hand of the deck
+/// repeats a card: it is read as `cards_in` reads it, which stops at the first card too many.
+pub(crate) fn hand_in(v: &JsValue, extra: SuitSet) -> JsResult<Vec<Card>> {
+    read_cards(v, extra, false)
+}
+
+fn read_cards(v: &JsValue, extra: SuitSet, check: bool) -> JsResult<Vec<Card>> {
     if let Some(text) = v.as_string() {
         return parse_cards_in(&text, extra).or_throw();
     }
+    // The deck's size bounds a valid list: a longer one repeats a card, and the copy check
+    // stops there, so at most that many are copied out of the array.
+    let limit = 52 + 13 * extra.len() as u32 + 1;
     if let Some(bytes) = v.dyn_ref::<Uint8Array>() {
-        // The deck's size bounds a valid list: a longer one repeats a card, and the copy check
-        // stops there, so at most that many are copied out of the array.
-        let limit = 52 + 13 * extra.len() as u32 + 1;
         let codes = bytes.subarray(0, bytes.length().min(limit)).to_vec();
-        return cards_from_codes_in(&codes, extra).or_throw();
+        if check || bytes.length() >= limit {
+            return cards_from_codes_in(&codes, extra).or_throw();
+        }
+        return codes.iter().map(|&c| Card::from_code(c)).collect::<shisanshui::Result<Vec<Card>>>().or_throw();
     }
     if Array::is_array(v) {
         let items: &Array = v.unchecked_ref();
-        let limit = 52 + 13 * extra.len() as u32 + 1;
         let n = items.length().min(limit);
         let mut out = Vec::with_capacity(n as usize);
         for i in 0..n {
             out.push(card_item(&items.get(i), i as usize)?);
         }
-        check_copies(&out, extra).or_throw()?;
+        if check || items.length() >= limit {
+            check_copies(&out, extra).or_throw()?;
+        }
         return Ok(out);
     }
     Err(invalid(

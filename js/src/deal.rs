@@ -5,7 +5,7 @@ use shisanshui::deal::{deal_for, shuffled_deck_of};
 use wasm_bindgen::prelude::*;
 
 use crate::cards::texts;
-use crate::error::{invalid, JsResult, OrThrow};
+use crate::error::{index_arg, invalid, JsResult, OrThrow};
 use crate::rules::JsRules;
 
 /// A seed: a non-negative safe integer or a `BigInt` below 2^64.
@@ -30,8 +30,9 @@ pub(crate) fn seed_in(v: &JsValue) -> JsResult<Option<u64>> {
 /// `deal(players, seed, rules)`: `players` hands of 13 cards (card texts) from the rule set's
 /// deck; the seeded deal of every surface, or an unseeded one when `seed` is `undefined`.
 #[wasm_bindgen]
-pub fn deal(players: u32, seed: JsValue, rules: &JsRules) -> JsResult<Array> {
-    let hands = deal_for(rules.inner(), players as usize, seed_in(&seed)?).or_throw()?;
+pub fn deal(players: JsValue, seed: JsValue, rules: &JsRules) -> JsResult<Array> {
+    let players = index_arg(&players, "the number of players")?.unwrap_or(4);
+    let hands = deal_for(rules.inner(), players, seed_in(&seed)?).or_throw()?;
     Ok(hands.iter().map(|h| JsValue::from(texts(h))).collect())
 }
 

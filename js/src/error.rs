@@ -115,6 +115,42 @@ pub(crate) fn plain<T: serde::Serialize + ?Sized>(value: &T) -> JsResult<JsValue
     js_sys::JSON::parse(&text).map_err(|_| invalid("cannot convert the result"))
 }
 
+/// A text argument: a JavaScript string, or `InvalidArgumentError` naming `what` it should be.
+/// (A `&str` parameter would let wasm-bindgen read a number or an object as a string's
+/// pointer and length: a trap, "memory access out of bounds", not an error.)
+pub(crate) fn text_arg(v: &JsValue, what: &str) -> JsResult<String> {
+    v.as_string().ok_or_else(|| invalid(format!("{what} must be a string, got {}", describe(v))))
+}
+
+/// A count or a seat index: a whole number from 0 to 2^32 - 1, or `None` for `undefined` and
+/// `null`. (A `u32` parameter would take 4.5 as 4, "x" as 0 and -1 as 4294967295.)
+pub(crate) fn index_arg(v: &JsValue, what: &str) -> JsResult<Option<usize>> {
+    if v.is_undefined() || v.is_null() {
+        return Ok(None);
+    }
+    match v.as_f64() {
+        Some(x) if x.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&x) => Ok(Some(x as usize)),
+        _ => Err(invalid(format!("{what} must be a whole number from 0, got {}", describe(v)))),
+    }
+}
+
+/// What a JavaScript value is, for an error message: a number as written, a string's first 32
+/// characters quoted, otherwise its type.
+pub(crate) fn describe(v: &JsValue) -> String {
+    if let Some(x) = v.as_f64() {
+        return x.to_string();
+    }
+    if let Some(s) = v.as_string() {
+        return format!("{:?}", excerpt(&s));
+    }
+    match v.js_typeof().as_string().as_deref() {
+        Some("object") if v.is_null() => "null".into(),
+        Some("object") if js_sys::Array::is_array(v) => "an array".into(),
+        Some(t) => format!("a value of type {t}"),
+        None => "a value".into(),
+    }
+}
+
 /// The first 32 characters of a text an error quotes: bad input of any size makes a small error.
 pub(crate) fn excerpt(text: &str) -> &str {
     match text.char_indices().nth(shisanshui::error::EXCERPT_CHARS) {

@@ -3,7 +3,7 @@
 use shisanshui::{Arrangement, ArrangementEval, Category, Evaluator, HandRank, SuitSet};
 use wasm_bindgen::prelude::*;
 
-use crate::cards::{cards_in, texts};
+use crate::cards::{hand_in, texts};
 use crate::error::{invalid, plain, JsResult, OrThrow};
 use crate::rules::JsRules;
 
@@ -32,7 +32,7 @@ fn eval_object(e: &ArrangementEval) -> serde_json::Value {
 /// a stronger hand); the package's `evaluate` adds the category and the description.
 #[wasm_bindgen(js_name = "__evaluateValue")]
 pub fn evaluate_value(cards: JsValue, rules: &JsRules) -> JsResult<u32> {
-    let cards = cards_in(&cards, rules.inner().extra_suits)?;
+    let cards = hand_in(&cards, rules.inner().extra_suits)?;
     Ok(Evaluator::new(rules.inner()).evaluate(&cards).or_throw()?.value())
 }
 
@@ -56,7 +56,7 @@ pub(crate) fn arrangement_in(v: &JsValue, extra: SuitSet) -> JsResult<Arrangemen
         return Arrangement::parse_in(&text, extra).or_throw();
     }
     if js_sys::Array::is_array(v) || v.is_instance_of::<js_sys::Uint8Array>() {
-        return Arrangement::from_cards_in(&cards_in(v, extra)?, extra).or_throw();
+        return Arrangement::from_cards_in(&hand_in(v, extra)?, extra).or_throw();
     }
     if v.is_object() {
         let lane = |name: &str| -> JsResult<Vec<shisanshui::Card>> {
@@ -64,7 +64,7 @@ pub(crate) fn arrangement_in(v: &JsValue, extra: SuitSet) -> JsResult<Arrangemen
             if value.is_undefined() {
                 return Err(invalid(format!("an arrangement object needs front, middle and back; {name} is missing")));
             }
-            cards_in(&value, extra)
+            hand_in(&value, extra)
         };
         let (front, middle, back) = (lane("front")?, lane("middle")?, lane("back")?);
         return Arrangement::new_in(&front, &middle, &back, extra).or_throw();

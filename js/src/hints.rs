@@ -4,7 +4,7 @@ use js_sys::Array;
 use shisanshui::Category;
 use wasm_bindgen::prelude::*;
 
-use crate::cards::{cards_in, texts};
+use crate::cards::{hand_in, texts};
 use crate::error::{invalid, JsResult, OrThrow};
 use crate::eval::category_name;
 use crate::rules::JsRules;
@@ -35,7 +35,7 @@ pub(crate) fn category_in(v: &JsValue) -> JsResult<Category> {
 /// first (what a 对子 … 同花顺 button cycles through), each `{category, cards, fits_front}`.
 #[wasm_bindgen]
 pub fn combos(cards: JsValue, category: JsValue, rules: &JsRules) -> JsResult<Array> {
-    let hand = cards_in(&cards, rules.inner().extra_suits)?;
+    let hand = hand_in(&cards, rules.inner().extra_suits)?;
     let category = category_in(&category)?;
     let list = shisanshui::combos(&hand, category, rules.inner()).or_throw()?;
     Ok(list

@@ -6,7 +6,7 @@ use shisanshui::{settle_money as core_settle_money, Error, Stakes, Water};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::error::{plain, to_js, JsResult, OrThrow};
+use crate::error::{describe, index_arg, invalid, plain, to_js, JsResult, OrThrow};
 
 fn money_error(text: String) -> JsValue {
     to_js(Error::InvalidMoney(text))
@@ -20,7 +20,7 @@ fn get(v: &JsValue, key: &str) -> JsValue {
 fn integer(v: &JsValue, what: &str) -> JsResult<i64> {
     match v.as_f64() {
         Some(x) if x.fract() == 0.0 && x.abs() <= 9_007_199_254_740_991.0 => Ok(x as i64),
-        _ => Err(money_error(format!("{what} must be a whole number (a safe integer), got {v:?}"))),
+        _ => Err(money_error(format!("{what} must be a whole number (a safe integer), got {}", describe(v)))),
     }
 }
 
@@ -87,11 +87,16 @@ fn stakes_in(v: &JsValue) -> JsResult<Stakes> {
             return Err(money_error("a rake array is [numerator, denominator]".into()));
         }
         Rake { numerator: integer(&r.get(0), "rake numerator")?, denominator: integer(&r.get(1), "rake denominator")? }
-    } else {
+    } else if rake.is_object() {
         Rake {
             numerator: integer(&get(&rake, "numerator"), "rake numerator")?,
             denominator: integer(&get(&rake, "denominator"), "rake denominator")?,
         }
+    } else {
+        return Err(money_error(format!(
+            "a rake is a whole percent, [numerator, denominator] or {{numerator, denominator}}, got {}",
+            describe(&rake)
+        )));
     };
     Ok(Stakes { base, carries, rake })
 }
@@ -119,8 +124,10 @@ pub fn settle_money(water: JsValue, stakes: JsValue) -> JsResult<JsValue> {
 /// `escape(seats, leaver, stakes)`: an escape (逃跑): the leaver pays 18 water × base, every
 /// other seat receives 1 × base.
 #[wasm_bindgen]
-pub fn escape(seats: u32, leaver: u32, stakes: JsValue) -> JsResult<JsValue> {
-    let result = core_escape(seats as usize, leaver as usize, &stakes_in(&stakes)?).or_throw()?;
+pub fn escape(seats: JsValue, leaver: JsValue, stakes: JsValue) -> JsResult<JsValue> {
+    let seats = index_arg(&seats, "the number of seats")?.ok_or_else(|| invalid("escape needs the number of seats"))?;
+    let leaver = index_arg(&leaver, "the leaver's seat")?.ok_or_else(|| invalid("escape needs the leaver's seat"))?;
+    let result = core_escape(seats, leaver, &stakes_in(&stakes)?).or_throw()?;
     money_object(&result)
 }
 

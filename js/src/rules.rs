@@ -5,7 +5,7 @@ use shisanshui::{Preset, Rules, Special};
 use wasm_bindgen::prelude::*;
 
 use crate::cards::card_item;
-use crate::error::{invalid, plain, JsResult, OrThrow};
+use crate::error::{invalid, plain, text_arg, JsResult, OrThrow};
 
 /// A rule set. Immutable: `copy(changes)` makes a changed one.
 #[wasm_bindgen(js_name = "Rules")]
@@ -38,8 +38,8 @@ fn changes_json(changes: &JsValue) -> JsResult<Option<String>> {
 impl JsRules {
     /// A shipped preset by name (`classic`, `regional`, `kx`, `hk`, `ranked`, `chinese_poker`),
     /// with optional changes in the rule-set JSON form (`{"strict_order": true}`).
-    pub fn preset(name: &str, changes: JsValue) -> JsResult<JsRules> {
-        let base = Rules::from_preset_name(name).or_throw()?;
+    pub fn preset(name: JsValue, changes: JsValue) -> JsResult<JsRules> {
+        let base = Rules::from_preset_name(&text_arg(&name, "a preset name")?).or_throw()?;
         match changes_json(&changes)? {
             None => Ok(JsRules(base)),
             Some(json) => base.with_json_changes(&json).or_throw().map(JsRules),
@@ -54,8 +54,8 @@ impl JsRules {
     /// A rule set from its JSON text; it may name a `"preset"` to start from (default classic)
     /// and give only the fields it changes.
     #[wasm_bindgen(js_name = "fromJSON")]
-    pub fn from_json(text: &str) -> JsResult<JsRules> {
-        Rules::from_json(text).or_throw().map(JsRules)
+    pub fn from_json(text: JsValue) -> JsResult<JsRules> {
+        Rules::from_json(&text_arg(&text, "rule-set JSON")?).or_throw().map(JsRules)
     }
 
     /// A rule set from the plain-object form of its JSON (as `fromJSON`).
@@ -114,8 +114,8 @@ impl JsRules {
 
     /// The water of a special (id `"SD"`, English or Chinese name), or `null` if disabled.
     #[wasm_bindgen(js_name = "specialWater")]
-    pub fn special_water(&self, special: &str) -> JsResult<Option<u32>> {
-        let s: Special = special.parse().or_throw()?;
+    pub fn special_water(&self, special: JsValue) -> JsResult<Option<u32>> {
+        let s: Special = text_arg(&special, "a special's id or name")?.parse().or_throw()?;
         Ok(self.0.special_water(s))
     }
 }

@@ -5,8 +5,8 @@ use shisanshui::{PlayerHand, Special, SuitSet};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::cards::cards_in;
-use crate::error::{invalid, plain, JsResult, OrThrow};
+use crate::cards::hand_in;
+use crate::error::{index_arg, invalid, plain, JsResult, OrThrow};
 use crate::eval::arrangement_in;
 use crate::rules::JsRules;
 
@@ -19,7 +19,7 @@ pub(crate) fn seat_in(v: &JsValue, extra: SuitSet) -> JsResult<PlayerHand> {
             let name = special.as_string().ok_or_else(|| invalid("a seat's special is its id or name (\"SD\")"))?;
             let special: Special = name.parse().or_throw()?;
             let cards = Reflect::get(v, &JsValue::from_str("cards")).unwrap_or(JsValue::UNDEFINED);
-            return PlayerHand::special_in(special, &cards_in(&cards, extra)?, extra).or_throw();
+            return PlayerHand::special_in(special, &hand_in(&cards, extra)?, extra).or_throw();
         }
     }
     Ok(PlayerHand::Arranged(arrangement_in(v, extra)?))
@@ -47,9 +47,13 @@ pub(crate) fn seats_in(hands: &JsValue, extra: SuitSet) -> JsResult<Vec<PlayerHa
 /// `{num, den}`), the `matrix`, every seat, pair and event; and `units`, the totals in 840ths. `banker` is the banker's seat at a banker table
 /// (`table: "banker"`), `undefined` otherwise.
 #[wasm_bindgen]
-pub fn settle(hands: JsValue, rules: &JsRules, banker: Option<u32>) -> JsResult<JsValue> {
-    let seats = seats_in(&hands, rules.inner().extra_suits)?;
-    let s = shisanshui::settle::settle_with_banker(&seats, rules.inner(), banker.map(|b| b as usize)).or_throw()?;
+pub fn settle(hands: JsValue, rules: &JsRules, banker: JsValue) -> JsResult<JsValue> {
+    let banker = index_arg(&banker, "the banker's seat")?;
+    // Each seat is read on two decks and the settlement checks them against the rule set's
+    // deck, in the core's order: the table size and the banker seat first, then the cards
+    // across the table (a repeat's position counts across it: seat 1's fifth card is 17).
+    let seats = seats_in(&hands, SuitSet::ALL)?;
+    let s = shisanshui::settle::settle_with_banker(&seats, rules.inner(), banker).or_throw()?;
     let mut value = serde_json::to_value(&s).map_err(|e| invalid(e.to_string()))?;
     value["units"] = serde_json::json!(s.totals.iter().map(|w| w.units()).collect::<Vec<i64>>());
     plain(&value)

@@ -3,7 +3,7 @@
 use shisanshui::SpecialDetector;
 use wasm_bindgen::prelude::*;
 
-use crate::cards::cards_in;
+use crate::cards::hand_in;
 use crate::error::{plain, JsResult, OrThrow};
 use crate::rules::JsRules;
 
@@ -12,9 +12,16 @@ use crate::rules::JsRules;
 /// straights / flushes the lanes that show it.
 #[wasm_bindgen(js_name = "detectSpecial")]
 pub fn detect_special(cards: JsValue, rules: &JsRules) -> JsResult<JsValue> {
-    let cards = cards_in(&cards, rules.inner().extra_suits)?;
+    let cards = hand_in(&cards, rules.inner().extra_suits)?;
     let detection = SpecialDetector::new(rules.inner()).or_throw()?.detect(&cards).or_throw()?;
     plain(&detection)
+}
+
+/// `parseSpecial(name)`: the id (`"SD"`) of a special named by its id, English or Chinese name
+/// (`"dragon"`, `"一条龙"`), as rule sets and seats read it; `UnknownSpecialError` otherwise.
+#[wasm_bindgen(js_name = "parseSpecial")]
+pub fn parse_special(name: &str) -> JsResult<String> {
+    name.parse::<shisanshui::Special>().or_throw().map(|s| s.id().to_string())
 }
 
 /// `specials()`: every special the engine knows, as `{id, name, chinese}`, highest first in
