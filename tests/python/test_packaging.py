@@ -217,6 +217,7 @@ def test_sdist_holds_everything_a_build_needs(sdist):
                     name = f"{inside}/{path.relative_to(folder).as_posix()}"
                     assert read(name) == path.read_bytes(), name
         assert "core/src/arrange/model_tables.bin" in members
+        assert "core/src/arrange/model_tables_big.bin" in members
 
 
 def test_sdist_pyproject(sdist):
