@@ -297,27 +297,27 @@ export class Arranger {
 
   /** Seats at the table. */
   get players() {
-    return this.#raw.players;
+    return this.#live().players;
   }
 
   /** `"player"` or `"banker"`. */
   get role() {
-    return this.#raw.role;
+    return this.#live().role;
   }
 
   /** A copy of its rule set. */
   get rules() {
-    return this.#raw.rules;
+    return this.#live().rules;
   }
 
   /** The best arrangement: `{arrangement, categories, expected_water}`. */
   arrange(cards) {
-    return unpack(this.#raw.arrangePacked(cardsArg(cards)));
+    return unpack(this.#live().arrangePacked(cardsArg(cards)));
   }
 
   /** Up to `n` arrangements worth showing (default 3), best first, each with its `kind`. */
   suggest(cards, n = 3) {
-    const p = this.#raw.suggestPacked(cardsArg(cards), n);
+    const p = this.#live().suggestPacked(cardsArg(cards), n);
     const out = [];
     for (let at = 0; at < p.length; at += PACKED) out.push({ kind: KIND[p[at + 17]], ...unpack(p, at) });
     return out;
@@ -325,28 +325,35 @@ export class Arranger {
 
   /** Whether to declare the special the cards make (`null` when none). */
   specialAdvice(cards) {
-    return this.#raw.specialAdvice(cardsArg(cards));
+    return this.#live().specialAdvice(cardsArg(cards));
   }
 
   /** The expected water of any arrangement at this table. */
   expectedWater(arrangement) {
-    return this.#raw.expectedWater(arrangement);
+    return this.#live().expectedWater(arrangement);
   }
 
   /** The best legal arrangement keeping the lanes fixed by hand: `fixed = {front?, middle?, back?}`. */
   complete(cards, fixed = {}) {
-    return unpack(this.#raw.completePacked(cardsArg(cards), fixed));
+    return unpack(this.#live().completePacked(cardsArg(cards), fixed));
   }
 
   /** Many hands at once: N × 13 codes in a `Uint8Array`, their arrangements (lane order) out. */
   arrangeMany(hands) {
     if (!(hands instanceof Uint8Array)) throw invalidArgument('arrangeMany takes a Uint8Array of card codes');
-    return this.#raw.arrangeMany(hands);
+    return this.#live().arrangeMany(hands);
   }
 
   /** Release its memory now (the garbage collector does it otherwise). */
   free() {
-    this.#raw.free();
+    this.#raw?.free();
+    this.#raw = undefined;
+  }
+
+  // The arranger, or a clear error once freed (wasm-bindgen's own is a plain Error).
+  #live() {
+    if (this.#raw === undefined) throw invalidArgument('this Arranger was freed');
+    return this.#raw;
   }
 
   [Symbol.dispose]() {

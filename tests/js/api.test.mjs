@@ -312,6 +312,10 @@ test('Arranger#arrangeMany equals arrange row by row', () => {
     throwsCode(() => arr.arrangeMany(bad), 'duplicate_card', { row: 3 }, 'arrangeMany bad row');
     assert.equal(arr.arrangeMany(new Uint8Array(0)).length, 0);
     arr.free();
+    // Freed: a clear InvalidArgumentError, not wasm-bindgen's null-pointer Error; freeing twice is fine.
+    throwsCode(() => arr.arrange(hands[0]), 'invalid_argument', {}, 'arrange after free');
+    throwsCode(() => arr.players, 'invalid_argument', {}, 'players after free');
+    arr.free();
   }
 });
 
