@@ -5,9 +5,10 @@
 #
 # FOLDER is a folder in which the package tarball is installed (FOLDER/node_modules/shisanshui),
 # e.g. made by `npm install dist/js/shisanshui-<version>.tgz` in an empty folder. This script
-# installs what the test needs: Debian's Chromium when /usr/bin/chromium is missing, and
-# puppeteer-core (pinned; it downloads no browser) into FOLDER; it builds the Rust demo whose
-# round the test compares against; then runs tests/js/browser.test.mjs with node.
+# installs what the test needs: Debian's Chromium when /usr/bin/chromium is missing, a CJK font
+# for the screenshots, and puppeteer-core (pinned; it downloads no browser) into
+# FOLDER/browser-test; it builds the Rust demo whose round the test compares against; then runs
+# tests/js/browser.test.mjs with node (about 10 s once the demo is built).
 # The screenshot goes to $SSS_SCREENSHOT, or target/js-playground.png (and -zh.png beside it).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -39,11 +40,15 @@ if command -v fc-list >/dev/null && [ -z "$(fc-list :lang=zh 2>/dev/null | head 
     echo "browser.sh: no CJK font installed; the screenshots show boxes for Chinese text" >&2
 fi
 
-installed="$(cd "$folder" && node -p "try { require('puppeteer-core/package.json').version } catch { '' }" 2>/dev/null || true)"
+# puppeteer-core in a folder of its own inside FOLDER (FOLDER/browser-test): an `npm install` in
+# FOLDER itself would prune a package installed there with --no-save.
+tools="$folder/browser-test"
+mkdir -p "$tools"
+[ -f "$tools/package.json" ] || echo '{"name": "shisanshui-browser-test", "private": true}' >"$tools/package.json"
+installed="$(cd "$tools" && node -p "try { require('puppeteer-core/package.json').version } catch { '' }" 2>/dev/null || true)"
 if [ "$installed" != "$PUPPETEER_CORE_VERSION" ]; then
-  echo "browser.sh: installing puppeteer-core@$PUPPETEER_CORE_VERSION into $folder" >&2
-  # Saved into FOLDER's package.json beside the package, so npm keeps both installed.
-  (cd "$folder" && PUPPETEER_SKIP_DOWNLOAD=1 npm install --silent --no-audit --no-fund \
+  echo "browser.sh: installing puppeteer-core@$PUPPETEER_CORE_VERSION into $tools" >&2
+  (cd "$tools" && PUPPETEER_SKIP_DOWNLOAD=1 npm install --silent --no-audit --no-fund --save-exact \
     "puppeteer-core@$PUPPETEER_CORE_VERSION" >/dev/null)
 fi
 

@@ -2,8 +2,8 @@
 //
 //   node tests/js/browser.test.mjs FOLDER
 //
-// FOLDER holds the installed package (FOLDER/node_modules/shisanshui) and puppeteer-core
-// (tests/js/browser.sh installs it and runs this). A tiny node:http server serves the playground
+// FOLDER holds the installed package (FOLDER/node_modules/shisanshui) and puppeteer-core in
+// FOLDER/browser-test (tests/js/browser.sh installs it and runs this). A tiny node:http server serves the playground
 // at / and the installed package at /shisanshui/ (what the page's import map expects) on
 // 127.0.0.1 and a free port. Checked: the page loads with no console or page errors and no failed
 // request; a hand of tests/vectors/arrange.json (classic, 4 seats) typed into the field and
@@ -36,7 +36,10 @@ if (!fs.existsSync(path.join(packageDir, 'package.json'))) {
   console.error(`browser.test.mjs: no installed package at ${packageDir} (pass the folder the tarball is installed in)`);
   process.exit(2);
 }
-const requireInFolder = createRequire(path.join(folder, 'package.json'));
+// puppeteer-core: where browser.sh installs it (FOLDER/browser-test), or FOLDER itself.
+const requireInFolder = createRequire(
+  path.join(fs.existsSync(path.join(folder, 'browser-test', 'node_modules', 'puppeteer-core')) ? path.join(folder, 'browser-test') : folder, 'package.json'),
+);
 const puppeteer = (await import(pathToFileURL(requireInFolder.resolve('puppeteer-core')).href)).default;
 const sss = await import(pathToFileURL(path.join(packageDir, 'node.js')).href);
 
@@ -147,16 +150,26 @@ assert.ok(record, 'arrange.json has no classic 4-seat hand');
 const handText = record.codes.map(cardText).join(' ');
 
 test('the playground in headless Chromium', { timeout: 120_000 }, async (t) => {
+  // After a failed load the other checks fail at once, not each after its timeout.
+  let loaded = false;
+  const step = (name, f) =>
+    t.test(name, async () => {
+      assert.ok(loaded, 'the page did not load (see the first check)');
+      await f();
+    });
   try {
     await t.test('loads with no console errors', async () => {
       await page.goto(`${origin}/`, { waitUntil: 'load' });
-      await page.waitForSelector('body[data-ready="true"]');
+      await page.waitForFunction(() => document.body.dataset.ready === 'true' || document.getElementById('status').classList.contains('failed'));
+      const status = await page.$eval('#status', (e) => (e.hidden ? null : e.textContent));
+      assert.equal(status, null, 'the page did not start');
       assert.equal(await page.$$eval('#grid .card', (es) => es.length), 52, 'the grid shows 52 cards');
       assert.ok(requests.some((u) => u.endsWith('.wasm')), 'the page fetched the WebAssembly module');
       assert.deepEqual(problems, [], 'problems while loading');
+      loaded = true;
     });
 
-    await t.test('a typed hand arranges into the vector lanes', async () => {
+    await step('a typed hand arranges into the vector lanes', async () => {
       await page.select('#preset', 'classic');
       await page.select('#players', '4');
       await setField('#hand-input', handText);
@@ -185,7 +198,7 @@ test('the playground in headless Chromium', { timeout: 120_000 }, async (t) => {
       }
     });
 
-    await t.test('the 对子 hint highlights the combinations of combos(), in order', async () => {
+    await step('the 对子 hint highlights the combinations of combos(), in order', async () => {
       const expected = sss.combos(record.codes, 'one_pair', 'classic').map((c) => c.cards.map((x) => sss.cardCode(x)));
       for (const c of ['one_pair', 'two_pair', 'three_of_a_kind', 'straight', 'flush', 'full_house', 'four_of_a_kind', 'straight_flush']) {
         const none = sss.combos(record.codes, c, 'classic').length === 0;
@@ -203,7 +216,7 @@ test('the playground in headless Chromium', { timeout: 120_000 }, async (t) => {
       }
     });
 
-    await t.test('switching to Chinese changes the labels', async () => {
+    await step('switching to Chinese changes the labels', async () => {
       const before = await page.$eval('#arrange', (e) => e.textContent);
       await page.click('#lang');
       assert.equal(await page.$eval('html', (e) => e.lang), 'zh-CN');
@@ -218,7 +231,7 @@ test('the playground in headless Chromium', { timeout: 120_000 }, async (t) => {
       assert.deepEqual(await texts('#lanes .lane-name'), ['Front', 'Middle', 'Back']);
     });
 
-    await t.test('errors are shown inline with the engine\'s message', async () => {
+    await step('errors are shown inline with the engine\'s message', async () => {
       let duplicate;
       try {
         sss.parseCards('As Kd As', 'classic');
@@ -244,7 +257,7 @@ test('the playground in headless Chromium', { timeout: 120_000 }, async (t) => {
       assert.deepEqual(problems, [], 'errors reached the console');
     });
 
-    await t.test('a special hand shows the advice of arrange.json', async () => {
+    await step('a special hand shows the advice of arrange.json', async () => {
       for (const declare of [true, false]) {
         const a = vectors.advice.find((r) => r.preset === 'classic' && r.players === 4 && r.special && r.declare === declare);
         assert.ok(a, `arrange.json has classic 4-seat advice with declare ${declare}`);
@@ -267,7 +280,7 @@ test('the playground in headless Chromium', { timeout: 120_000 }, async (t) => {
     // Seed 7 under classic is the round the brief names; classic seed 2 has a declared special
     // (报到) and ranked seed 2 one under ranked scoring. Seed 7 last: it is in the screenshot.
     for (const [preset, seed] of [['ranked', 2], ['classic', 2], ['classic', 7]]) {
-      await t.test(`a dealt round (seed ${seed}, ${preset}) settles as the Rust demo does`, async () => {
+      await step(`a dealt round (seed ${seed}, ${preset}) settles as the Rust demo does`, async () => {
         const demo = execFileSync(
           'cargo',
           ['run', '--release', '--quiet', '-p', 'shisanshui', '--example', 'demo', '--', '--preset', preset, '--seed', String(seed)],
