@@ -8,7 +8,7 @@
 # installs what the test needs: Debian's Chromium when /usr/bin/chromium is missing, a CJK font
 # for the screenshots, and puppeteer-core (pinned; it downloads no browser) into
 # FOLDER/browser-test; it builds the Rust demo whose round the test compares against; then runs
-# tests/js/browser.test.mjs with node (about 10 s once the demo is built).
+# tests/js/browser.mjs with node (about 10 s once the demo is built).
 # The screenshot goes to $SSS_SCREENSHOT, or target/js-playground.png (and -zh.png beside it).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -56,4 +56,4 @@ fi
 (cd "$root" && CARGO_BUILD_JOBS="${CARGO_BUILD_JOBS:-2}" cargo build --release --quiet -p shisanshui --example demo)
 
 mkdir -p "$root/target"
-exec node "$root/tests/js/browser.test.mjs" "$folder"
+exec node "$root/tests/js/browser.mjs" "$folder"

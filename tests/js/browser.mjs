@@ -1,6 +1,6 @@
 // The playground (js/playground/) in headless Chromium against the installed npm package.
 //
-//   node tests/js/browser.test.mjs FOLDER
+//   node tests/js/browser.mjs FOLDER
 //
 // FOLDER holds the installed package (FOLDER/node_modules/shisanshui) and puppeteer-core in
 // FOLDER/browser-test (tests/js/browser.sh installs it and runs this). A tiny node:http server serves the playground
@@ -33,7 +33,7 @@ const screenshot = path.resolve(process.env.SSS_SCREENSHOT || path.join(root, 't
 const chromium = process.env.SSS_CHROMIUM || '/usr/bin/chromium';
 
 if (!fs.existsSync(path.join(packageDir, 'package.json'))) {
-  console.error(`browser.test.mjs: no installed package at ${packageDir} (pass the folder the tarball is installed in)`);
+  console.error(`browser.mjs: no installed package at ${packageDir} (pass the folder the tarball is installed in)`);
   process.exit(2);
 }
 // puppeteer-core: where browser.sh installs it (FOLDER/browser-test), or FOLDER itself.
