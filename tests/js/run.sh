@@ -36,6 +36,8 @@ echo "run.sh: building the npm package (scripts/package-js.sh)" >&2
 bash "$root/scripts/package-js.sh" --out "$scratch/dist" >&2
 tarball=("$scratch/dist"/shisanshui-*.tgz)
 [ -f "${tarball[0]}" ] || { echo "run.sh: package-js.sh made no tarball in $scratch/dist" >&2; exit 1; }
+# The tarball's size as README.md and CHANGELOG.md print it.
+python3 "$root/scripts/sizes.py" check npm "${tarball[0]}"
 
 fresh="$scratch/fresh"
 mkdir -p "$fresh"
