@@ -518,34 +518,80 @@ impl SimReport {
     /// 1/840 water or minor units). [`SimReport::from_state`] rebuilds an equal report, so a
     /// shard's report can cross processes (pickling, a cluster's workers).
     pub fn to_state(&self) -> String {
+        use std::fmt::Write;
         let t = &self.state.tally;
         let k = &self.state.key;
-        let counts = |a: &[u64; Special::ALL.len()]| -> Vec<(Special, u64)> {
-            Special::ALL.iter().filter(|s| a[**s as usize] > 0).map(|&s| (s, a[s as usize])).collect()
+        // Written directly (numbers, fixed names and the rules' own JSON), not through serde:
+        // the library grows by little.
+        let mut out = String::with_capacity(4096);
+        let bins = |out: &mut String, e: &Exact| {
+            out.push('[');
+            for (i, (x, n)) in e.histogram.iter().enumerate() {
+                let _ = write!(out, "{}[{x},{n}]", if i > 0 { "," } else { "" });
+            }
+            out.push(']');
         };
-        let state = StateJson {
-            format: STATE_FORMAT.into(),
-            rules: serde_json::from_str(&k.rules.to_json()).expect("the rules' own JSON parses"),
-            players: k.players,
-            seed: k.seed,
-            policies: k.policies.clone(),
-            specials: k.specials,
-            stakes: k.stakes.clone(),
-            banker: k.banker,
-            first_round: self.first_round,
-            rounds: t.rounds,
-            made: counts(&t.made),
-            declared: counts(&t.declared),
-            fouls: t.fouls,
-            shots: t.shots,
-            home_runs: t.home_runs,
-            seats: t.seats.iter().map(Exact::bins).collect(),
-            swing: t.swing.bins(),
-            money: if k.stakes.is_some() { t.money.iter().map(Exact::bins).collect() } else { Vec::new() },
-            rake: t.rake.bins(),
-            house: t.house.bins(),
+        let counts = |out: &mut String, a: &[u64; Special::ALL.len()]| {
+            out.push('[');
+            for (i, s) in Special::ALL.iter().filter(|s| a[**s as usize] > 0).enumerate() {
+                let _ = write!(out, "{}[\"{}\",{}]", if i > 0 { "," } else { "" }, s.id(), a[*s as usize]);
+            }
+            out.push(']');
         };
-        serde_json::to_string(&state).expect("a report's state serialises")
+        let opt = |v: Option<String>| v.unwrap_or_else(|| "null".into());
+        // The rules' JSON without its indentation (JSON strings hold no raw line breaks).
+        let rules: String = k.rules.to_json().lines().map(str::trim_start).collect();
+        let policies: Vec<String> = k.policies.iter().map(|p| format!("\"{}\"", p.name())).collect();
+        let stakes = k.stakes.as_ref().map(|st| {
+            let carries = st.carries.as_ref().map(|c| format!("{c:?}").replace(' ', ""));
+            format!(
+                "{{\"base\":{},\"carries\":{},\"rake\":{{\"numerator\":{},\"denominator\":{}}}}}",
+                st.base,
+                opt(carries),
+                st.rake.numerator,
+                st.rake.denominator
+            )
+        });
+        let _ = write!(
+            out,
+            "{{\"format\":\"{STATE_FORMAT}\",\"rules\":{rules},\"players\":{},\"seed\":{},\"policies\":[{}],\
+             \"specials\":{},\"stakes\":{},\"banker\":{},\"first_round\":{},\"rounds\":{},\"made\":",
+            k.players,
+            k.seed,
+            policies.join(","),
+            k.specials,
+            opt(stakes),
+            opt(k.banker.map(|b| b.to_string())),
+            self.first_round,
+            t.rounds
+        );
+        counts(&mut out, &t.made);
+        out.push_str(",\"declared\":");
+        counts(&mut out, &t.declared);
+        let _ = write!(out, ",\"fouls\":{},\"shots\":{},\"home_runs\":{},\"seats\":[", t.fouls, t.shots, t.home_runs);
+        for (i, e) in t.seats.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            bins(&mut out, e);
+        }
+        out.push_str("],\"swing\":");
+        bins(&mut out, &t.swing);
+        out.push_str(",\"money\":[");
+        if k.stakes.is_some() {
+            for (i, e) in t.money.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                bins(&mut out, e);
+            }
+        }
+        out.push_str("],\"rake\":");
+        bins(&mut out, &t.rake);
+        out.push_str(",\"house\":");
+        bins(&mut out, &t.house);
+        out.push('}');
+        out
     }
 
     /// The report whose [`SimReport::to_state`] is `state`, checked: the configuration as
@@ -555,62 +601,120 @@ impl SimReport {
     /// [`Error::InvalidArgument`] for anything else malformed. Memory is proportional to the
     /// text.
     pub fn from_state(state: &str) -> Result<SimReport> {
+        use serde_json::Value;
         let bad = |m: String| Error::InvalidArgument(format!("not a simulation state: {m}"));
-        let s: StateJson = serde_json::from_str(state).map_err(|e| bad(e.to_string()))?;
-        if s.format != STATE_FORMAT {
-            return Err(bad(format!("format {:?}, expected {STATE_FORMAT:?}", crate::error::short_name(&s.format))));
+        let v: Value = serde_json::from_str(state).map_err(|e| bad(e.to_string()))?;
+        let o = v.as_object().ok_or_else(|| bad("not a JSON object".into()))?;
+        if let Some(k) = o.keys().find(|k| !STATE_FIELDS.contains(&k.as_str())) {
+            return Err(bad(format!("unknown field {:?}", crate::error::short_name(k))));
         }
-        let rules = Rules::from_json(&s.rules.to_string())?;
-        if s.rounds == 0 {
+        let field = |name: &str| o.get(name).ok_or_else(|| bad(format!("missing field {name:?}")));
+        let int = |name: &str| {
+            field(name)?.as_u64().ok_or_else(|| bad(format!("{name} is not an integer from 0 to 2^64 - 1")))
+        };
+        let list = |name: &str| field(name)?.as_array().ok_or_else(|| bad(format!("{name} is not a list")));
+        let bins_of = |v: &Value, name: &str| -> Result<Vec<(i64, u64)>> {
+            let pair = |b: &Value| {
+                let b = b.as_array().filter(|b| b.len() == 2)?;
+                Some((b[0].as_i64()?, b[1].as_u64()?))
+            };
+            v.as_array()
+                .ok_or_else(|| bad(format!("the {name} histogram is not a list")))?
+                .iter()
+                .map(|b| {
+                    pair(b).ok_or_else(|| bad(format!("the {name} histogram holds a bin that is not [value, count]")))
+                })
+                .collect()
+        };
+        let counts_of = |name: &str| -> Result<Vec<(Special, u64)>> {
+            list(name)?
+                .iter()
+                .map(|e| {
+                    let e = e.as_array().filter(|e| e.len() == 2);
+                    let special = e.and_then(|e| {
+                        let id = e[0].as_str()?;
+                        Special::ALL.into_iter().find(|s| s.id() == id)
+                    });
+                    match (special, e.and_then(|e| e[1].as_u64())) {
+                        (Some(s), Some(n)) => Ok((s, n)),
+                        _ => Err(bad(format!("{name} holds an entry that is not [special, count]"))),
+                    }
+                })
+                .collect()
+        };
+        let format = field("format")?.as_str().unwrap_or_default();
+        if format != STATE_FORMAT {
+            return Err(bad(format!("format {:?}, expected {STATE_FORMAT:?}", crate::error::short_name(format))));
+        }
+        let rules = Rules::from_json_value(field("rules")?.clone())?;
+        let players = usize::try_from(int("players")?).map_err(|_| bad("players out of range".into()))?;
+        let (seed, first_round, rounds) = (int("seed")?, int("first_round")?, int("rounds")?);
+        if rounds == 0 {
             return Err(bad("0 rounds".into()));
         }
-        if s.first_round.checked_add(s.rounds).is_none() {
-            return Err(bad(format!("rounds {} from {} end past {}", s.rounds, s.first_round, u64::MAX)));
+        if first_round.checked_add(rounds).is_none() {
+            return Err(bad(format!("rounds {rounds} from {first_round} end past {}", u64::MAX)));
         }
-        let mut config = SimConfig::new(rules, s.players, 1, s.seed);
-        config.first_round = s.first_round;
-        config.policies = s.policies;
-        config.specials = s.specials;
-        config.stakes = s.stakes;
-        config.banker = s.banker;
+        let mut config = SimConfig::new(rules, players, 1, seed);
+        config.first_round = first_round;
+        config.policies = list("policies")?
+            .iter()
+            .map(|p| {
+                let name = p.as_str().unwrap_or_default();
+                Policy::ALL.into_iter().find(|q| q.name() == name).ok_or_else(|| bad(format!("unknown policy {p}")))
+            })
+            .collect::<Result<_>>()?;
+        config.specials = field("specials")?.as_bool().ok_or_else(|| bad("specials is not true or false".into()))?;
+        config.stakes = match field("stakes")? {
+            Value::Null => None,
+            st => Some(stakes_of(st).ok_or_else(|| bad(format!("stakes {st} are not {{base, carries, rake}}")))?),
+        };
+        config.banker = match field("banker")? {
+            Value::Null => None,
+            b => Some(
+                b.as_u64().and_then(|b| usize::try_from(b).ok()).ok_or_else(|| bad("banker out of range".into()))?,
+            ),
+        };
         let (policies, _, banker) = checked(&config)?;
-        if policies.len() != s.players || config.policies.len() != s.players {
-            return Err(bad(format!("{} policies for {} seats", config.policies.len(), s.players)));
+        if config.policies.len() != players {
+            return Err(bad(format!("{} policies for {players} seats", config.policies.len())));
         }
-        let players = s.players;
         let hist = |bins: &[(i64, u64)], what: &str| -> Result<Exact> {
             let e = Exact::from_bins(bins).ok_or_else(|| {
                 bad(format!("the {what} histogram is not increasing values with positive counts, or too large"))
             })?;
-            if e.count != s.rounds {
-                return Err(bad(format!("the {what} histogram counts {} rounds, not {}", e.count, s.rounds)));
+            if e.count != rounds {
+                return Err(bad(format!("the {what} histogram counts {} rounds, not {rounds}", e.count)));
             }
             Ok(e)
         };
-        if s.seats.len() != players {
-            return Err(bad(format!("{} seat histograms for {players} seats", s.seats.len())));
+        let seats = list("seats")?;
+        if seats.len() != players {
+            return Err(bad(format!("{} seat histograms for {players} seats", seats.len())));
         }
         let mut tally = Tally::new(players);
-        tally.rounds = s.rounds;
-        for (i, bins) in s.seats.iter().enumerate() {
-            tally.seats[i] = hist(bins, "seat")?;
+        tally.rounds = rounds;
+        for (i, bins) in seats.iter().enumerate() {
+            tally.seats[i] = hist(&bins_of(bins, "seat")?, "seat")?;
         }
-        tally.swing = hist(&s.swing, "swing")?;
+        tally.swing = hist(&bins_of(field("swing")?, "swing")?, "swing")?;
+        let money = list("money")?;
+        let (rake, house) = (bins_of(field("rake")?, "rake")?, bins_of(field("house")?, "house")?);
         if config.stakes.is_some() {
-            if s.money.len() != players {
-                return Err(bad(format!("{} money histograms for {players} seats", s.money.len())));
+            if money.len() != players {
+                return Err(bad(format!("{} money histograms for {players} seats", money.len())));
             }
-            for (i, bins) in s.money.iter().enumerate() {
-                tally.money[i] = hist(bins, "money")?;
+            for (i, bins) in money.iter().enumerate() {
+                tally.money[i] = hist(&bins_of(bins, "money")?, "money")?;
             }
-            tally.rake = hist(&s.rake, "rake")?;
-            tally.house = hist(&s.house, "house")?;
-        } else if !s.money.is_empty() || !s.rake.is_empty() || !s.house.is_empty() {
+            tally.rake = hist(&rake, "rake")?;
+            tally.house = hist(&house, "house")?;
+        } else if !money.is_empty() || !rake.is_empty() || !house.is_empty() {
             return Err(bad("money histograms without stakes".into()));
         }
-        let hands = s.rounds.checked_mul(players as u64).ok_or_else(|| bad("too many hands".into()))?;
-        for (list, into) in [(&s.made, &mut tally.made), (&s.declared, &mut tally.declared)] {
-            for &(special, n) in list {
+        let hands = rounds.checked_mul(players as u64).ok_or_else(|| bad("too many hands".into()))?;
+        for (name, into) in [("made", &mut tally.made), ("declared", &mut tally.declared)] {
+            for (special, n) in counts_of(name)? {
                 let slot = &mut into[special as usize];
                 if *slot != 0 || n > hands {
                     return Err(bad(format!("special {special:?} counted twice or more often than hands")));
@@ -618,17 +722,17 @@ impl SimReport {
                 *slot = n;
             }
         }
-        (tally.fouls, tally.shots, tally.home_runs) = (s.fouls, s.shots, s.home_runs);
+        (tally.fouls, tally.shots, tally.home_runs) = (int("fouls")?, int("shots")?, int("home_runs")?);
         let key = Key {
             rules: config.rules,
             players,
-            seed: s.seed,
+            seed,
             policies,
-            specials: s.specials,
+            specials: config.specials,
             stakes: config.stakes,
             banker,
         };
-        Ok(tally.report(key, s.first_round))
+        Ok(tally.report(key, first_round))
     }
 }
 
@@ -636,32 +740,50 @@ impl SimReport {
 #[cfg(feature = "serde")]
 const STATE_FORMAT: &str = "shisanshui-sim-state/1";
 
-/// [`SimReport::to_state`]'s JSON.
+/// The stakes of a state: `{"base", "carries" (a list or null), "rake": {"numerator",
+/// "denominator"}}`, ranges unchecked (the run's own check follows).
 #[cfg(feature = "serde")]
-#[derive(serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct StateJson {
-    format: String,
-    rules: serde_json::Value,
-    players: usize,
-    seed: u64,
-    policies: Vec<Policy>,
-    specials: bool,
-    stakes: Option<Stakes>,
-    banker: Option<usize>,
-    first_round: u64,
-    rounds: u64,
-    made: Vec<(Special, u64)>,
-    declared: Vec<(Special, u64)>,
-    fouls: u64,
-    shots: u64,
-    home_runs: u64,
-    seats: Vec<Vec<(i64, u64)>>,
-    swing: Vec<(i64, u64)>,
-    money: Vec<Vec<(i64, u64)>>,
-    rake: Vec<(i64, u64)>,
-    house: Vec<(i64, u64)>,
+fn stakes_of(v: &serde_json::Value) -> Option<Stakes> {
+    let o = v.as_object().filter(|o| o.len() == 3)?;
+    let rake = o.get("rake")?.as_object().filter(|r| r.len() == 2)?;
+    let carries = match o.get("carries")? {
+        serde_json::Value::Null => None,
+        c => Some(c.as_array()?.iter().map(|c| c.as_i64()).collect::<Option<Vec<i64>>>()?),
+    };
+    Some(Stakes {
+        base: o.get("base")?.as_i64()?,
+        carries,
+        rake: crate::money::Rake {
+            numerator: rake.get("numerator")?.as_i64()?,
+            denominator: rake.get("denominator")?.as_i64()?,
+        },
+    })
 }
+
+/// The fields of [`SimReport::to_state`]'s JSON object, all required.
+#[cfg(feature = "serde")]
+const STATE_FIELDS: [&str; 20] = [
+    "format",
+    "rules",
+    "players",
+    "seed",
+    "policies",
+    "specials",
+    "stakes",
+    "banker",
+    "first_round",
+    "rounds",
+    "made",
+    "declared",
+    "fouls",
+    "shots",
+    "home_runs",
+    "seats",
+    "swing",
+    "money",
+    "rake",
+    "house",
+];
 
 /// Play the rounds of `config` and report.
 ///
@@ -1006,12 +1128,6 @@ impl Exact {
             *self.histogram.entry(x).or_insert(0) += n;
         }
         Some(())
-    }
-
-    /// The histogram as `(value, count)` pairs, lowest value first.
-    #[cfg(feature = "serde")]
-    fn bins(&self) -> Vec<(i64, u64)> {
-        self.histogram.iter().map(|(&x, &n)| (x, n)).collect()
     }
 
     /// The figures of a histogram of strictly increasing values with positive counts; `None`
