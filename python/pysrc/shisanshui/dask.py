@@ -103,8 +103,9 @@ def simulate(
     options = dict(
         policy=policy, specials=specials, base=base, carries=carries, rake=rake, threads=threads, banker=banker
     )
-    # Check everything before anything runs: the whole range first (its own errors for
-    # rounds and first_round), then each shard's range as the workers will play it.
+    # Check everything before anything runs: the split (rounds, shards, first_round), then the
+    # configuration at the first and the last shard's range as the workers will play them (the
+    # rule set, seats, policies, stakes, banker; a last round past 2**64 - 1).
     ranges = shard_ranges(rounds, _shard_count(client, shards), first_round)
     for first, n in {ranges[0], ranges[-1]}:
         _native._validate_simulation(rules, players, n, seed, first_round=first, **options)
