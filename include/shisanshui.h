@@ -2672,6 +2672,81 @@ SssStatus sss_simulate(const struct SssRules *rules,
                        struct SssSimReport **out);
 
 /**
+ * `sss_simulate` of the rounds `first_round .. first_round + config->rounds` of the run
+ * `config` describes: each round the deal of its own round seed, so the report of a shard holds
+ * exactly what those rounds of the one-call run saw, and shards of adjacent ranges merge
+ * (`sss_sim_report_merge`) into the one-call report, every figure equal. `first_round` 0 is
+ * `sss_simulate`.
+ *
+ * Errors: those of `sss_simulate`, and `SSS_ERR_INVALID_ARGUMENT` when the last round would be
+ * past 2^64 − 1. Nothing is written on failure.
+ *
+ * # Safety
+ * `rules` must be a live handle; `config` valid for a read; `out` valid for a write.
+ */
+SssStatus sss_simulate_shard(const struct SssRules *rules,
+                             const struct SssSimConfig *config,
+                             uint64_t first_round,
+                             struct SssSimReport **out);
+
+/**
+ * Merge the report `other` into `into`: afterwards `into` is the report of both round ranges,
+ * every figure (quantiles and histograms included) what one `sss_simulate_shard` call of those
+ * rounds reports. `other` is only read and stays the caller's.
+ *
+ * Errors: `SSS_ERR_INVALID_ARGUMENT` (the reports are of different runs — rule set, seats, seed,
+ * policies, specials, stakes or banker differ, the message says which — or their round ranges
+ * overlap or leave a gap: `other` must start where `into` ends or end where it starts; `into`
+ * and `other` the same report), `SSS_ERR_NULL_POINTER`, `SSS_ERR_INVALID_HANDLE`. `into` is
+ * unchanged on failure.
+ *
+ * # Safety
+ * `into` must be a live handle no other thread uses during the call; `other` a live handle.
+ */
+SssStatus sss_sim_report_merge(struct SssSimReport *into, const struct SssSimReport *other);
+
+/**
+ * The report's first round into `*out` (the report covers `first_round .. first_round +
+ * rounds`; 0 for `sss_simulate`, the smallest of the shards' for a merged report). Errors:
+ * `SSS_ERR_NULL_POINTER`, `SSS_ERR_INVALID_HANDLE`.
+ *
+ * # Safety
+ * `report` must be a live handle; `out` valid for a write.
+ */
+SssStatus sss_sim_report_first_round(const struct SssSimReport *report, uint64_t *out);
+
+/**
+ * Copy the report's mergeable state — its configuration, round range and exact tallies — as
+ * compact JSON text (UTF-8) into `buf` (see the copy-out convention; pass `cap` 0 to ask for
+ * the length). `sss_sim_report_from_state` rebuilds the same report from it in another
+ * process, for merging there.
+ *
+ * # Safety
+ * `report` must be a live handle; `buf` valid for `cap` bytes (or NULL when `cap` is 0);
+ * `out_len` valid for a write.
+ */
+SssStatus sss_sim_report_to_state(const struct SssSimReport *report,
+                                  uint8_t *buf,
+                                  size_t cap,
+                                  size_t *out_len);
+
+/**
+ * The report whose `sss_sim_report_to_state` is the `len` bytes at `state`, into a new report
+ * `*out` (free with `sss_sim_report_free`). Everything is checked (the configuration as
+ * `sss_simulate` checks it, the round range, every histogram against the rounds); memory is
+ * proportional to `len`.
+ *
+ * Errors: `SSS_ERR_INVALID_ARGUMENT` (not a state: malformed JSON, inconsistent tallies, a
+ * range past 2^64 − 1), `SSS_ERR_INVALID_RULES`, `SSS_ERR_INVALID_TABLE`, `SSS_ERR_INVALID_MONEY`
+ * (its configuration), `SSS_ERR_INVALID_UTF8`, `SSS_ERR_NULL_POINTER`. Nothing is written on
+ * failure.
+ *
+ * # Safety
+ * `state` valid for `len` bytes (or NULL when `len` is 0); `out` valid for a write.
+ */
+SssStatus sss_sim_report_from_state(const uint8_t *state, size_t len, struct SssSimReport **out);
+
+/**
  * Release a report. NULL is ignored; a pointer that is not a live `SssSimReport` (best
  * effort) is not freed and only records an `SSS_ERR_INVALID_HANDLE` last error.
  *

@@ -731,6 +731,14 @@ impl Rules {
         Ok(rules)
     }
 
+    /// A whole rule set as a parsed JSON value (as [`Rules::to_json`] writes it), validated:
+    /// what a simulation report's state holds.
+    pub(crate) fn from_json_value(doc: serde_json::Value) -> Result<Rules> {
+        let rules: Rules = serde_path_to_error::deserialize(doc).map_err(json_error)?;
+        rules.validate()?;
+        Ok(rules)
+    }
+
     /// Save as pretty-printed JSON.
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a Rules value always serialises")

@@ -14,6 +14,21 @@
 //! assert_eq!(report.water.summary.mean, 0.0); // every round is zero-sum
 //! ```
 //!
+//! The same rounds in two shards, merged:
+//!
+//! ```
+//! use shisanshui::simulate::{run, SimConfig, SimReport};
+//! use shisanshui::Rules;
+//!
+//! let whole = run(&SimConfig::new(Rules::classic(), 4, 20, 7)).unwrap();
+//! let mut first = SimConfig::new(Rules::classic(), 4, 12, 7);
+//! let mut rest = first.clone();
+//! (rest.first_round, rest.rounds) = (12, 8);
+//! first.threads = 2;
+//! let merged = SimReport::merged([&run(&rest).unwrap(), &run(&first).unwrap()]).unwrap();
+//! assert_eq!(merged, whole); // every figure, quantiles and histograms included
+//! ```
+//!
 //! # What a run does (the contract the tests check)
 //!
 //! - **Deals.** Round `i` (0-based) is the deal of seed [`round_seed`]`(seed, i)`: exactly
@@ -29,6 +44,13 @@
 //! - **Threads.** Rounds are handed out in blocks to `threads` workers ([`std::thread::scope`]);
 //!   every figure is accumulated exactly (integers: water in units of 1/840, money in minor units)
 //!   and merged at the end, so the report is identical for any thread count.
+//! - **Shards.** [`SimConfig::first_round`] `k` plays rounds `k .. k + rounds` (round `i` still
+//!   the deal of `round_seed(seed, i)`), so a shard plays exactly those rounds of the long run.
+//!   A report keeps its exact tallies and the configuration they belong to; [`SimReport::merged`]
+//!   adds shards of one run whose ranges are disjoint and together contiguous, in any order, and
+//!   derives every figure again from the sums: the result `==` the one-process report of all the
+//!   rounds. [`SimReport::to_state`] and [`SimReport::from_state`] (feature `serde`) carry that
+//!   state between processes.
 //!
 //! # The figures
 //!
@@ -129,6 +151,10 @@ pub struct SimConfig {
     pub players: usize,
     /// Rounds to play, 1 to [`MAX_ROUNDS`].
     pub rounds: u64,
+    /// The first round played: the run plays rounds `first_round .. first_round + rounds`, each
+    /// the deal of its [`round_seed`], so a shard of a long run plays exactly that run's rounds
+    /// (see [`SimReport::merge`]). [`SimConfig::new`] sets 0.
+    pub first_round: u64,
     /// Seed of the deals (see [`round_seed`]).
     pub seed: u64,
     /// Who plays each seat: empty for the arranger at every seat, one policy for every seat,
@@ -156,6 +182,7 @@ impl SimConfig {
             rules,
             players,
             rounds,
+            first_round: 0,
             seed,
             policies: Vec::new(),
             specials: true,
@@ -303,12 +330,19 @@ pub struct MoneyReport {
 }
 
 /// What a run saw.
+///
+/// Besides its figures a report keeps the run's exact tallies (integer counts and histograms,
+/// not serialised with the figures) and the configuration they belong to, so that reports of
+/// disjoint round ranges of one run merge ([`SimReport::merge`]) into exactly the report of the
+/// whole run.
 #[derive(Clone, PartialEq, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub struct SimReport {
     /// Rounds played.
     pub rounds: u64,
+    /// The first round played: the report covers rounds `first_round .. first_round + rounds`.
+    pub first_round: u64,
     /// Seats at the table.
     pub players: usize,
     /// The run's seed.
@@ -337,6 +371,138 @@ pub struct SimReport {
     pub swing: Distribution,
     /// Money, when stakes were given.
     pub money: Option<MoneyReport>,
+    /// The exact tallies behind the figures and the configuration they belong to.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    state: Box<State>,
+}
+
+/// What must agree for two reports to merge: everything that decides a round's outcome but its
+/// number.
+#[derive(Clone, PartialEq)]
+struct Key {
+    rules: Rules,
+    players: usize,
+    seed: u64,
+    /// One per seat.
+    policies: Vec<Policy>,
+    specials: bool,
+    stakes: Option<Stakes>,
+    banker: Option<usize>,
+}
+
+/// A report's mergeable state.
+#[derive(Clone, PartialEq)]
+struct State {
+    key: Key,
+    tally: Tally,
+}
+
+impl std::fmt::Debug for State {
+    // The figures beside it show the tallies; the state names its configuration only.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("State")
+            .field("players", &self.key.players)
+            .field("seed", &self.key.seed)
+            .field("policies", &self.key.policies)
+            .field("banker", &self.key.banker)
+            .finish_non_exhaustive()
+    }
+}
+
+impl SimReport {
+    /// The rule set the rounds were played under.
+    pub fn rules(&self) -> &Rules {
+        &self.state.key.rules
+    }
+
+    /// The banker's seat at a banker table, `None` at an all-pairs table.
+    pub fn banker(&self) -> Option<usize> {
+        self.state.key.banker
+    }
+
+    /// One past the last round: `first_round + rounds`.
+    pub fn end_round(&self) -> u64 {
+        self.first_round + self.rounds
+    }
+
+    /// Merge `other` into this report: afterwards it is the report of both round ranges,
+    /// exactly (every figure, quantiles and histograms included) what one run of those rounds
+    /// reports. The ranges must be adjacent (`other` right before or right after this one), as
+    /// [`SimReport::merged`] requires. On error the report is unchanged.
+    pub fn merge(&mut self, other: &SimReport) -> Result<()> {
+        *self = SimReport::merged([&*self, other])?;
+        Ok(())
+    }
+
+    /// The report of several shards of one run, given in any order: equal, every field, to the
+    /// report of one run of all their rounds.
+    ///
+    /// Errors ([`Error::InvalidArgument`], naming what differs): no reports; reports of
+    /// different runs (rule set, seats, seed, policies, specials, stakes or banker differ);
+    /// round ranges that overlap or leave a gap; tallies too large to add.
+    pub fn merged<'a, I: IntoIterator<Item = &'a SimReport>>(reports: I) -> Result<SimReport> {
+        let mut shards: Vec<&SimReport> = reports.into_iter().collect();
+        let Some(first) = shards.first() else {
+            return Err(Error::InvalidArgument("no reports to merge".into()));
+        };
+        let key = &first.state.key;
+        for (i, r) in shards.iter().enumerate().skip(1) {
+            if let Some(what) = key.difference(&r.state.key) {
+                return Err(Error::InvalidArgument(format!(
+                    "report {i} is of another run than report 0: the {what} differ{}",
+                    if what.ends_with('s') { "" } else { "s" }
+                )));
+            }
+        }
+        shards.sort_by_key(|r| r.first_round);
+        let mut tally = shards[0].state.tally.clone();
+        for pair in shards.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            let range = |r: &SimReport| format!("{}..{}", r.first_round, r.end_round());
+            if b.first_round < a.end_round() {
+                return Err(Error::InvalidArgument(format!(
+                    "rounds {} and rounds {} overlap: shards must cover disjoint ranges",
+                    range(a),
+                    range(b)
+                )));
+            }
+            if b.first_round > a.end_round() {
+                return Err(Error::InvalidArgument(format!(
+                    "rounds {}..{} are in no report (between rounds {} and rounds {}): shards must \
+                     cover one contiguous range",
+                    a.end_round(),
+                    b.first_round,
+                    range(a),
+                    range(b)
+                )));
+            }
+            tally.try_merge(&b.state.tally)?;
+        }
+        Ok(tally.report(key.clone(), shards[0].first_round))
+    }
+}
+
+impl Key {
+    /// The first field in which `other` differs, by name.
+    fn difference(&self, other: &Key) -> Option<&'static str> {
+        if self.rules != other.rules {
+            Some("rules")
+        } else if self.players != other.players {
+            Some("players")
+        } else if self.seed != other.seed {
+            Some("seed")
+        } else if self.policies != other.policies {
+            Some("policies")
+        } else if self.specials != other.specials {
+            Some("specials setting")
+        } else if self.stakes != other.stakes {
+            Some("stakes")
+        } else if self.banker != other.banker {
+            Some("banker seat")
+        } else {
+            None
+        }
+    }
 }
 
 #[cfg(feature = "serde")]
@@ -345,14 +511,287 @@ impl SimReport {
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a SimReport always serialises")
     }
+
+    /// The report's mergeable state as compact JSON: the configuration that must agree for a
+    /// merge (rules, seats, seed, policies, specials, stakes, banker), the round range, and the
+    /// exact tallies (counters and one `[value, count]` histogram per quantity, in units of
+    /// 1/840 water or minor units). [`SimReport::from_state`] rebuilds an equal report, so a
+    /// shard's report can cross processes (pickling, a cluster's workers).
+    pub fn to_state(&self) -> String {
+        use std::fmt::Write;
+        let t = &self.state.tally;
+        let k = &self.state.key;
+        // Written directly (numbers, fixed names and the rules' own JSON), not through serde:
+        // the library grows by little.
+        let mut out = String::with_capacity(4096);
+        let bins = |out: &mut String, e: &Exact| {
+            out.push('[');
+            for (i, (x, n)) in e.histogram.iter().enumerate() {
+                let _ = write!(out, "{}[{x},{n}]", if i > 0 { "," } else { "" });
+            }
+            out.push(']');
+        };
+        let counts = |out: &mut String, a: &[u64; Special::ALL.len()]| {
+            out.push('[');
+            for (i, s) in Special::ALL.iter().filter(|s| a[**s as usize] > 0).enumerate() {
+                let _ = write!(out, "{}[\"{}\",{}]", if i > 0 { "," } else { "" }, s.id(), a[*s as usize]);
+            }
+            out.push(']');
+        };
+        let opt = |v: Option<String>| v.unwrap_or_else(|| "null".into());
+        // The rules' JSON without its indentation (JSON strings hold no raw line breaks).
+        let rules: String = k.rules.to_json().lines().map(str::trim_start).collect();
+        let policies: Vec<String> = k.policies.iter().map(|p| format!("\"{}\"", p.name())).collect();
+        let stakes = k.stakes.as_ref().map(|st| {
+            let carries = st.carries.as_ref().map(|c| format!("{c:?}").replace(' ', ""));
+            format!(
+                "{{\"base\":{},\"carries\":{},\"rake\":{{\"numerator\":{},\"denominator\":{}}}}}",
+                st.base,
+                opt(carries),
+                st.rake.numerator,
+                st.rake.denominator
+            )
+        });
+        let _ = write!(
+            out,
+            "{{\"format\":\"{STATE_FORMAT}\",\"rules\":{rules},\"players\":{},\"seed\":{},\"policies\":[{}],\
+             \"specials\":{},\"stakes\":{},\"banker\":{},\"first_round\":{},\"rounds\":{},\"made\":",
+            k.players,
+            k.seed,
+            policies.join(","),
+            k.specials,
+            opt(stakes),
+            opt(k.banker.map(|b| b.to_string())),
+            self.first_round,
+            t.rounds
+        );
+        counts(&mut out, &t.made);
+        out.push_str(",\"declared\":");
+        counts(&mut out, &t.declared);
+        let _ = write!(out, ",\"fouls\":{},\"shots\":{},\"home_runs\":{},\"seats\":[", t.fouls, t.shots, t.home_runs);
+        for (i, e) in t.seats.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            bins(&mut out, e);
+        }
+        out.push_str("],\"swing\":");
+        bins(&mut out, &t.swing);
+        out.push_str(",\"money\":[");
+        if k.stakes.is_some() {
+            for (i, e) in t.money.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                bins(&mut out, e);
+            }
+        }
+        out.push_str("],\"rake\":");
+        bins(&mut out, &t.rake);
+        out.push_str(",\"house\":");
+        bins(&mut out, &t.house);
+        out.push('}');
+        out
+    }
+
+    /// The report whose [`SimReport::to_state`] is `state`, checked: the configuration as
+    /// [`run`] checks it, the round range, every histogram (values strictly increasing, counts
+    /// positive, one observation per round) and the sums it implies. Errors: the configuration's
+    /// own ([`Error::InvalidRules`], [`Error::InvalidTable`], [`Error::InvalidMoney`]) and
+    /// [`Error::InvalidArgument`] for anything else malformed. Memory is proportional to the
+    /// text.
+    pub fn from_state(state: &str) -> Result<SimReport> {
+        use serde_json::Value;
+        let bad = |m: String| Error::InvalidArgument(format!("not a simulation state: {m}"));
+        let v: Value = serde_json::from_str(state).map_err(|e| bad(e.to_string()))?;
+        let o = v.as_object().ok_or_else(|| bad("not a JSON object".into()))?;
+        if let Some(k) = o.keys().find(|k| !STATE_FIELDS.contains(&k.as_str())) {
+            return Err(bad(format!("unknown field {:?}", crate::error::short_name(k))));
+        }
+        let field = |name: &str| o.get(name).ok_or_else(|| bad(format!("missing field {name:?}")));
+        let int = |name: &str| {
+            field(name)?.as_u64().ok_or_else(|| bad(format!("{name} is not an integer from 0 to 2^64 - 1")))
+        };
+        let list = |name: &str| field(name)?.as_array().ok_or_else(|| bad(format!("{name} is not a list")));
+        let bins_of = |v: &Value, name: &str| -> Result<Vec<(i64, u64)>> {
+            let pair = |b: &Value| {
+                let b = b.as_array().filter(|b| b.len() == 2)?;
+                Some((b[0].as_i64()?, b[1].as_u64()?))
+            };
+            v.as_array()
+                .ok_or_else(|| bad(format!("the {name} histogram is not a list")))?
+                .iter()
+                .map(|b| {
+                    pair(b).ok_or_else(|| bad(format!("the {name} histogram holds a bin that is not [value, count]")))
+                })
+                .collect()
+        };
+        let counts_of = |name: &str| -> Result<Vec<(Special, u64)>> {
+            list(name)?
+                .iter()
+                .map(|e| {
+                    let e = e.as_array().filter(|e| e.len() == 2);
+                    let special = e.and_then(|e| {
+                        let id = e[0].as_str()?;
+                        Special::ALL.into_iter().find(|s| s.id() == id)
+                    });
+                    match (special, e.and_then(|e| e[1].as_u64())) {
+                        (Some(s), Some(n)) => Ok((s, n)),
+                        _ => Err(bad(format!("{name} holds an entry that is not [special, count]"))),
+                    }
+                })
+                .collect()
+        };
+        let format = field("format")?.as_str().unwrap_or_default();
+        if format != STATE_FORMAT {
+            return Err(bad(format!("format {:?}, expected {STATE_FORMAT:?}", crate::error::short_name(format))));
+        }
+        let rules = Rules::from_json_value(field("rules")?.clone())?;
+        let players = usize::try_from(int("players")?).map_err(|_| bad("players out of range".into()))?;
+        let (seed, first_round, rounds) = (int("seed")?, int("first_round")?, int("rounds")?);
+        if rounds == 0 {
+            return Err(bad("0 rounds".into()));
+        }
+        if first_round.checked_add(rounds).is_none() {
+            return Err(bad(format!("rounds {rounds} from {first_round} end past {}", u64::MAX)));
+        }
+        let mut config = SimConfig::new(rules, players, 1, seed);
+        config.first_round = first_round;
+        config.policies = list("policies")?
+            .iter()
+            .map(|p| {
+                let name = p.as_str().unwrap_or_default();
+                Policy::ALL.into_iter().find(|q| q.name() == name).ok_or_else(|| bad(format!("unknown policy {p}")))
+            })
+            .collect::<Result<_>>()?;
+        config.specials = field("specials")?.as_bool().ok_or_else(|| bad("specials is not true or false".into()))?;
+        config.stakes = match field("stakes")? {
+            Value::Null => None,
+            st => Some(stakes_of(st).ok_or_else(|| bad(format!("stakes {st} are not {{base, carries, rake}}")))?),
+        };
+        config.banker = match field("banker")? {
+            Value::Null => None,
+            b => Some(
+                b.as_u64().and_then(|b| usize::try_from(b).ok()).ok_or_else(|| bad("banker out of range".into()))?,
+            ),
+        };
+        let (policies, _, banker) = checked(&config)?;
+        if config.policies.len() != players {
+            return Err(bad(format!("{} policies for {players} seats", config.policies.len())));
+        }
+        let hist = |bins: &[(i64, u64)], what: &str| -> Result<Exact> {
+            let e = Exact::from_bins(bins).ok_or_else(|| {
+                bad(format!("the {what} histogram is not increasing values with positive counts, or too large"))
+            })?;
+            if e.count != rounds {
+                return Err(bad(format!("the {what} histogram counts {} rounds, not {rounds}", e.count)));
+            }
+            Ok(e)
+        };
+        let seats = list("seats")?;
+        if seats.len() != players {
+            return Err(bad(format!("{} seat histograms for {players} seats", seats.len())));
+        }
+        let mut tally = Tally::new(players);
+        tally.rounds = rounds;
+        for (i, bins) in seats.iter().enumerate() {
+            tally.seats[i] = hist(&bins_of(bins, "seat")?, "seat")?;
+        }
+        tally.swing = hist(&bins_of(field("swing")?, "swing")?, "swing")?;
+        let money = list("money")?;
+        let (rake, house) = (bins_of(field("rake")?, "rake")?, bins_of(field("house")?, "house")?);
+        if config.stakes.is_some() {
+            if money.len() != players {
+                return Err(bad(format!("{} money histograms for {players} seats", money.len())));
+            }
+            for (i, bins) in money.iter().enumerate() {
+                tally.money[i] = hist(&bins_of(bins, "money")?, "money")?;
+            }
+            tally.rake = hist(&rake, "rake")?;
+            tally.house = hist(&house, "house")?;
+        } else if !money.is_empty() || !rake.is_empty() || !house.is_empty() {
+            return Err(bad("money histograms without stakes".into()));
+        }
+        let hands = rounds.checked_mul(players as u64).ok_or_else(|| bad("too many hands".into()))?;
+        for (name, into) in [("made", &mut tally.made), ("declared", &mut tally.declared)] {
+            for (special, n) in counts_of(name)? {
+                let slot = &mut into[special as usize];
+                if *slot != 0 || n > hands {
+                    return Err(bad(format!("special {special:?} counted twice or more often than hands")));
+                }
+                *slot = n;
+            }
+        }
+        (tally.fouls, tally.shots, tally.home_runs) = (int("fouls")?, int("shots")?, int("home_runs")?);
+        let key = Key {
+            rules: config.rules,
+            players,
+            seed,
+            policies,
+            specials: config.specials,
+            stakes: config.stakes,
+            banker,
+        };
+        Ok(tally.report(key, first_round))
+    }
 }
+
+/// The name and version of [`SimReport::to_state`]'s format.
+#[cfg(feature = "serde")]
+const STATE_FORMAT: &str = "shisanshui-sim-state/1";
+
+/// The stakes of a state: `{"base", "carries" (a list or null), "rake": {"numerator",
+/// "denominator"}}`, ranges unchecked (the run's own check follows).
+#[cfg(feature = "serde")]
+fn stakes_of(v: &serde_json::Value) -> Option<Stakes> {
+    let o = v.as_object().filter(|o| o.len() == 3)?;
+    let rake = o.get("rake")?.as_object().filter(|r| r.len() == 2)?;
+    let carries = match o.get("carries")? {
+        serde_json::Value::Null => None,
+        c => Some(c.as_array()?.iter().map(|c| c.as_i64()).collect::<Option<Vec<i64>>>()?),
+    };
+    Some(Stakes {
+        base: o.get("base")?.as_i64()?,
+        carries,
+        rake: crate::money::Rake {
+            numerator: rake.get("numerator")?.as_i64()?,
+            denominator: rake.get("denominator")?.as_i64()?,
+        },
+    })
+}
+
+/// The fields of [`SimReport::to_state`]'s JSON object, all required.
+#[cfg(feature = "serde")]
+const STATE_FIELDS: [&str; 20] = [
+    "format",
+    "rules",
+    "players",
+    "seed",
+    "policies",
+    "specials",
+    "stakes",
+    "banker",
+    "first_round",
+    "rounds",
+    "made",
+    "declared",
+    "fouls",
+    "shots",
+    "home_runs",
+    "seats",
+    "swing",
+    "money",
+    "rake",
+    "house",
+];
 
 /// Play the rounds of `config` and report.
 ///
 /// Errors: [`Error::InvalidRules`] for an invalid rule set, [`Error::InvalidTable`] for a seat
 /// count outside 2..=4, [`Error::InvalidMoney`] for bad stakes (carries not one per seat,
 /// negative amounts, a rake over 100%), [`Error::InvalidArgument`] for 0 rounds (or more than
-/// [`MAX_ROUNDS`]) or a policy list of the wrong length.
+/// [`MAX_ROUNDS`]), a last round past `u64::MAX` (`first_round + rounds`) or a policy list of
+/// the wrong length.
 pub fn run(config: &SimConfig) -> Result<SimReport> {
     run_with_progress(config, &|_| {})
 }
@@ -373,41 +812,9 @@ pub fn run_with_progress(config: &SimConfig, progress: &(dyn Fn(u64) + Sync)) ->
 /// and play no more, and the result is `Ok(None)`. For hosts that must answer an interrupt
 /// (Python's Ctrl-C) or a cancel button during a long run.
 pub fn run_until(config: &SimConfig, progress: &(dyn Fn(u64) -> ControlFlow<()> + Sync)) -> Result<Option<SimReport>> {
+    let (policies, settler, banker) = checked(config)?;
     let players = config.players;
-    config.rules.check_players(players)?;
-    if config.rounds == 0 || config.rounds > MAX_ROUNDS {
-        return Err(Error::InvalidArgument(format!(
-            "{} rounds: a simulation plays 1 to {MAX_ROUNDS} rounds",
-            config.rounds
-        )));
-    }
-    let policies = config.seat_policies()?;
     let rules = &config.rules;
-    let settler = Settler::new(rules)?;
-    let banker = match (rules.table, config.banker) {
-        (RulesTable::AllPairs, None) => None,
-        (RulesTable::Banker, Some(b)) if b < players => Some(b),
-        (RulesTable::Banker, Some(b)) => {
-            return Err(Error::InvalidTable(format!(
-                "banker seat {b} is not at the table (seats 0 to {})",
-                players - 1
-            )))
-        }
-        (RulesTable::Banker, None) => {
-            return Err(Error::InvalidTable(
-                "the rules are in banker mode (table = banker): name the banker seat (SimConfig::banker)".into(),
-            ))
-        }
-        (_, Some(b)) => {
-            return Err(Error::InvalidTable(format!(
-                "banker seat {b} given, but the rules settle all pairs (table = all_pairs)"
-            )))
-        }
-    };
-    if let Some(stakes) = &config.stakes {
-        // Checks the stakes against this table (carries per seat, ranges) before any play.
-        settle_money(&vec![Water::ZERO; players], stakes)?;
-    }
     let table = Table {
         settler,
         arranger: match (banker, policies.contains(&Policy::Arranger)) {
@@ -443,7 +850,7 @@ pub fn run_until(config: &SimConfig, progress: &(dyn Fn(u64) -> ControlFlow<()> 
             let start = block * BLOCK;
             let end = (start + BLOCK).min(config.rounds);
             for round in start..end {
-                if let Err(e) = table.play(round, &mut tally, &mut scratch) {
+                if let Err(e) = table.play(config.first_round + round, &mut tally, &mut scratch) {
                     // Cannot happen on validated input; reported rather than unwrapped.
                     first_error.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(e);
                     next.store(blocks, Ordering::Relaxed);
@@ -477,7 +884,74 @@ pub fn run_until(config: &SimConfig, progress: &(dyn Fn(u64) -> ControlFlow<()> 
         return Ok(None);
     }
     total.rounds = config.rounds;
-    Ok(Some(total.report(&table)))
+    let key = Key {
+        rules: config.rules.clone(),
+        players,
+        seed: config.seed,
+        policies: table.policies,
+        specials: config.specials,
+        stakes: config.stakes.clone(),
+        banker: table.banker,
+    };
+    Ok(Some(total.report(key, config.first_round)))
+}
+
+/// Check `config` as [`run`] does before it plays a round, and play none: the errors [`run`]
+/// would return for it, without building an arranger. For hosts that hand a run's rounds to
+/// other processes ([`SimReport::merge`]) and must refuse a bad configuration before any of
+/// them starts.
+pub fn validate(config: &SimConfig) -> Result<()> {
+    checked(config)?;
+    SpecialDetector::new(&config.rules)?;
+    Ok(())
+}
+
+/// The seats' policies, the settler and the banker seat of a checked configuration (checked in
+/// this order, so a configuration with several faults names the first).
+fn checked(config: &SimConfig) -> Result<(Vec<Policy>, Settler<'_>, Option<usize>)> {
+    let players = config.players;
+    config.rules.check_players(players)?;
+    if config.rounds == 0 || config.rounds > MAX_ROUNDS {
+        return Err(Error::InvalidArgument(format!(
+            "{} rounds: a simulation plays 1 to {MAX_ROUNDS} rounds",
+            config.rounds
+        )));
+    }
+    if config.first_round.checked_add(config.rounds).is_none() {
+        return Err(Error::InvalidArgument(format!(
+            "first round {} and {} rounds: the last round would be past {}",
+            config.first_round,
+            config.rounds,
+            u64::MAX
+        )));
+    }
+    let policies = config.seat_policies()?;
+    let settler = Settler::new(&config.rules)?;
+    let banker = match (config.rules.table, config.banker) {
+        (RulesTable::AllPairs, None) => None,
+        (RulesTable::Banker, Some(b)) if b < players => Some(b),
+        (RulesTable::Banker, Some(b)) => {
+            return Err(Error::InvalidTable(format!(
+                "banker seat {b} is not at the table (seats 0 to {})",
+                players - 1
+            )))
+        }
+        (RulesTable::Banker, None) => {
+            return Err(Error::InvalidTable(
+                "the rules are in banker mode (table = banker): name the banker seat (SimConfig::banker)".into(),
+            ))
+        }
+        (_, Some(b)) => {
+            return Err(Error::InvalidTable(format!(
+                "banker seat {b} given, but the rules settle all pairs (table = all_pairs)"
+            )))
+        }
+    };
+    if let Some(stakes) = &config.stakes {
+        // Checks the stakes against this table (carries per seat, ranges) before any play.
+        settle_money(&vec![Water::ZERO; players], stakes)?;
+    }
+    Ok((policies, settler, banker))
 }
 
 /// Everything a worker reads.
@@ -609,8 +1083,9 @@ fn split_arrangement(h: &HandSubsets, s: &Split) -> Arrangement {
     Arrangement { front: lane(&h.codes, s.front), middle: lane(&h.codes, s.middle), back: lane(&h.codes, s.back) }
 }
 
-/// Exact running figures of integer observations: count, sums and every value's count.
-#[derive(Clone, Default)]
+/// Exact running figures of integer observations: count, sums and every value's count (the
+/// histogram alone determines the rest).
+#[derive(Clone, Default, PartialEq)]
 struct Exact {
     count: u64,
     sum: i128,
@@ -638,6 +1113,44 @@ impl Exact {
         }
     }
 
+    /// [`Exact::merge`] of figures from outside a run: `None` (and `self` unchanged) when a sum
+    /// would overflow.
+    fn try_merge(&mut self, other: &Exact) -> Option<()> {
+        let count = self.count.checked_add(other.count)?;
+        let sum = self.sum.checked_add(other.sum)?;
+        let sum_sq = self.sum_sq.checked_add(other.sum_sq)?;
+        let sum_abs = self.sum_abs.checked_add(other.sum_abs)?;
+        for (x, n) in &other.histogram {
+            self.histogram.get(x).unwrap_or(&0).checked_add(*n)?;
+        }
+        (self.count, self.sum, self.sum_sq, self.sum_abs) = (count, sum, sum_sq, sum_abs);
+        for (&x, &n) in &other.histogram {
+            *self.histogram.entry(x).or_insert(0) += n;
+        }
+        Some(())
+    }
+
+    /// The figures of a histogram of strictly increasing values with positive counts; `None`
+    /// for any other list or one whose sums overflow.
+    #[cfg(feature = "serde")]
+    fn from_bins(bins: &[(i64, u64)]) -> Option<Exact> {
+        let mut e = Exact::default();
+        let mut last = None;
+        for &(x, n) in bins {
+            if n == 0 || last.is_some_and(|l| l >= x) {
+                return None;
+            }
+            last = Some(x);
+            let (xi, ni) = (x as i128, n as i128);
+            e.count = e.count.checked_add(n)?;
+            e.sum = e.sum.checked_add(xi.checked_mul(ni)?)?;
+            e.sum_sq = e.sum_sq.checked_add(xi.checked_mul(xi)?.checked_mul(ni)?)?;
+            e.sum_abs = e.sum_abs.checked_add((x.unsigned_abs() as i128).checked_mul(ni)?)?;
+            e.histogram.insert(x, n);
+        }
+        Some(e)
+    }
+
     /// The summary in units of `unit` observations (840 for units of water, 1 for money).
     fn summary(&self, unit: f64) -> Summary {
         let n = self.count;
@@ -646,9 +1159,14 @@ impl Exact {
         }
         let nf = n as f64;
         let mean = self.sum as f64 / nf / unit;
-        // n·Σx² − (Σx)² exactly, then scaled: no cancellation however large the sums.
-        let spread = (n as i128) * self.sum_sq - self.sum * self.sum;
-        let sd = if n > 1 { (spread as f64 / (nf * (nf - 1.0))).max(0.0).sqrt() / unit } else { 0.0 };
+        // n·Σx² − (Σx)² exactly, then scaled: no cancellation however large the sums (in floats
+        // only past i128, which no run reaches but merged outside figures might).
+        let spread = (n as i128)
+            .checked_mul(self.sum_sq)
+            .zip(self.sum.checked_mul(self.sum))
+            .and_then(|(a, b)| a.checked_sub(b))
+            .map_or_else(|| nf * self.sum_sq as f64 - (self.sum as f64).powi(2), |s| s as f64);
+        let sd = if n > 1 { (spread / (nf * (nf - 1.0))).max(0.0).sqrt() / unit } else { 0.0 };
         let half = 1.96 * sd / nf.sqrt();
         Summary { count: n, mean, sd, ci95: [mean - half, mean + half] }
     }
@@ -683,6 +1201,7 @@ impl Exact {
 }
 
 /// A worker's counts.
+#[derive(Clone, PartialEq)]
 struct Tally {
     rounds: u64,
     made: [u64; Special::ALL.len()],
@@ -735,8 +1254,36 @@ impl Tally {
         self.house.merge(o.house);
     }
 
-    fn report(self, table: &Table<'_>) -> SimReport {
-        let config = table.config;
+    /// [`Tally::merge`] of another report's counts, checked: an error (and `self` unchanged)
+    /// when a count would overflow.
+    fn try_merge(&mut self, o: &Tally) -> Result<()> {
+        let mut t = self.clone();
+        let big = || Error::InvalidArgument("the merged counts would overflow".into());
+        let add = |a: &mut u64, b: u64| -> Result<()> {
+            *a = a.checked_add(b).ok_or_else(big)?;
+            Ok(())
+        };
+        add(&mut t.rounds, o.rounds)?;
+        for i in 0..Special::ALL.len() {
+            add(&mut t.made[i], o.made[i])?;
+            add(&mut t.declared[i], o.declared[i])?;
+        }
+        add(&mut t.fouls, o.fouls)?;
+        add(&mut t.shots, o.shots)?;
+        add(&mut t.home_runs, o.home_runs)?;
+        let exacts = t.seats.iter_mut().chain(t.money.iter_mut()).chain([&mut t.swing, &mut t.rake, &mut t.house]);
+        let others = o.seats.iter().chain(o.money.iter()).chain([&o.swing, &o.rake, &o.house]);
+        for (a, b) in exacts.zip(others) {
+            a.try_merge(b).ok_or_else(big)?;
+        }
+        t.rounds.checked_mul(t.seats.len() as u64).ok_or_else(big)?;
+        *self = t;
+        Ok(())
+    }
+
+    /// The report of these counts of the run configured as `key` from round `first_round`.
+    fn report(self, key: Key, first_round: u64) -> SimReport {
+        let config = &key;
         let units = Water::DENOMINATOR as f64;
         let hands = self.rounds * config.players as u64;
         let rate = |n: u64| n as f64 / hands as f64;
@@ -777,9 +1324,10 @@ impl Tally {
         });
         SimReport {
             rounds: self.rounds,
+            first_round,
             players: config.players,
             seed: config.seed,
-            policies: table.policies.clone(),
+            policies: config.policies.clone(),
             specials_declared: config.specials,
             hands,
             specials,
@@ -791,6 +1339,7 @@ impl Tally {
             water: pooled.distribution(units),
             swing: self.swing.distribution(units),
             money,
+            state: Box::new(State { key, tally: self }),
         }
     }
 }

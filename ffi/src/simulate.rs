@@ -3,10 +3,17 @@
 //! run's report is a handle: its headline figures as a struct (`sss_sim_report_summary`), the
 //! specials one by one (`sss_sim_report_special`), and everything — quantiles and histograms
 //! included — as JSON (`sss_sim_report_to_json`).
+//!
+//! Shards: `sss_simulate_shard` plays a run's rounds from a given first round, and
+//! `sss_sim_report_merge` adds the report of an adjacent round range of the same run; the merged
+//! report is exactly the one-call report of all the rounds. `sss_sim_report_to_state` and
+//! `sss_sim_report_from_state` carry a report's mergeable state between processes as JSON text.
 
 use engine::simulate::{self, Policy, SimConfig, SimReport, Summary, MAX_ROUNDS};
 
-use crate::boundary::{handle_free, handle_new, handle_ref, Failure, Out, SssStatus, Tagged, TextOut};
+use crate::boundary::{
+    handle_free, handle_mut, handle_new, handle_ref, text_in, Failure, Out, SssStatus, Tagged, TextOut,
+};
 use crate::money::{stakes_in, SssStakes};
 use crate::rules::SssRules;
 use crate::settle::SSS_MAX_SEATS;
@@ -235,20 +242,147 @@ pub unsafe extern "C" fn sss_simulate(
     config: *const SssSimConfig,
     out: *mut *mut SssSimReport,
 ) -> SssStatus {
+    ffi_boundary!({ unsafe { simulate_from(rules, config, 0, out) } })
+}
+
+/// `sss_simulate` of the rounds `first_round .. first_round + config->rounds` of the run
+/// `config` describes: each round the deal of its own round seed, so the report of a shard holds
+/// exactly what those rounds of the one-call run saw, and shards of adjacent ranges merge
+/// (`sss_sim_report_merge`) into the one-call report, every figure equal. `first_round` 0 is
+/// `sss_simulate`.
+///
+/// Errors: those of `sss_simulate`, and `SSS_ERR_INVALID_ARGUMENT` when the last round would be
+/// past 2^64 − 1. Nothing is written on failure.
+///
+/// # Safety
+/// `rules` must be a live handle; `config` valid for a read; `out` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_simulate_shard(
+    rules: *const SssRules,
+    config: *const SssSimConfig,
+    first_round: u64,
+    out: *mut *mut SssSimReport,
+) -> SssStatus {
+    ffi_boundary!({ unsafe { simulate_from(rules, config, first_round, out) } })
+}
+
+/// The body of `sss_simulate` and `sss_simulate_shard`.
+///
+/// # Safety
+/// As `sss_simulate_shard`.
+unsafe fn simulate_from(
+    rules: *const SssRules,
+    config: *const SssSimConfig,
+    first_round: u64,
+    out: *mut *mut SssSimReport,
+) -> Result<(), Failure> {
+    let rules = unsafe { handle_ref(rules, "rules")? };
+    if config.is_null() {
+        return Err(Failure::null("config"));
+    }
+    // SAFETY: not NULL; valid for a read (caller's contract).
+    let c = unsafe { config.read_unaligned() };
+    let out = unsafe { Out::new(out, "out")? };
+    let mut config = config_in(&rules.inner, &c)?;
+    config.first_round = first_round;
+    // The engine checks rounds against its own bound; say it first for a clear message.
+    if !(1..=MAX_ROUNDS).contains(&config.rounds) {
+        return Err(Failure::invalid_argument(format!("rounds must be 1 to {MAX_ROUNDS}, not {}", config.rounds)));
+    }
+    let report = simulate::run(&config)?;
+    // SAFETY: checked when the call began; valid for a write (caller's contract).
+    unsafe { out.write(handle_new::<SssSimReport>(report)) };
+    Ok(())
+}
+
+/// Merge the report `other` into `into`: afterwards `into` is the report of both round ranges,
+/// every figure (quantiles and histograms included) what one `sss_simulate_shard` call of those
+/// rounds reports. `other` is only read and stays the caller's.
+///
+/// Errors: `SSS_ERR_INVALID_ARGUMENT` (the reports are of different runs — rule set, seats, seed,
+/// policies, specials, stakes or banker differ, the message says which — or their round ranges
+/// overlap or leave a gap: `other` must start where `into` ends or end where it starts; `into`
+/// and `other` the same report), `SSS_ERR_NULL_POINTER`, `SSS_ERR_INVALID_HANDLE`. `into` is
+/// unchanged on failure.
+///
+/// # Safety
+/// `into` must be a live handle no other thread uses during the call; `other` a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn sss_sim_report_merge(into: *mut SssSimReport, other: *const SssSimReport) -> SssStatus {
     ffi_boundary!({
-        let rules = unsafe { handle_ref(rules, "rules")? };
-        if config.is_null() {
-            return Err(Failure::null("config"));
+        if !into.is_null() && std::ptr::eq(into.cast_const(), other) {
+            // Checked before either is read, so the two references never alias.
+            let _ = unsafe { handle_ref(other, "other")? };
+            return Err(Failure::invalid_argument("a report cannot merge with itself: its rounds overlap"));
         }
-        // SAFETY: not NULL; valid for a read (caller's contract).
-        let c = unsafe { config.read_unaligned() };
+        let other = unsafe { handle_ref(other, "other")? };
+        let into = unsafe { handle_mut(into, "into")? };
+        into.inner.merge(&other.inner)?;
+        Ok(())
+    })
+}
+
+/// The report's first round into `*out` (the report covers `first_round .. first_round +
+/// rounds`; 0 for `sss_simulate`, the smallest of the shards' for a merged report). Errors:
+/// `SSS_ERR_NULL_POINTER`, `SSS_ERR_INVALID_HANDLE`.
+///
+/// # Safety
+/// `report` must be a live handle; `out` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_sim_report_first_round(report: *const SssSimReport, out: *mut u64) -> SssStatus {
+    ffi_boundary!({
+        let r = unsafe { handle_ref(report, "report")? };
         let out = unsafe { Out::new(out, "out")? };
-        let config = config_in(&rules.inner, &c)?;
-        // The engine checks rounds against its own bound; say it first for a clear message.
-        if !(1..=MAX_ROUNDS).contains(&config.rounds) {
-            return Err(Failure::invalid_argument(format!("rounds must be 1 to {MAX_ROUNDS}, not {}", config.rounds)));
-        }
-        let report = simulate::run(&config)?;
+        // SAFETY: checked when the call began; valid for a write (caller's contract).
+        unsafe { out.write(r.inner.first_round) };
+        Ok(())
+    })
+}
+
+/// Copy the report's mergeable state — its configuration, round range and exact tallies — as
+/// compact JSON text (UTF-8) into `buf` (see the copy-out convention; pass `cap` 0 to ask for
+/// the length). `sss_sim_report_from_state` rebuilds the same report from it in another
+/// process, for merging there.
+///
+/// # Safety
+/// `report` must be a live handle; `buf` valid for `cap` bytes (or NULL when `cap` is 0);
+/// `out_len` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_sim_report_to_state(
+    report: *const SssSimReport,
+    buf: *mut u8,
+    cap: usize,
+    out_len: *mut usize,
+) -> SssStatus {
+    ffi_boundary!({
+        let r = unsafe { handle_ref(report, "report")? };
+        let out = unsafe { TextOut::new(buf, cap, out_len)? };
+        unsafe { out.write(&r.inner.to_state()) }
+    })
+}
+
+/// The report whose `sss_sim_report_to_state` is the `len` bytes at `state`, into a new report
+/// `*out` (free with `sss_sim_report_free`). Everything is checked (the configuration as
+/// `sss_simulate` checks it, the round range, every histogram against the rounds); memory is
+/// proportional to `len`.
+///
+/// Errors: `SSS_ERR_INVALID_ARGUMENT` (not a state: malformed JSON, inconsistent tallies, a
+/// range past 2^64 − 1), `SSS_ERR_INVALID_RULES`, `SSS_ERR_INVALID_TABLE`, `SSS_ERR_INVALID_MONEY`
+/// (its configuration), `SSS_ERR_INVALID_UTF8`, `SSS_ERR_NULL_POINTER`. Nothing is written on
+/// failure.
+///
+/// # Safety
+/// `state` valid for `len` bytes (or NULL when `len` is 0); `out` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_sim_report_from_state(
+    state: *const u8,
+    len: usize,
+    out: *mut *mut SssSimReport,
+) -> SssStatus {
+    ffi_boundary!({
+        let text = unsafe { text_in(state, len, "state")? };
+        let out = unsafe { Out::new(out, "out")? };
+        let report = SimReport::from_state(text)?;
         // SAFETY: checked when the call began; valid for a write (caller's contract).
         unsafe { out.write(handle_new::<SssSimReport>(report)) };
         Ok(())
@@ -509,6 +643,95 @@ mod tests {
         assert_eq!(unsafe { sss_simulate(rules, std::ptr::null(), &mut out) }, SssStatus::SSS_ERR_NULL_POINTER);
         assert_eq!(unsafe { sss_simulate(rules, &c, std::ptr::null_mut()) }, SssStatus::SSS_ERR_NULL_POINTER);
         assert_eq!(unsafe { sss_sim_config_init(std::ptr::null_mut(), 4, 1, 1) }, SssStatus::SSS_ERR_NULL_POINTER);
+        unsafe { sss_rules_free(rules) };
+    }
+
+    fn json(report: *const SssSimReport) -> String {
+        let mut len = 0;
+        let _ = unsafe { sss_sim_report_to_json(report, std::ptr::null_mut(), 0, &mut len) };
+        let mut buf = vec![0u8; len];
+        assert_eq!(unsafe { sss_sim_report_to_json(report, buf.as_mut_ptr(), len, &mut len) }, SssStatus::SSS_OK);
+        String::from_utf8(buf).unwrap()
+    }
+
+    fn shard(rules: *const SssRules, c: &SssSimConfig, first: u64, rounds: u64) -> *mut SssSimReport {
+        let c = SssSimConfig { rounds, ..*c };
+        let mut out = null_mut();
+        assert_eq!(unsafe { sss_simulate_shard(rules, &c, first, &mut out) }, SssStatus::SSS_OK, "{}", last_error());
+        out
+    }
+
+    #[test]
+    // Plays 240 rounds of baselines: slow under the interpreter.
+    #[cfg_attr(miri, ignore)]
+    fn shards_merge_into_the_one_call_report() {
+        let rules = preset("kx");
+        let mut c = config(3, 120, 4);
+        (c.policy_count, c.policies[0]) = (1, SssPolicy::SSS_POLICY_GREEDY as u32);
+        (c.with_money, c.stakes.base, c.stakes.rake_numerator, c.stakes.rake_denominator) = (1, 10, 3, 100);
+        let whole = run(rules, &c).unwrap();
+        // Shards 50.., 0.. and 90..: merged out of order into the middle one's neighbours.
+        let (a, b, d) = (shard(rules, &c, 0, 50), shard(rules, &c, 50, 40), shard(rules, &c, 90, 30));
+        assert_eq!(unsafe { sss_sim_report_merge(b, a) }, SssStatus::SSS_OK, "{}", last_error());
+        assert_eq!(unsafe { sss_sim_report_merge(b, d) }, SssStatus::SSS_OK, "{}", last_error());
+        assert_eq!(json(b), json(whole));
+        let (mut first, mut s) = (7, SssSimSummary::default());
+        assert_eq!(unsafe { sss_sim_report_first_round(b, &mut first) }, SssStatus::SSS_OK);
+        assert_eq!(unsafe { sss_sim_report_summary(b, &mut s) }, SssStatus::SSS_OK);
+        assert_eq!((first, s.rounds), (0, 120));
+        // Through the state text, as between processes.
+        let mut len = 0;
+        assert_eq!(
+            unsafe { sss_sim_report_to_state(d, std::ptr::null_mut(), 0, &mut len) },
+            SssStatus::SSS_ERR_BUFFER_TOO_SMALL
+        );
+        let mut buf = vec![0u8; len];
+        assert_eq!(unsafe { sss_sim_report_to_state(d, buf.as_mut_ptr(), len, &mut len) }, SssStatus::SSS_OK);
+        let mut back = null_mut();
+        assert_eq!(unsafe { sss_sim_report_from_state(buf.as_ptr(), len, &mut back) }, SssStatus::SSS_OK);
+        assert_eq!(json(back), json(d));
+        assert_eq!(unsafe { sss_sim_report_first_round(back, &mut first) }, SssStatus::SSS_OK);
+        assert_eq!(first, 90);
+        // Refused: overlaps (again, itself), another run, bad state text; `into` unchanged.
+        let before = json(b);
+        assert_eq!(unsafe { sss_sim_report_merge(b, back) }, SssStatus::SSS_ERR_INVALID_ARGUMENT);
+        assert!(last_error().contains("overlap"), "{}", last_error());
+        assert_eq!(unsafe { sss_sim_report_merge(b, b) }, SssStatus::SSS_ERR_INVALID_ARGUMENT);
+        assert!(last_error().contains("itself"), "{}", last_error());
+        let other = shard(rules, &SssSimConfig { seed: 5, ..c }, 120, 10);
+        assert_eq!(unsafe { sss_sim_report_merge(b, other) }, SssStatus::SSS_ERR_INVALID_ARGUMENT);
+        assert!(last_error().contains("seed differs"), "{}", last_error());
+        let gap = shard(rules, &c, 121, 10);
+        assert_eq!(unsafe { sss_sim_report_merge(b, gap) }, SssStatus::SSS_ERR_INVALID_ARGUMENT);
+        assert!(last_error().contains("in no report"), "{}", last_error());
+        assert_eq!(json(b), before);
+        assert_eq!(unsafe { sss_sim_report_merge(null_mut(), a) }, SssStatus::SSS_ERR_NULL_POINTER);
+        assert_eq!(unsafe { sss_sim_report_merge(b, std::ptr::null()) }, SssStatus::SSS_ERR_NULL_POINTER);
+        assert_eq!(unsafe { sss_sim_report_merge(b, rules.cast::<SssSimReport>()) }, SssStatus::SSS_ERR_INVALID_HANDLE);
+        let mut none = null_mut();
+        assert_eq!(
+            unsafe { sss_sim_report_from_state(buf.as_ptr(), len / 2, &mut none) },
+            SssStatus::SSS_ERR_INVALID_ARGUMENT
+        );
+        assert!(none.is_null());
+        assert_eq!(
+            unsafe { sss_sim_report_from_state([0xFFu8].as_ptr(), 1, &mut none) },
+            SssStatus::SSS_ERR_INVALID_UTF8
+        );
+        assert_eq!(
+            unsafe { sss_sim_report_from_state(std::ptr::null(), 0, &mut none) },
+            SssStatus::SSS_ERR_INVALID_ARGUMENT
+        );
+        // A last round past 2^64 - 1.
+        let mut out = null_mut();
+        assert_eq!(
+            unsafe { sss_simulate_shard(rules, &c, u64::MAX - 10, &mut out) },
+            SssStatus::SSS_ERR_INVALID_ARGUMENT
+        );
+        assert!(out.is_null() && last_error().contains("past"), "{}", last_error());
+        for r in [whole, a, b, d, back, other, gap] {
+            unsafe { sss_sim_report_free(r) };
+        }
         unsafe { sss_rules_free(rules) };
     }
 }

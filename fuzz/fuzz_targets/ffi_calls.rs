@@ -307,6 +307,8 @@ enum Call {
     DealUnseeded(u32, OutBuf),
     ShuffledDeck(u64, OutBuf),
     DealForUnseeded(H, u32, OutBuf),
+    /// Any bytes as a simulation report's state: a checked report or an error, never a panic.
+    SimFromState(Bytes, OutPtr),
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1520,6 +1522,24 @@ fn run(world: &mut World, c: &Call) {
                 let (st, json) =
                     text_out("sim report json", |b, cap, len| unsafe { sss_sim_report_to_json(report, b, cap, len) });
                 assert_eq!((st, json.as_deref()), (OK, Some(want.to_json().as_str())), "simulate: the report's JSON");
+                if c.rounds >= 2 {
+                    sim_shards(&c, r.ptr, report);
+                }
+                unsafe { sss_sim_report_free(report) };
+            }
+        }
+        Call::SimFromState(b, p) => {
+            let i = bytes_in(b, world);
+            let (st, out) = single("sim from state", *p, |o| unsafe { sss_sim_report_from_state(i.ptr, i.len, o) });
+            if let Some(report) = out {
+                assert_eq!(st, OK);
+                // A report rebuilt from a state gives that state back, and merges with nothing of its own.
+                let (st, state) =
+                    text_out("sim state", |b, cap, len| unsafe { sss_sim_report_to_state(report, b, cap, len) });
+                assert_eq!(st, OK);
+                let want = shisanshui_fuzz::engine::simulate::SimReport::from_state(text_of(&i).unwrap().unwrap()).unwrap();
+                assert_eq!(state.as_deref(), Some(want.to_state().as_str()));
+                assert_ne!(unsafe { sss_sim_report_merge(report, report) }, OK);
                 unsafe { sss_sim_report_free(report) };
             }
         }
@@ -2036,6 +2056,40 @@ fn check_batch<T: Copy + PartialEq + std::fmt::Debug>(
                 assert!(msg.starts_with(&format!("row {first}: ")), "{what}: {msg}");
             }
         }
+    }
+}
+
+/// A successful run of `c` (2 rounds or more) split into two shards at a cut the seed picks:
+/// the second, through its state text, merged into the first is the whole run's report; merging
+/// the second again (an overlap) is refused and changes nothing.
+fn sim_shards(c: &SssSimConfig, rules: *const SssRules, whole: *const SssSimReport) {
+    let cut = 1 + c.seed % (c.rounds - 1);
+    let shard = |first: u64, rounds: u64| {
+        let c = SssSimConfig { rounds, ..*c };
+        let (st, out) = single("simulate shard", OutPtr { null: false }, |o| unsafe {
+            sss_simulate_shard(rules, &c, first, o)
+        });
+        assert_eq!(st, OK, "shard {first}+{rounds}: {}", last_error());
+        out.unwrap()
+    };
+    let (a, b) = (shard(0, cut), shard(cut, c.rounds - cut));
+    let (st, state) = text_out("sim state", |buf, cap, len| unsafe { sss_sim_report_to_state(b, buf, cap, len) });
+    assert_eq!(st, OK);
+    let state = state.unwrap();
+    let (st, back) = single("sim from state", OutPtr { null: false }, |o| unsafe {
+        sss_sim_report_from_state(state.as_ptr(), state.len(), o)
+    });
+    assert_eq!(st, OK, "{}", last_error());
+    let back = back.unwrap();
+    assert_eq!(unsafe { sss_sim_report_merge(a, back) }, OK, "{}", last_error());
+    let json = |r: *const SssSimReport| {
+        text_out("sim report json", |buf, cap, len| unsafe { sss_sim_report_to_json(r, buf, cap, len) }).1
+    };
+    assert_eq!(json(a), json(whole), "simulate: two shards merge into the whole run");
+    assert_ne!(unsafe { sss_sim_report_merge(a, b) }, OK);
+    assert_eq!(json(a), json(whole), "a refused merge changes nothing");
+    for r in [a, b, back] {
+        unsafe { sss_sim_report_free(r) };
     }
 }
 

@@ -6,7 +6,9 @@
  * Oracle: the rounds replayed one by one with the one-hand calls — the documented round seed
  * (SplitMix64 of seed + (i + 1) * 0x9E3779B97F4A7C15), sss_deal, sss_arrange at every seat,
  * sss_settle — give each seat's mean water, the swing, shots and fouls the report states; the
- * report is the same for 1 and 2 threads; money conserves; bad configurations are refused.
+ * report is the same for 1 and 2 threads; money conserves; bad configurations are refused;
+ * shards (sss_simulate_shard) merged with sss_sim_report_merge, directly or through the state
+ * text, give the one-call report byte for byte, and shards that do not fit are refused.
  */
 #include "shisanshui.h"
 
@@ -185,12 +187,84 @@ static void money_and_specials(void) {
     sss_rules_free(rules);
 }
 
+static SssSimReport *shard(const SssRules *rules, SssSimConfig config, uint64_t first, uint64_t rounds) {
+    config.rounds = rounds;
+    SssSimReport *r = NULL;
+    expect(sss_simulate_shard(rules, &config, first, &r), SSS_OK, NULL, "shard");
+    return r;
+}
+
+static void shards(void) {
+    SssRules *rules = NULL;
+    expect(sss_rules_new_preset(u8s("classic"), 7, &rules), SSS_OK, NULL, "classic");
+    SssSimConfig config;
+    expect(sss_sim_config_init(&config, 4, 100, 21), SSS_OK, NULL, "init");
+    config.with_money = 1;
+    config.stakes.base = 10;
+    config.policy_count = 1;
+    config.policies[0] = SSS_POLICY_GREEDY;
+    SssSimReport *whole = NULL;
+    expect(sss_simulate(rules, &config, &whole), SSS_OK, NULL, "whole");
+
+    /* Three shards, merged out of order: the middle one takes its neighbours. */
+    SssSimReport *a = shard(rules, config, 0, 30), *b = shard(rules, config, 30, 45), *c = shard(rules, config, 75, 25);
+    uint64_t first = 99;
+    expect(sss_sim_report_first_round(b, &first), SSS_OK, NULL, "first round");
+    CHECK(first == 30);
+    expect(sss_sim_report_merge(b, c), SSS_OK, NULL, "merge the later shard");
+    expect(sss_sim_report_merge(b, a), SSS_OK, NULL, "merge the earlier shard");
+    expect(sss_sim_report_first_round(b, &first), SSS_OK, NULL, "merged first round");
+    char *want = report_json(whole), *got = report_json(b);
+    check(first == 0 && strcmp(want, got) == 0, "three shards merge into the one-call report");
+    free(got);
+
+    /* Through the state text, as between processes. */
+    size_t len = 0;
+    expect(sss_sim_report_to_state(a, NULL, 0, &len), SSS_ERR_BUFFER_TOO_SMALL, NULL, "state length");
+    char *state = malloc(len + 1);
+    expect(sss_sim_report_to_state(a, (uint8_t *)state, len + 1, &len), SSS_OK, NULL, "state");
+    SssSimReport *a2 = NULL, *rest = shard(rules, config, 30, 70);
+    expect(sss_sim_report_from_state((const uint8_t *)state, len, &a2), SSS_OK, NULL, "from state");
+    expect(sss_sim_report_merge(a2, rest), SSS_OK, NULL, "merge into a rebuilt report");
+    got = report_json(a2);
+    check(strcmp(want, got) == 0, "a shard rebuilt from its state merges into the same report");
+    free(got);
+
+    /* Refused, the report unchanged: overlap, itself, a gap, another run, a bad state. */
+    expect(sss_sim_report_merge(a2, rest), SSS_ERR_INVALID_ARGUMENT, "overlap", "overlapping shards");
+    expect(sss_sim_report_merge(a2, a2), SSS_ERR_INVALID_ARGUMENT, "itself", "a report with itself");
+    SssSimReport *gap = shard(rules, config, 101, 5);
+    expect(sss_sim_report_merge(a2, gap), SSS_ERR_INVALID_ARGUMENT, "no report", "a gap");
+    SssSimConfig reseeded = config;
+    reseeded.seed = 22;
+    SssSimReport *other = shard(rules, reseeded, 100, 5);
+    expect(sss_sim_report_merge(a2, other), SSS_ERR_INVALID_ARGUMENT, "seed differs", "another run");
+    got = report_json(a2);
+    check(strcmp(want, got) == 0, "a refused merge leaves the report as it was");
+    free(got);
+    SssSimReport *none = NULL;
+    expect(sss_sim_report_from_state((const uint8_t *)state, len / 2, &none), SSS_ERR_INVALID_ARGUMENT, "not a simulation state",
+           "a cut state");
+    CHECK(none == NULL);
+    expect(sss_sim_report_merge(NULL, a), SSS_ERR_NULL_POINTER, "into", "NULL into");
+    expect(sss_simulate_shard(rules, &config, UINT64_MAX - 50, &none), SSS_ERR_INVALID_ARGUMENT, "past",
+           "a last round past 2^64 - 1");
+    CHECK(none == NULL);
+
+    free(state);
+    free(want);
+    SssSimReport *all[] = {whole, a, b, c, a2, rest, gap, other};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) sss_sim_report_free(all[i]);
+    sss_rules_free(rules);
+}
+
 int main(int argc, char **argv) {
     const char *label = argc > 1 ? argv[1] : "C simulate";
     replay("classic", 4, 40, 5);
     replay("hk", 2, 60, 6);
     replay("ranked", 3, 30, 7);
     money_and_specials();
+    shards();
     printf("%s: %d passed, %d failed\n", label, g_passed, g_failed);
     return g_failed == 0 ? 0 : 1;
 }

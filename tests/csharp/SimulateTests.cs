@@ -114,5 +114,52 @@ namespace Shisanshui.Tests
             disposed.Dispose();
             T.Throws<ObjectDisposedException>(() => Simulation.Run(disposed, new SimConfig(4, 10, 1)), null, "disposed rules");
         }
+
+        // Shards (SimConfig.FirstRound) merge into the one-run report, every figure; shards that do not fit throw.
+        internal static void Shards()
+        {
+            using (var rules = Rules.Preset("kx"))
+            {
+                Func<ulong, long, SimConfig> config = (first, rounds) => new SimConfig(3, rounds, 12)
+                {
+                    FirstRound = first,
+                    Policies = new[] { Policy.Greedy, Policy.Product, Policy.Arranger },
+                    BaseStake = 100,
+                    Rake = new Rake(5, 100),
+                };
+                SimReport whole = Simulation.Run(rules, config(0, 150));
+                SimReport a = Simulation.Run(rules, config(0, 40));
+                SimReport b = Simulation.Run(rules, config(40, 60));
+                SimReport c = Simulation.Run(rules, config(100, 50));
+                T.Eq(40UL, b.FirstRound, "a shard's first round");
+                T.Eq(whole.Json, SimReport.Merge(c, a, b).Json, "three shards in any order");
+                T.Eq(whole.Json, a.Merge(b).Merge(c).Json, "merged one by one");
+                T.Eq(whole.Json, c.Merge(b.Merge(a)).Json, "merged from the end");
+                T.Eq(whole.State, SimReport.Merge(c, a, b).State, "the merged state");
+                T.Eq(0UL, SimReport.Merge(b, a).FirstRound, "the merged first round");
+                T.Eq(b.Json, SimReport.FromState(b.State).Json, "a report rebuilt from its state");
+                T.Eq(b.Json, SimReport.Merge(new[] { b }).Json, "one report merged alone");
+                SimReport late = Simulation.Run(rules, config(1UL << 40, 20));
+                T.Eq(1UL << 40, late.FirstRound, "a first round far into the run");
+
+                T.Throws<InvalidArgumentException>(() => a.Merge(a), "overlap", "a report with itself");
+                T.Throws<InvalidArgumentException>(() => a.Merge(c), "in no report", "a gap");
+                T.Throws<InvalidArgumentException>(() => SimReport.Merge(a, b, Simulation.Run(rules, config(90, 20))), "overlap",
+                    "overlapping shards");
+                SimConfig reseeded = config(40, 60);
+                reseeded.Seed = 13;
+                T.Throws<InvalidArgumentException>(() => a.Merge(Simulation.Run(rules, reseeded)), "seed differs", "another seed");
+                SimConfig water = config(40, 60);
+                water.BaseStake = null;
+                water.Rake = null;
+                T.Throws<InvalidArgumentException>(() => a.Merge(Simulation.Run(rules, water)), "stakes differ", "other stakes");
+                T.Throws<InvalidArgumentException>(() => Simulation.Run(rules, config(ulong.MaxValue - 5, 10)), "past",
+                    "a last round past 2^64 - 1");
+                T.Throws<InvalidArgumentException>(() => SimReport.FromState("{}"), "not a simulation state", "a bad state");
+                T.Throws<ArgumentNullException>(() => a.Merge((SimReport)null), null, "merge with null");
+                T.Throws<ArgumentNullException>(() => SimReport.Merge(a, null), null, "a null shard");
+                T.Throws<ArgumentException>(() => SimReport.Merge(), "no reports", "nothing to merge");
+            }
+        }
     }
 }

@@ -227,6 +227,7 @@ namespace Shisanshui.Tests
             Add("batches", BatchTests.Run); // tests/csharp/BatchTests.cs
             Add("hints", () => HintsTests.Run(vectorsPath)); // tests/csharp/HintsTests.cs
             Add("simulation", SimulateTests.Run); // tests/csharp/SimulateTests.cs
+            Add("simulation shards", SimulateTests.Shards); // tests/csharp/SimulateTests.cs
             Add("big tables", () => BigTablesTests.Run(vectorsPath)); // tests/csharp/BigTablesTests.cs
             foreach (var t in Tests)
             {

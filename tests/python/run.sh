@@ -30,9 +30,10 @@ bash "$root/scripts/package-python.sh" --out "$scratch/dist" >&2
 echo "run.sh: fresh test venv $scratch/venv" >&2
 "$python" -m venv "$scratch/venv"
 vpy="$scratch/venv/bin/python"
-# maturin builds the sdist in test_packaging.py; auditwheel checks the wheel's tag.
+# maturin builds the sdist in test_packaging.py; auditwheel checks the wheel's tag; dask and
+# distributed run shisanshui.dask on a LocalCluster (test_dask.py).
 "$vpy" -m pip install --quiet --disable-pip-version-check \
-    -c "$root/tests/python/requirements.txt" pytest mypy auditwheel maturin numpy matplotlib
+    -c "$root/tests/python/requirements.txt" pytest mypy auditwheel maturin numpy matplotlib dask distributed
 wheel=("$scratch/dist"/shisanshui-*.whl)
 "$vpy" -m pip install --quiet --disable-pip-version-check --no-deps --no-index "${wheel[@]}"
 

@@ -158,6 +158,8 @@ def test_metadata(wheel):
     assert meta["Name"] == "shisanshui"
     assert meta["Version"] == version
     assert meta["Requires-Python"] == ">=3.9"
+    extras = set(meta.get_all("Provides-Extra") or [])
+    assert {"numpy", "dask"} <= extras, sorted(extras)
     assert meta["License-Expression"] == "MIT OR Apache-2.0"
     assert sorted(meta.get_all("License-File")) == ["LICENSE-APACHE", "LICENSE-MIT"]
     classifiers = set(meta.get_all("Classifier"))

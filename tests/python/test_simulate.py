@@ -128,3 +128,66 @@ def test_bad_input_is_a_typed_error():
         sss.simulate("classic", 4, 5, policy=3)
     with pytest.raises(TypeError):
         sss.simulate("classic", "four", 5)
+
+
+def shards(cuts, *args, **kwargs):
+    """simulate(...) of each range between consecutive cuts."""
+    return [sss.simulate(*args, first_round=a, **dict(kwargs, rounds=b - a)) for a, b in zip(cuts, cuts[1:])]
+
+
+def test_simulate_shards_merge_into_the_one_process_result():
+    args = dict(rules="kx", players=3, seed=9, policy=["greedy", "product", "arranger"], base=100, carries=[900, 800, 700], rake=5)
+    one = sss.simulate(rounds=300, **args)
+    parts = shards([0, 70, 71, 200, 300], **args)
+    assert [p.first_round for p in parts] == [0, 70, 71, 200]
+    assert sss.SimResult.sum(parts[::-1]) == one
+    assert sss.SimResult.sum(iter(parts)).to_json() == one.to_json()
+    assert parts[2].merge(parts[0], parts[3], parts[1]) == one
+    assert sum(parts) == one  # the builtin sum, in round order: 0 + a + b + ...
+    assert parts[0] + parts[1] == sss.simulate(rounds=71, **args)
+    assert parts[0].merge() == parts[0]
+    assert "from round 200" in repr(parts[3])
+
+
+def test_simulate_shards_that_do_not_fit_are_refused():
+    a, b = shards([0, 10, 20], "classic", 4, seed=1, policy="greedy")
+    with pytest.raises(sss.InvalidArgumentError, match="overlap"):
+        a.merge(a)
+    with pytest.raises(sss.InvalidArgumentError, match="in no report"):
+        a.merge(sss.simulate("classic", 4, 5, 1, first_round=11, policy="greedy"))
+    with pytest.raises(sss.InvalidArgumentError, match="the seed differs"):
+        a.merge(sss.simulate("classic", 4, 10, 2, first_round=10, policy="greedy"))
+    with pytest.raises(sss.InvalidArgumentError, match="the rules differ"):
+        a.merge(sss.simulate("kx", 4, 10, 1, first_round=10, policy="greedy"))
+    with pytest.raises(sss.InvalidArgumentError, match="the policies differ"):
+        a.merge(sss.simulate("classic", 4, 10, 1, first_round=10))
+    with pytest.raises(sss.InvalidArgumentError, match="the stakes differ"):
+        a.merge(sss.simulate("classic", 4, 10, 1, first_round=10, policy="greedy", base=1))
+    with pytest.raises(sss.InvalidArgumentError, match="no reports"):
+        sss.SimResult.sum([])
+    with pytest.raises(TypeError, match="SimResult"):
+        sss.SimResult.sum([a, 3])
+    with pytest.raises(TypeError):
+        a + 1
+    with pytest.raises(sss.InvalidArgumentError, match="past"):
+        sss.simulate("classic", 4, 10, 1, first_round=2**64 - 5)
+    with pytest.raises(sss.InvalidArgumentError, match="first_round"):
+        sss.simulate("classic", 4, 10, 1, first_round=-1)
+    with pytest.raises(TypeError):
+        sss.simulate("classic", 4, 10, 1, first_round="3")
+    assert a + b == sss.simulate("classic", 4, 20, 1, policy="greedy")
+
+
+def test_simulate_results_pickle_through_their_state():
+    import pickle
+
+    r = sss.simulate(sss.Rules.preset("hk"), 2, 50, 4, first_round=123, policy="greedy", base=10, rake=Fraction(1, 20))
+    back = pickle.loads(pickle.dumps(r))
+    assert back == r and back.to_json() == r.to_json() and back.first_round == 123
+    assert sss.SimResult.from_state(r.to_state()) == r
+    assert json.loads(r.to_state())["format"] == "shisanshui-sim-state/1"
+    for bad in ["", "{}", r.to_state()[:-2], r.to_state().replace('"rounds":50', '"rounds":51')]:
+        with pytest.raises(sss.InvalidArgumentError):
+            sss.SimResult.from_state(bad)
+    with pytest.raises(TypeError):
+        hash(r)

@@ -964,9 +964,32 @@ def clear_arranger_cache() -> None:
 
 @final
 class SimResult:
-    """What :func:`simulate` saw; :meth:`to_dict` / :meth:`to_json` hold every figure."""
+    """What :func:`simulate` saw; :meth:`to_dict` / :meth:`to_json` hold every figure.
+
+    Shards of one run (``simulate(..., first_round=k)``) merge exactly:
+    ``SimResult.sum(shards)`` (any order) equals one ``simulate`` of all their rounds; ``a + b``
+    merges, so the builtin ``sum(shards)`` works for shards in round order. Picklable."""
     @property
     def rounds(self) -> int: ...
+    @property
+    def first_round(self) -> int:
+        """The first round played (rounds ``first_round`` to ``first_round + rounds - 1``)."""
+    def merge(self, *others: SimResult) -> SimResult:
+        """A new result: this one merged with ``others`` (shards of the same run, any order)."""
+    @staticmethod
+    def sum(results: Iterable[SimResult]) -> SimResult:
+        """The merge of shards of one run, in any order."""
+    def __add__(self, other: SimResult, /) -> SimResult: ...
+    def __radd__(self, other: Union[SimResult, int], /) -> SimResult: ...
+    def to_state(self) -> str:
+        """The mergeable state (configuration, round range, exact tallies) as compact JSON."""
+    @staticmethod
+    def from_state(state: str) -> SimResult:
+        """The result whose :meth:`to_state` is ``state``, checked."""
+    def __reduce__(self) -> Tuple[Any, Tuple[str]]: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    __hash__: None  # type: ignore[assignment]
     @property
     def players(self) -> int: ...
     @property
@@ -1008,6 +1031,7 @@ def simulate(
     rounds: int = 10000,
     seed: int = 0,
     *,
+    first_round: int = 0,
     policy: Union[str, Sequence[str], None] = "arranger",
     specials: bool = True,
     base: Optional[int] = None,
@@ -1023,7 +1047,26 @@ def simulate(
     ``rake``: an int percent (``rake=5`` is 5%, as ``sss --rake 5``) or an exact ``Fraction``
     share (``Fraction(5, 100)``). ``progress(done, rounds)`` is called on the calling thread
     about ten times a second and at the end. Ctrl-C stops the run with ``KeyboardInterrupt``.
-    ``banker``: the banker's seat at a banker table."""
+    ``banker``: the banker's seat at a banker table. ``first_round``: play rounds
+    ``first_round`` to ``first_round + rounds - 1`` of the run (a shard, see
+    :meth:`SimResult.sum`)."""
+
+def _validate_simulation(
+    rules: _RulesLike = None,
+    players: int = 4,
+    rounds: int = 10000,
+    seed: int = 0,
+    *,
+    first_round: int = 0,
+    policy: Union[str, Sequence[str], None] = "arranger",
+    specials: bool = True,
+    base: Optional[int] = None,
+    carries: Optional[Sequence[int]] = None,
+    rake: Union[int, Fraction, None] = None,
+    threads: Optional[int] = None,
+    banker: Optional[int] = None,
+) -> None: ...
+def _sim_result_from_state(state: str) -> SimResult: ...
 
 # ---------------------------------------------------------------------------------------------
 # 理牌 hints

@@ -1,6 +1,8 @@
 // Seeded simulation (the C ABI's sss_simulate): many rounds under a rule set with the engine's
 // arranger or a baseline at every seat, and what the table saw. The report is read whole when the
-// run ends (its JSON too), so it holds no native memory and needs no Dispose.
+// run ends (its JSON and its mergeable state too), so it holds no native memory and needs no
+// Dispose. Shards of a run (SimConfig.FirstRound, sss_simulate_shard) merge exactly
+// (SimReport.Merge, sss_sim_report_merge) into the report of one run of all their rounds.
 using System;
 using System.Collections.Generic;
 using System.Runtime.InteropServices;
@@ -40,6 +42,10 @@ namespace Shisanshui
 
         /// <summary>Round i is the deal of a seed mixed from this one and i (as <c>sss deal --seed S --round I</c>).</summary>
         public ulong Seed { get; set; }
+
+        /// <summary>The first round played: the run plays rounds FirstRound to FirstRound + Rounds − 1 of the run
+        /// (a shard; reports of adjacent shards merge with <see cref="SimReport.Merge(SimReport)"/>). 0 by default.</summary>
+        public ulong FirstRound { get; set; }
 
         /// <summary>Null or empty: the arranger at every seat; one policy for every seat; or one per seat.</summary>
         public Policy[] Policies { get; set; }
@@ -99,9 +105,11 @@ namespace Shisanshui
     /// <summary>What a simulated run saw (<see cref="Simulation.Run"/>).</summary>
     public sealed class SimReport
     {
-        internal SimReport(NativeSimSummary s, SimSpecial[] specials, string json)
+        internal SimReport(NativeSimSummary s, ulong firstRound, SimSpecial[] specials, string json, string state)
         {
             Rounds = (long)s.rounds;
+            FirstRound = firstRound;
+            State = state;
             Hands = (long)s.hands;
             Declared = (long)s.declared;
             Fouls = (long)s.fouls;
@@ -129,6 +137,11 @@ namespace Shisanshui
         }
 
         public long Rounds { get; private set; }
+        /// <summary>The first round played: the report covers rounds FirstRound to FirstRound + Rounds − 1.</summary>
+        public ulong FirstRound { get; private set; }
+        /// <summary>The mergeable state (configuration, round range and exact tallies) as compact JSON: what
+        /// <see cref="FromState"/> reads, to carry a report between processes.</summary>
+        public string State { get; private set; }
         /// <summary>Rounds × players.</summary>
         public long Hands { get; private set; }
         /// <summary>Hands that declared a special.</summary>
@@ -159,6 +172,78 @@ namespace Shisanshui
         public IList<SimSpecial> Specials { get; private set; }
         /// <summary>The whole report as pretty-printed JSON (quantiles and histograms included).</summary>
         public string Json { get; private set; }
+
+        /// <summary>
+        /// A new report: this one merged with <paramref name="other"/>, the report of the adjacent round range of the
+        /// same run (before or after this one). Every figure equals the report of one run of both ranges.
+        /// InvalidArgumentException when the reports are of different runs (the message names what differs) or
+        /// their ranges overlap or leave a gap.
+        /// </summary>
+        public SimReport Merge(SimReport other)
+        {
+            if (other == null)
+            {
+                throw new ArgumentNullException("other");
+            }
+            return MergeAll(new[] { this, other });
+        }
+
+        /// <summary>
+        /// The report of shards of one run given in any order (disjoint round ranges that together are
+        /// contiguous): equal, every figure, to one run of all their rounds. ArgumentException for no reports,
+        /// ArgumentNullException for a null one, InvalidArgumentException for shards that do not fit.
+        /// </summary>
+        public static SimReport Merge(params SimReport[] reports)
+        {
+            if (reports == null)
+            {
+                throw new ArgumentNullException("reports");
+            }
+            if (reports.Length == 0)
+            {
+                throw new ArgumentException("no reports to merge", "reports");
+            }
+            foreach (SimReport r in reports)
+            {
+                if (r == null)
+                {
+                    throw new ArgumentNullException("reports", "a report to merge is null");
+                }
+            }
+            return MergeAll(reports);
+        }
+
+        /// <summary>The report whose <see cref="State"/> is <paramref name="state"/>, checked
+        /// (InvalidArgumentException for a malformed state; the rule set's and stakes' own errors).</summary>
+        public static SimReport FromState(string state)
+        {
+            using (SimReportHandle h = Simulation.FromState(state))
+            {
+                return Simulation.Read(h);
+            }
+        }
+
+        private static SimReport MergeAll(SimReport[] reports)
+        {
+            // In round order, so each merge adds the adjacent range (the engine checks that it is).
+            var sorted = (SimReport[])reports.Clone();
+            Array.Sort(sorted, (a, b) => a.FirstRound.CompareTo(b.FirstRound));
+            using (SimReportHandle into = Simulation.FromState(sorted[0].State))
+            {
+                for (int i = 1; i < sorted.Length; i++)
+                {
+                    using (SimReportHandle other = Simulation.FromState(sorted[i].State))
+                    {
+                        int st = Native.sss_sim_report_merge(into, other);
+                        if (st != Native.Ok)
+                        {
+                            throw ShisanshuiException.ForStatus(st, Native.LastErrorMessage());
+                        }
+                    }
+                }
+                return Simulation.Read(into);
+            }
+        }
     }
 
     /// <summary>Seeded simulation of whole rounds (the same figures as Rust's <c>simulate::run</c> and Python's
@@ -227,7 +312,7 @@ namespace Shisanshui
                 carry4 = c[4], carry5 = c[5], carry6 = c[6], carry7 = c[7],
             };
             SimReportHandle made;
-            int st = Native.sss_simulate(rules.Handle, ref native, out made);
+            int st = Native.sss_simulate_shard(rules.Handle, ref native, config.FirstRound, out made);
             if (st != Native.Ok)
             {
                 string message = Native.LastErrorMessage();
@@ -236,25 +321,49 @@ namespace Shisanshui
             }
             using (made)
             {
-                NativeSimSummary s;
-                Native.Check(Native.sss_sim_report_summary(made, out s));
-                var specials = new SimSpecial[s.special_count];
-                for (int i = 0; i < specials.Length; i++)
-                {
-                    NativeSimSpecial n;
-                    Native.Check(Native.sss_sim_report_special(made, (UIntPtr)i, out n));
-                    specials[i] = new SimSpecial
-                    {
-                        Special = (Special)n.special,
-                        Water = checked((int)n.water),
-                        Made = (long)n.made,
-                        Declared = (long)n.declared,
-                        MadeRate = n.made_rate,
-                    };
-                }
-                string json = Native.CopyString((byte[] b, UIntPtr cap, out UIntPtr l) => Native.sss_sim_report_to_json(made, b, cap, out l));
-                return new SimReport(s, specials, json);
+                return Read(made);
             }
+        }
+
+        /// <summary>A native report from its state text (the caller disposes it).</summary>
+        internal static SimReportHandle FromState(string state)
+        {
+            byte[] bytes = Native.Utf8(state, "state");
+            SimReportHandle made;
+            int st = Native.sss_sim_report_from_state(bytes, Native.Len(bytes), out made);
+            if (st != Native.Ok)
+            {
+                string message = Native.LastErrorMessage();
+                made.Dispose();
+                throw ShisanshuiException.ForStatus(st, message);
+            }
+            return made;
+        }
+
+        /// <summary>Everything of a native report, read whole.</summary>
+        internal static SimReport Read(SimReportHandle made)
+        {
+            NativeSimSummary s;
+            Native.Check(Native.sss_sim_report_summary(made, out s));
+            var specials = new SimSpecial[s.special_count];
+            for (int i = 0; i < specials.Length; i++)
+            {
+                NativeSimSpecial n;
+                Native.Check(Native.sss_sim_report_special(made, (UIntPtr)i, out n));
+                specials[i] = new SimSpecial
+                {
+                    Special = (Special)n.special,
+                    Water = checked((int)n.water),
+                    Made = (long)n.made,
+                    Declared = (long)n.declared,
+                    MadeRate = n.made_rate,
+                };
+            }
+            string json = Native.CopyString((byte[] b, UIntPtr cap, out UIntPtr l) => Native.sss_sim_report_to_json(made, b, cap, out l));
+            string state = Native.CopyString((byte[] b, UIntPtr cap, out UIntPtr l) => Native.sss_sim_report_to_state(made, b, cap, out l));
+            ulong first;
+            Native.Check(Native.sss_sim_report_first_round(made, out first));
+            return new SimReport(s, first, specials, json, state);
         }
     }
 
@@ -331,6 +440,21 @@ namespace Shisanshui
     {
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern int sss_simulate(RulesHandle rules, ref NativeSimConfig config, out SimReportHandle outReport);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_simulate_shard(RulesHandle rules, ref NativeSimConfig config, ulong firstRound, out SimReportHandle outReport);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_sim_report_merge(SimReportHandle into, SimReportHandle other);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_sim_report_first_round(SimReportHandle report, out ulong outFirstRound);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_sim_report_to_state(SimReportHandle report, [Out] byte[] buf, UIntPtr cap, out UIntPtr outLen);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_sim_report_from_state(byte[] state, UIntPtr len, out SimReportHandle outReport);
 
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern void sss_sim_report_free(IntPtr report);
