@@ -163,7 +163,8 @@ export function formatCards(cards, rules) {
 /** The code of one card (`"As"` → 51). */
 export function cardCode(text) {
   ready();
-  return raw.cardCode(String(text));
+  if (typeof text !== 'string') throw invalidArgument(`cardCode takes a card's text ("As"), not ${typeof text}`);
+  return raw.cardCode(text);
 }
 
 /** The text of one card (51 → `"As"`). */
@@ -255,7 +256,8 @@ export function detectSpecial(cards, rules) {
 /** The id (`"SD"`) of a special named by its id, English or Chinese name (`"dragon"`, `"一条龙"`). */
 export function parseSpecial(name) {
   ready();
-  return raw.parseSpecial(String(name));
+  if (typeof name !== 'string') throw invalidArgument(`parseSpecial takes a special's id or name ("SD"), not ${typeof name}`);
+  return raw.parseSpecial(name);
 }
 
 /** Every special the engine knows, `{id, name, chinese}`. */
