@@ -49,7 +49,7 @@
 //!   A report keeps its exact tallies and the configuration they belong to; [`SimReport::merged`]
 //!   adds shards of one run whose ranges are disjoint and together contiguous, in any order, and
 //!   derives every figure again from the sums: the result `==` the one-process report of all the
-//!   rounds. [`SimReport::to_state`] and [`SimReport::from_state`] (feature `serde`) carry that
+//!   rounds. `SimReport::to_state` and `SimReport::from_state` (feature `serde`) carry that
 //!   state between processes.
 //!
 //! # The figures
