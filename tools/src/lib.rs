@@ -1,6 +1,7 @@
 //! The tools of the engine (not published): the `sss` command line ([`sss`]) and the shared
 //! pieces of the developer tools `sss-train` and `sss-tournament`.
 
+pub mod best_response;
 pub mod sss;
 
 use shisanshui::{Preset, SuitSet};
