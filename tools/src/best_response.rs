@@ -50,6 +50,10 @@ pub struct HandResult {
     pub in_sample: f64,
     /// Whether the best response is the arranger's own choice.
     pub same: bool,
+    /// The best response's place in the pre-screen's order (0 first), when it came from there
+    /// rather than being the special or the arranger's own choice: a best response found near
+    /// the end of the screen says the screen should be wider.
+    pub screen_place: Option<usize>,
 }
 
 /// Tags of the two opponent sets' seed streams.
@@ -120,6 +124,36 @@ fn legal(hand: &[Card; 13], eval: &Evaluator, strict: bool) -> Vec<(Arrangement,
     out
 }
 
+/// One lane of the opponents: their ranks (suits ignored) sorted, with the prefix sums of the
+/// water each would win.
+struct LaneTable {
+    lane: Lane,
+    ranks: Vec<HandRank>,
+    /// `above[i]`: the water of the opponents' lanes `i..`, each at its own lane water.
+    above: Vec<i64>,
+}
+
+impl LaneTable {
+    fn new(settler: &Settler, lane: Lane, ranks: impl Iterator<Item = HandRank>) -> LaneTable {
+        let mut ranks: Vec<HandRank> = ranks.map(HandRank::ranks_only).collect();
+        ranks.sort_unstable();
+        let mut above = vec![0i64; ranks.len() + 1];
+        for i in (0..ranks.len()).rev() {
+            above[i] = above[i + 1] + settler.lane_water(lane, ranks[i]) as i64;
+        }
+        LaneTable { lane, ranks, above }
+    }
+
+    /// The pairwise water of my lane `rank` against every opponent's: won at my lane water
+    /// from those below, lost at theirs to those above, ties nothing.
+    fn water(&self, settler: &Settler, rank: HandRank) -> i64 {
+        let x = rank.ranks_only();
+        let below = self.ranks.partition_point(|&y| y < x);
+        let not_above = self.ranks.partition_point(|&y| y <= x);
+        settler.lane_water(self.lane, rank) as i64 * below as i64 - self.above[not_above]
+    }
+}
+
 /// The hero's mean water over a set of opponent deals, settled exactly.
 fn mean_water(settler: &Settler, hero: &PlayerHand, set: &[Vec<PlayerHand>]) -> Result<f64, Error> {
     let mut sum = 0i64;
@@ -144,8 +178,39 @@ fn ranks(hand: &PlayerHand, eval: &Evaluator, strict: bool) -> Option<[HandRank;
     }
 }
 
-/// The best response's gain on one hand.
+/// Whether two plays are the same (lanes compared as sets of cards).
+fn same_play(x: &PlayerHand, y: &PlayerHand) -> bool {
+    fn sorted<const N: usize>(mut l: [Card; N]) -> [Card; N] {
+        l.sort_unstable();
+        l
+    }
+    match (x, y) {
+        (PlayerHand::Arranged(a), PlayerHand::Arranged(b)) => {
+            sorted(a.front) == sorted(b.front)
+                && sorted(a.middle) == sorted(b.middle)
+                && sorted(a.back) == sorted(b.back)
+        }
+        _ => x == y,
+    }
+}
+
+/// How the measured player plays 13 cards.
+pub type Play<'a> = &'a (dyn Fn(&[Card; 13]) -> Result<PlayerHand, Error> + Sync);
+
+/// How the arranger plays 13 cards: its special when its advice says declare, else its lanes
+/// (what every opponent of the measurement does).
+pub fn arranger_play(arranger: &Arranger, cards: &[Card; 13]) -> Result<PlayerHand, Error> {
+    play(arranger, cards)
+}
+
+/// The best response's gain on one hand, over the arranger's own choice.
 pub fn hand(config: &Config, arranger: &Arranger, i: u64) -> Result<HandResult, Error> {
+    hand_of(config, arranger, &|c| play(arranger, c), i)
+}
+
+/// The best response's gain on one hand over `own`'s choice, the other seats played by the
+/// arranger.
+pub fn hand_of(config: &Config, arranger: &Arranger, own: Play<'_>, i: u64) -> Result<HandResult, Error> {
     let rules = &config.rules;
     let settler = Settler::new(rules)?;
     let eval = Evaluator::new(rules);
@@ -167,56 +232,71 @@ pub fn hand(config: &Config, arranger: &Arranger, i: u64) -> Result<HandResult, 
     let [a, b] = sets;
     let (a, b) = (a?, b?);
 
-    // Pre-screen: pairwise lane water against set A's arranged opponents.
-    let lanes = [Lane::Front, Lane::Middle, Lane::Back];
+    // Pre-screen: pairwise lane water against set A's arranged opponents. It is a sum over
+    // the lanes, so each lane's value is read from that lane's sorted opponent ranks.
     let opp_ranks: Vec<[HandRank; 3]> = a.iter().flatten().filter_map(|h| ranks(h, &eval, strict)).collect();
+    let tables = [Lane::Front, Lane::Middle, Lane::Back]
+        .map(|lane| LaneTable::new(&settler, lane, opp_ranks.iter().map(|r| r[lane as usize])));
     let mut scored: Vec<(i64, PlayerHand)> = legal(&hero, &eval, strict)
         .into_iter()
         .map(|(arr, r)| {
-            let mut w = 0i64;
-            for o in &opp_ranks {
-                for (k, lane) in lanes.iter().enumerate() {
-                    let (x, y) = (r[k].ranks_only(), o[k].ranks_only());
-                    if x > y {
-                        w += settler.lane_water(*lane, r[k]) as i64;
-                    } else if y > x {
-                        w -= settler.lane_water(*lane, o[k]) as i64;
-                    }
-                }
-            }
+            let w = (0..3).map(|k| tables[k].water(&settler, r[k])).sum::<i64>();
             (w, PlayerHand::Arranged(arr))
         })
         .collect();
     scored.sort_by(|x, y| y.0.cmp(&x.0));
     scored.truncate(config.screen);
     let mut candidates: Vec<PlayerHand> = scored.into_iter().map(|(_, h)| h).collect();
-    if let Some(special) = SpecialDetector::new(rules)?.detect(&hero)?.best {
+    let special = SpecialDetector::new(rules)?.detect(&hero)?.best;
+    if let Some(special) = special {
         candidates.push(PlayerHand::Special { special, cards: hero });
     }
-    let own = play(arranger, &hero)?;
+    let special = special.is_some();
+    let own = own(&hero)?;
     candidates.push(own.clone());
 
+    let screened = candidates.len() - 1 - special as usize;
     let mut best = (f64::NEG_INFINITY, own.clone());
-    for c in &candidates {
+    let mut place = None;
+    for (k, c) in candidates.iter().enumerate() {
         let w = mean_water(&settler, c, &a)?;
         if w > best.0 {
             best = (w, c.clone());
+            place = (k < screened).then_some(k);
         }
     }
     let own_a = mean_water(&settler, &own, &a)?;
     let gain = mean_water(&settler, &best.1, &b)? - mean_water(&settler, &own, &b)?;
-    Ok(HandResult { gain, in_sample: best.0 - own_a, same: best.1 == own })
+    Ok(HandResult { gain, in_sample: best.0 - own_a, same: same_play(&best.1, &own), screen_place: place })
 }
 
 /// Every hand of a run, in order, on every core.
 pub fn run(config: &Config, arranger: &Arranger) -> Result<Vec<HandResult>, Error> {
+    run_of(config, arranger, &|c| play(arranger, c))
+}
+
+/// Every hand of a run against `own`'s choices (the other seats played by the arranger).
+pub fn run_of(config: &Config, arranger: &Arranger, own: Play<'_>) -> Result<Vec<HandResult>, Error> {
+    if config.players < 2 || config.players > 4 || !config.rules.extra_suits.is_empty() {
+        return Err(Error::InvalidTable(format!(
+            "a best response is measured at one-deck tables of 2 to 4 seats, not {} seats{}",
+            config.players,
+            if config.rules.extra_suits.is_empty() { "" } else { " with extra suits" }
+        )));
+    }
+    if config.rules.table == shisanshui::Table::Banker {
+        return Err(Error::InvalidTable("a best response is measured at all-pairs tables".into()));
+    }
+    if config.opponents == 0 || config.screen == 0 {
+        return Err(Error::InvalidArgument("opponents and screen must be at least 1".into()));
+    }
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(config.hands.max(1) as usize);
     let per = config.hands.div_ceil(threads as u64);
     std::thread::scope(|s| {
         let parts: Vec<_> = (0..threads as u64)
             .map(|t| {
                 s.spawn(move || -> Result<Vec<HandResult>, Error> {
-                    (t * per..((t + 1) * per).min(config.hands)).map(|i| hand(config, arranger, i)).collect()
+                    (t * per..((t + 1) * per).min(config.hands)).map(|i| hand_of(config, arranger, own, i)).collect()
                 })
             })
             .collect();

@@ -9,6 +9,8 @@
 //!                         [--field FILE] [--once]
 //! sss-tournament specials [--preset NAME,...|all] [--players 2,4] [--table ..] [--deals N] [--seed S]
 //!                         [--field FILE]
+//! sss-tournament best-response [--preset NAME,...|all] [--players 2,4] [--hands N] [--opponents K]
+//!                         [--screen T] [--hero ours|greedy|product] [--seed S]
 //! ```
 //!
 //! Every command takes `--extra-suits LETTERS` (RULES.md §11): the deals are then of the bigger
@@ -33,6 +35,10 @@
 //! hands and a set of constructed hard hands, and prints the distribution: once with each
 //! call timed alone, once with each hand timed as the fastest of three calls in a row (what
 //! the hand costs, without the interrupts a single call may absorb on a shared machine).
+//!
+//! `best-response` measures how much a player who knows the hero's choices could win against
+//! them (`shisanshui_tools::best_response`, docs/arrange.md "Best response"): per sampled hand,
+//! the best arrangement against K opponent deals played by ours, scored on K other deals.
 //!
 //! `specials` counts, per special hand, how often declaring it is worth more than the best
 //! lane play (`Arranger::special_advice`) over random hands.
@@ -93,8 +99,12 @@ struct BestResponseArgs {
     #[arg(long, value_name = "K", default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     opponents: u64,
 
+    /// The player whose choices are answered (the other seats are always ours).
+    #[arg(long, value_enum, default_value_t = Player::Ours)]
+    hero: Player,
+
     /// Candidates the lane-water pre-screen passes to exact settlement.
-    #[arg(long, value_name = "T", default_value_t = 48, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    #[arg(long, value_name = "T", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     screen: u64,
 }
 
@@ -327,15 +337,23 @@ fn run(cli: Cli) -> Result<(), String> {
                         seed: a.table.seed,
                     };
                     let arranger = Arranger::new(&rules, players as usize).map_err(|e| e.to_string())?;
+                    let o = opts(&a.table, 0)?;
+                    let hero = policy(a.hero, &o, &rules, players as usize)?;
+                    let detector = SpecialDetector::new(&rules).map_err(|e| e.to_string())?;
+                    let own = |c: &[Card; 13]| Ok(hero.play(c, &rules, Some(&detector), Role::Player));
                     let t = std::time::Instant::now();
                     let results =
-                        shisanshui_tools::best_response::run(&config, &arranger).map_err(|e| e.to_string())?;
+                        shisanshui_tools::best_response::run_of(&config, &arranger, &own).map_err(|e| e.to_string())?;
                     let gains: Vec<f64> = results.iter().map(|r| r.gain).collect();
                     let (mean, half) = shisanshui_tools::best_response::interval(&gains);
                     let (ins, _) = shisanshui_tools::best_response::interval(
                         &results.iter().map(|r| r.in_sample).collect::<Vec<_>>(),
                     );
                     let same = results.iter().filter(|r| r.same).count() as f64 / results.len() as f64;
+                    let mut places: Vec<usize> = results.iter().filter_map(|r| r.screen_place).collect();
+                    places.sort_unstable();
+                    let place_at =
+                        |q: f64| places.get(((places.len() as f64 - 1.0) * q) as usize).copied().unwrap_or(0);
                     let mut steps = String::new();
                     let mut n = 100;
                     while n < gains.len() {
@@ -344,7 +362,8 @@ fn run(cli: Cli) -> Result<(), String> {
                         n *= 2;
                     }
                     println!(
-                        "{preset} {players} seats: best-response gain {mean:+.4} [{:+.4}, {:+.4}] water a hand ({} hands, {} + {} opponent deals, screen {}); on the choosing set {ins:+.4}; same choice {:.1}%; {:.0} s;{steps}",
+                        "{preset} {players} seats, against {}: best-response gain {mean:+.4} [{:+.4}, {:+.4}] water a hand ({} hands, {} + {} opponent deals, screen {}); on the choosing set {ins:+.4}; same choice {:.1}%; the best response's place in the screen: median {}, 99th percentile {}, last {}; {:.0} s;{steps}",
+                        a.hero.name(),
                         mean - half,
                         mean + half,
                         a.hands,
@@ -352,6 +371,9 @@ fn run(cli: Cli) -> Result<(), String> {
                         a.opponents,
                         a.screen,
                         100.0 * same,
+                        place_at(0.5),
+                        place_at(0.99),
+                        places.last().copied().unwrap_or(0),
                         t.elapsed().as_secs_f64()
                     );
                 }
