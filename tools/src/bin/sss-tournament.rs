@@ -161,6 +161,11 @@ struct PlayArgs {
     #[arg(long)]
     no_specials: bool,
 
+    /// The preset whose arranger `other` is (default: kx for classic and regional, else
+    /// classic).
+    #[arg(long, value_name = "NAME", value_parser = preset_arg)]
+    other_preset: Option<Preset>,
+
     /// Field models the villains' `ours` plays against (a file as for --field; default: the
     /// hero's): our arranger on other fields, against ours.
     #[arg(long, value_name = "FILE")]
@@ -202,6 +207,9 @@ enum Player {
     Greedy,
     /// The legal split with the largest product of lane ranks; declares every special.
     Product,
+    /// The auto-arranger made for another preset's rules (`--other-preset`) playing this
+    /// table's cards; declares every special the cards make.
+    Other,
 }
 
 impl Player {
@@ -210,6 +218,7 @@ impl Player {
             Player::Ours => "ours",
             Player::Greedy => "greedy",
             Player::Product => "product",
+            Player::Other => "other",
         }
     }
 }
@@ -225,6 +234,8 @@ struct Opts {
     field: Option<Vec<FieldModel>>,
     /// `--villain-field`'s models, if given.
     villain_field: Option<Vec<FieldModel>>,
+    /// `--other-preset`, if given.
+    other_preset: Option<Preset>,
     specials: bool,
     seating: Seating,
     extra_suits: SuitSet,
@@ -269,6 +280,7 @@ fn opts(table: &Table, deals: u64) -> Result<Opts, String> {
         villains: vec![Player::Greedy],
         field,
         villain_field: None,
+        other_preset: None,
         specials: true,
         seating: table.table,
         extra_suits: table.extra_suits,
@@ -315,6 +327,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 villains: a.villain.clone(),
                 specials: !a.no_specials,
                 villain_field: a.villain_field.as_deref().map(read_models).transpose()?,
+                other_preset: a.other_preset,
                 ..opts(&a.table, a.deals)?
             };
             (o, play)
@@ -401,6 +414,17 @@ enum Policy {
     Ours(Vec<Arranger>),
     Greedy,
     Product,
+    /// Another preset's arrangers, per role as `Ours`.
+    Other(Vec<Arranger>),
+}
+
+/// The preset whose arranger `--villain other` plays, unless `--other-preset` names one: a
+/// trained preset with other lane water or scoring.
+fn other_preset(preset: Preset) -> Preset {
+    match preset {
+        Preset::Classic | Preset::Regional => Preset::Kx,
+        _ => Preset::Classic,
+    }
 }
 
 fn policy(who: Player, o: &Opts, rules: &Rules, players: usize) -> Result<Policy, String> {
@@ -410,6 +434,23 @@ fn policy(who: Player, o: &Opts, rules: &Rules, players: usize) -> Result<Policy
         }
         Player::Greedy => Policy::Greedy,
         Player::Product => Policy::Product,
+        Player::Other => {
+            let preset = o.other_preset.unwrap_or_else(|| other_preset(shisanshui::arrange::nearest_preset(rules)));
+            let mut theirs = Rules::preset(preset);
+            (theirs.table, theirs.extra_suits) = (rules.table, rules.extra_suits);
+            if theirs.validate().is_err() {
+                // A ranked preset cannot sit at a banker table: its pairwise arranger plays.
+                theirs.table = Seating::AllPairs;
+            }
+            let made = roles(rules)
+                .iter()
+                .map(|&r| {
+                    let role = if theirs.table == Seating::Banker { r } else { Role::Player };
+                    Arranger::new_for(&theirs, players, role).map_err(|e| e.to_string())
+                })
+                .collect::<Result<_, _>>()?;
+            Policy::Other(made)
+        }
     })
 }
 
@@ -458,6 +499,13 @@ impl Policy {
                         return PlayerHand::Arranged(adv.best_lanes.arrangement);
                     }
                 }
+                PlayerHand::Arranged(a.arrange(hand).expect("13 distinct cards").arrangement)
+            }
+            Policy::Other(by_role) => {
+                if let Some(s) = detector.and_then(|d| d.detect(hand).expect("13 distinct cards").best) {
+                    return PlayerHand::Special { special: s, cards: *hand };
+                }
+                let a = &by_role[(role as usize).min(by_role.len() - 1)];
                 PlayerHand::Arranged(a.arrange(hand).expect("13 distinct cards").arrangement)
             }
             Policy::Greedy | Policy::Product => {
@@ -765,6 +813,10 @@ fn deal(dealer: &mut Dealer, rules: &Rules, players: usize) -> Vec<[Card; 13]> {
 }
 
 /// clap value parser of `--table`.
+fn preset_arg(s: &str) -> Result<Preset, String> {
+    s.parse().map_err(|e: shisanshui::Error| e.to_string())
+}
+
 fn seating_arg(s: &str) -> Result<Seating, String> {
     s.parse::<Seating>().map_err(|e| e.to_string())
 }
