@@ -244,7 +244,7 @@ pub fn hand_of(config: &Config, arranger: &Arranger, own: Play<'_>, i: u64) -> R
             (w, PlayerHand::Arranged(arr))
         })
         .collect();
-    scored.sort_by(|x, y| y.0.cmp(&x.0));
+    scored.sort_by_key(|x| std::cmp::Reverse(x.0));
     scored.truncate(config.screen);
     let mut candidates: Vec<PlayerHand> = scored.into_iter().map(|(_, h)| h).collect();
     let special = SpecialDetector::new(rules)?.detect(&hero)?.best;

@@ -2,6 +2,7 @@
 //! pieces of the developer tools `sss-train` and `sss-tournament`.
 
 pub mod best_response;
+pub mod card_removal;
 pub mod sss;
 
 use shisanshui::{Preset, SuitSet};

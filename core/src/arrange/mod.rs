@@ -26,6 +26,7 @@ pub mod baseline;
 mod copies;
 pub mod model;
 pub mod model_tables;
+mod removal;
 pub mod search;
 pub mod strength;
 pub mod train;
@@ -121,6 +122,8 @@ pub struct Arranger {
     objective: Objective,
     strength: &'static Strength,
     specials: SpecialDetector,
+    /// Whether the field is conditioned on the cards held (`removal.rs`; on by default).
+    card_removal: bool,
 }
 
 /// The shipped preset whose trained field best matches a rule set: itself if it is a preset
@@ -235,7 +238,57 @@ impl Arranger {
             objective: Objective::new_for(field, rules, players, role),
             strength: Strength::get(rules.wheel),
             specials: SpecialDetector::new(rules)?,
+            card_removal: true,
         })
+    }
+
+    /// This arranger with card removal on or off. On (the default), each hand plays against
+    /// the field conditioned on the cards it holds (an opponent cannot hold them: holding
+    /// three aces makes an opposing pair of aces rare); off, against the field as trained,
+    /// whatever the hand holds. Bigger decks (RULES.md §11) always play the field as trained.
+    pub fn with_card_removal(mut self, on: bool) -> Arranger {
+        self.card_removal = on;
+        self
+    }
+
+    /// Whether card removal is on ([`Arranger::with_card_removal`]).
+    pub fn card_removal(&self) -> bool {
+        self.card_removal
+    }
+
+    /// Card removal's corrections of a hand without copies (13 distinct codes), when on; the
+    /// last hand's are kept per thread, so that valuing many arrangements of one hand
+    /// ([`Arranger::expected_water`] in a loop) computes them once.
+    fn corrections_of(&self, codes: &[u8; 13]) -> Option<std::rc::Rc<search::Corrections>> {
+        thread_local! {
+            static LAST: std::cell::RefCell<Option<(u64, u64, std::rc::Rc<search::Corrections>)>> =
+                const { std::cell::RefCell::new(None) };
+        }
+        if !self.card_removal {
+            return None;
+        }
+        let id = self.objective.removal_id()?;
+        let key = codes.iter().fold(0u64, |m, &c| m | 1 << c);
+        LAST.with(|last| {
+            if let Some((i, k, c)) = &*last.borrow() {
+                if *i == id && *k == key {
+                    return Some(c.clone());
+                }
+            }
+            let h = HandSubsets::new(self.strength, *codes);
+            let c = std::rc::Rc::new(self.objective.corrections(&h)?);
+            *last.borrow_mut() = Some((id, key, c.clone()));
+            Some(c)
+        })
+    }
+
+    /// Card removal's corrections for a hand without copies, when on.
+    pub(crate) fn corrections(&self, h: &HandSubsets) -> Option<search::Corrections> {
+        if self.card_removal {
+            self.objective.corrections(h)
+        } else {
+            None
+        }
     }
 
     /// The rule set.
@@ -297,7 +350,8 @@ impl Arranger {
     }
 
     fn search(&self, h: &HandSubsets) -> Result<Split> {
-        let s = search::best(&self.objective, self.strength, h, self.rules.strict_order, None);
+        let corr = self.corrections(h);
+        let s = search::best_with(&self.objective, self.strength, h, self.rules.strict_order, corr.as_ref(), None);
         if s.ev == f64::NEG_INFINITY {
             return Err(Error::InvalidArgument("these cards have no legal arrangement under strict_order".into()));
         }
@@ -343,7 +397,15 @@ impl Arranger {
         // middle), it takes n − s more and skips at most the s groups taken, so it reads at
         // most n.
         let k = n;
-        let groups = search::suggestion_groups(&self.objective, self.strength, &h, self.rules.strict_order, k);
+        let corr = self.corrections(&h);
+        let groups = search::suggestion_groups_with(
+            &self.objective,
+            self.strength,
+            &h,
+            self.rules.strict_order,
+            corr.as_ref(),
+            k,
+        );
         Ok(Self::choose_suggestions(&best, groups, n, |s| self.arranged(&h, s)))
     }
 
@@ -425,7 +487,9 @@ impl Arranger {
             return Err(Error::InvalidArgument("the reference walk takes hands without copies".into()));
         };
         let best = self.search(&h)?;
-        let groups = search::all_groups(&self.objective, self.strength, &h, self.rules.strict_order);
+        let corr = self.corrections(&h);
+        let groups =
+            search::all_groups_with(&self.objective, self.strength, &h, self.rules.strict_order, corr.as_ref());
         Ok(Self::choose_suggestions(&best, groups, n, |s| self.arranged(&h, s)))
     }
 
@@ -466,11 +530,22 @@ impl Arranger {
         let f = st.three(arrangement.front.map(|c| code(&c)));
         let m = st.five(arrangement.middle.map(|c| code(&c)));
         let b = st.five(arrangement.back.map(|c| code(&c)));
-        if search::legal(st, f, m, b, self.rules.strict_order) {
-            self.objective.ev(f, m, b)
-        } else {
-            self.objective.foul_value()
+        if !search::legal(st, f, m, b, self.rules.strict_order) {
+            return self.objective.foul_value();
         }
+        let cards = arrangement.cards().map(|c| c.code());
+        let Some(corr) = self.corrections_of(&cards) else { return self.objective.ev(f, m, b) };
+        // The lanes' subsets by position in the hand's sorted order (a card's position is the
+        // number of the hand's cards below it), valued as the search values a split.
+        let held = cards.iter().fold(0u64, |m, &c| m | 1 << c);
+        let mask = |lane: &[Card]| -> u16 {
+            lane.iter().map(|c| 1u16 << (held & ((1u64 << c.code()) - 1)).count_ones()).sum()
+        };
+        let sub = Subsets::get();
+        let idx = |m: u16| sub.index[m as usize] as usize;
+        let extra =
+            corr.of(idx(mask(&arrangement.front)), idx(mask(&arrangement.middle)), idx(mask(&arrangement.back)));
+        self.objective.lane_sum(f, m, b) + extra + self.objective.sweep_value(f, m, b)
     }
 }
 

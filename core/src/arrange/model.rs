@@ -24,6 +24,8 @@ use crate::eval::Category;
 use crate::lanes::Lane;
 use crate::rules::{Preset, Rules, ScoringMode, Table};
 
+use super::removal::{Corrections, Removal};
+use super::search::HandSubsets;
 use super::strength::{Strength, FIVE_CLASSES, THREE_CLASSES};
 
 /// Copula cells per axis.
@@ -544,6 +546,8 @@ pub struct Objective {
     /// top straight flush, in the middle and in the back
     /// ([`Objective::five_kind_extra`]).
     five_kind_extra: [f64; 2],
+    /// Card removal's tables (`removal.rs`): one-deck objectives of a field.
+    removal: Option<Box<Removal>>,
 }
 
 /// One back ordinal's row of [`Objective::backs`].
@@ -747,11 +751,25 @@ impl Objective {
         let suit = rules.suit_tiebreak;
         // Ranked scoring has no pairs to take a majority of (validation rejects the pair).
         let majority_bonus = if ranked { 0.0 } else { rules.majority_bonus as f64 };
-        let lanes = [Lane::Front, Lane::Middle, Lane::Back].map(|lane| {
-            let pmf: Vec<f64> = field.lane(lane).iter().map(|&c| c as f64 / SCALE as f64).collect();
+        let pmfs = [Lane::Front, Lane::Middle, Lane::Back]
+            .map(|lane| field.lane(lane).iter().map(|&c| c as f64 / SCALE as f64).collect::<Vec<f64>>());
+        let waters = [Lane::Front, Lane::Middle, Lane::Back].map(|lane| {
             let cats: &[Category] = if lane == Lane::Front { &st.three_category } else { &st.five_category };
-            let water: Vec<f64> = cats.iter().map(|&c| lane_water(rules, lane, c) as f64).collect();
-            lane_tab(&pmf, &water, n, ranked, ties, suit).with_coords(lane as usize)
+            cats.iter().map(|&c| lane_water(rules, lane, c) as f64).collect::<Vec<f64>>()
+        });
+        let lanes = [Lane::Front, Lane::Middle, Lane::Back].map(|lane| {
+            let l = lane as usize;
+            lane_tab(&pmfs[l], &waters[l], n, ranked, ties, suit).with_coords(l)
+        });
+        // Card removal needs four cards of every rank: one deck (RULES.md §11's bigger decks
+        // play the field as it is).
+        let removal = rules.extra_suits.is_empty().then(|| {
+            Box::new(Removal::new(
+                st,
+                [&pmfs[0], &pmfs[1], &pmfs[2]].map(|v| v.as_slice()),
+                [&waters[0], &waters[1], &waters[2]].map(|v| v.as_slice()),
+                n,
+            ))
         });
         let cells: Vec<f64> = field.copula.iter().map(|&c| c as f64 / SCALE as f64).collect();
         let win = cumulate(&cells, false);
@@ -844,6 +862,7 @@ impl Objective {
             players,
             foul,
             back_bound_cap: Vec::new(),
+            removal,
         };
         obj.with_back_bounds(st)
     }
@@ -895,6 +914,7 @@ impl Objective {
             players: 2,
             foul: f64::NEG_INFINITY,
             back_bound_cap: Vec::new(),
+            removal: None,
         };
         Ok(obj.with_back_bounds(Strength::get(wheel)))
     }
@@ -916,6 +936,19 @@ impl Objective {
     /// Seats at the table this objective is for.
     pub fn players(&self) -> usize {
         self.players
+    }
+
+    /// Card removal's corrections of a hand's subsets (`removal.rs`): what conditioning the
+    /// field's lanes on the cards held adds to each subset's lane value. `None` for an
+    /// objective without a field (`from_lane_values`) or of a bigger deck.
+    pub fn corrections(&self, h: &HandSubsets) -> Option<Corrections> {
+        self.removal.as_ref().map(|r| r.corrections(h))
+    }
+
+    /// The identity of the card-removal tables (`None` without them): equal for objectives
+    /// that compute the same corrections.
+    pub(crate) fn removal_id(&self) -> Option<u64> {
+        self.removal.as_ref().map(|r| r.id)
     }
 
     /// Lane-only value of a front, middle and back ordinal (no sweeps).

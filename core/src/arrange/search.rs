@@ -30,6 +30,7 @@
 //! 72,072 splits in plain order and must return the same split — the tests check it.
 
 use super::model::{Objective, SweepLines, SweepSlices, ORD_PAD};
+pub use super::removal::Corrections;
 use super::strength::{held_at_least, subset_ordinals, suit_major_bit, suit_masks, top_rank, Strength, Subsets};
 use crate::eval::Category;
 
@@ -261,9 +262,41 @@ struct Ctx<'a> {
     sweeps: bool,
     /// Whether the objective has a majority bonus.
     majority: bool,
+    /// Card removal's corrections of this hand's subsets, if any ([`best_with`]).
+    corr: Option<&'a Corrections>,
 }
 
 impl Ctx<'_> {
+    /// A split's card-removal corrections (by subset indices), zero without them.
+    #[inline(always)]
+    fn corr_of(&self, front: usize, middle: usize, back: usize) -> f64 {
+        match self.corr {
+            Some(c) => c.of(front, middle, back),
+            None => 0.0,
+        }
+    }
+
+    /// What card removal can add to any split behind back `bi`: its own correction and the
+    /// largest of the middles' and fronts' (zero without corrections). Added to every bound of
+    /// a back, it keeps them bounds of the corrected value.
+    #[inline(always)]
+    fn back_slack(&self, bi: usize) -> f64 {
+        match self.corr {
+            Some(c) => c.back[bi % 1287] + c.top_front_middle,
+            None => 0.0,
+        }
+    }
+
+    /// The corrected value's shift that suggestions keep their values under (see
+    /// [`suggestion_groups_with`]).
+    #[inline(always)]
+    fn extra_shifted(&self, front: usize, middle: usize, back: usize) -> f64 {
+        match self.corr {
+            Some(c) => c.of(front, middle, back) - c.slack,
+            None => 0.0,
+        }
+    }
+
     /// The rank counts of the eight cards behind back `bi`, the best flush they make (0 without
     /// one) and the middle's ceiling.
     #[inline]
@@ -290,7 +323,7 @@ impl Ctx<'_> {
         let row = &obj.backs[ob as usize & (ORD_PAD - 1)];
         let (counts, flush, top) = self.rest_of(bi);
         let (lanes, om_cap, of_cap) = inner_cap(st, &obj.caps_front_middle, counts, flush, top);
-        let lanes = row.value + lanes;
+        let lanes = row.value + lanes + self.back_slack(bi);
         let caps = [of_cap, om_cap];
         if !self.sweeps {
             return Coarse { bound: lanes, sweep: 0.0, caps, at_caps: None };
@@ -361,7 +394,10 @@ impl Ctx<'_> {
             obj.sweep_slices(f_cap, m_cap, ob, slices);
         }
         let (pos, win, mid) = (obj.lose_pos(), obj.win_pos(), obj.mid_pos());
-        self.legal_splits(bi, ob, vb, |of, om, [i5, _], l| {
+        self.legal_splits(bi, ob, vb, |of, om, [i5, i3], l| {
+            // With card removal, the split's lane value is corrected here, exactly, so every
+            // bound below is of the corrected value.
+            let l = if self.corr.is_some() { l + self.corr_of(i3, i5, bi) } else { l };
             if l + cap < best.ev {
                 return;
             }
@@ -404,6 +440,8 @@ impl Ctx<'_> {
         let pos = obj.lose_pos();
         let base = at_caps + shared.lines.parts(pos, f_cap, m_cap);
         let base = obj.lanes[2].value[ob as usize] + base + 1e-9 * (1.0 + at_caps.abs() + base.abs());
+        // The shared tables hold the middles' and fronts' corrections; the back's is here.
+        let base = if let Some(c) = self.corr { base + c.back[bi % 1287] } else { base };
         let (c5, c3) = (&shared.middle, &shared.front);
         // The bound first: it needs no ordinal, and most splits fail it. Four splits at a time,
         // their bounds compared together (a vector compare where the target has one); a split
@@ -426,7 +464,13 @@ impl Ctx<'_> {
                 debug_assert!(of <= f_cap && om <= m_cap);
                 let mmask = masks[(pair & 0xFFFF) as usize % 1287];
                 if canonical(twins, bmask, mmask) {
-                    self.value_split([of, om, ob], obj.lane_sum(of, om, ob), bmask, mmask, best, evaluated);
+                    let lanes = obj.lane_sum(of, om, ob);
+                    let lanes = if self.corr.is_some() {
+                        lanes + self.corr_of((pair >> 16) as usize, (pair & 0xFFFF) as usize, bi)
+                    } else {
+                        lanes
+                    };
+                    self.value_split([of, om, ob], lanes, bmask, mmask, best, evaluated);
                     floor = best.ev - base;
                 }
             }
@@ -439,16 +483,17 @@ impl Ctx<'_> {
         let ob = self.h.five[bi];
         let vb = self.obj.lanes[2].value[ob as usize];
         let masks = &self.sub.five;
-        let mut top = (f64::NEG_INFINITY, 0u16, 0u16, 0u16);
-        self.legal_splits(bi, ob, vb, |of, om, [i5, _], l| {
+        let mut top = (f64::NEG_INFINITY, 0u16, 0u16, 0u16, 0usize);
+        self.legal_splits(bi, ob, vb, |of, om, [i5, i3], l| {
             // Ties go to the larger middle mask, as in the search's order. That split is a
             // representative: a split that is not has a twin with the same lane value and a
             // larger middle mask (the same-rank card moved from the front to the middle).
+            let l = if self.corr.is_some() { l + self.corr_of(i3, i5, bi) } else { l };
             if l > top.0 || (l == top.0 && masks[i5] > top.3) {
-                top = (l, of, om, masks[i5]);
+                top = (l, of, om, masks[i5], i5);
             }
         });
-        let (l, of, om, mmask) = top;
+        let (l, of, om, mmask, _) = top;
         if l > f64::NEG_INFINITY {
             self.value_split([of, om, ob], l, masks[bi], mmask, best, evaluated);
         }
@@ -550,12 +595,21 @@ fn fill(obj: &Objective, ordinals: &[u16], lane: usize, cap: u16, line: &[(f64, 
 }
 
 impl Shared {
-    fn new(obj: &Objective, h: &HandSubsets, caps: [u16; 3]) -> Option<Shared> {
+    fn new(obj: &Objective, h: &HandSubsets, caps: [u16; 3], corr: Option<&Corrections>) -> Option<Shared> {
         let lines = obj.shared_lines(caps)?;
         // Collected in place (a boxed array built on the stack would be copied), then padded.
-        let middle = fill(obj, &h.five, ORD_PAD, caps[1], lines.middle(), 2048).try_into().ok()?;
-        let front = fill(obj, &h.three, 0, caps[0], lines.front(), 512).try_into().ok()?;
-        Some(Shared { lines, caps, middle, front })
+        let mut middle = fill(obj, &h.five, ORD_PAD, caps[1], lines.middle(), 2048);
+        let mut front = fill(obj, &h.three, 0, caps[0], lines.front(), 512);
+        if let Some(c) = corr {
+            // Card removal's corrections, each subset's own (−∞ stays −∞).
+            for (v, &x) in middle.iter_mut().zip(c.middle.iter()) {
+                *v += x;
+            }
+            for (v, &x) in front.iter_mut().zip(c.front.iter()) {
+                *v += x;
+            }
+        }
+        Some(Shared { lines, caps, middle: middle.try_into().ok()?, front: front.try_into().ok()? })
     }
 
     /// Whether the lines hold for a back of ordinal `ob` whose splits are under `caps`.
@@ -568,9 +622,25 @@ impl Shared {
 /// The best legal split by branch and bound (see the module docs). Counts of the work done go
 /// to `stats` when given.
 pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats: Option<&mut Stats>) -> Split {
+    best_with(obj, st, h, strict, None, stats)
+}
+
+/// [`best`] of the objective plus card removal's corrections of this hand's subsets
+/// (`removal.rs`), exactly: a split is worth its objective value plus its front's, middle's and
+/// back's corrections. Every split the search walks has its corrections added before any
+/// bound of it is read; a back's bounds, read before its splits, add the back's own
+/// correction and the largest of the middles' and the fronts'.
+pub fn best_with(
+    obj: &Objective,
+    st: &Strength,
+    h: &HandSubsets,
+    strict: bool,
+    corr: Option<&Corrections>,
+    stats: Option<&mut Stats>,
+) -> Split {
     let sub = Subsets::get();
     let lb = &obj.lanes[2];
-    let ctx = Ctx { obj, st, h, sub, strict, sweeps: obj.has_sweeps(), majority: obj.has_majority() };
+    let ctx = Ctx { obj, st, h, sub, strict, sweeps: obj.has_sweeps(), majority: obj.has_majority(), corr };
     // The strongest back (the first of equals): a plain maximum, then its position, which
     // vectorise where one loop tracking both would not.
     let top = h.five.iter().copied().max().unwrap_or(0);
@@ -590,14 +660,15 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
     let mut cands: Vec<(f64, u16, u16)> = Vec::with_capacity(2 * 1287);
     let mut top_bound = f64::NEG_INFINITY;
     // Backs below this ordinal cannot reach the incumbent: one compare each, no table load.
-    let floor = obj.lowest_back_reaching(best.ev);
+    let floor = obj.lowest_back_reaching(best.ev - corr.map_or(0.0, |c| c.slack));
     let (backs, caps) = (&obj.backs, &obj.caps_front_middle);
     for (bi, &ob) in h.five.iter().enumerate() {
         if ob < floor {
             continue;
         }
         let row = &backs[ob as usize & (ORD_PAD - 1)];
-        if row.bound < best.ev || bi == first.0 || !h.canonical(sub.five[bi], 0) {
+        let slack = ctx.back_slack(bi);
+        if row.bound + slack < best.ev || bi == first.0 || !h.canonical(sub.five[bi], 0) {
             continue;
         }
         loose += 1;
@@ -611,8 +682,11 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
         let made = if (suits_left + 0x3333) & 0x8888 != 0 { u16::MAX } else { five };
         let om = st.middle_below(counts, made, top_middle);
         let of = three.min(st.front_cap[om as usize]);
-        let bound =
-            row.value + caps[ORD_PAD | om as usize & (ORD_PAD - 1)] + caps[of as usize & (ORD_PAD - 1)] + row.sweep;
+        let bound = row.value
+            + caps[ORD_PAD | om as usize & (ORD_PAD - 1)]
+            + caps[of as usize & (ORD_PAD - 1)]
+            + row.sweep
+            + slack;
         if bound >= best.ev {
             top_bound = max_f64(top_bound, bound);
             cands.push((bound, bi as u16, NIL));
@@ -662,7 +736,7 @@ pub fn best(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool, stats
                     c = [c[0].max(k[0]), c[1].max(k[1]), c[2].max(o)];
                 }
             }
-            shared = Shared::new(obj, h, c);
+            shared = Shared::new(obj, h, c, corr);
         }
         match &shared {
             Some(sh) if sh.covers(caps, ob) => {
@@ -821,8 +895,49 @@ pub fn suggestion_groups(
     strict: bool,
     k: usize,
 ) -> Vec<([Category; 3], Split)> {
+    suggestion_groups_with(obj, st, h, strict, None, k)
+}
+
+/// [`suggestion_groups`] with card removal's corrections: the walk keeps every value lowered by
+/// `corr.slack` (at least any split's corrections together), so a bound of the uncorrected
+/// value below a kept value still proves a split cannot matter; the groups' splits are then
+/// valued exactly.
+pub fn suggestion_groups_with(
+    obj: &Objective,
+    st: &Strength,
+    h: &HandSubsets,
+    strict: bool,
+    corr: Option<&Corrections>,
+    k: usize,
+) -> Vec<([Category; 3], Split)> {
+    let mut groups = groups_search(obj, st, h, strict, corr, k);
+    if let Some(c) = corr {
+        revalue(obj, c, &mut groups);
+    }
+    groups
+}
+
+/// Each group's split valued as the search values a split (lane sum, corrections, sweeps):
+/// the walk compared values lowered by the slack, which round differently.
+fn revalue(obj: &Objective, c: &Corrections, groups: &mut [([Category; 3], Split)]) {
     let sub = Subsets::get();
-    let ctx = Ctx { obj, st, h, sub, strict, sweeps: obj.has_sweeps(), majority: obj.has_majority() };
+    let idx = |m: u16| sub.index[m as usize] as usize;
+    for (_, s) in groups.iter_mut() {
+        let [f, m, b] = s.ordinals;
+        s.ev = obj.lane_sum(f, m, b) + c.of(idx(s.front), idx(s.middle), idx(s.back)) + obj.sweep_value(f, m, b);
+    }
+}
+
+fn groups_search(
+    obj: &Objective,
+    st: &Strength,
+    h: &HandSubsets,
+    strict: bool,
+    corr: Option<&Corrections>,
+    k: usize,
+) -> Vec<([Category; 3], Split)> {
+    let sub = Subsets::get();
+    let ctx = Ctx { obj, st, h, sub, strict, sweeps: obj.has_sweeps(), majority: obj.has_majority(), corr };
     let cat5 = |o: u16| st.five_category[o as usize];
     let cat3 = |o: u16| st.three_category[o as usize];
     // More than there can be combinations is all of them (and never a capacity to overflow).
@@ -876,7 +991,7 @@ pub fn suggestion_groups(
         }
         let (bmask, twins) = (sub.five[bi], h.twins);
         let vb = obj.lanes[2].value[ob as usize];
-        ctx.legal_splits(bi, ob, vb, |of, om, [i5, _], l| {
+        ctx.legal_splits(bi, ob, vb, |of, om, [i5, i3], l| {
             let cats = [cat3(of), cat5(om), cb];
             let mut need = kth(&top);
             if cb == top_back {
@@ -906,7 +1021,7 @@ pub fn suggestion_groups(
                     return;
                 }
             }
-            let ev = l + obj.sweep_value(of, om, ob);
+            let ev = l + ctx.extra_shifted(i3, i5, bi) + obj.sweep_value(of, om, ob);
             let split =
                 Split { front: !bmask & 0x1FFF ^ mmask, middle: mmask, back: bmask, ordinals: [of, om, ob], ev };
             let g = match g {
@@ -980,10 +1095,26 @@ fn top_categories(ctx: &Ctx<'_>) -> Option<(Category, Category)> {
 /// Every category combination's best legal split, from every legal split: the reference for
 /// [`suggestion_groups`] (the tests compare what suggestions each gives).
 pub fn all_groups(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool) -> Vec<([Category; 3], Split)> {
+    all_groups_with(obj, st, h, strict, None)
+}
+
+#[cfg(test)]
+/// [`all_groups`] with card removal's corrections (the reference for
+/// [`suggestion_groups_with`]).
+pub fn all_groups_with(
+    obj: &Objective,
+    st: &Strength,
+    h: &HandSubsets,
+    strict: bool,
+    corr: Option<&Corrections>,
+) -> Vec<([Category; 3], Split)> {
+    let sub = Subsets::get();
     let mut groups: Vec<([Category; 3], Split)> = Vec::new();
     for_each_legal(st, h, strict, |front, middle, back, o| {
         let cats = [st.three_category[o[0] as usize], st.five_category[o[1] as usize], st.five_category[o[2] as usize]];
-        let lanes = obj.lane_sum(o[0], o[1], o[2]);
+        let idx = |m: u16| sub.index[m as usize] as usize;
+        let extra = corr.map_or(0.0, |c| c.of(idx(front), idx(middle), idx(back)) - c.slack);
+        let lanes = obj.lane_sum(o[0], o[1], o[2]) + extra;
         let slot = groups.iter().position(|g| g.0 == cats);
         if let Some(i) = slot {
             if lanes + obj.sweep_bound(o[0], o[1], o[2]) < groups[i].1.ev {
@@ -997,11 +1128,25 @@ pub fn all_groups(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool)
             None => groups.push((cats, Split { front, middle, back, ordinals: o, ev })),
         }
     });
+    if let Some(c) = corr {
+        revalue(obj, c, &mut groups);
+    }
     groups
 }
 
 /// The reference: every one of the 72,072 splits, fouls skipped, same objective and order.
 pub fn exhaustive(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool) -> Split {
+    exhaustive_with(obj, st, h, strict, None)
+}
+
+/// [`exhaustive`] with card removal's corrections: the reference of [`best_with`].
+pub fn exhaustive_with(
+    obj: &Objective,
+    st: &Strength,
+    h: &HandSubsets,
+    strict: bool,
+    corr: Option<&Corrections>,
+) -> Split {
     let sub = Subsets::get();
     let mut best = NONE;
     for (bi, &bmask) in sub.five.iter().enumerate() {
@@ -1016,7 +1161,14 @@ pub fn exhaustive(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool)
             if !legal(st, of, om, ob, strict) {
                 continue;
             }
-            let ev = obj.ev(of, om, ob);
+            // As the search values a split: the lane sum, its corrections, then the sweeps (the
+            // same additions in the same order, so the same bits).
+            let lanes = obj.lane_sum(of, om, ob);
+            let lanes = match corr {
+                Some(c) => lanes + c.of(fi, sub.index[mmask as usize] as usize, bi),
+                None => lanes,
+            };
+            let ev = lanes + obj.sweep_value(of, om, ob);
             if best.is_beaten_by(ev, bmask, mmask) {
                 best = Split { front: fmask, middle: mmask, back: bmask, ordinals: [of, om, ob], ev };
             }
@@ -1144,6 +1296,7 @@ mod tests {
                         strict,
                         sweeps: obj.has_sweeps(),
                         majority: obj.has_majority(),
+                        corr: None,
                     };
                     serial += 1;
                     for bi in 0..1287 {
@@ -1258,7 +1411,10 @@ mod tests {
                         each.push([k[0], k[1], ctx.h.five[b]]);
                     }
                 }
-                sets = (serial, std::iter::once(c).chain(each).map(|c| Shared::new(obj, ctx.h, c).unwrap()).collect());
+                sets = (
+                    serial,
+                    std::iter::once(c).chain(each).map(|c| Shared::new(obj, ctx.h, c, None).unwrap()).collect(),
+                );
                 hands_seen += 1;
             }
             let shared = if obj.has_majority() { &[][..] } else { &sets.1[..] };

@@ -210,6 +210,12 @@ enum Player {
     /// The auto-arranger made for another preset's rules (`--other-preset`) playing this
     /// table's cards; declares every special the cards make.
     Other,
+    /// Ours without card removal: the field as trained, whatever the hand holds
+    /// (`Arranger::with_card_removal(false)`).
+    Plain,
+    /// Ours against its field conditioned on the cards held, rebuilt per hand (the slow
+    /// reference of card removal, `shisanshui_tools::card_removal`; one deck).
+    Removal,
 }
 
 impl Player {
@@ -219,6 +225,8 @@ impl Player {
             Player::Greedy => "greedy",
             Player::Product => "product",
             Player::Other => "other",
+            Player::Plain => "plain",
+            Player::Removal => "removal",
         }
     }
 }
@@ -416,6 +424,8 @@ enum Policy {
     Product,
     /// Another preset's arrangers, per role as `Ours`.
     Other(Vec<Arranger>),
+    /// The card-removal reference, per role as `Ours`.
+    Removal(Vec<shisanshui_tools::card_removal::Conditioned>),
 }
 
 /// The preset whose arranger `--villain other` plays, unless `--other-preset` names one: a
@@ -434,6 +444,20 @@ fn policy(who: Player, o: &Opts, rules: &Rules, players: usize) -> Result<Policy
         }
         Player::Greedy => Policy::Greedy,
         Player::Product => Policy::Product,
+        Player::Plain => Policy::Ours(
+            roles(rules)
+                .iter()
+                .map(|&r| arranger(o, rules, players, r).map(|a| a.with_card_removal(false)))
+                .collect::<Result<_, _>>()?,
+        ),
+        Player::Removal => Policy::Removal(
+            roles(rules)
+                .iter()
+                .map(|&r| {
+                    shisanshui_tools::card_removal::Conditioned::new(rules, players, r).map_err(|e| e.to_string())
+                })
+                .collect::<Result<_, _>>()?,
+        ),
         Player::Other => {
             let preset = o.other_preset.unwrap_or_else(|| other_preset(shisanshui::arrange::nearest_preset(rules)));
             let mut theirs = Rules::preset(preset);
@@ -489,8 +513,16 @@ impl Policy {
     fn play(&self, hand: &[Card; 13], rules: &Rules, detector: Option<&SpecialDetector>, role: Role) -> PlayerHand {
         let st = Strength::get(rules.wheel);
         match self {
-            Policy::Ours(by_role) => {
-                let a = &by_role[(role as usize).min(by_role.len() - 1)];
+            Policy::Ours(_) | Policy::Removal(_) => {
+                let made;
+                let a = match self {
+                    Policy::Ours(by_role) => &by_role[(role as usize).min(by_role.len() - 1)],
+                    Policy::Removal(by_role) => {
+                        made = by_role[(role as usize).min(by_role.len() - 1)].arranger(hand).expect("a one-deck hand");
+                        &made
+                    }
+                    _ => unreachable!(),
+                };
                 if detector.is_some() {
                     if let Some(adv) = a.special_advice(hand).expect("13 distinct cards") {
                         if adv.declare() {
