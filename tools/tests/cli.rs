@@ -307,3 +307,39 @@ fn banker_tables_are_played_per_role() {
     assert!(err.contains("skipping ranked banker table at 2 seats: banker mode is pairwise only"), "{err}");
     assert!(err.contains("skipping hk banker table at 2 seats: a banker table of two"), "{err}");
 }
+
+/// `--home-runs` adds a line per result with the home runs of the hero's games (only the banker
+/// makes them at a banker table), and `--no-home-run` plays the rules without them.
+#[test]
+fn the_tournament_reports_and_disables_home_runs() {
+    let dir = scratch("home-runs");
+    let play = ["play", "--preset", "classic", "--players", "3", "--table", "banker", "--deals", "300"];
+    let out = run(TOURNAMENT, &[&play[..], &["--villain", "product", "--home-runs"]].concat(), &dir);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let lines: Vec<String> = text(&out.stdout).lines().map(str::to_owned).collect();
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    let share = |line: &str, what: &str| -> f64 {
+        line.split(what).nth(1).unwrap().trim_start().split('%').next().unwrap().parse().unwrap()
+    };
+    assert!(
+        lines[1].starts_with("classic banker table, banker 3 seats  ours vs product home runs: made in"),
+        "{lines:?}"
+    );
+    assert!(share(&lines[1], "made in") > 0.0 && share(&lines[1], "against in") == 0.0, "{lines:?}");
+    assert!(lines[3].starts_with("classic banker table, player 3 seats  ours vs product home runs:"), "{lines:?}");
+    assert!(share(&lines[3], "made in") == 0.0 && share(&lines[3], "against in") > 0.0, "{lines:?}");
+    assert!(lines[3].contains("moving -"), "{lines:?}");
+    let out = run(TOURNAMENT, &[&play[..], &["--no-home-run", "--home-runs"]].concat(), &dir);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let lines: Vec<String> = text(&out.stdout).lines().map(str::to_owned).collect();
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert!(lines[0].starts_with("classic (no home runs) banker table, banker 3 seats"), "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .skip(1)
+            .step_by(2)
+            .all(|l| l.ends_with("made in 0.00% of games, against in 0.00%, moving +0.0000 water/hand")),
+        "{lines:?}"
+    );
+}

@@ -4,7 +4,7 @@
 //! sss-tournament play     [--preset NAME,...|all] [--players 2,4] [--table all_pairs|banker]
 //!                         [--extra-suits LETTERS] [--deals N] [--seed S]
 //!                         [--hero ours|greedy|product] [--villain greedy,product,ours]
-//!                         [--field FILE] [--villain-field FILE] [--no-specials]
+//!                         [--field FILE] [--villain-field FILE] [--no-specials] [--home-runs]
 //! sss-tournament speed    [--preset NAME,...|all] [--players 2,4] [--table ..] [--hands N] [--seed S]
 //!                         [--field FILE] [--once]
 //! sss-tournament specials [--preset NAME,...|all] [--players 2,4] [--table ..] [--deals N] [--seed S]
@@ -12,6 +12,10 @@
 //! sss-tournament best-response [--preset NAME,...|all] [--players 2,4] [--hands N] [--opponents K]
 //!                         [--screen T] [--hero ours|greedy|product] [--seed S]
 //! ```
+//!
+//! Every command takes `--no-home-run`: the presets' rules with home runs disabled (RULES.md
+//! §4), in the arrangers' objectives and in settlement alike, to measure what home runs are
+//! worth at a table.
 //!
 //! Every command takes `--extra-suits LETTERS` (RULES.md §11): the deals are then of the bigger
 //! deck (`deal_for`, the table's seats; `speed` and `specials` deal four hands at a time), the
@@ -29,7 +33,10 @@
 //! (heads-up: two games per deal, seats swapped; four seats: four games, the hero rotating
 //! through the seats against three villains). Rounds are settled by the engine's own
 //! settlement (`shisanshui::settle`). The hero's water per hand is averaged per deal, and the
-//! 95% interval is mean ± 1.96 · sd / √deals over those per-deal averages.
+//! 95% interval is mean ± 1.96 · sd / √deals over those per-deal averages. `--home-runs` adds a
+//! line per result: how often the hero's games had a home run made by the hero and one made
+//! against it, and the water per hand the home runs moved for the hero (its games settled again,
+//! with the same arrangements, under the rules without home runs).
 //!
 //! `speed` times `Arranger::arrange` call by call (wall clock, release build) over random
 //! hands and a set of constructed hard hands, and prints the distribution: once with each
@@ -137,6 +144,10 @@ struct Table {
     /// writes); default: the committed tables.
     #[arg(long, value_name = "FILE")]
     field: Option<PathBuf>,
+
+    /// Play the presets' rules with home runs disabled (in the objectives and in settlement).
+    #[arg(long)]
+    no_home_run: bool,
 }
 
 #[derive(Args, Debug)]
@@ -165,6 +176,11 @@ struct PlayArgs {
     /// classic).
     #[arg(long, value_name = "NAME", value_parser = preset_arg)]
     other_preset: Option<Preset>,
+
+    /// Also report, per result, how often a home run was made by the hero and against it, and
+    /// the water per hand the home runs moved (the same games settled without home runs).
+    #[arg(long)]
+    home_runs: bool,
 
     /// Field models the villains' `ours` plays against (a file as for --field; default: the
     /// hero's): our arranger on other fields, against ours.
@@ -245,6 +261,10 @@ struct Opts {
     /// `--other-preset`, if given.
     other_preset: Option<Preset>,
     specials: bool,
+    /// `--home-runs`: report the home runs of the hero's games.
+    home_runs: bool,
+    /// `--no-home-run`: the rules without home runs.
+    no_home_run: bool,
     seating: Seating,
     extra_suits: SuitSet,
     once: bool,
@@ -290,6 +310,8 @@ fn opts(table: &Table, deals: u64) -> Result<Opts, String> {
         villain_field: None,
         other_preset: None,
         specials: true,
+        home_runs: false,
+        no_home_run: table.no_home_run,
         seating: table.table,
         extra_suits: table.extra_suits,
         once: false,
@@ -306,6 +328,9 @@ fn rules_for(o: &Opts, preset: Preset) -> Option<Rules> {
     let mut rules = Rules::preset(preset);
     rules.table = o.seating;
     rules.extra_suits = o.extra_suits;
+    if o.no_home_run {
+        rules.home_run.enabled = false;
+    }
     rules.validate().is_ok().then_some(rules)
 }
 
@@ -318,12 +343,18 @@ fn roles(rules: &Rules) -> &'static [Role] {
     }
 }
 
-/// `classic`, or `classic banker table, banker` with the role.
+/// `classic`, or `classic banker table, banker` with the role; `classic (no home runs)` under
+/// `--no-home-run` (for a preset that has them).
 fn label(preset: Preset, rules: &Rules, role: Option<Role>) -> String {
+    let name = if Rules::preset(preset).home_run.enabled && !rules.home_run.enabled {
+        format!("{preset} (no home runs)")
+    } else {
+        preset.to_string()
+    };
     match (rules.table, role) {
-        (Seating::Banker, Some(r)) => format!("{preset} banker table, {r}"),
-        (Seating::Banker, None) => format!("{preset} banker table"),
-        _ => preset.to_string(),
+        (Seating::Banker, Some(r)) => format!("{name} banker table, {r}"),
+        (Seating::Banker, None) => format!("{name} banker table"),
+        _ => name,
     }
 }
 
@@ -334,6 +365,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 hero: a.hero,
                 villains: a.villain.clone(),
                 specials: !a.no_specials,
+                home_runs: a.home_runs,
                 villain_field: a.villain_field.as_deref().map(read_models).transpose()?,
                 other_preset: a.other_preset,
                 ..opts(&a.table, a.deals)?
@@ -582,11 +614,18 @@ fn play(o: &Opts, preset: Preset, rules: &Rules, players: usize) -> Result<(), S
     let villains: Vec<Policy> =
         o.villains.iter().map(|&v| policy(v, vo.as_ref().unwrap_or(o), rules, players)).collect::<Result<_, _>>()?;
     let settler = Settler::new(rules).map_err(|e| e.to_string())?;
+    // `--home-runs`: the same games settled again without home runs.
+    let mut plain_rules = rules.clone();
+    plain_rules.home_run.enabled = false;
+    let without_home_runs =
+        if o.home_runs { Some(Settler::new(&plain_rules).map_err(|e| e.to_string())?) } else { None };
     let detector = if o.specials { Some(SpecialDetector::new(rules).map_err(|e| e.to_string())?) } else { None };
     let role_of = |seat: usize| if banker_table && seat == 0 { Role::Banker } else { Role::Player };
     let banker = banker_table.then_some(0);
-    // One deal: per villain, [all seats] at all pairs; [as the banker, as a player] at a banker table.
-    let one = |hands: &[[Card; 13]]| -> Result<Vec<[f64; 2]>, String> {
+    // One deal: per villain, [all seats] at all pairs; [as the banker, as a player] at a banker
+    // table; each the water, then (`--home-runs`) the share of games with a home run made by the
+    // hero and against it, and the water the home runs moved.
+    let one = |hands: &[[Card; 13]]| -> Result<Vec<[[f64; 4]; 2]>, String> {
         let play_all = |p: &Policy| -> Vec<PlayerHand> {
             hands.iter().enumerate().map(|(i, h)| p.play(h, rules, detector.as_ref(), role_of(i))).collect()
         };
@@ -596,19 +635,34 @@ fn play(o: &Opts, preset: Preset, rules: &Rules, players: usize) -> Result<(), S
             .iter()
             .map(|v| {
                 let by_villain = play_all(v);
-                let mut totals = [0.0f64; 2];
+                let mut totals = [[0.0f64; 4]; 2];
                 for seat in 0..players {
                     table.clear();
                     for i in 0..players {
                         table.push(if i == seat { by_hero[i].clone() } else { by_villain[i].clone() });
                     }
                     let s = settler.settle_with_banker(&table, banker).map_err(|e| e.to_string())?;
-                    totals[(banker_table && seat > 0) as usize] += s.totals[seat].to_f64();
+                    let t = &mut totals[(banker_table && seat > 0) as usize];
+                    let water = s.totals[seat].to_f64();
+                    t[0] += water;
+                    if let Some(plain) = &without_home_runs {
+                        let by = s.events.iter().find_map(|e| match e {
+                            shisanshui::settle::Event::HomeRun { seat, .. } => Some(*seat),
+                            _ => None,
+                        });
+                        t[1] += (by == Some(seat)) as u8 as f64;
+                        t[2] += by.is_some_and(|b| b != seat) as u8 as f64;
+                        if by.is_some() {
+                            let p = plain.settle_with_banker(&table, banker).map_err(|e| e.to_string())?;
+                            t[3] += water - p.totals[seat].to_f64();
+                        }
+                    }
                 }
+                let per = |t: [f64; 4], games: usize| t.map(|x| x / games as f64);
                 Ok(if banker_table {
-                    [totals[0], totals[1] / (players - 1) as f64]
+                    [totals[0], per(totals[1], players - 1)]
                 } else {
-                    [totals[0] / players as f64, 0.0]
+                    [per(totals[0], players), [0.0; 4]]
                 })
             })
             .collect()
@@ -616,15 +670,17 @@ fn play(o: &Opts, preset: Preset, rules: &Rules, players: usize) -> Result<(), S
     let mut dealer = Dealer::from_seed(o.seed);
     let start = Instant::now();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    // Per villain: sums and sums of squares of the per-deal results.
+    // Per villain: sums and sums of squares of the per-deal results, and sums of the home-run
+    // figures.
     let mut stats = vec![[(0.0f64, 0.0f64); 2]; villains.len()];
+    let mut home_runs = vec![[[0.0f64; 3]; 2]; villains.len()];
     let mut left = o.deals as usize;
     while left > 0 {
         let n = left.min(BLOCK);
         left -= n;
         let deals: Vec<Vec<[Card; 13]>> = (0..n).map(|_| deal(&mut dealer, rules, players)).collect();
         let chunk = n.div_ceil(threads);
-        let results: Vec<Vec<[f64; 2]>> = std::thread::scope(|scope| {
+        let results: Vec<Vec<[[f64; 4]; 2]>> = std::thread::scope(|scope| {
             let parts: Vec<_> = deals
                 .chunks(chunk)
                 .map(|c| scope.spawn(|| c.iter().map(|h| one(h)).collect::<Result<Vec<_>, String>>()))
@@ -635,23 +691,29 @@ fn play(o: &Opts, preset: Preset, rules: &Rules, players: usize) -> Result<(), S
         .flatten()
         .collect();
         for per_villain in results {
-            for (acc, r) in stats.iter_mut().zip(per_villain) {
-                for (a, x) in acc.iter_mut().zip(r) {
-                    a.0 += x;
-                    a.1 += x * x;
+            for ((acc, hr), r) in stats.iter_mut().zip(home_runs.iter_mut()).zip(per_villain) {
+                for ((a, h), x) in acc.iter_mut().zip(hr.iter_mut()).zip(r) {
+                    a.0 += x[0];
+                    a.1 += x[0] * x[0];
+                    for (h, x) in h.iter_mut().zip(&x[1..]) {
+                        *h += x;
+                    }
                 }
             }
         }
     }
     let secs = start.elapsed().as_secs_f64();
     let n = o.deals as f64;
-    for (villain, st) in o.villains.iter().zip(&stats) {
-        let lines: Vec<(String, (f64, f64))> = if banker_table {
-            vec![(label(preset, rules, Some(Role::Banker)), st[0]), (label(preset, rules, Some(Role::Player)), st[1])]
+    for ((villain, st), hr) in o.villains.iter().zip(&stats).zip(&home_runs) {
+        let lines: Vec<(String, (f64, f64), [f64; 3])> = if banker_table {
+            vec![
+                (label(preset, rules, Some(Role::Banker)), st[0], hr[0]),
+                (label(preset, rules, Some(Role::Player)), st[1], hr[1]),
+            ]
         } else {
-            vec![(label(preset, rules, None), st[0])]
+            vec![(label(preset, rules, None), st[0], hr[0])]
         };
-        for (name, (sum, sum2)) in lines {
+        for (name, (sum, sum2), [made, against, moved]) in lines {
             let mean = sum / n;
             let sd = ((sum2 / n - mean * mean) * n / (n - 1.0)).max(0.0).sqrt();
             let half = 1.96 * sd / n.sqrt();
@@ -666,6 +728,17 @@ fn play(o: &Opts, preset: Preset, rules: &Rules, players: usize) -> Result<(), S
                 o.deals,
                 secs
             );
+            if o.home_runs {
+                println!(
+                    "{name:<8} {players} seats  {} vs {} home runs: made in {:.2}% of games, against in {:.2}%, \
+                     moving {:+.4} water/hand",
+                    o.hero.name(),
+                    villain.name(),
+                    100.0 * made / n,
+                    100.0 * against / n,
+                    moved / n
+                );
+            }
         }
     }
     Ok(())
