@@ -3,13 +3,17 @@
 //! ```text
 //! sss-tournament play     [--preset NAME,...|all] [--players 2,4] [--table all_pairs|banker]
 //!                         [--extra-suits LETTERS] [--deals N] [--seed S]
-//!                         [--hero ours|greedy|product] [--villain greedy,product,ours]
+//!                         [--hero PLAYER] [--villain PLAYER,...]
 //!                         [--field FILE] [--villain-field FILE] [--no-specials]
 //! sss-tournament speed    [--preset NAME,...|all] [--players 2,4] [--table ..] [--hands N] [--seed S]
 //!                         [--field FILE] [--once]
 //! sss-tournament specials [--preset NAME,...|all] [--players 2,4] [--table ..] [--deals N] [--seed S]
 //!                         [--field FILE]
 //! ```
+//!
+//! A player is `ours` (the arranger at its best), `beginner`, `casual` or `strong` (the
+//! arranger at that bot level, `Arranger::with_level`, its draws seeded by `--seed`), `greedy`
+//! or `product` (the baselines).
 //!
 //! Every command takes `--extra-suits LETTERS` (RULES.md §11): the deals are then of the bigger
 //! deck (`deal_for`, the table's seats; `speed` and `specials` deal four hands at a time), the
@@ -48,7 +52,7 @@ use shisanshui::arrange::baseline::{self, Baseline};
 use shisanshui::arrange::model_tables::decode;
 use shisanshui::arrange::search::{HandSubsets, Split};
 use shisanshui::arrange::strength::Strength;
-use shisanshui::arrange::{Arranger, FieldModel, Role};
+use shisanshui::arrange::{Arranger, FieldModel, Level, Role};
 use shisanshui::deal::Dealer;
 use shisanshui::settle::{PlayerHand, Settler};
 use shisanshui::special::SpecialDetector;
@@ -171,6 +175,12 @@ enum Player {
     Greedy,
     /// The legal split with the largest product of lane ranks; declares every special.
     Product,
+    /// Our arranger at the beginner bot level.
+    Beginner,
+    /// Our arranger at the casual bot level.
+    Casual,
+    /// Our arranger at the strong bot level.
+    Strong,
 }
 
 impl Player {
@@ -179,6 +189,20 @@ impl Player {
             Player::Ours => "ours",
             Player::Greedy => "greedy",
             Player::Product => "product",
+            Player::Beginner => "beginner",
+            Player::Casual => "casual",
+            Player::Strong => "strong",
+        }
+    }
+
+    /// The bot level our arranger plays at, `None` for the baselines.
+    fn level(self) -> Option<Level> {
+        match self {
+            Player::Ours => Some(Level::Best),
+            Player::Beginner => Some(Level::Beginner),
+            Player::Casual => Some(Level::Casual),
+            Player::Strong => Some(Level::Strong),
+            Player::Greedy | Player::Product => None,
         }
     }
 }
@@ -313,12 +337,15 @@ enum Policy {
 }
 
 fn policy(who: Player, o: &Opts, rules: &Rules, players: usize) -> Result<Policy, String> {
-    Ok(match who {
-        Player::Ours => {
-            Policy::Ours(roles(rules).iter().map(|&r| arranger(o, rules, players, r)).collect::<Result<_, _>>()?)
-        }
-        Player::Greedy => Policy::Greedy,
-        Player::Product => Policy::Product,
+    Ok(match (who, who.level()) {
+        (_, Some(level)) => Policy::Ours(
+            roles(rules)
+                .iter()
+                .map(|&r| arranger(o, rules, players, r).map(|a| a.with_level(level, o.seed)))
+                .collect::<Result<_, _>>()?,
+        ),
+        (Player::Greedy, _) => Policy::Greedy,
+        _ => Policy::Product,
     })
 }
 
