@@ -2,9 +2,11 @@
 //!
 //! [`Level::Best`] plays the legal arrangement with the highest expected water. A lower level
 //! takes the best split of every combination of lane categories (the candidates a suggestion
-//! list is made from) and draws one with Boltzmann weights `exp((ev − ev_best) / T)`, the
+//! list is made from) and draws one with Boltzmann weights `exp((ev − ev_best) / (T · n))`, the
 //! temperature `T` set per level ([`Level::temperature`]) so that the levels lose about 1.0,
-//! 0.4 and 0.1 water per hand heads-up against `Best` (docs/arrange.md, "Bot levels"). Every
+//! 0.4 and 0.1 water per hand heads-up against `Best` (docs/arrange.md, "Bot levels"), and `n`
+//! the opponents the seat is settled against: the expected water is summed over them, so per
+//! opponent a level weighs its options alike at every table size. Every
 //! candidate is legal, so a level never fouls. The draw comes from a ChaCha20 stream keyed by
 //! the arranger's seed, the level and the 13 sorted card codes: the same cards give the same
 //! choice whatever their order, the order of calls or the thread.
@@ -64,8 +66,9 @@ impl Level {
         })
     }
 
-    /// The temperature of the draw, in water (`None` for `Best`, which does not draw). The
-    /// values are calibrated against `Best` by `sss-tournament play` (docs/arrange.md).
+    /// The temperature of the draw, in water per opponent (`None` for `Best`, which does not
+    /// draw). The values are calibrated heads-up against `Best` by `sss-tournament play`
+    /// (docs/arrange.md).
     pub const fn temperature(self) -> Option<f64> {
         match self {
             Level::Beginner => Some(BEGINNER_T),
@@ -114,15 +117,17 @@ fn stream(seed: u64, level: Level, codes: &[u8; 13]) -> ChaCha20Rng {
 }
 
 /// Draw one of the candidates (the best split of each category combination) for a level below
-/// `Best`: weights `exp((ev − ev_best) / T)` over the candidates in a fixed order (value, then
-/// categories), one uniform number from the hand's stream. `None` when there is no candidate.
+/// `Best`: weights `exp((ev − ev_best) / (T · opponents))` over the candidates in a fixed order
+/// (value, then categories), one uniform number from the hand's stream. `None` when there is no
+/// candidate.
 pub(crate) fn draw(
     level: Level,
     seed: u64,
+    opponents: usize,
     codes: &[u8; 13],
     mut groups: Vec<([Category; 3], Split)>,
 ) -> Option<Split> {
-    let t = level.temperature()?;
+    let t = level.temperature()? * opponents.max(1) as f64;
     // A fixed order, so the draw does not depend on the order the groups were found in.
     groups.sort_by(|a, b| b.1.ev.total_cmp(&a.1.ev).then(a.0.cmp(&b.0)));
     let top = groups.first()?.1.ev;
