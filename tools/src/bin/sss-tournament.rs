@@ -6,7 +6,7 @@
 //!                         [--hero PLAYER] [--villain PLAYER,...]
 //!                         [--field FILE] [--villain-field FILE] [--no-specials]
 //! sss-tournament speed    [--preset NAME,...|all] [--players 2,4] [--table ..] [--hands N] [--seed S]
-//!                         [--field FILE] [--once]
+//!                         [--field FILE] [--once] [--player ours|beginner|casual|strong]
 //! sss-tournament specials [--preset NAME,...|all] [--players 2,4] [--table ..] [--deals N] [--seed S]
 //!                         [--field FILE]
 //! ```
@@ -154,6 +154,11 @@ struct SpeedArgs {
     /// hand, plus one for the lazily built tables, made before any is counted here).
     #[arg(long)]
     once: bool,
+
+    /// The arranger times at this player's level: `ours` (the best; default), `beginner`,
+    /// `casual` or `strong` (its draws seeded by --seed).
+    #[arg(long, value_enum, default_value_t = Player::Ours)]
+    player: Player,
 }
 
 #[derive(Args, Debug)]
@@ -311,7 +316,12 @@ fn run(cli: Cli) -> Result<(), String> {
             };
             (o, play)
         }
-        Command::Speed(a) => (Opts { once: a.once, ..opts(&a.table, a.hands)? }, speed),
+        Command::Speed(a) => {
+            if a.player.level().is_none() {
+                return Err(format!("speed times our arranger at a level, not {}", a.player.name()));
+            }
+            (Opts { once: a.once, hero: a.player, ..opts(&a.table, a.hands)? }, speed)
+        }
         Command::Specials(a) => (opts(&a.table, a.deals)?, specials),
     };
     for &preset in &o.presets {
@@ -615,7 +625,8 @@ fn speed(o: &Opts, preset: Preset, rules: &Rules, players: usize) -> Result<(), 
 
 fn speed_for(o: &Opts, preset: Preset, rules: &Rules, players: usize, role: Role) -> Result<(), String> {
     let name = label(preset, rules, (rules.table == Seating::Banker).then_some(role));
-    let a = arranger(o, rules, players, role)?;
+    let level = o.hero.level().unwrap_or(Level::Best);
+    let a = arranger(o, rules, players, role)?.with_level(level, o.seed);
     let mut dealer = Dealer::from_seed(o.seed);
     let mut hands: Vec<[Card; 13]> = Vec::new();
     while (hands.len() as u64) < o.deals {
