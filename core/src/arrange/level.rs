@@ -2,11 +2,12 @@
 //!
 //! [`Level::Best`] plays the legal arrangement with the highest expected water. A lower level
 //! takes the best split of every combination of lane categories (the candidates a suggestion
-//! list is made from) and draws one with Boltzmann weights `exp((ev − ev_best) / (T · n))`, the
-//! temperature `T` set per level ([`Level::temperature`]) so that the levels lose about 1.0,
-//! 0.4 and 0.1 water per hand heads-up against `Best` (docs/arrange.md, "Bot levels"), and `n`
-//! the opponents the seat is settled against: the expected water is summed over them, so per
-//! opponent a level weighs its options alike at every table size. Every
+//! list is made from) and draws one with Boltzmann weights `exp((ev − ev_best) / (T · n · r))`,
+//! the temperature `T` set per level ([`Level::temperature`]) so that the levels lose about 1.0,
+//! 0.4 and 0.1 water per hand heads-up against `Best` under classic (docs/arrange.md, "Bot
+//! levels"), `n` the opponents the seat is settled against (the expected water is summed over
+//! them, so per opponent a level weighs its options alike at every table size) and `r` 2 under
+//! ranked scoring, 1 otherwise. Every
 //! candidate is legal, so a level never fouls. The draw comes from a ChaCha20 stream keyed by
 //! the arranger's seed, the level and the 13 sorted card codes: the same cards give the same
 //! choice whatever their order, the order of calls or the thread.
@@ -116,18 +117,28 @@ fn stream(seed: u64, level: Level, codes: &[u8; 13]) -> ChaCha20Rng {
     ChaCha20Rng::from_seed(key)
 }
 
+/// How much water one unit of temperature is at a table: the opponents the seat is settled
+/// against (its expected water sums over them), twice that under ranked scoring, whose rank
+/// shares widen the gaps between a hand's options (calibrated: the same temperature strayed so
+/// rarely there that ranked heads-up Strong was not separable from Best; docs/arrange.md).
+pub(crate) fn scale(opponents: usize, ranked: bool) -> f64 {
+    opponents.max(1) as f64 * if ranked { RANKED_SCALE } else { 1.0 }
+}
+
+const RANKED_SCALE: f64 = 2.0;
+
 /// Draw one of the candidates (the best split of each category combination) for a level below
-/// `Best`: weights `exp((ev − ev_best) / (T · opponents))` over the candidates in a fixed order
+/// `Best`: weights `exp((ev − ev_best) / (T · scale))` over the candidates in a fixed order
 /// (value, then categories), one uniform number from the hand's stream. `None` when there is no
 /// candidate.
 pub(crate) fn draw(
     level: Level,
     seed: u64,
-    opponents: usize,
+    scale: f64,
     codes: &[u8; 13],
     mut groups: Vec<([Category; 3], Split)>,
 ) -> Option<Split> {
-    let t = level.temperature()? * opponents.max(1) as f64;
+    let t = level.temperature()? * scale;
     // A fixed order, so the draw does not depend on the order the groups were found in.
     groups.sort_by(|a, b| b.1.ev.total_cmp(&a.1.ev).then(a.0.cmp(&b.0)));
     let top = groups.first()?.1.ev;

@@ -259,13 +259,15 @@ impl Arranger {
         Arranger { level, seed, ..self }
     }
 
-    /// The seats this seat is settled against (its expected water sums over them): the banker
-    /// alone for a player at a banker table, every other seat otherwise.
-    fn opponents(&self) -> usize {
-        match (self.rules.table, self.role) {
+    /// The water of one unit of a level's temperature here ([`level`]): per opponent the seat
+    /// is settled against (the banker alone for a player at a banker table, every other seat
+    /// otherwise), doubled under ranked scoring.
+    fn temperature_scale(&self) -> f64 {
+        let opponents = match (self.rules.table, self.role) {
             (Table::Banker, Role::Player) => 1,
             _ => self.players - 1,
-        }
+        };
+        level::scale(opponents, self.rules.scoring == crate::rules::ScoringMode::Ranked)
     }
 
     /// The level it plays at ([`Level::Best`] unless [`Arranger::with_level`] said otherwise).
@@ -363,7 +365,8 @@ impl Arranger {
                 // Every group exact: the k best of them, for k above any hand's count.
                 let groups =
                     search::suggestion_groups(&self.objective, self.strength, &h, self.rules.strict_order, 1 << 12);
-                let s = level::draw(self.level, self.seed, self.opponents(), &h.codes, groups).ok_or_else(no_legal)?;
+                let s = level::draw(self.level, self.seed, self.temperature_scale(), &h.codes, groups)
+                    .ok_or_else(no_legal)?;
                 Ok(self.arranged(&h, &s))
             }
             Err(cards) if self.level == Level::Best => {
@@ -373,7 +376,8 @@ impl Arranger {
             Err(cards) => {
                 let h = copies::CopiesHand::new(self.strength, &Evaluator::new(&self.rules), &cards);
                 let groups = self.groups_copies(&h);
-                let s = level::draw(self.level, self.seed, self.opponents(), &h.codes, groups).ok_or_else(no_legal)?;
+                let s = level::draw(self.level, self.seed, self.temperature_scale(), &h.codes, groups)
+                    .ok_or_else(no_legal)?;
                 Ok(self.arranged_copies(&h, &s))
             }
         }
