@@ -84,6 +84,11 @@ fn best_is_the_plain_arranger() {
     assert_eq!((plain.level(), plain.seed()), (Level::Best, 0));
     let best = plain.clone().with_level(Level::Best, 99);
     assert_eq!((best.level(), best.seed()), (Level::Best, 99));
+    // A level variant shares the objective (no rebuild, no deep copy) and stays shareable.
+    let casual = plain.clone().with_level(Level::Casual, 1);
+    assert!(std::ptr::eq(casual.objective(), plain.objective()));
+    fn shareable<T: Clone + Send + Sync>(_: &T) {}
+    shareable(&casual);
     for hand in hands(&rules, 4, 3, scaled(400)) {
         assert_eq!(best.arrange(&hand).unwrap(), plain.arrange(&hand).unwrap());
         assert_eq!(best.special_advice(&hand).unwrap(), plain.special_advice(&hand).unwrap());
