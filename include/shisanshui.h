@@ -164,6 +164,28 @@
 #define SSS_ROLE_BANKER 1
 
 /**
+ * The weakest bot level: often a clearly weaker arrangement (about −1.0 water per hand against
+ * `SSS_LEVEL_BEST` heads-up).
+ */
+#define SSS_LEVEL_BEGINNER 0
+
+/**
+ * A sound bot with regular slips (about −0.4 water per hand against `SSS_LEVEL_BEST`).
+ */
+#define SSS_LEVEL_CASUAL 1
+
+/**
+ * Nearly the best (about −0.1 water per hand against `SSS_LEVEL_BEST`).
+ */
+#define SSS_LEVEL_STRONG 2
+
+/**
+ * The best arrangement every time: what every arranger plays unless `sss_arranger_with_level`
+ * made it weaker.
+ */
+#define SSS_LEVEL_BEST 3
+
+/**
  * Cards in one player's hand.
  */
 #define SSS_HAND_SIZE 13
@@ -2152,6 +2174,53 @@ SssStatus sss_arranger_new_for(const struct SssRules *rules,
  * `arranger` must be a live handle; `out_role` valid for a write.
  */
 SssStatus sss_arranger_get_role(const struct SssArranger *arranger, uint32_t *out_role);
+
+/**
+ * Make a new arranger that plays like `arranger` at a bot level (`SSS_LEVEL_BEGINNER` to
+ * `SSS_LEVEL_BEST`), its choices drawn from the stream of `seed`: below `SSS_LEVEL_BEST` the
+ * arrangement is one of the best of each lane-category combination, never a foul, and a pure
+ * function of (seed, level, the 13 cards as a set). The new handle shares the objective (no
+ * rebuild); `sss_suggest` is the same at every level, `sss_special_advice` weighs declaring
+ * against the level's own lanes. `arranger` is unchanged.
+ *
+ * Errors: `SSS_ERR_INVALID_ARGUMENT` for an unknown level, `SSS_ERR_NULL_POINTER`,
+ * `SSS_ERR_INVALID_HANDLE`. Free the result with `sss_arranger_free`.
+ *
+ * # Safety
+ * `arranger` must be a live handle; `out` valid for a write.
+ */
+SssStatus sss_arranger_with_level(const struct SssArranger *arranger,
+                                  uint32_t level,
+                                  uint64_t seed,
+                                  struct SssArranger **out);
+
+/**
+ * The arranger's bot level (`SSS_LEVEL_BEST` unless made by `sss_arranger_with_level`) and the
+ * seed of its draws (0 unless so made).
+ *
+ * # Safety
+ * `arranger` must be a live handle; `out_level` and `out_seed` valid for a write.
+ */
+SssStatus sss_arranger_get_level(const struct SssArranger *arranger, uint32_t *out_level, uint64_t *out_seed);
+
+/**
+ * Parse a level name (`beginner`, `casual`, `strong`, `best`; ASCII case-insensitive,
+ * surrounding spaces ignored) into its `SSS_LEVEL_*` number. Errors: `SSS_ERR_INVALID_ARGUMENT`
+ * (naming the text and the choices), `SSS_ERR_INVALID_UTF8`, `SSS_ERR_NULL_POINTER`.
+ *
+ * # Safety
+ * `text` must be valid for `len` bytes (or NULL when `len` is 0); `out_level` valid for a write.
+ */
+SssStatus sss_level_parse(const uint8_t *text, size_t len, uint32_t *out_level);
+
+/**
+ * Copy a level's name (`beginner`, `casual`, `strong` or `best`) into `buf`. Unknown numbers
+ * are `SSS_ERR_INVALID_ARGUMENT`.
+ *
+ * # Safety
+ * `buf` must be valid for `cap` bytes (or NULL when `cap` is 0); `out_len` valid for a write.
+ */
+SssStatus sss_level_name(uint32_t level, uint8_t *buf, size_t cap, size_t *out_len);
 
 /**
  * Make an arranger for a preset by name (`classic`, `regional`, `kx`, `hk`, `ranked`,

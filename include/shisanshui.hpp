@@ -188,6 +188,22 @@ inline std::uint8_t parse_special(std::string_view text) {
     return special;
 }
 
+// ---- bot levels (names) --------------------------------------------------------------------
+
+/// A level's name ("beginner", "casual", "strong", "best").
+inline std::string level_name(std::uint32_t level) {
+    return detail::copy_text("sss_level_name", [&](std::uint8_t *b, std::size_t c, std::size_t *n) {
+        return sss_level_name(level, b, c, n);
+    });
+}
+
+/// A level (SSS_LEVEL_*) from its name, ASCII case-insensitive.
+inline std::uint32_t parse_level(std::string_view text) {
+    std::uint32_t level = 0;
+    detail::check(sss_level_parse(detail::bytes(text), text.size(), &level), "sss_level_parse");
+    return level;
+}
+
 // ---- rules ---------------------------------------------------------------------------------
 
 /// A rule set (RULES.md §2–§9). Move-only; clone() copies.
@@ -459,7 +475,29 @@ public:
         detail::check(sss_arranger_get_rules(raw_, &raw), "sss_arranger_get_rules");
         return Rules(raw);
     }
-    /// The legal arrangement of 13 cards with the highest expected water (never a foul).
+    /// The same arranger at a bot level (SSS_LEVEL_BEGINNER .. SSS_LEVEL_BEST), its draws
+    /// seeded by `seed`; the objective is shared, and this arranger is unchanged.
+    Arranger with_level(std::uint32_t level, std::uint64_t seed) const {
+        SssArranger *raw = nullptr;
+        detail::check(sss_arranger_with_level(raw_, level, seed, &raw), "sss_arranger_with_level");
+        return Arranger(raw);
+    }
+    /// The bot level (SSS_LEVEL_BEST unless made by with_level).
+    std::uint32_t level() const {
+        std::uint32_t level = 0;
+        std::uint64_t seed = 0;
+        detail::check(sss_arranger_get_level(raw_, &level, &seed), "sss_arranger_get_level");
+        return level;
+    }
+    /// The seed of the level's draws (0 unless made by with_level).
+    std::uint64_t seed() const {
+        std::uint32_t level = 0;
+        std::uint64_t seed = 0;
+        detail::check(sss_arranger_get_level(raw_, &level, &seed), "sss_arranger_get_level");
+        return seed;
+    }
+    /// The legal arrangement of 13 cards with the highest expected water (never a foul); at a
+    /// lower bot level, the level's draw among the best of each lane-category combination.
     SssArranged arrange(codes_view thirteen) const {
         SssArranged arranged{};
         detail::check(sss_arrange(raw_, thirteen.data(), thirteen.size(), &arranged), "sss_arrange");

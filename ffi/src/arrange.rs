@@ -7,14 +7,19 @@
 //! builds the objective, every later call is only a search. Expected water crosses as a `double` (water
 //! points against all opponents together; not an exact amount, so compare with a tolerance).
 //!
+//! Bot levels: `sss_arranger_with_level` makes a weaker bot (`SSS_LEVEL_BEGINNER`,
+//! `SSS_LEVEL_CASUAL`, `SSS_LEVEL_STRONG`) from an arranger, sharing its objective; its choice is
+//! a pure function of (seed, level, the 13 cards as a set). `SSS_LEVEL_BEST`, what every arranger
+//! plays unless made so, is the best arrangement.
+//!
 //! Output structs put every 8-byte field first and pad themselves to a multiple of 8 bytes, so
 //! their layout is the same whether a platform aligns `double` to 4 or to 8.
 
-use engine::arrange::{Arranged, Arranger, Role, SpecialAdvice, Suggestion, SuggestionKind};
+use engine::arrange::{Arranged, Arranger, Level, Role, SpecialAdvice, Suggestion, SuggestionKind};
 use engine::{cards_from_codes_in, Arrangement, Card, Error, Rules};
 
 use crate::boundary::{
-    handle_free, handle_new, handle_ref, slice_in, text_in, BufOut, Failure, Out, SssStatus, Tagged,
+    handle_free, handle_new, handle_ref, slice_in, text_in, BufOut, Failure, Out, SssStatus, Tagged, TextOut,
 };
 use crate::rules::SssRules;
 use crate::special::SSS_SPECIAL_NONE;
@@ -292,6 +297,107 @@ pub unsafe extern "C" fn sss_arranger_get_role(arranger: *const SssArranger, out
         };
         unsafe { out.write(role) };
         Ok(())
+    })
+}
+
+/// The weakest bot level: often a clearly weaker arrangement (about −1.0 water per hand against
+/// `SSS_LEVEL_BEST` heads-up).
+pub const SSS_LEVEL_BEGINNER: u32 = 0;
+/// A sound bot with regular slips (about −0.4 water per hand against `SSS_LEVEL_BEST`).
+pub const SSS_LEVEL_CASUAL: u32 = 1;
+/// Nearly the best (about −0.1 water per hand against `SSS_LEVEL_BEST`).
+pub const SSS_LEVEL_STRONG: u32 = 2;
+/// The best arrangement every time: what every arranger plays unless `sss_arranger_with_level`
+/// made it weaker.
+pub const SSS_LEVEL_BEST: u32 = 3;
+
+/// The level a C value names, or `SSS_ERR_INVALID_ARGUMENT`.
+fn level_in(level: u32) -> Result<Level, Error> {
+    Level::from_index(level).map_err(|_| {
+        Error::InvalidArgument(format!(
+            "unknown level {level} (expected SSS_LEVEL_BEGINNER = 0, SSS_LEVEL_CASUAL = 1, SSS_LEVEL_STRONG = 2 \
+             or SSS_LEVEL_BEST = 3)"
+        ))
+    })
+}
+
+/// Make a new arranger that plays like `arranger` at a bot level (`SSS_LEVEL_BEGINNER` to
+/// `SSS_LEVEL_BEST`), its choices drawn from the stream of `seed`: below `SSS_LEVEL_BEST` the
+/// arrangement is one of the best of each lane-category combination, never a foul, and a pure
+/// function of (seed, level, the 13 cards as a set). The new handle shares the objective (no
+/// rebuild); `sss_suggest` is the same at every level, `sss_special_advice` weighs declaring
+/// against the level's own lanes. `arranger` is unchanged.
+///
+/// Errors: `SSS_ERR_INVALID_ARGUMENT` for an unknown level, `SSS_ERR_NULL_POINTER`,
+/// `SSS_ERR_INVALID_HANDLE`. Free the result with `sss_arranger_free`.
+///
+/// # Safety
+/// `arranger` must be a live handle; `out` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_arranger_with_level(
+    arranger: *const SssArranger,
+    level: u32,
+    seed: u64,
+    out: *mut *mut SssArranger,
+) -> SssStatus {
+    ffi_boundary!({
+        let arranger = unsafe { handle_ref(arranger, "arranger")? };
+        let out = unsafe { Out::new(out, "out")? };
+        let level = level_in(level)?;
+        new_handle(out, arranger.inner.clone().with_level(level, seed));
+        Ok(())
+    })
+}
+
+/// The arranger's bot level (`SSS_LEVEL_BEST` unless made by `sss_arranger_with_level`) and the
+/// seed of its draws (0 unless so made).
+///
+/// # Safety
+/// `arranger` must be a live handle; `out_level` and `out_seed` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_arranger_get_level(
+    arranger: *const SssArranger,
+    out_level: *mut u32,
+    out_seed: *mut u64,
+) -> SssStatus {
+    ffi_boundary!({
+        let arranger = unsafe { handle_ref(arranger, "arranger")? };
+        let out_level = unsafe { Out::new(out_level, "out_level")? };
+        let out_seed = unsafe { Out::new(out_seed, "out_seed")? };
+        unsafe { out_level.write(arranger.inner.level().index()) };
+        unsafe { out_seed.write(arranger.inner.seed()) };
+        Ok(())
+    })
+}
+
+/// Parse a level name (`beginner`, `casual`, `strong`, `best`; ASCII case-insensitive,
+/// surrounding spaces ignored) into its `SSS_LEVEL_*` number. Errors: `SSS_ERR_INVALID_ARGUMENT`
+/// (naming the text and the choices), `SSS_ERR_INVALID_UTF8`, `SSS_ERR_NULL_POINTER`.
+///
+/// # Safety
+/// `text` must be valid for `len` bytes (or NULL when `len` is 0); `out_level` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_level_parse(text: *const u8, len: usize, out_level: *mut u32) -> SssStatus {
+    ffi_boundary!({
+        let text = unsafe { text_in(text, len, "text")? };
+        let out = unsafe { Out::new(out_level, "out_level")? };
+        let level: Level = text.parse()?;
+        unsafe { out.write(level.index()) };
+        Ok(())
+    })
+}
+
+/// Copy a level's name (`beginner`, `casual`, `strong` or `best`) into `buf`. Unknown numbers
+/// are `SSS_ERR_INVALID_ARGUMENT`.
+///
+/// # Safety
+/// `buf` must be valid for `cap` bytes (or NULL when `cap` is 0); `out_len` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_level_name(level: u32, buf: *mut u8, cap: usize, out_len: *mut usize) -> SssStatus {
+    ffi_boundary!({
+        let out = unsafe { TextOut::new(buf, cap, out_len)? };
+        let level = level_in(level)?;
+        unsafe { out.write(level.name()) }
     })
 }
 

@@ -18,6 +18,8 @@ export type Category =
 export type CategoryLike = Category | string | number;
 /** A seed: a non-negative safe integer, or a BigInt below 2^64. */
 export type Seed = number | bigint;
+/** A bot level of the Arranger, weakest first. */
+export type Level = 'beginner' | 'casual' | 'strong' | 'best';
 
 /** An exact amount of water: `num / den` in lowest terms (`den` is 1 for whole water). */
 export interface Fraction { num: number; den: number }
@@ -148,9 +150,13 @@ export class Arrangement implements Lanes {
 
 /** The auto-arranger for one rule set, table size and seat role. */
 export class Arranger {
-  constructor(rules?: RulesLike, players?: number, options?: { role?: 'player' | 'banker' });
+  constructor(rules?: RulesLike, players?: number, options?: { role?: 'player' | 'banker'; level?: Level; seed?: Seed });
   readonly players: number;
   readonly role: 'player' | 'banker';
+  /** The bot level (`'best'` unless given). */
+  readonly level: Level;
+  /** The seed of the level's draws (0n unless given). */
+  readonly seed: bigint;
   readonly rules: Rules;
   arrange(cards: Cards): Arranged;
   suggest(cards: Cards, n?: number): Suggestion[];
@@ -181,7 +187,11 @@ export function specials(): SpecialInfo[];
 export function deal(players?: number, seed?: Seed, rules?: RulesLike): string[][];
 export function shuffledDeck(seed: Seed, rules?: RulesLike): string[];
 export function roundSeed(seed: Seed, round: Seed): bigint;
-export function autoArrange(cards: Cards, rules?: RulesLike, options?: { players?: number; role?: 'player' | 'banker' }): Arranged;
+export function autoArrange(
+  cards: Cards,
+  rules?: RulesLike,
+  options?: { players?: number; role?: 'player' | 'banker'; level?: Level; seed?: Seed },
+): Arranged;
 export function suggest(cards: Cards, rules?: RulesLike, options?: { players?: number; role?: 'player' | 'banker'; n?: number }): Suggestion[];
 export function combos(cards: Cards, category: CategoryLike, rules?: RulesLike): Combo[];
 export function settle(hands: readonly Seat[], rules?: RulesLike, banker?: number): Settlement;

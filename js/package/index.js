@@ -292,9 +292,24 @@ export function roundSeed(seed, round) {
 export class Arranger {
   #raw;
 
-  /** `new Arranger(rules, players = 4, {role})`: role `"player"` or `"banker"` at a banker table. */
-  constructor(rules, players = 4, { role } = {}) {
-    this.#raw = new raw.Arranger(rulesOf(rules), players, role ?? undefined);
+  /**
+   * `new Arranger(rules, players = 4, {role, level, seed})`: role `"player"` or `"banker"` at a
+   * banker table; `level` a bot level (`"beginner"`, `"casual"`, `"strong"`, default `"best"`)
+   * whose draws `seed` (a number or BigInt, default 0) seeds: below best the arrangement depends
+   * only on (seed, level, the cards as a set) and never fouls. `suggest` ignores the level.
+   */
+  constructor(rules, players = 4, { role, level, seed } = {}) {
+    this.#raw = new raw.Arranger(rulesOf(rules), players, role ?? undefined, level ?? undefined, seed ?? undefined);
+  }
+
+  /** The bot level: `"beginner"`, `"casual"`, `"strong"` or `"best"`. */
+  get level() {
+    return this.#live().level;
+  }
+
+  /** The seed of the level's draws, a BigInt. */
+  get seed() {
+    return this.#live().seed;
   }
 
   /** Seats at the table. */
@@ -312,7 +327,7 @@ export class Arranger {
     return this.#live().rules;
   }
 
-  /** The best arrangement: `{arrangement, categories, expected_water}`. */
+  /** The best arrangement (the level's draw below best): `{arrangement, categories, expected_water}`. */
   arrange(cards) {
     return unpack(this.#live().arrangePacked(cardsArg(cards)));
   }
@@ -363,8 +378,8 @@ export class Arranger {
   }
 }
 
-function withArranger(rules, players, role, f) {
-  const a = new Arranger(rules, players, { role });
+function withArranger(rules, players, role, f, level, seed) {
+  const a = new Arranger(rules, players, { role, level, seed });
   try {
     return f(a);
   } finally {
@@ -373,8 +388,8 @@ function withArranger(rules, players, role, f) {
 }
 
 /** The best arrangement of 13 cards at a table of `players` (default 4). */
-export function autoArrange(cards, rules, { players = 4, role } = {}) {
-  return withArranger(rules, players, role, (a) => a.arrange(cards));
+export function autoArrange(cards, rules, { players = 4, role, level, seed } = {}) {
+  return withArranger(rules, players, role, (a) => a.arrange(cards), level, seed);
 }
 
 /** Suggestions for 13 cards at a table of `players` (default 4). */

@@ -3,13 +3,14 @@
 use std::sync::Arc;
 
 use js_sys::{Array, Float64Array, Uint8Array};
-use shisanshui::arrange::{shared_arranger, shared_arranger_for, Role, SpecialAdvice, SuggestionKind};
+use shisanshui::arrange::{shared_arranger, shared_arranger_for, Level, Role, SpecialAdvice, SuggestionKind};
 use shisanshui::batch::Batch;
 use shisanshui::hints::FixedLanes;
 use shisanshui::{Arranged, Arranger, Card, Error, Table};
 use wasm_bindgen::prelude::*;
 
 use crate::cards::{cards_in, hand_in};
+use crate::deal::seed_in;
 use crate::error::{at_row, index_arg, invalid, text_arg, to_js, JsResult, OrThrow};
 use crate::eval::{arrangement_in, arrangement_object, category_name};
 use crate::rules::JsRules;
@@ -79,10 +80,26 @@ fn fixed_lane(fixed: &JsValue, name: &str, extra: shisanshui::SuitSet) -> JsResu
 
 #[wasm_bindgen(js_class = "Arranger")]
 impl JsArranger {
-    /// `new Arranger(rules, players, role)`: `players` seats (2 to `rules.maxPlayers`); `role`
-    /// `"player"` or `"banker"` at a banker table (required there), `undefined` otherwise.
+    /// `new Arranger(rules, players, role, level, seed)`: `players` seats (2 to
+    /// `rules.maxPlayers`); `role` `"player"` or `"banker"` at a banker table (required there),
+    /// `undefined` otherwise; `level` a bot level name (`undefined`: `"best"`) whose draws `seed`
+    /// (a number or BigInt; `undefined`: 0) seeds.
     #[wasm_bindgen(constructor)]
-    pub fn new(rules: &JsRules, players: JsValue, role: JsValue) -> JsResult<JsArranger> {
+    pub fn new(
+        rules: &JsRules,
+        players: JsValue,
+        role: JsValue,
+        level: JsValue,
+        seed: JsValue,
+    ) -> JsResult<JsArranger> {
+        let level = if level.is_undefined() || level.is_null() {
+            Level::Best
+        } else {
+            text_arg(&level, "a level (\"beginner\", \"casual\", \"strong\" or \"best\")")?
+                .parse::<Level>()
+                .or_throw()?
+        };
+        let seed = seed_in(&seed)?.unwrap_or(0);
         let rules = rules.inner();
         let players = index_arg(&players, "the number of players")?.unwrap_or(4);
         let role = if role.is_undefined() || role.is_null() {
@@ -100,7 +117,23 @@ impl JsArranger {
             Some(role) => shared_arranger_for(rules, players, role),
         }
         .or_throw()?;
-        Ok(JsArranger(arranger))
+        if level == Level::Best && seed == 0 {
+            return Ok(JsArranger(arranger));
+        }
+        // A clone shares the objective: the shared arranger stays at its best.
+        Ok(JsArranger(Arc::new((*arranger).clone().with_level(level, seed))))
+    }
+
+    /// The bot level: `"beginner"`, `"casual"`, `"strong"` or `"best"`.
+    #[wasm_bindgen(getter)]
+    pub fn level(&self) -> String {
+        self.0.level().name().to_string()
+    }
+
+    /// The seed of the level's draws, a BigInt.
+    #[wasm_bindgen(getter)]
+    pub fn seed(&self) -> u64 {
+        self.0.seed()
     }
 
     /// Seats at the table.

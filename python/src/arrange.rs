@@ -6,7 +6,8 @@
 //! `role="player"` or `"banker"`): making it builds the objective, every later call is only a
 //! search, run with the GIL released. The free functions share arrangers
 //! from the core's bounded cache (`set_arranger_cache_capacity`, `clear_arranger_cache`), so
-//! calling them in a loop costs no more than keeping one.
+//! calling them in a loop costs no more than keeping one. `Arranger(..., level="casual", seed=7)`
+//! is a weaker bot (a `Level`), its choice a pure function of (seed, level, the cards as a set).
 
 use std::sync::Arc;
 
@@ -14,11 +15,11 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyString, PyTuple, PyType};
-use shisanshui::arrange::{Arranged, Arranger, Role, SpecialAdvice, Suggestion, SuggestionKind};
+use shisanshui::arrange::{Arranged, Arranger, Level, Role, SpecialAdvice, Suggestion, SuggestionKind};
 use shisanshui::{Card, Category, Error as CoreError, Preset, Rules};
 
 use crate::card::cards_in;
-use crate::deal::{index_arg, players_for};
+use crate::deal::{index_arg, players_for, seed_arg};
 use crate::enums;
 use crate::errors::{invalid_argument, to_pyerr, OrRaise};
 use crate::lanes::{arrangement_in, PyArrangement};
@@ -32,6 +33,25 @@ const DEFAULT_PLAYERS: usize = 4;
 const DEFAULT_SUGGESTIONS: usize = 3;
 
 static SUGGESTION_KIND: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static LEVEL: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+/// The `Level` member (a `str` enum of `_enums.py`) of a core level.
+fn level_member(py: Python<'_>, level: Level) -> PyResult<Bound<'_, PyAny>> {
+    LEVEL.import(py, "shisanshui._enums", "Level")?.call1((level.name(),))
+}
+
+/// A bot level: None (the best), or a `Level` member or its name (a plain str, any case); an
+/// unknown name is an `InvalidArgumentError`, another type a `TypeError`.
+fn level_arg(level: Option<&Bound<'_, PyAny>>) -> PyResult<Level> {
+    let Some(obj) = level.filter(|o| !o.is_none()) else { return Ok(Level::Best) };
+    match obj.cast::<PyString>() {
+        Ok(s) => utf8(s)?.parse::<Level>().or_raise(),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "level must be a Level or one of 'beginner', 'casual', 'strong', 'best', not {}",
+            obj.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+        ))),
+    }
+}
 
 /// The `SuggestionKind` member (a `str` enum of `_enums.py`) of a core kind.
 fn kind_member(py: Python<'_>, kind: SuggestionKind) -> PyResult<Bound<'_, PyAny>> {
@@ -291,14 +311,20 @@ fn clear_arranger_cache() {
 /// deck, up to 8 with ``extra_suits``, RULES.md §11); ``role`` the seat at a banker table
 /// (``rules.table == "banker"``, RULES.md §5a): ``"player"`` plays the banker alone,
 /// ``"banker"`` plays every other seat (a :class:`Role` member or its name). At an all-pairs
-/// table the role may be None or ``"player"``. The arranger keeps its own copy of the rules.
+/// table the role may be None or ``"player"``. ``level`` is the bot level (a :class:`Level` or
+/// its name; default ``"best"``, the highest expected water) and ``seed`` (an int, 0 to
+/// 2**64 - 1; default 0) seeds a lower level's draws: below ``"best"`` the arrangement is one of
+/// the best of each lane-category combination, drawn so that it depends only on (seed, level,
+/// the cards as a set); never a foul. :meth:`suggest` is the same at every level,
+/// :meth:`special_advice` weighs declaring against the level's own lanes. The arranger keeps its own copy of the rules.
 /// Making one builds the objective; every later call is only a search (run without the GIL), so
 /// keep one per table and reuse it. Its hands may repeat cards as the rule set's deck holds them
 /// (``extra_suits``). Raises ``InvalidTableError`` for a player count the deck does not seat
 /// (naming both numbers), for a banker table without a role and for ``"banker"`` at an all-pairs
 /// table;
-/// ``InvalidArgumentError`` for an unknown role name, ``TypeError`` for a role that is not a
-/// str; ``UnknownPresetError``, ``InvalidRulesError``.
+/// ``InvalidArgumentError`` for an unknown role or level name or a seed out of range,
+/// ``TypeError`` for a role or level that is not a str; ``UnknownPresetError``,
+/// ``InvalidRulesError``.
 #[pyclass(frozen, module = "shisanshui", name = "Arranger")]
 pub struct PyArranger(Arc<Arranger>);
 
@@ -332,13 +358,20 @@ impl PyArranger {
 #[pymethods]
 impl PyArranger {
     #[new]
-    #[pyo3(signature = (rules = None, players = None, role = None), text_signature = "(rules=None, players=4, role=None)")]
+    #[pyo3(
+        signature = (rules = None, players = None, role = None, *, level = None, seed = None),
+        text_signature = "(rules=None, players=4, role=None, *, level='best', seed=0)"
+    )]
     fn new(
         rules: Option<&Bound<'_, PyAny>>,
         players: Option<&Bound<'_, PyAny>>,
         role: Option<&Bound<'_, PyAny>>,
+        level: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let role = role_arg(role)?;
+        let level = level_arg(level)?;
+        let seed = seed.map_or(Ok(0), seed_arg)?;
         with_rules(rules, |r| {
             let players = table_players(players, r)?;
             check_role(r, role)?;
@@ -346,8 +379,28 @@ impl PyArranger {
                 None => Arranger::new(r, players),
                 Some(role) => Arranger::new_for(r, players, role),
             };
-            Ok(PyArranger(Arc::new(a.or_raise()?)))
+            Ok(PyArranger(Arc::new(a.or_raise()?.with_level(level, seed))))
         })
+    }
+
+    /// The same arranger at another bot level and seed (the objective is shared, not rebuilt).
+    #[pyo3(signature = (level, seed = None), text_signature = "($self, level, seed=0)")]
+    fn with_level(&self, level: &Bound<'_, PyAny>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let level = level_arg(Some(level))?;
+        let seed = seed.map_or(Ok(0), seed_arg)?;
+        Ok(PyArranger(Arc::new((*self.0).clone().with_level(level, seed))))
+    }
+
+    /// The bot level, a :class:`Level` (``Level.BEST`` unless made weaker).
+    #[getter]
+    fn level<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        level_member(py, self.0.level())
+    }
+
+    /// The seed of the level's draws (0 unless given).
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.0.seed()
     }
 
     /// The seat's role, ``"player"`` or ``"banker"`` (``"player"`` at an all-pairs table).
@@ -368,8 +421,8 @@ impl PyArranger {
         self.0.players()
     }
 
-    /// The legal arrangement of 13 cards with the highest expected water (never a foul). The
-    /// answer does not depend on the order of the cards.
+    /// The legal arrangement of 13 cards with the highest expected water (never a foul); below
+    /// the best level, the level's draw. The answer does not depend on the order of the cards.
     fn arrange(&self, py: Python<'_>, cards: &Bound<'_, PyAny>) -> PyResult<PyArranged> {
         let hand = self.hand(cards)?;
         search(py, &self.0, hand, |a, h| a.arrange(h)).map(PyArranged)
@@ -444,15 +497,20 @@ impl PyArranger {
         crate::hints::complete(py, &self.0, cards, front, middle, back)
     }
 
-    /// `<Arranger classic, 4 players>` (`custom rules` when the rules are no preset).
+    /// `<Arranger classic, 4 players>` (`custom rules` when the rules are no preset), with
+    /// `, casual, seed 7` below the best level.
     fn __repr__(&self) -> String {
         let rules = self.0.rules();
         let name = Preset::ALL.into_iter().find(|&p| Rules::preset(p) == *rules).map_or("custom rules", |p| p.name());
+        let level = match self.0.level() {
+            Level::Best => String::new(),
+            l => format!(", {l}, seed {}", self.0.seed()),
+        };
         match rules.table {
             shisanshui::Table::Banker => {
-                format!("<Arranger {name}, banker table of {} players, {}>", self.0.players(), self.0.role())
+                format!("<Arranger {name}, banker table of {} players, {}{level}>", self.0.players(), self.0.role())
             }
-            _ => format!("<Arranger {name}, {} players>", self.0.players()),
+            _ => format!("<Arranger {name}, {} players{level}>", self.0.players()),
         }
     }
 }

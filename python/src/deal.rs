@@ -37,7 +37,7 @@ pub fn index_arg(obj: &Bound<'_, PyAny>, name: &str, out_of_range: impl FnOnce(S
 }
 
 /// A `u64` seed: an int in 0..=2**64 - 1 (`InvalidArgumentError` outside it).
-fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+pub fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
     let obj = int_arg(obj, "seed")?;
     obj.extract::<u64>().map_err(|_| {
         let shown = obj.str().map(|s| s.to_string()).unwrap_or_default();

@@ -1,7 +1,7 @@
 /*
  * C tests of dealing and auto-arrangement through the C ABI, against the committed
  * include/shisanshui.h. Built twice by run.sh (static and dynamic linking).
- * Usage: test_arrange <path to tests/vectors> [label]  (reads deal.json and arrange.json there)
+ * Usage: test_arrange <path to tests/vectors> [label]  (reads deal.json, arrange.json and levels.json there)
  *
  * Oracles: the shared vectors written by the Rust tests (core/tests/deal.rs and
  * ffi/tests/arrange_vectors.rs, which check the engine against brute force before writing), the
@@ -663,12 +663,130 @@ static void test_chinese_poker(void) {
     sss_rules_free(rules);
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* Bot levels (levels.json)                                                                    */
+/* ------------------------------------------------------------------------------------------ */
+
+/* Each record: the preset (table set), an arranger for the role at the level and seed made by
+ * sss_arranger_with_level, the recorded arrangement, the same for the cards reversed; level
+ * names and errors through sss_level_parse, sss_level_name and sss_arranger_with_level. */
+static void test_level_vectors(const char *dir) {
+    json *doc = load(dir, "levels.json", NULL);
+    const json *hands, *names, *errs;
+    size_t i, apart = 0;
+    if (doc == NULL) {
+        return;
+    }
+    hands = json_get(doc, "hands");
+    names = json_get(doc, "names");
+    errs = json_get(doc, "errors");
+    check(hands != NULL && hands->count >= 100, "levels.json has hands");
+    for (i = 0; hands != NULL && i < hands->count; i++) {
+        const json *r = hands->items[i];
+        const char *preset = str(r, "preset"), *table = str(r, "table"), *role = str(r, "role");
+        const char *lname = str(r, "level");
+        uint32_t players = (uint32_t)num(r, "players"), level = 99, got_level = 99;
+        uint64_t seed = (uint64_t)num(r, "seed"), got_seed = 1;
+        uint8_t hand[13], reversed[13];
+        SssRules *rules = NULL;
+        SssArranger *base = NULL, *arranger = NULL;
+        SssArranged a, b, best;
+        size_t k;
+        char what[128];
+        snprintf(what, sizeof what, "level record %zu (%s %s %s %u, %s, seed %llu)", i, preset, table, role, players,
+                 lname, (unsigned long long)seed);
+        if (codes_of(json_get(r, "codes"), hand, 13) != 13) {
+            check(0, "%s: codes", what);
+            continue;
+        }
+        for (k = 0; k < 13; k++) reversed[k] = hand[12 - k];
+        expect(sss_level_parse(u8s(lname), strlen(lname), &level), SSS_OK, NULL, what);
+        expect(sss_rules_new_preset(u8s(preset), strlen(preset), &rules), SSS_OK, NULL, what);
+        expect(sss_rules_set_table(rules, strcmp(table, "banker") == 0 ? SSS_TABLE_BANKER : SSS_TABLE_ALL_PAIRS), SSS_OK,
+               NULL, what);
+        expect(sss_arranger_new_for(rules, players, strcmp(role, "banker") == 0 ? SSS_ROLE_BANKER : SSS_ROLE_PLAYER,
+                                    &base),
+               SSS_OK, NULL, what);
+        expect(sss_arranger_with_level(base, level, seed, &arranger), SSS_OK, NULL, what);
+        expect(sss_arranger_get_level(arranger, &got_level, &got_seed), SSS_OK, NULL, what);
+        check(got_level == level && got_seed == seed, "%s: level and seed read back", what);
+        expect(sss_arrange(arranger, hand, 13, &a), SSS_OK, NULL, what);
+        check(matches(r, &a), "%s: the arrangement of the vector", what);
+        check_legal(rules, hand, &a, what);
+        expect(sss_arrange(arranger, reversed, 13, &b), SSS_OK, NULL, what);
+        check(same_arranged(&a, &b), "%s: the order of the cards does not matter", what);
+        expect(sss_arrange(base, hand, 13, &best), SSS_OK, NULL, what);
+        if (level == SSS_LEVEL_BEST) {
+            check(same_arranged(&a, &best), "%s: best is the plain arranger", what);
+        } else {
+            check(a.expected_water <= best.expected_water, "%s: no better than the best", what);
+            apart += !same_arranged(&a, &best);
+        }
+        sss_arranger_free(arranger);
+        sss_arranger_free(base);
+        sss_rules_free(rules);
+    }
+    check(apart > 0, "some lower-level record plays apart from the best");
+    for (i = 0; names != NULL && i < names->count; i++) {
+        const json *r = names->items[i];
+        const char *text = str(r, "text");
+        uint32_t want = (uint32_t)num(r, "level"), level = 99;
+        char name[16];
+        size_t len = 0;
+        expect(sss_level_parse(u8s(text), strlen(text), &level), SSS_OK, NULL, "sss_level_parse");
+        check(level == want, "level name \"%s\" parses to %u, not %u", text, level, want);
+        expect(sss_level_name(want, (uint8_t *)name, sizeof name - 1, &len), SSS_OK, NULL, "sss_level_name");
+        name[len < sizeof name ? len : sizeof name - 1] = 0;
+        if (i < 4) check(strcmp(name, text) == 0, "level %u is named \"%s\", not \"%s\"", want, name, text);
+    }
+    check(names != NULL && names->count >= 4, "levels.json has names");
+    for (i = 0; errs != NULL && i < errs->count; i++) {
+        const json *e = errs->items[i];
+        const json *text = json_get(e, "text");
+        check(strcmp(str(e, "kind"), "invalid_argument") == 0, "level error %zu is invalid_argument", i);
+        if (text != NULL) {
+            uint32_t level = 99;
+            const char *t = str(e, "text");
+            expect(sss_level_parse(u8s(t), strlen(t), &level), SSS_ERR_INVALID_ARGUMENT, "beginner, casual, strong or best",
+                   "sss_level_parse of a bad name");
+            check(level == 99, "nothing written on a bad level name");
+        } else {
+            uint32_t level = (uint32_t)num(e, "level");
+            SssArranger *base = NULL, *out = NULL;
+            uint8_t name[16];
+            size_t len = 0;
+            expect(sss_arranger_new_preset(u8s("classic"), 7, 2, &base), SSS_OK, NULL, "classic arranger");
+            expect(sss_arranger_with_level(base, level, 1, &out), SSS_ERR_INVALID_ARGUMENT, "SSS_LEVEL_BEST = 3",
+                   "sss_arranger_with_level of a bad level");
+            check(out == NULL, "nothing written on a bad level");
+            expect(sss_level_name(level, name, sizeof name, &len), SSS_ERR_INVALID_ARGUMENT, NULL, "sss_level_name");
+            sss_arranger_free(base);
+        }
+    }
+    check(errs != NULL && errs->count >= 2, "levels.json has errors");
+    {
+        /* NULL pointers are status codes, never crashes. */
+        SssArranger *base = NULL, *out = NULL;
+        uint32_t level = 0;
+        uint64_t seed = 0;
+        expect(sss_arranger_with_level(NULL, SSS_LEVEL_CASUAL, 1, &out), SSS_ERR_NULL_POINTER, NULL, "NULL arranger");
+        expect(sss_arranger_new_preset(u8s("classic"), 7, 2, &base), SSS_OK, NULL, "classic arranger");
+        expect(sss_arranger_with_level(base, SSS_LEVEL_CASUAL, 1, NULL), SSS_ERR_NULL_POINTER, NULL, "NULL out");
+        expect(sss_arranger_get_level(base, NULL, &seed), SSS_ERR_NULL_POINTER, NULL, "NULL out_level");
+        expect(sss_arranger_get_level(base, &level, &seed), SSS_OK, NULL, "sss_arranger_get_level");
+        check(level == SSS_LEVEL_BEST && seed == 0, "a plain arranger plays its best");
+        sss_arranger_free(base);
+    }
+    json_free(doc);
+}
+
 int main(int argc, char **argv) {
     const char *dir = argc > 1 ? argv[1] : "tests/vectors";
     const char *label = argc > 2 ? argv[2] : "C arrange";
     test_deal_vectors(dir);
     test_dealing();
     test_arrange_vectors(dir);
+    test_level_vectors(dir);
     test_many_deals();
     test_arrange_errors();
     test_banker_roles();

@@ -198,6 +198,19 @@ void dealing_arranging_settling() {
     sss::Arranger taken = std::move(other);
     CHECK(other.get() == nullptr && taken.players() == 4);
 
+    // Bot levels: a new arranger at the level, the same draw for the same seed and cards.
+    sss::Arranger casual = arranger.with_level(SSS_LEVEL_CASUAL, 7);
+    CHECK(casual.level() == SSS_LEVEL_CASUAL && casual.seed() == 7);
+    CHECK(arranger.level() == SSS_LEVEL_BEST && arranger.seed() == 0);
+    CHECK(sss::level_name(SSS_LEVEL_STRONG) == "strong" && sss::parse_level(" Beginner ") == SSS_LEVEL_BEGINNER);
+    EXPECT_ERROR(sss::parse_level("expert"), SSS_ERR_INVALID_ARGUMENT, "sss_level_parse");
+    EXPECT_ERROR(arranger.with_level(4, 1), SSS_ERR_INVALID_ARGUMENT, "sss_arranger_with_level");
+    for (const sss::Hand &hand : hands) {
+        SssArranged a = casual.arrange(hand), b = casual.arrange(hand);
+        CHECK(same_codes(a.front, b.front) && same_codes(a.back, b.back) && a.expected_water == b.expected_water);
+        CHECK(!rules.check_arrangement(a.front, a.middle, a.back).is_foul);
+    }
+
     std::vector<SssSeat> seats;
     for (const sss::Hand &hand : hands) {
         SssArranged best = arranger.arrange(hand);

@@ -38,6 +38,8 @@ namespace Shisanshui.Tests
                 new KeyValuePair<string, Action>("arrange threads", Threads),
                 new KeyValuePair<string, Action>("arrange errors", Errors),
                 new KeyValuePair<string, Action>("banker roles", BankerRoles),
+                new KeyValuePair<string, Action>("level vectors", () => LevelVectors(dir)),
+                new KeyValuePair<string, Action>("levels", Levels_),
             };
             string outer = T.Current;
             foreach (var t in tests)
@@ -456,6 +458,104 @@ namespace Shisanshui.Tests
         }
 
         /// <summary>A preset's rules at a banker table (its JSON with the table's value replaced).</summary>
+        /// <summary>
+        /// levels.json (ffi/tests/levels_vectors.rs): each record's arranger at the level and seed
+        /// arranges the hand as recorded, whatever the cards' order; names and errors.
+        /// </summary>
+        private static void LevelVectors(string dir)
+        {
+            var doc = O(Json.Parse(System.IO.File.ReadAllText(System.IO.Path.Combine(dir, "levels.json"), Encoding.UTF8)));
+            T.Eq(1.0, (double)doc["version"], "levels vector version");
+            var hands = L(doc["hands"]);
+            T.Check(hands.Count >= 100, "level hands recorded");
+            int apart = 0;
+            for (int i = 0; i < hands.Count; i++)
+            {
+                var h = O(hands[i]);
+                string preset = (string)h["preset"], table = (string)h["table"], role = (string)h["role"];
+                int players = (int)(double)h["players"];
+                Level level = Levels.Parse((string)h["level"]);
+                ulong seed = (ulong)(double)h["seed"];
+                string what = "level hand " + i + " (" + preset + " " + table + " " + role + " " + players + ", " + h["level"] + ")";
+                byte[] codes = Codes(h["codes"]);
+                using (Rules rules = table == "banker" ? BankerRules(preset) : Rules.Preset(preset))
+                using (Arranger best = new Arranger(rules, players, role == "banker" ? Role.Banker : Role.Player))
+                using (Arranger arr = best.WithLevel(level, seed))
+                using (Arranger direct = new Arranger(rules, players, role == "banker" ? Role.Banker : Role.Player, level, seed))
+                {
+                    T.Eq(level, arr.Level, what + ": level");
+                    T.Eq(seed, arr.Seed, what + ": seed");
+                    T.Eq(Level.Best, best.Level, what + ": the plain arranger's level");
+                    Arranged a = arr.Arrange(codes);
+                    Matches(h, a, what);
+                    CheckLegal(rules, codes, a, what);
+                    byte[] reversed = (byte[])codes.Clone();
+                    Array.Reverse(reversed);
+                    T.Check(SameArranged(a, arr.Arrange(reversed)), what + ": the order of the cards does not matter");
+                    T.Check(SameArranged(a, direct.Arrange(codes)), what + ": the constructor and WithLevel agree");
+                    Arranged top = best.Arrange(codes);
+                    if (level == Level.Best) T.Check(SameArranged(a, top), what + ": best is the plain arranger");
+                    else if (!SameArranged(a, top)) apart++;
+                }
+            }
+            T.Check(apart > 0, "some lower-level record plays apart from the best");
+            var names = L(doc["names"]);
+            for (int i = 0; i < names.Count; i++)
+            {
+                var r = O(names[i]);
+                Level level = (Level)(uint)(double)r["level"];
+                T.Eq(level, Levels.Parse((string)r["text"]), "parse " + r["text"]);
+                if (i < 4) T.Eq((string)r["text"], Levels.Name(level), "name of " + level);
+            }
+            foreach (object o in L(doc["errors"]))
+            {
+                var e = O(o);
+                T.Eq("invalid_argument", (string)e["kind"], "level error kind");
+                if (e.ContainsKey("text"))
+                {
+                    string text = (string)e["text"];
+                    T.Throws<InvalidArgumentException>(() => Levels.Parse(text), "beginner, casual, strong or best", "parse " + text);
+                }
+                else
+                {
+                    Level bad = (Level)(uint)(double)e["level"];
+                    using (Arranger a = Arranger.ForPreset("classic", 2))
+                    {
+                        T.Throws<InvalidArgumentException>(() => a.WithLevel(bad, 1), "SSS_LEVEL_BEST = 3", "level " + (uint)bad);
+                    }
+                    T.Throws<InvalidArgumentException>(() => Levels.Name(bad), "unknown level", "name of level " + (uint)bad);
+                }
+            }
+        }
+
+        /// <summary>Levels never foul, repeat on the same seed and differ on another; suggestions ignore the level.</summary>
+        private static void Levels_()
+        {
+            using (Arranger best = Arranger.ForPreset("classic", 4))
+            using (Arranger casual = best.WithLevel(Level.Casual, 7))
+            using (Arranger other = best.WithLevel(Level.Casual, 8))
+            using (Rules rules = Rules.Classic())
+            {
+                T.Eq(0UL, best.Seed, "plain seed");
+                int differ = 0;
+                for (ulong s = 0; s < 30; s++)
+                {
+                    foreach (IList<Card> hand in Dealer.Deal(4, s))
+                    {
+                        byte[] codes = Codes(hand);
+                        Arranged a = casual.Arrange(codes);
+                        CheckLegal(rules, codes, a, "casual seed " + s);
+                        T.Check(SameArranged(a, casual.Arrange(codes)), "the same seed repeats");
+                        if (!SameArranged(a, other.Arrange(codes))) differ++;
+                    }
+                }
+                T.Check(differ > 0, "another seed changes some choice");
+                IList<Suggestion> x = casual.Suggest(Hand, 4), y = best.Suggest(Hand, 4);
+                T.Eq(y.Count, x.Count, "suggestions at a level");
+                for (int i = 0; i < x.Count && i < y.Count; i++) T.Check(SameArranged(x[i].Arranged, y[i].Arranged), "suggestion " + i);
+            }
+        }
+
         private static Rules BankerRules(string preset)
         {
             using (Rules r = Rules.Preset(preset))

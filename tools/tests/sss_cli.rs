@@ -294,6 +294,51 @@ fn arrange_and_suggest_match_the_shared_vectors() {
     bad(&["--preset", "nope", "arrange", HAND], "unknown_preset", "unknown preset \"nope\"");
 }
 
+#[test]
+fn arrange_levels_match_the_shared_vectors() {
+    let v = vectors("levels.json");
+    for h in v["hands"].as_array().unwrap().iter().step_by(3) {
+        let cards = format_cards(&codes(&h["codes"]));
+        let (preset, players) = (h["preset"].as_str().unwrap(), h["players"].to_string());
+        let (level, seed) = (h["level"].as_str().unwrap(), h["seed"].to_string());
+        let rules = format!("{{\"preset\": \"{preset}\", \"table\": \"{}\"}}", h["table"].as_str().unwrap());
+        let role = h["role"].as_str().unwrap();
+        let out = ok_json(&[
+            "--rules",
+            &rules,
+            "--players",
+            &players,
+            "--role",
+            role,
+            "arrange",
+            "--level",
+            level,
+            "--seed",
+            &seed,
+            &cards,
+        ]);
+        let want = Arrangement::new(&codes(&h["front"]), &codes(&h["middle"]), &codes(&h["back"])).unwrap();
+        assert_eq!(out["arrangement"], want.to_string(), "{h}");
+        assert!((out["expected_water"].as_f64().unwrap() - h["expected_water"].as_f64().unwrap()).abs() < 1e-6);
+        assert_eq!((out["level"].as_str().unwrap(), out["seed"].to_string()), (level, seed));
+    }
+    // Best and no --level are the same; a lower level names itself and its seed in the text.
+    assert_eq!(ok(&["arrange", HAND]), ok(&["arrange", "--level", "BEST", "--seed", "9", HAND]));
+    assert!(ok(&["arrange", "--level", "casual", "--seed", "7", HAND]).contains("[casual, seed 7]"));
+    for e in v["errors"].as_array().unwrap() {
+        if let Some(text) = e["text"].as_str() {
+            if !text.is_empty() {
+                bad(
+                    &["arrange", "--level", text, HAND],
+                    e["kind"].as_str().unwrap(),
+                    "beginner, casual, strong or best",
+                );
+            }
+        }
+    }
+    assert_eq!(sss(&["arrange", "--seed", "x", HAND]).status.code(), Some(2));
+}
+
 /// A settle.json table as a round of the CLI's JSON format.
 fn round_of(table: &Value, rule_sets: &Value) -> Value {
     let name = table["rules"].as_str().unwrap();

@@ -18,12 +18,15 @@
 //! - `copies`: the same for hands that hold copies (RULES.md §11), on exact ranks;
 //! - `train`: the deterministic self-play generator of the committed field models;
 //! - `model_tables`: the committed models (`model_tables.bin`) and their encoding;
-//! - `baseline`: the greedy and product-of-ranks players the tournament measures against.
+//! - `baseline`: the greedy and product-of-ranks players the tournament measures against;
+//! - `level`: bot levels ([`Level`]), weaker play drawn reproducibly from the suggestions'
+//!   candidates.
 //!
 //! The design and the measured play strength are in `docs/arrange.md`.
 
 pub mod baseline;
 mod copies;
+pub mod level;
 pub mod model;
 pub mod model_tables;
 mod removal;
@@ -40,6 +43,7 @@ use crate::lanes::{Arrangement, Foul};
 use crate::rules::{Preset, Rules, Table};
 use crate::special::{Special, SpecialDetector};
 
+pub use level::Level;
 pub use model::{FieldModel, Objective, Role, Training};
 pub use search::Split;
 
@@ -87,16 +91,18 @@ pub struct Suggestion {
     pub expected_water: f64,
 }
 
-/// Whether declaring a special hand (报到) beats the best lane play.
+/// Whether declaring a special hand (报到) beats the arranger's lane play.
 #[derive(Copy, Clone, PartialEq, Debug)]
 pub struct SpecialAdvice {
     /// The special the cards make (the highest enabled one under the rule set).
     pub special: Special,
     /// Expected water of declaring it (every other seat pays it; RULES.md §6).
     pub declare_water: f64,
-    /// Expected water of the best lane arrangement instead.
+    /// Expected water of the lane arrangement the arranger plays instead (at a level below
+    /// [`Level::Best`], the level's own choice).
     pub lane_water: f64,
-    /// The best lane arrangement.
+    /// The lane arrangement the arranger plays ([`Arranger::arrange`]): the best one at
+    /// [`Level::Best`], the level's choice below it.
     pub best_lanes: Arranged,
 }
 
@@ -113,17 +119,22 @@ impl SpecialAdvice {
 }
 
 /// An arranger for one rule set at one table size and, at a banker table, one seat's role:
-/// the objective is built once, then every call is a search. Cheap to share between threads.
+/// the objective is built once, then every call is a search. Cheap to share between threads,
+/// and cheap to clone: the objective is shared ([`Arranger::with_level`] makes a bot of another
+/// strength from the same one).
 #[derive(Clone, Debug)]
 pub struct Arranger {
     rules: Rules,
     players: usize,
     role: Role,
-    objective: Objective,
+    // Shared: several megabytes, the same for every level.
+    objective: Arc<Objective>,
     strength: &'static Strength,
     specials: SpecialDetector,
     /// Whether the field is conditioned on the cards held (`removal.rs`; on by default).
     card_removal: bool,
+    level: Level,
+    seed: u64,
 }
 
 /// The shipped preset whose trained field best matches a rule set: itself if it is a preset
@@ -235,10 +246,12 @@ impl Arranger {
             rules: rules.clone(),
             players,
             role,
-            objective: Objective::new_for(field, rules, players, role),
+            objective: Arc::new(Objective::new_for(field, rules, players, role)),
             strength: Strength::get(rules.wheel),
             specials: SpecialDetector::new(rules)?,
             card_removal: true,
+            level: Level::Best,
+            seed: 0,
         })
     }
 
@@ -289,6 +302,35 @@ impl Arranger {
         } else {
             None
         }
+    }
+
+    /// This arranger playing at `level`, its choices drawn from the stream of `seed` (see
+    /// [`level`]): below [`Level::Best`] the choice is a pure function of the seed, the level
+    /// and the 13 cards as a set. The objective is shared, not rebuilt. At `Best` the seed is
+    /// kept but not used.
+    pub fn with_level(self, level: Level, seed: u64) -> Arranger {
+        Arranger { level, seed, ..self }
+    }
+
+    /// The water of one unit of a level's temperature here ([`level`]): per opponent the seat
+    /// is settled against (the banker alone for a player at a banker table, every other seat
+    /// otherwise), doubled under ranked scoring.
+    fn temperature_scale(&self) -> f64 {
+        let opponents = match (self.rules.table, self.role) {
+            (Table::Banker, Role::Player) => 1,
+            _ => self.players - 1,
+        };
+        level::scale(opponents, self.rules.scoring == crate::rules::ScoringMode::Ranked)
+    }
+
+    /// The level it plays at ([`Level::Best`] unless [`Arranger::with_level`] said otherwise).
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The seed of its level's draws (0 unless [`Arranger::with_level`] said otherwise).
+    pub fn seed(&self) -> u64 {
+        self.seed
     }
 
     /// The rule set.
@@ -362,16 +404,41 @@ impl Arranger {
     /// set's extra suits (RULES.md §11) the cards may hold copies: five of a kind and flushes
     /// holding a pair are ranked as they are and placed by the same objective.
     ///
+    /// At a level below [`Level::Best`] ([`Arranger::with_level`]): one of the best splits of
+    /// each lane-category combination, drawn by the level (see [`level`]); never a foul either.
+    ///
     /// Errors: [`Error::WrongCardCount`] unless 13 cards, [`Error::DuplicateCard`] or
     /// [`Error::TooManyCopies`] for a card held more often than the deck holds it.
     pub fn arrange(&self, cards: &[Card]) -> Result<Arranged> {
         match self.subsets(cards)? {
-            Ok(h) => {
+            Ok(h) if self.level == Level::Best => {
                 let s = self.search(&h)?;
                 Ok(self.arranged(&h, &s))
             }
-            Err(cards) => {
+            Ok(h) => {
+                // Every group exact: the k best of them, for k above any hand's count.
+                let corr = self.corrections(&h);
+                let groups = search::suggestion_groups_with(
+                    &self.objective,
+                    self.strength,
+                    &h,
+                    self.rules.strict_order,
+                    corr.as_ref(),
+                    1 << 12,
+                );
+                let s = level::draw(self.level, self.seed, self.temperature_scale(), &h.codes, groups)
+                    .ok_or_else(no_legal)?;
+                Ok(self.arranged(&h, &s))
+            }
+            Err(cards) if self.level == Level::Best => {
                 let (h, s) = self.search_copies(&cards)?;
+                Ok(self.arranged_copies(&h, &s))
+            }
+            Err(cards) => {
+                let h = copies::CopiesHand::new(self.strength, &Evaluator::new(&self.rules), &cards);
+                let groups = self.groups_copies(&h);
+                let s = level::draw(self.level, self.seed, self.temperature_scale(), &h.codes, groups)
+                    .ok_or_else(no_legal)?;
                 Ok(self.arranged_copies(&h, &s))
             }
         }
@@ -379,7 +446,8 @@ impl Arranger {
 
     /// Up to `n` good arrangements with distinct lane categories: the best first, then the best
     /// with the strongest back category, the best with the strongest middle category, then the
-    /// best of every other category combination by expected water.
+    /// best of every other category combination by expected water. The same at every level
+    /// (a hint shows the best play).
     ///
     /// Errors: as [`Arranger::arrange`], and [`Error::InvalidArgument`] for `n = 0`.
     pub fn suggest(&self, cards: &[Card], n: usize) -> Result<Vec<Suggestion>> {
@@ -455,8 +523,15 @@ impl Arranger {
     /// every category combination found by walking every legal split.
     fn suggest_copies(&self, cards: &[Card; 13], n: usize) -> Result<Vec<Suggestion>> {
         let (h, best) = self.search_copies(cards)?;
+        let by_cats = self.groups_copies(&h);
+        Ok(Self::choose_suggestions(&best, by_cats, n, |s| self.arranged_copies(&h, s)))
+    }
+
+    /// The best split of every category combination of a hand with copies, from every legal
+    /// split.
+    fn groups_copies(&self, h: &copies::CopiesHand) -> Vec<([Category; 3], Split)> {
         let mut by_cats: Vec<([Category; 3], Split)> = Vec::new();
-        copies::for_each_legal(&self.objective, &h, self.rules.strict_order, |s| {
+        copies::for_each_legal(&self.objective, h, self.rules.strict_order, |s| {
             let cats = h.categories(&s);
             match by_cats.iter_mut().find(|g| g.0 == cats) {
                 Some(g) if g.1.is_beaten_by(s.ev, s.back, s.middle) => g.1 = s,
@@ -464,7 +539,7 @@ impl Arranger {
                 None => by_cats.push((cats, s)),
             }
         });
-        Ok(Self::choose_suggestions(&best, by_cats, n, |s| self.arranged_copies(&h, s)))
+        by_cats
     }
 
     /// The best split of a hand with copies by visiting every split (the tests' reference).
@@ -493,8 +568,10 @@ impl Arranger {
         Ok(Self::choose_suggestions(&best, groups, n, |s| self.arranged(&h, s)))
     }
 
-    /// When the cards make an enabled special: its value if declared against the best lane
-    /// play. `None` when they make none.
+    /// When the cards make an enabled special: its value if declared against the lane play of
+    /// [`Arranger::arrange`] (the best one at [`Level::Best`]; below it the level's own choice,
+    /// so a weaker bot declares whenever declaring beats the lanes it would play). `None` when
+    /// they make none.
     ///
     /// Errors: as [`Arranger::arrange`].
     pub fn special_advice(&self, cards: &[Card]) -> Result<Option<SpecialAdvice>> {
@@ -547,6 +624,10 @@ impl Arranger {
             corr.of(idx(mask(&arrangement.front)), idx(mask(&arrangement.middle)), idx(mask(&arrangement.back)));
         self.objective.lane_sum(f, m, b) + extra + self.objective.sweep_value(f, m, b)
     }
+}
+
+fn no_legal() -> Error {
+    Error::InvalidArgument("these cards have no legal arrangement under strict_order".into())
 }
 
 /// Whether some card of the 13 repeats (a copy, RULES.md §11).

@@ -69,7 +69,7 @@ from ._native import (
 )
 
 # Dealing and auto-arrangement.
-from ._enums import Role, SuggestionKind
+from ._enums import Level, Role, SuggestionKind
 from ._native import (
     Arranged,
     Arranger,
@@ -146,6 +146,7 @@ __all__ = [
     "Arranged",
     "Suggestion",
     "SuggestionKind",
+    "Level",
     "Role",
     "SpecialAdvice",
     "auto_arrange",

@@ -268,6 +268,23 @@ class Role(str, Enum):
         return self.value
 
 
+class Level(str, Enum):
+    """How strongly an :class:`shisanshui.Arranger` plays (its bot level), weakest first. A ``str``
+    enum: the value is the name the arranger takes, so the plain string works too."""
+
+    BEGINNER = "beginner"
+    """Often a clearly weaker arrangement (about -1.0 water per hand against ``BEST`` heads-up)."""
+    CASUAL = "casual"
+    """Sound, with regular slips (about -0.4 water per hand against ``BEST``)."""
+    STRONG = "strong"
+    """Nearly the best (about -0.1 water per hand against ``BEST``)."""
+    BEST = "best"
+    """The highest expected water every time (the default)."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
 class SuggestionKind(str, Enum):
     """Why an arrangement is on a suggestion list (RULES.md §7, :func:`shisanshui.suggest`). A
     ``str`` enum: the value is the name used by the shared vectors (``"strongest_back"``)."""

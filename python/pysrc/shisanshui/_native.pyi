@@ -790,7 +790,7 @@ class MoneyResult:
 # Dealing and auto-arrangement
 # ---------------------------------------------------------------------------------------------
 
-from ._enums import Role, SuggestionKind
+from ._enums import Level, Role, SuggestionKind
 
 def deal(players: int = 4, seed: Optional[int] = None, rules: _RulesLike = None) -> List[List[Card]]:
     """Shuffle the rule set's deck and deal ``players`` hands of 13 cards, seat by seat: 2 to 4
@@ -887,11 +887,31 @@ class Arranger:
     :class:`InvalidArgumentError`, a role that is not a str a ``TypeError``. The arranger keeps
     its own copy of the rules. Making one builds the objective; every later call is only a
     search (run without the GIL), so keep one per table and reuse it.
+
+    ``level`` makes a weaker bot (a :class:`Level` or its name, default ``"best"``; an unknown
+    name is an :class:`InvalidArgumentError`) whose draws ``seed`` (0 to 2**64 - 1) seeds: below
+    ``"best"`` the arrangement is one of the best of each lane-category combination, a pure
+    function of (seed, level, the cards as a set), never a foul. :meth:`suggest` is the same at
+    every level; :meth:`special_advice` weighs declaring against the level's own lanes.
     """
 
     def __new__(
-        cls, rules: _RulesLike = None, players: int = 4, role: Optional[Union[Role, str]] = None
+        cls,
+        rules: _RulesLike = None,
+        players: int = 4,
+        role: Optional[Union[Role, str]] = None,
+        *,
+        level: Union[Level, str] = "best",
+        seed: int = 0,
     ) -> Arranger: ...
+    def with_level(self, level: Union[Level, str], seed: int = 0) -> Arranger:
+        """The same arranger at another level and seed (the objective is shared)."""
+    @property
+    def level(self) -> Level:
+        """The bot level (``Level.BEST`` unless made weaker)."""
+    @property
+    def seed(self) -> int:
+        """The seed of the level's draws (0 unless given)."""
     @property
     def role(self) -> str:
         """The seat's role, ``"player"`` or ``"banker"`` (``"player"`` at an all-pairs table)."""
@@ -902,7 +922,8 @@ class Arranger:
     def players(self) -> int:
         """Seats at the table."""
     def arrange(self, cards: _Cards) -> Arranged:
-        """The legal arrangement of 13 cards with the highest expected water (never a foul)."""
+        """The legal arrangement of 13 cards with the highest expected water (never a foul); below
+        the best level, the level's draw."""
     def arrange_many(self, hands: npt.NDArray[np.uint8], *, threads: int = 1) -> npt.NDArray[np.uint8]:
         """Arrange each row of a ``uint8`` array of shape ``(n, 13)``; returns the same shape, each
         row the codes of :meth:`arrange`'s arrangement in lane order (front 3, middle 5, back 5).

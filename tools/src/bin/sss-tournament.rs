@@ -3,15 +3,21 @@
 //! ```text
 //! sss-tournament play     [--preset NAME,...|all] [--players 2,4] [--table all_pairs|banker]
 //!                         [--extra-suits LETTERS] [--deals N] [--seed S]
-//!                         [--hero ours|greedy|product] [--villain greedy,product,ours]
+//!                         [--hero PLAYER] [--villain PLAYER,...] [--other-preset NAME]
 //!                         [--field FILE] [--villain-field FILE] [--no-specials] [--home-runs]
 //! sss-tournament speed    [--preset NAME,...|all] [--players 2,4] [--table ..] [--hands N] [--seed S]
-//!                         [--field FILE] [--once]
+//!                         [--field FILE] [--once] [--player ours|beginner|casual|strong]
 //! sss-tournament specials [--preset NAME,...|all] [--players 2,4] [--table ..] [--deals N] [--seed S]
 //!                         [--field FILE]
 //! sss-tournament best-response [--preset NAME,...|all] [--players 2,4] [--hands N] [--opponents K]
-//!                         [--screen T] [--hero ours|greedy|product] [--seed S]
+//!                         [--screen T] [--hero PLAYER] [--seed S]
 //! ```
+//!
+//! A player is `ours` (the arranger at its best), `beginner`, `casual` or `strong` (the
+//! arranger at that bot level, `Arranger::with_level`, its draws seeded by `--seed`), `greedy`
+//! or `product` (the baselines), `other` (the arranger made for another preset's rules,
+//! `--other-preset`), `plain` (ours without card removal) or `removal` (the class-by-class
+//! reference of card removal, rebuilt per hand; slow).
 //!
 //! Every command takes `--no-home-run`: the presets' rules with home runs disabled (RULES.md
 //! §4), in the arrangers' objectives and in settlement alike, to measure what home runs are
@@ -61,7 +67,7 @@ use shisanshui::arrange::baseline::{self, Baseline};
 use shisanshui::arrange::model_tables::decode;
 use shisanshui::arrange::search::{HandSubsets, Split};
 use shisanshui::arrange::strength::Strength;
-use shisanshui::arrange::{Arranger, FieldModel, Role};
+use shisanshui::arrange::{Arranger, FieldModel, Level, Role};
 use shisanshui::deal::Dealer;
 use shisanshui::settle::{PlayerHand, Settler};
 use shisanshui::special::SpecialDetector;
@@ -202,6 +208,11 @@ struct SpeedArgs {
     /// hand, plus one for the lazily built tables, made before any is counted here).
     #[arg(long)]
     once: bool,
+
+    /// The arranger times at this player's level: `ours` (the best; default), `beginner`,
+    /// `casual` or `strong` (its draws seeded by --seed).
+    #[arg(long, value_enum, default_value_t = Player::Ours)]
+    player: Player,
 }
 
 #[derive(Args, Debug)]
@@ -232,6 +243,12 @@ enum Player {
     /// Ours against its field conditioned on the cards held, rebuilt per hand (the slow
     /// reference of card removal, `shisanshui_tools::card_removal`; one deck).
     Removal,
+    /// Our arranger at the beginner bot level.
+    Beginner,
+    /// Our arranger at the casual bot level.
+    Casual,
+    /// Our arranger at the strong bot level.
+    Strong,
 }
 
 impl Player {
@@ -243,6 +260,20 @@ impl Player {
             Player::Other => "other",
             Player::Plain => "plain",
             Player::Removal => "removal",
+            Player::Beginner => "beginner",
+            Player::Casual => "casual",
+            Player::Strong => "strong",
+        }
+    }
+
+    /// The bot level our arranger plays at, `None` for the baselines.
+    fn level(self) -> Option<Level> {
+        match self {
+            Player::Ours => Some(Level::Best),
+            Player::Beginner => Some(Level::Beginner),
+            Player::Casual => Some(Level::Casual),
+            Player::Strong => Some(Level::Strong),
+            Player::Greedy | Player::Product | Player::Other | Player::Plain | Player::Removal => None,
         }
     }
 }
@@ -372,7 +403,12 @@ fn run(cli: Cli) -> Result<(), String> {
             };
             (o, play)
         }
-        Command::Speed(a) => (Opts { once: a.once, ..opts(&a.table, a.hands)? }, speed),
+        Command::Speed(a) => {
+            if a.player.level().is_none() {
+                return Err(format!("speed times our arranger at a level, not {}", a.player.name()));
+            }
+            (Opts { once: a.once, hero: a.player, ..opts(&a.table, a.hands)? }, speed)
+        }
         Command::Specials(a) => (opts(&a.table, a.deals)?, specials),
         Command::BestResponse(a) => {
             if !a.table.extra_suits.is_empty() || a.table.table == Seating::Banker {
@@ -471,8 +507,14 @@ fn other_preset(preset: Preset) -> Preset {
 
 fn policy(who: Player, o: &Opts, rules: &Rules, players: usize) -> Result<Policy, String> {
     Ok(match who {
-        Player::Ours => {
-            Policy::Ours(roles(rules).iter().map(|&r| arranger(o, rules, players, r)).collect::<Result<_, _>>()?)
+        Player::Ours | Player::Beginner | Player::Casual | Player::Strong => {
+            let level = who.level().unwrap_or_default();
+            Policy::Ours(
+                roles(rules)
+                    .iter()
+                    .map(|&r| arranger(o, rules, players, r).map(|a| a.with_level(level, o.seed)))
+                    .collect::<Result<_, _>>()?,
+            )
         }
         Player::Greedy => Policy::Greedy,
         Player::Product => Policy::Product,
@@ -832,7 +874,8 @@ fn speed(o: &Opts, preset: Preset, rules: &Rules, players: usize) -> Result<(), 
 
 fn speed_for(o: &Opts, preset: Preset, rules: &Rules, players: usize, role: Role) -> Result<(), String> {
     let name = label(preset, rules, (rules.table == Seating::Banker).then_some(role));
-    let a = arranger(o, rules, players, role)?;
+    let level = o.hero.level().unwrap_or(Level::Best);
+    let a = arranger(o, rules, players, role)?.with_level(level, o.seed);
     let mut dealer = Dealer::from_seed(o.seed);
     let mut hands: Vec<[Card; 13]> = Vec::new();
     while (hands.len() as u64) < o.deals {

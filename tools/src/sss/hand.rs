@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use clap::Args;
 use serde_json::{json, Value};
-use shisanshui::arrange::Arranged;
+use shisanshui::arrange::{Arranged, Level};
 use shisanshui::{format_cards, Arrangement, Card, Category, Evaluator, HandRank, Lane, SpecialDetector};
 
 use super::names::{category_id, pad, suggestion_id};
@@ -26,6 +26,22 @@ pub struct SuggestArgs {
     /// Most suggestions to list.
     #[arg(short = 'n', long, value_name = "N", default_value_t = 5)]
     pub count: usize,
+}
+
+#[derive(Args, Debug)]
+pub struct ArrangeArgs {
+    #[command(flatten)]
+    pub cards: CardsArgs,
+
+    /// Bot level: `beginner`, `casual`, `strong` or `best` (the best arrangement; default). Below
+    /// best the arrangement is drawn, reproducibly from --seed and the cards (never a foul).
+    #[arg(long, value_name = "LEVEL", default_value = "best")]
+    pub level: String,
+
+    /// Seed of a lower level's draw (decimal or 0x hexadecimal; default 0): the same seed,
+    /// level and cards give the same arrangement.
+    #[arg(long, value_name = "S", value_parser = crate::seed_arg, default_value = "0")]
+    pub seed: u64,
 }
 
 /// The cards of the arguments, as many copies of a card as the rule set's deck holds.
@@ -209,14 +225,21 @@ fn categories_text(c: &[Category; 3], lang: Lang) -> String {
 }
 
 /// `arrange`: the arranger's best arrangement.
-pub fn arrange(t: &TableArgs, a: &CardsArgs) -> CliResult<Output> {
+pub fn arrange(t: &TableArgs, a: &ArrangeArgs) -> CliResult<Output> {
+    let level: Level = a.level.parse().map_err(|e| CliError::engine("--level", e))?;
     let rules = t.rules()?;
     let players = t.players()?;
     let lang = t.lang();
-    let cards = cards(t, a)?;
-    let best = t.arranger(&rules, players)?.arrange(&cards).map_err(|e| CliError::engine("cards", e))?;
+    let cards = cards(t, &a.cards)?;
+    let arranger = t.arranger(&rules, players)?.with_level(level, a.seed);
+    let best = arranger.arrange(&cards).map_err(|e| CliError::engine("cards", e))?;
+    // A weaker bot says so, with the seed that reproduces it.
+    let bot = match level {
+        Level::Best => String::new(),
+        l => format!("  [{l}, {} {}]", lang.pick("seed", "种子"), a.seed),
+    };
     let text = format!(
-        "{}\n{}  {:+.3} {}\n",
+        "{}\n{}  {:+.3} {}{bot}\n",
         best.arrangement,
         categories_text(&best.categories, lang),
         best.expected_water,
@@ -224,6 +247,8 @@ pub fn arrange(t: &TableArgs, a: &CardsArgs) -> CliResult<Output> {
     );
     let mut json = arranged_json(&best, lang);
     json["players"] = json!(players);
+    json["level"] = json!(level.name());
+    json["seed"] = json!(a.seed);
     Ok(Output { text, json })
 }
 

@@ -119,8 +119,8 @@ pub enum Command {
     Check(hand::CardsArgs),
     /// The special hands (报到) 13 cards make, and whether declaring beats the lanes.
     Special(hand::CardsArgs),
-    /// The arranger's best arrangement of 13 cards (never a foul).
-    Arrange(hand::CardsArgs),
+    /// The arranger's best arrangement of 13 cards (never a foul), or a weaker bot's (--level).
+    Arrange(hand::ArrangeArgs),
     /// Several good arrangements of 13 cards with distinct lane categories.
     Suggest(hand::SuggestArgs),
     /// 理牌 hints: every combination of one category the cards hold (对子 … 同花顺 buttons).

@@ -1,7 +1,8 @@
 // Auto-arrangement (系统自动摆牌, RULES.md §7): an Arranger per (rule set, table size, and at a
 // banker table the seat's Role) finds the legal arrangement with the highest expected water, a
 // short list of distinct suggestions for a 推荐牌型 button, and whether declaring a special beats
-// the best lane play.
+// the best lane play. WithLevel makes a weaker bot (a Level) whose choice is a pure function of
+// (seed, level, the 13 cards as a set).
 using System;
 using System.Collections.Generic;
 using System.Collections.ObjectModel;
@@ -22,6 +23,44 @@ namespace Shisanshui
         Player = 0,
         /// <summary>Settled against every other seat; at a table of three or four, the only seat that can make a home run.</summary>
         Banker = 1,
+    }
+
+    /// <summary>
+    /// How strongly an Arranger plays (its bot level), weakest first. The values are the C ABI's
+    /// SSS_LEVEL_BEGINNER .. SSS_LEVEL_BEST.
+    /// </summary>
+    public enum Level : uint
+    {
+        /// <summary>Often a clearly weaker arrangement (about -1.0 water per hand against Best heads-up).</summary>
+        Beginner = 0,
+        /// <summary>Sound, with regular slips (about -0.4 water per hand against Best).</summary>
+        Casual = 1,
+        /// <summary>Nearly the best (about -0.1 water per hand against Best).</summary>
+        Strong = 2,
+        /// <summary>The highest expected water every time (what every arranger plays unless made weaker).</summary>
+        Best = 3,
+    }
+
+    /// <summary>Level names: "beginner", "casual", "strong", "best".</summary>
+    public static class Levels
+    {
+        /// <summary>A level from its name (any case, surrounding spaces ignored); InvalidArgumentException otherwise.</summary>
+        public static Level Parse(string text)
+        {
+            byte[] bytes = Native.Utf8(text, "text");
+            uint level;
+            Native.Check(Native.sss_level_parse(bytes, Native.Len(bytes), out level));
+            return (Level)level;
+        }
+
+        /// <summary>A level's name ("beginner", "casual", "strong" or "best"); InvalidArgumentException for a value that is no Level.</summary>
+        public static string Name(Level level)
+        {
+            byte[] buf = new byte[16];
+            UIntPtr len;
+            Native.Check(Native.sss_level_name((uint)level, buf, Native.Len(buf), out len));
+            return System.Text.Encoding.UTF8.GetString(buf, 0, checked((int)len.ToUInt64()));
+        }
     }
 
     /// <summary>Why an arrangement is on a suggestion list; the value is the SssSuggestionKind number.</summary>
@@ -227,6 +266,69 @@ namespace Shisanshui
             handle = Adopt(st, made);
         }
 
+        /// <summary>
+        /// An arranger for one seat's role playing at a bot level, its draws seeded by `seed`
+        /// (as new Arranger(rules, players, role).WithLevel(level, seed), without a second objective).
+        /// </summary>
+        public Arranger(Rules rules, int players, Role role, Level level, ulong seed)
+        {
+            if (rules == null)
+            {
+                throw new ArgumentNullException("rules");
+            }
+            ArrangerHandle made;
+            int st = Native.sss_arranger_new_for(rules.Handle, PlayersIn(players), (uint)role, out made);
+            ArrangerHandle baseHandle = Adopt(st, made);
+            try
+            {
+                ArrangerHandle leveled;
+                st = Native.sss_arranger_with_level(baseHandle, (uint)level, seed, out leveled);
+                handle = Adopt(st, leveled);
+            }
+            finally
+            {
+                baseHandle.Dispose();
+            }
+        }
+
+        /// <summary>
+        /// This arranger at a bot level, its draws seeded by `seed`: a new Arranger sharing the
+        /// objective (this one is unchanged; dispose both). Below Level.Best the arrangement is one of
+        /// the best of each lane-category combination, never a foul, and a pure function of (seed,
+        /// level, the 13 cards as a set); Suggest is the same at every level, SpecialAdvice weighs
+        /// declaring against the level's own lanes. InvalidArgumentException for a value that is no Level.
+        /// </summary>
+        public Arranger WithLevel(Level level, ulong seed)
+        {
+            ArrangerHandle made;
+            int st = Native.sss_arranger_with_level(Handle, (uint)level, seed, out made);
+            return new Arranger(Adopt(st, made));
+        }
+
+        /// <summary>The bot level (Level.Best unless made by WithLevel).</summary>
+        public Level Level
+        {
+            get
+            {
+                uint level;
+                ulong seed;
+                Native.Check(Native.sss_arranger_get_level(Handle, out level, out seed));
+                return (Level)level;
+            }
+        }
+
+        /// <summary>The seed of the level's draws (0 unless made by WithLevel).</summary>
+        public ulong Seed
+        {
+            get
+            {
+                uint level;
+                ulong seed;
+                Native.Check(Native.sss_arranger_get_level(Handle, out level, out seed));
+                return seed;
+            }
+        }
+
         /// <summary>An arranger for a preset by name ("classic", "regional", "kx", "hk", "ranked", "chinese_poker"; UnknownPresetException otherwise).</summary>
         public static Arranger ForPreset(string name, int players = DefaultPlayers)
         {
@@ -280,7 +382,7 @@ namespace Shisanshui
             }
         }
 
-        /// <summary>The legal arrangement of 13 cards with the highest expected water (never a foul).</summary>
+        /// <summary>The legal arrangement of 13 cards with the highest expected water (never a foul); below Level.Best, the level's draw.</summary>
         public Arranged Arrange(IList<Card> cards)
         {
             return Arrange(Card.Codes(cards, "cards"));
@@ -482,6 +584,18 @@ namespace Shisanshui
 
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern int sss_arranger_get_role(ArrangerHandle arranger, out uint outRole);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_arranger_with_level(ArrangerHandle arranger, uint level, ulong seed, out ArrangerHandle outArranger);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_arranger_get_level(ArrangerHandle arranger, out uint outLevel, out ulong outSeed);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_level_parse(byte[] text, UIntPtr len, out uint outLevel);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_level_name(uint level, [Out] byte[] buf, UIntPtr cap, out UIntPtr outLen);
 
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern int sss_arranger_new_preset(byte[] name, UIntPtr len, uint players, out ArrangerHandle outArranger);
