@@ -14,7 +14,8 @@
 //! - `arrange/big_tables`: hands dealt at big tables (RULES.md §11: 5, 6 and 8 seats with one,
 //!   two and four extra suits), all of them and those holding copies alone, a constructed hand
 //!   (`five_kinds_and_pairs`) and the slowest dealt hand found (`slowest_dealt`);
-//! - `deal`: shuffling and dealing four hands.
+//! - `deal`: shuffling and dealing four hands;
+//! - `arrange/card_removal`: the random hands with card removal on (the default) and off.
 //!
 //! Inputs are built before timing; every result goes through `black_box`.
 
@@ -244,5 +245,30 @@ fn big_tables(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, random, hard, exact_vs_exhaustive, baselines, suggest, big_tables, deal);
+/// Card removal's cost: the same hands arranged with it (the default) and without it, in one
+/// run, at the tables BENCHMARKS.md reports.
+fn card_removal(c: &mut Criterion) {
+    let hs = hands(1000);
+    let mut g = c.benchmark_group("arrange/card_removal");
+    configure(&mut g);
+    g.throughput(Throughput::Elements(hs.len() as u64));
+    for (preset, players) in [(Preset::Classic, 4), (Preset::Classic, 2), (Preset::Kx, 4), (Preset::Ranked, 4)] {
+        let on = Arranger::new(&Rules::preset(preset), players).unwrap();
+        let off = on.clone().with_card_removal(false);
+        for (what, a) in [("on", &on), ("off", &off)] {
+            g.bench_function(format!("{preset}_{players}p/{what}"), |b| {
+                b.iter(|| {
+                    let mut acc = 0.0;
+                    for h in &hs {
+                        acc += a.arrange(black_box(h)).unwrap().expected_water;
+                    }
+                    black_box(acc)
+                })
+            });
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(benches, random, hard, exact_vs_exhaustive, baselines, suggest, big_tables, deal, card_removal);
 criterion_main!(benches);

@@ -273,9 +273,11 @@ fn banker_tables_are_played_per_role() {
     let out = run(TOURNAMENT, &play, &dir);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let lines: Vec<String> = text(&out.stdout).lines().map(str::to_owned).collect();
-    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert_eq!(lines.len(), 4, "{lines:?}");
     assert!(lines[0].starts_with("kx banker table, banker 3 seats  ours vs greedy"), "{lines:?}");
-    assert!(lines[1].starts_with("kx banker table, player 3 seats  ours vs greedy"), "{lines:?}");
+    assert!(lines[1].starts_with("kx banker table, banker 3 seats  ours vs greedy, against greedy in the same seat"));
+    assert!(lines[2].starts_with("kx banker table, player 3 seats  ours vs greedy"), "{lines:?}");
+    assert!(lines[3].starts_with("kx banker table, player 3 seats  ours vs greedy, against greedy in the same seat"));
     assert!(text(&out.stderr).contains("skipping ranked"), "{}", text(&out.stderr));
     let mirror =
         ["play", "--preset", "classic", "--players", "4", "--table", "banker", "--deals", "10", "--villain", "ours"];
@@ -283,12 +285,17 @@ fn banker_tables_are_played_per_role() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     // The same player in every seat: the banker's water is minus the three players' (the table
     // sums to zero), so as the banker it is −3 times what it is as a player.
-    let water: Vec<f64> = text(&out.stdout)
-        .lines()
-        .map(|l| l.split("ours vs ours: ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap())
-        .collect();
-    assert_eq!(water.len(), 2, "{}", text(&out.stdout));
+    let value =
+        |l: &str, after: &str| -> f64 { l.split(after).nth(1).unwrap().split(' ').next().unwrap().parse().unwrap() };
+    let stdout = text(&out.stdout);
+    let water: Vec<f64> =
+        stdout.lines().filter(|l| l.contains("ours vs ours: ")).map(|l| value(l, "ours vs ours: ")).collect();
+    assert_eq!(water.len(), 2, "{stdout}");
     assert!((water[0] + 3.0 * water[1]).abs() < 2e-4, "{water:?}");
+    // Against itself in the same seat a player scores exactly nothing.
+    let relative: Vec<f64> =
+        stdout.lines().filter(|l| l.contains("in the same seat: ")).map(|l| value(l, "in the same seat: ")).collect();
+    assert_eq!(relative, [0.0, 0.0], "{stdout}");
     let speed = ["speed", "--preset", "classic", "--players", "4", "--table", "banker", "--hands", "20", "--once"];
     let out = run(TOURNAMENT, &speed, &dir);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
@@ -316,30 +323,31 @@ fn the_tournament_reports_and_disables_home_runs() {
     let play = ["play", "--preset", "classic", "--players", "3", "--table", "banker", "--deals", "300"];
     let out = run(TOURNAMENT, &[&play[..], &["--villain", "product", "--home-runs"]].concat(), &dir);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let lines: Vec<String> = text(&out.stdout).lines().map(str::to_owned).collect();
-    assert_eq!(lines.len(), 4, "{lines:?}");
+    let all: Vec<String> = text(&out.stdout).lines().map(str::to_owned).collect();
+    // Per role: the result, the result against the villain in the same seat, the home runs.
+    assert_eq!(all.len(), 6, "{all:?}");
+    let lines: Vec<&String> = all.iter().filter(|l| l.contains(" home runs: made in")).collect();
+    assert_eq!(lines.len(), 2, "{all:?}");
     let share = |line: &str, what: &str| -> f64 {
         line.split(what).nth(1).unwrap().trim_start().split('%').next().unwrap().parse().unwrap()
     };
     assert!(
-        lines[1].starts_with("classic banker table, banker 3 seats  ours vs product home runs: made in"),
+        lines[0].starts_with("classic banker table, banker 3 seats  ours vs product home runs: made in"),
         "{lines:?}"
     );
-    assert!(share(&lines[1], "made in") > 0.0 && share(&lines[1], "against in") == 0.0, "{lines:?}");
-    assert!(lines[3].starts_with("classic banker table, player 3 seats  ours vs product home runs:"), "{lines:?}");
-    assert!(share(&lines[3], "made in") == 0.0 && share(&lines[3], "against in") > 0.0, "{lines:?}");
-    assert!(lines[3].contains("moving -"), "{lines:?}");
+    assert!(share(lines[0], "made in") > 0.0 && share(lines[0], "against in") == 0.0, "{lines:?}");
+    assert!(lines[1].starts_with("classic banker table, player 3 seats  ours vs product home runs:"), "{lines:?}");
+    assert!(share(lines[1], "made in") == 0.0 && share(lines[1], "against in") > 0.0, "{lines:?}");
+    assert!(lines[1].contains("moving -"), "{lines:?}");
     let out = run(TOURNAMENT, &[&play[..], &["--no-home-run", "--home-runs"]].concat(), &dir);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let lines: Vec<String> = text(&out.stdout).lines().map(str::to_owned).collect();
-    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert_eq!(lines.len(), 6, "{lines:?}");
     assert!(lines[0].starts_with("classic (no home runs) banker table, banker 3 seats"), "{lines:?}");
+    let hr: Vec<&String> = lines.iter().filter(|l| l.contains(" home runs: made in")).collect();
+    assert_eq!(hr.len(), 2, "{lines:?}");
     assert!(
-        lines
-            .iter()
-            .skip(1)
-            .step_by(2)
-            .all(|l| l.ends_with("made in 0.00% of games, against in 0.00%, moving +0.0000 water/hand")),
+        hr.iter().all(|l| l.ends_with("made in 0.00% of games, against in 0.00%, moving +0.0000 water/hand")),
         "{lines:?}"
     );
 }

@@ -667,7 +667,7 @@ fn play(o: &Opts, preset: Preset, rules: &Rules, players: usize) -> Result<(), S
     // One deal: per villain, [all seats] at all pairs; [as the banker, as a player] at a banker
     // table; each the water, then (`--home-runs`) the share of games with a home run made by the
     // hero and against it, and the water the home runs moved.
-    let one = |hands: &[[Card; 13]]| -> Result<Vec<[[f64; 4]; 2]>, String> {
+    let one = |hands: &[[Card; 13]]| -> Result<Vec<[[f64; 5]; 2]>, String> {
         let play_all = |p: &Policy| -> Vec<PlayerHand> {
             hands.iter().enumerate().map(|(i, h)| p.play(h, rules, detector.as_ref(), role_of(i))).collect()
         };
@@ -677,7 +677,14 @@ fn play(o: &Opts, preset: Preset, rules: &Rules, players: usize) -> Result<(), S
             .iter()
             .map(|v| {
                 let by_villain = play_all(v);
-                let mut totals = [[0.0f64; 4]; 2];
+                // The villain in every seat: what each seat is worth to the villain itself, so
+                // that at a banker table a seat's water can be read against the seat's own value.
+                let mirror = if banker_table {
+                    Some(settler.settle_with_banker(&by_villain, banker).map_err(|e| e.to_string())?)
+                } else {
+                    None
+                };
+                let mut totals = [[0.0f64; 5]; 2];
                 for seat in 0..players {
                     table.clear();
                     for i in 0..players {
@@ -687,6 +694,7 @@ fn play(o: &Opts, preset: Preset, rules: &Rules, players: usize) -> Result<(), S
                     let t = &mut totals[(banker_table && seat > 0) as usize];
                     let water = s.totals[seat].to_f64();
                     t[0] += water;
+                    t[4] += water - mirror.as_ref().map_or(0.0, |m| m.totals[seat].to_f64());
                     if let Some(plain) = &without_home_runs {
                         let by = s.events.iter().find_map(|e| match e {
                             shisanshui::settle::Event::HomeRun { seat, .. } => Some(*seat),
@@ -700,11 +708,11 @@ fn play(o: &Opts, preset: Preset, rules: &Rules, players: usize) -> Result<(), S
                         }
                     }
                 }
-                let per = |t: [f64; 4], games: usize| t.map(|x| x / games as f64);
+                let per = |t: [f64; 5], games: usize| t.map(|x| x / games as f64);
                 Ok(if banker_table {
                     [totals[0], per(totals[1], players - 1)]
                 } else {
-                    [per(totals[0], players), [0.0; 4]]
+                    [per(totals[0], players), [0.0; 5]]
                 })
             })
             .collect()
@@ -715,6 +723,8 @@ fn play(o: &Opts, preset: Preset, rules: &Rules, players: usize) -> Result<(), S
     // Per villain: sums and sums of squares of the per-deal results, and sums of the home-run
     // figures.
     let mut stats = vec![[(0.0f64, 0.0f64); 2]; villains.len()];
+    // The same for the water against the villain in the same seat (banker tables).
+    let mut seat_relative = vec![[(0.0f64, 0.0f64); 2]; villains.len()];
     let mut home_runs = vec![[[0.0f64; 3]; 2]; villains.len()];
     let mut left = o.deals as usize;
     while left > 0 {
@@ -722,7 +732,7 @@ fn play(o: &Opts, preset: Preset, rules: &Rules, players: usize) -> Result<(), S
         left -= n;
         let deals: Vec<Vec<[Card; 13]>> = (0..n).map(|_| deal(&mut dealer, rules, players)).collect();
         let chunk = n.div_ceil(threads);
-        let results: Vec<Vec<[[f64; 4]; 2]>> = std::thread::scope(|scope| {
+        let results: Vec<Vec<[[f64; 5]; 2]>> = std::thread::scope(|scope| {
             let parts: Vec<_> = deals
                 .chunks(chunk)
                 .map(|c| scope.spawn(|| c.iter().map(|h| one(h)).collect::<Result<Vec<_>, String>>()))
@@ -733,11 +743,15 @@ fn play(o: &Opts, preset: Preset, rules: &Rules, players: usize) -> Result<(), S
         .flatten()
         .collect();
         for per_villain in results {
-            for ((acc, hr), r) in stats.iter_mut().zip(home_runs.iter_mut()).zip(per_villain) {
-                for ((a, h), x) in acc.iter_mut().zip(hr.iter_mut()).zip(r) {
+            for (((acc, rel), hr), r) in
+                stats.iter_mut().zip(seat_relative.iter_mut()).zip(home_runs.iter_mut()).zip(per_villain)
+            {
+                for (((a, b), h), x) in acc.iter_mut().zip(rel.iter_mut()).zip(hr.iter_mut()).zip(r) {
                     a.0 += x[0];
                     a.1 += x[0] * x[0];
-                    for (h, x) in h.iter_mut().zip(&x[1..]) {
+                    b.0 += x[4];
+                    b.1 += x[4] * x[4];
+                    for (h, x) in h.iter_mut().zip(&x[1..4]) {
                         *h += x;
                     }
                 }
@@ -746,19 +760,22 @@ fn play(o: &Opts, preset: Preset, rules: &Rules, players: usize) -> Result<(), S
     }
     let secs = start.elapsed().as_secs_f64();
     let n = o.deals as f64;
-    for ((villain, st), hr) in o.villains.iter().zip(&stats).zip(&home_runs) {
-        let lines: Vec<(String, (f64, f64), [f64; 3])> = if banker_table {
+    let interval = |(sum, sum2): (f64, f64)| {
+        let mean = sum / n;
+        let sd = ((sum2 / n - mean * mean) * n / (n - 1.0)).max(0.0).sqrt();
+        (mean, 1.96 * sd / n.sqrt())
+    };
+    for (((villain, st), rel), hr) in o.villains.iter().zip(&stats).zip(&seat_relative).zip(&home_runs) {
+        let lines: Vec<(String, (f64, f64), Option<(f64, f64)>, [f64; 3])> = if banker_table {
             vec![
-                (label(preset, rules, Some(Role::Banker)), st[0], hr[0]),
-                (label(preset, rules, Some(Role::Player)), st[1], hr[1]),
+                (label(preset, rules, Some(Role::Banker)), st[0], Some(rel[0]), hr[0]),
+                (label(preset, rules, Some(Role::Player)), st[1], Some(rel[1]), hr[1]),
             ]
         } else {
-            vec![(label(preset, rules, None), st[0], hr[0])]
+            vec![(label(preset, rules, None), st[0], None, hr[0])]
         };
-        for (name, (sum, sum2), [made, against, moved]) in lines {
-            let mean = sum / n;
-            let sd = ((sum2 / n - mean * mean) * n / (n - 1.0)).max(0.0).sqrt();
-            let half = 1.96 * sd / n.sqrt();
+        for (name, sums, relative, [made, against, moved]) in lines {
+            let (mean, half) = interval(sums);
             println!(
                 "{name:<8} {players} seats{}  {} vs {}: {:+.4} water/hand  95% CI [{:+.4}, {:+.4}]  ({} duplicate deals, {:.1} s)",
                 if rules.extra_suits.is_empty() { String::new() } else { format!(" +{}", rules.extra_suits) },
@@ -770,6 +787,20 @@ fn play(o: &Opts, preset: Preset, rules: &Rules, players: usize) -> Result<(), S
                 o.deals,
                 secs
             );
+            if let Some(r) = relative {
+                // A banker table's seats are worth different amounts: the seat's water less the
+                // villain's own in that seat (same cards, same other seats) is the duplicate score.
+                let (m, h) = interval(r);
+                println!(
+                    "{name:<8} {players} seats  {} vs {}, against {} in the same seat: {:+.4} water/hand  95% CI [{:+.4}, {:+.4}]",
+                    o.hero.name(),
+                    villain.name(),
+                    villain.name(),
+                    m,
+                    m - h,
+                    m + h
+                );
+            }
             if o.home_runs {
                 println!(
                     "{name:<8} {players} seats  {} vs {} home runs: made in {:.2}% of games, against in {:.2}%, \
