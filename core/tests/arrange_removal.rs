@@ -31,7 +31,7 @@ fn scrambled(h: &HandSubsets, seed: u64, scale: f64) -> Corrections {
     let top = |v: &[f64]| v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let top_front_middle = top(&front) + top(&middle);
     let slack = top_front_middle + top(&back);
-    Corrections { front, middle, back, top_front_middle, slack }
+    Corrections { front: Box::new(front), middle: Box::new(middle), back: Box::new(back), top_front_middle, slack }
 }
 
 fn configs() -> Vec<(Rules, usize, Role)> {

@@ -14,6 +14,8 @@
 //! - `strength`: a lane's hand as a dense strength ordinal (suits ignored, as the foul check);
 //! - `model`: the learned field ([`FieldModel`]) and the expected water of lane ordinals
 //!   under a rule set and table size ([`Objective`]);
+//! - `removal`: card removal, the field's lanes conditioned on the 13 cards held, as per-hand
+//!   corrections of each subset's lane value;
 //! - `search`: the exact branch-and-bound search over all 72,072 splits;
 //! - `copies`: the same for hands that hold copies (RULES.md §11), on exact ranks;
 //! - `train`: the deterministic self-play generator of the committed field models;

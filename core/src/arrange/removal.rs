@@ -39,6 +39,11 @@ const NO_RANK: u8 = 13;
 /// Index of the flattened factor table's constant 1.
 const G_ONE: u8 = 65;
 
+/// A zeroed array on the heap, made there (a boxed array built on the stack would be copied).
+fn zeros<const N: usize>() -> Box<[f64; N]> {
+    vec![0.0; N].into_boxed_slice().try_into().expect("N entries")
+}
+
 /// `C(n, k)` for the small numbers here.
 fn choose(n: u32, k: u32) -> f64 {
     if k > n {
@@ -267,6 +272,8 @@ pub(crate) struct Removal {
     three_codes: Vec<Code>,
     /// Front, middle, back.
     lanes: [Lane; 3],
+    /// Per five-card ordinal, the middle's and the back's `d` side by side.
+    five_d: Vec<[f64; 2]>,
 }
 
 impl Removal {
@@ -289,7 +296,8 @@ impl Removal {
         let (five_of, three_of) = (pad(five_of), pad(three_of));
         static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let id = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        Removal { id, opponents: opponents as f64, five_of, five_codes, three_of, three_codes, lanes }
+        let five_d = (0..ORD).map(|x| [lanes[1].d[x], lanes[2].d[x]]).collect();
+        Removal { id, opponents: opponents as f64, five_of, five_codes, three_of, three_codes, lanes, five_d }
     }
 
     /// The corrections of one hand's subsets.
@@ -345,6 +353,9 @@ impl Removal {
             // `below`, less the key's (deflated: e_j(S \ {r}) = e_j(S) − v_r e_{j−1}(S \ {r})).
             let mut e = elementary[c.below as usize & 15];
             for &d in &c.deflate {
+                if d == NO_RANK {
+                    break;
+                }
                 let v = v1[d as usize & 15];
                 e[1] -= v * e[0];
                 e[2] -= v * e[1];
@@ -357,13 +368,7 @@ impl Removal {
         let rho5: Vec<f64> = self.five_codes.iter().map(ratio).collect();
         let n = self.opponents;
         let mut lines = [[0.0; 2]; RUNS];
-        let mut out = Corrections {
-            front: [0.0; 286],
-            middle: [0.0; 1287],
-            back: [0.0; 1287],
-            top_front_middle: 0.0,
-            slack: 0.0,
-        };
+        let mut out = Corrections { front: zeros(), middle: zeros(), back: zeros(), top_front_middle: 0.0, slack: 0.0 };
         self.lanes[0].lines(&rho3, n, &mut lines);
         let (of, d) = (&self.three_of, &self.lanes[0].d);
         for (o, &x) in out.front.iter_mut().zip(&h.three) {
@@ -371,19 +376,28 @@ impl Removal {
             let [a, b] = lines[of[x] as usize & (RUNS - 1)];
             *o = a + b * d[x];
         }
-        let of = &self.five_of;
-        for (lane, dest) in [(1usize, &mut out.middle), (2, &mut out.back)] {
-            self.lanes[lane].lines(&rho5, n, &mut lines);
-            let d = &self.lanes[lane].d;
-            for (o, &x) in dest.iter_mut().zip(&h.five) {
-                let x = x as usize & (ORD - 1);
-                let [a, b] = lines[of[x] as usize & (RUNS - 1)];
-                *o = a + b * d[x];
-            }
+        let mut top_front = f64::NEG_INFINITY;
+        for &v in out.front.iter() {
+            top_front = if v > top_front { v } else { top_front };
         }
-        let top = |v: &[f64]| v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        out.top_front_middle = top(&out.front) + top(&out.middle);
-        out.slack = out.top_front_middle + top(&out.back);
+        // Both five-card lanes in one pass: they share the runs, and each ordinal's two `d`
+        // sit side by side.
+        let mut lines_back = [[0.0; 2]; RUNS];
+        self.lanes[1].lines(&rho5, n, &mut lines);
+        self.lanes[2].lines(&rho5, n, &mut lines_back);
+        let (of, d) = (&self.five_of, &self.five_d);
+        let (mut top_middle, mut top_back) = (f64::NEG_INFINITY, f64::NEG_INFINITY);
+        for ((m, b), &x) in out.middle.iter_mut().zip(out.back.iter_mut()).zip(&h.five) {
+            let x = x as usize & (ORD - 1);
+            let run = of[x] as usize & (RUNS - 1);
+            let ([am, bm], [ab, bb], [dm, db]) = (lines[run], lines_back[run], d[x]);
+            *m = am + bm * dm;
+            *b = ab + bb * db;
+            top_middle = if *m > top_middle { *m } else { top_middle };
+            top_back = if *b > top_back { *b } else { top_back };
+        }
+        out.top_front_middle = top_front + top_middle;
+        out.slack = out.top_front_middle + top_back;
         out
     }
 }
@@ -392,11 +406,11 @@ impl Removal {
 #[derive(Clone, Debug)]
 pub struct Corrections {
     /// Per three-card subset, its correction as the front.
-    pub front: [f64; 286],
+    pub front: Box<[f64; 286]>,
     /// Per five-card subset, as the middle.
-    pub middle: [f64; 1287],
+    pub middle: Box<[f64; 1287]>,
     /// Per five-card subset, as the back.
-    pub back: [f64; 1287],
+    pub back: Box<[f64; 1287]>,
     /// The largest front correction plus the largest middle correction: with a back's own,
     /// at least what any split behind that back adds.
     pub top_front_middle: f64,

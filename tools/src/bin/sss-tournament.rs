@@ -766,7 +766,9 @@ fn play(o: &Opts, preset: Preset, rules: &Rules, players: usize) -> Result<(), S
         (mean, 1.96 * sd / n.sqrt())
     };
     for (((villain, st), rel), hr) in o.villains.iter().zip(&stats).zip(&seat_relative).zip(&home_runs) {
-        let lines: Vec<(String, (f64, f64), Option<(f64, f64)>, [f64; 3])> = if banker_table {
+        // (label, sums of the water, sums against the villain in the seat, home-run figures)
+        type Line = (String, (f64, f64), Option<(f64, f64)>, [f64; 3]);
+        let lines: Vec<Line> = if banker_table {
             vec![
                 (label(preset, rules, Some(Role::Banker)), st[0], Some(rel[0]), hr[0]),
                 (label(preset, rules, Some(Role::Player)), st[1], Some(rel[1]), hr[1]),
