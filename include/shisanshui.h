@@ -2204,6 +2204,33 @@ SssStatus sss_arranger_with_level(const struct SssArranger *arranger,
 SssStatus sss_arranger_get_level(const struct SssArranger *arranger, uint32_t *out_level, uint64_t *out_seed);
 
 /**
+ * Make a new arranger that plays like `arranger` with card removal on (`on` = 1, what every
+ * arranger does unless made so) or off (`on` = 0). On, each hand plays against the field
+ * conditioned on the 13 cards it holds (an opponent cannot hold them: holding three aces makes
+ * an opposing pair of aces rare); off, against the field as trained, whatever the hand holds
+ * (a little weaker, about twice as fast). Bigger decks (RULES.md §11) always play the field as
+ * trained. The new handle shares the objective and keeps the level; `arranger` is unchanged.
+ *
+ * Errors: `SSS_ERR_INVALID_ARGUMENT` when `on` is neither 0 nor 1, `SSS_ERR_NULL_POINTER`,
+ * `SSS_ERR_INVALID_HANDLE`. Free the result with `sss_arranger_free`.
+ *
+ * # Safety
+ * `arranger` must be a live handle; `out` valid for a write.
+ */
+SssStatus sss_arranger_with_card_removal(const struct SssArranger *arranger,
+                                         uint8_t on,
+                                         struct SssArranger **out);
+
+/**
+ * Read whether card removal is on (1, unless made by `sss_arranger_with_card_removal`) or off
+ * (0).
+ *
+ * # Safety
+ * `arranger` must be a live handle; `out_flag` valid for a write.
+ */
+SssStatus sss_arranger_get_card_removal(const struct SssArranger *arranger, uint8_t *out_flag);
+
+/**
  * Parse a level name (`beginner`, `casual`, `strong`, `best`; ASCII case-insensitive,
  * surrounding spaces ignored) into its `SSS_LEVEL_*` number. Errors: `SSS_ERR_INVALID_ARGUMENT`
  * (naming the text and the choices), `SSS_ERR_INVALID_UTF8`, `SSS_ERR_NULL_POINTER`.

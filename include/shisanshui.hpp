@@ -496,6 +496,19 @@ public:
         detail::check(sss_arranger_get_level(raw_, &level, &seed), "sss_arranger_get_level");
         return seed;
     }
+    /// The same arranger with card removal on (the default) or off (the field as trained,
+    /// whatever the hand holds); the objective is shared, and this arranger is unchanged.
+    Arranger with_card_removal(bool on) const {
+        SssArranger *raw = nullptr;
+        detail::check(sss_arranger_with_card_removal(raw_, on ? 1 : 0, &raw), "sss_arranger_with_card_removal");
+        return Arranger(raw);
+    }
+    /// Whether card removal is on (true unless made by with_card_removal(false)).
+    bool card_removal() const {
+        std::uint8_t flag = 0;
+        detail::check(sss_arranger_get_card_removal(raw_, &flag), "sss_arranger_get_card_removal");
+        return flag != 0;
+    }
     /// The legal arrangement of 13 cards with the highest expected water (never a foul); at a
     /// lower bot level, the level's draw among the best of each lane-category combination.
     SssArranged arrange(codes_view thirteen) const {

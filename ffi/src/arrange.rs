@@ -19,7 +19,7 @@ use engine::arrange::{Arranged, Arranger, Level, Role, SpecialAdvice, Suggestion
 use engine::{cards_from_codes_in, Arrangement, Card, Error, Rules};
 
 use crate::boundary::{
-    handle_free, handle_new, handle_ref, slice_in, text_in, BufOut, Failure, Out, SssStatus, Tagged, TextOut,
+    flag_in, handle_free, handle_new, handle_ref, slice_in, text_in, BufOut, Failure, Out, SssStatus, Tagged, TextOut,
 };
 use crate::rules::SssRules;
 use crate::special::SSS_SPECIAL_NONE;
@@ -366,6 +366,48 @@ pub unsafe extern "C" fn sss_arranger_get_level(
         let out_seed = unsafe { Out::new(out_seed, "out_seed")? };
         unsafe { out_level.write(arranger.inner.level().index()) };
         unsafe { out_seed.write(arranger.inner.seed()) };
+        Ok(())
+    })
+}
+
+/// Make a new arranger that plays like `arranger` with card removal on (`on` = 1, what every
+/// arranger does unless made so) or off (`on` = 0). On, each hand plays against the field
+/// conditioned on the 13 cards it holds (an opponent cannot hold them: holding three aces makes
+/// an opposing pair of aces rare); off, against the field as trained, whatever the hand holds
+/// (a little weaker, about twice as fast). Bigger decks (RULES.md §11) always play the field as
+/// trained. The new handle shares the objective and keeps the level; `arranger` is unchanged.
+///
+/// Errors: `SSS_ERR_INVALID_ARGUMENT` when `on` is neither 0 nor 1, `SSS_ERR_NULL_POINTER`,
+/// `SSS_ERR_INVALID_HANDLE`. Free the result with `sss_arranger_free`.
+///
+/// # Safety
+/// `arranger` must be a live handle; `out` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_arranger_with_card_removal(
+    arranger: *const SssArranger,
+    on: u8,
+    out: *mut *mut SssArranger,
+) -> SssStatus {
+    ffi_boundary!({
+        let arranger = unsafe { handle_ref(arranger, "arranger")? };
+        let out = unsafe { Out::new(out, "out")? };
+        let on = flag_in(on, "on")?;
+        new_handle(out, arranger.inner.clone().with_card_removal(on));
+        Ok(())
+    })
+}
+
+/// Read whether card removal is on (1, unless made by `sss_arranger_with_card_removal`) or off
+/// (0).
+///
+/// # Safety
+/// `arranger` must be a live handle; `out_flag` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_arranger_get_card_removal(arranger: *const SssArranger, out_flag: *mut u8) -> SssStatus {
+    ffi_boundary!({
+        let arranger = unsafe { handle_ref(arranger, "arranger")? };
+        let out = unsafe { Out::new(out_flag, "out_flag")? };
+        unsafe { out.write(arranger.inner.card_removal() as u8) };
         Ok(())
     })
 }

@@ -17,7 +17,10 @@
 //!                 "players": 4, "codes": [..], "n": 0, "kind": "duplicate_card", "position": 9}, ... ],
 //!   "roles":   [ {"preset": "classic", "table": "banker", "role": "banker" | "player", "players": 3,
 //!                 "seed": 300, "seat": 0, "codes": [13], "front": [3], "middle": [5], "back": [5],
-//!                 "categories": [f, m, b], "expected_water": 1.234567890}, ... ]
+//!                 "categories": [f, m, b], "expected_water": 1.234567890}, ... ],
+//!   "plain":   [ {"preset": "classic", "players": 4, "seed": 500, "seat": 0, "codes": [13],
+//!                 "front": [3], "middle": [5], "back": [5], "categories": [f, m, b],
+//!                 "expected_water": 1.234567890, "differs": true}, ... ]
 //! }
 //! ```
 //! - `hands`: an arranger for (`preset`, `players`) arranges `codes` (seat `seat` of the seeded
@@ -33,6 +36,11 @@
 //!   arranger made for the seat's `role` at a table of `players` (`Arranger::new_for`), arranges
 //!   `codes` as `hands` says (suggestions and special advice are for all-pairs tables, so there
 //!   are none).
+//! - `plain`: the preset's arranger with card removal off (`Arranger::with_card_removal(false)`:
+//!   the field as trained, whatever the hand holds) arranges `codes` as `hands` says, priced by
+//!   that arranger. `differs` is whether the arranger with card removal on (the default) plays
+//!   another arrangement; every preset has such a record, so a surface whose switch did nothing
+//!   fails on it.
 //! - `errors`: the call fails with `kind` (the snake_case `shisanshui::Error` variant; `position`
 //!   for duplicates). Card codes are checked (range, duplicates, in order) before `n`, and `n`
 //!   before the count. `arranger` records fail when the arranger is made (unknown preset,
@@ -55,8 +63,9 @@ use engine::deal::deal;
 use engine::{parse_cards, Arrangement, Card, Category, Error, Evaluator, Preset, Rules, ScoringMode, Special, Table};
 
 use shisanshui::arrange::{
-    sss_arrange, sss_arranger_free, sss_arranger_new_for, sss_arranger_new_preset, sss_special_advice, sss_suggest,
-    SssArranged, SssArranger, SssSpecialAdvice, SssSuggestion,
+    sss_arrange, sss_arranger_free, sss_arranger_get_card_removal, sss_arranger_new_for, sss_arranger_new_preset,
+    sss_arranger_with_card_removal, sss_special_advice, sss_suggest, SssArranged, SssArranger, SssSpecialAdvice,
+    SssSuggestion,
 };
 use shisanshui::rules::{sss_rules_free, sss_rules_new_preset, sss_rules_set_table, SssTable};
 use shisanshui::SssStatus;
@@ -485,6 +494,76 @@ fn roles_differ(preset: &str, players: usize) -> Option<u64> {
     })
 }
 
+/// Hands recorded per preset with card removal off (seeds 500..), besides the first seed that
+/// card removal plays differently.
+const HANDS_PER_PLAIN: u64 = 3;
+
+/// A hand arranged with card removal off: checked against the brute force of that arranger's
+/// own objective (the first hand of each preset), the card order, and the C ABI's switch.
+fn plain_record(preset: &str, players: usize, seed: u64, seat: usize, brute: bool) -> (String, bool) {
+    let on = Arranger::for_preset(preset, players).unwrap();
+    let arranger = on.clone().with_card_removal(false);
+    assert!(on.card_removal() && !arranger.card_removal());
+    let cards = deal(players, Some(seed)).unwrap()[seat].to_vec();
+    let codes = codes_of(&cards);
+    let what = format!("{preset} {players}p seed {seed} seat {seat}, card removal off");
+    let best = arranger.arrange(&cards).unwrap();
+    check_arranged(&arranger, &cards, &best.arrangement, best.categories, best.expected_water, &what);
+    let mut reversed = cards.clone();
+    reversed.reverse();
+    assert_eq!(arranger.arrange(&reversed).unwrap(), best, "{what}: order of the cards");
+    if brute {
+        let top = all_legal(&arranger, &cards).iter().map(|l| l.1).fold(f64::NEG_INFINITY, f64::max);
+        assert!(
+            (top - best.expected_water).abs() < 1e-9,
+            "{what}: best {} but a layout is worth {top}",
+            best.expected_water
+        );
+    }
+    let differs = on.arrange(&cards).unwrap().arrangement != best.arrangement;
+    // The C ABI: the switch makes a new handle, reads back, and leaves the first one as it was.
+    let c = CArranger::new(preset, players);
+    let mut off = std::ptr::null_mut();
+    assert_eq!(unsafe { sss_arranger_with_card_removal(c.0, 0, &mut off) }, SssStatus::SSS_OK);
+    let off = CArranger(off);
+    let (mut flag_on, mut flag_off) = (9u8, 9u8);
+    assert_eq!(unsafe { sss_arranger_get_card_removal(c.0, &mut flag_on) }, SssStatus::SSS_OK);
+    assert_eq!(unsafe { sss_arranger_get_card_removal(off.0, &mut flag_off) }, SssStatus::SSS_OK);
+    assert_eq!((flag_on, flag_off), (1, 0), "{what}: C flags");
+    let mut none = std::ptr::null_mut();
+    assert_eq!(unsafe { sss_arranger_with_card_removal(c.0, 2, &mut none) }, SssStatus::SSS_ERR_INVALID_ARGUMENT);
+    assert!(none.is_null(), "{what}: no handle on an error");
+    let mut out = SssArranged::default();
+    assert_eq!(unsafe { sss_arrange(off.0, codes.as_ptr(), codes.len(), &mut out) }, SssStatus::SSS_OK);
+    assert!(same(&out, &best.arrangement, best.categories, best.expected_water), "{what}: C {out:?} vs {best:?}");
+    let record = format!(
+        "{{\"preset\": \"{preset}\", \"players\": {players}, \"seed\": {seed}, \"seat\": {seat}, \"codes\": {}, {}, \
+         \"categories\": {}, \"expected_water\": {}, \"differs\": {differs}}}",
+        codes_json(&codes),
+        lanes_json(&best.arrangement),
+        cats(&best.categories),
+        water(best.expected_water)
+    );
+    (record, differs)
+}
+
+/// The records with card removal off for one preset: seeds 500.. and the first seed from
+/// 2,000 (seat 0, four seats) that card removal plays differently.
+fn plain_records(preset: &str) -> Vec<String> {
+    let mut out: Vec<String> = (0..HANDS_PER_PLAIN)
+        .map(|i| {
+            let players = 2 + (i % 3) as usize;
+            plain_record(preset, players, 500 + i, (i as usize) % players, i == 0).0
+        })
+        .collect();
+    let apart = (2000..4000)
+        .map(|seed| plain_record(preset, 4, seed, 0, false))
+        .find(|r| r.1)
+        .unwrap_or_else(|| panic!("{preset}: card removal plays no hand apart in 2,000 deals"));
+    out.push(apart.0);
+    out
+}
+
 /// An error record: `call` on (preset, players) fails as the engine says it does, and as the
 /// test expects (`want`, written here by hand).
 fn error_record(call: &str, preset: &str, players: usize, codes: &[u8], n: Option<usize>, want: &str) -> String {
@@ -565,9 +644,11 @@ fn generate() -> String {
         }
     }
 
+    let plain: Vec<String> = Preset::ALL.iter().flat_map(|p| plain_records(p.name())).collect();
+
     document(
         &format!("  \"suggestions_n\": {SUGGESTIONS_N},\n"),
-        &[("hands", &hands), ("advice", &advice), ("errors", &errors), ("roles", &roles)],
+        &[("hands", &hands), ("advice", &advice), ("errors", &errors), ("roles", &roles), ("plain", &plain)],
     )
 }
 
@@ -603,4 +684,13 @@ fn vectors_cover_the_cases() {
     assert!(text.contains("\"declare\": true") && text.contains("\"declare\": false"));
     assert!(text.contains("\"special\": null"));
     assert!(text.contains(&format!("\"special\": \"{}\"", Special::Dragon.id())));
+    for preset in Preset::ALL {
+        let needle = format!("\"preset\": \"{}\", \"players\": 4, \"seed\"", preset.name());
+        let plain = &text[text.find("\"plain\"").expect("a plain list")..];
+        assert!(
+            plain.lines().any(|l| l.contains(&needle) && l.contains("\"differs\": true")),
+            "no hand that card removal plays apart under {}",
+            preset.name()
+        );
+    }
 }

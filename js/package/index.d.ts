@@ -150,13 +150,19 @@ export class Arrangement implements Lanes {
 
 /** The auto-arranger for one rule set, table size and seat role. */
 export class Arranger {
-  constructor(rules?: RulesLike, players?: number, options?: { role?: 'player' | 'banker'; level?: Level; seed?: Seed });
+  constructor(
+    rules?: RulesLike,
+    players?: number,
+    options?: { role?: 'player' | 'banker'; level?: Level; seed?: Seed; cardRemoval?: boolean },
+  );
   readonly players: number;
   readonly role: 'player' | 'banker';
   /** The bot level (`'best'` unless given). */
   readonly level: Level;
   /** The seed of the level's draws (0n unless given). */
   readonly seed: bigint;
+  /** Whether card removal is on (`true` unless made with `cardRemoval: false`). */
+  readonly cardRemoval: boolean;
   readonly rules: Rules;
   arrange(cards: Cards): Arranged;
   suggest(cards: Cards, n?: number): Suggestion[];

@@ -11,7 +11,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::cards::{cards_in, hand_in};
 use crate::deal::seed_in;
-use crate::error::{at_row, index_arg, invalid, text_arg, to_js, JsResult, OrThrow};
+use crate::error::{at_row, flag_arg, index_arg, invalid, text_arg, to_js, JsResult, OrThrow};
 use crate::eval::{arrangement_in, arrangement_object, category_name};
 use crate::rules::JsRules;
 
@@ -80,10 +80,10 @@ fn fixed_lane(fixed: &JsValue, name: &str, extra: shisanshui::SuitSet) -> JsResu
 
 #[wasm_bindgen(js_class = "Arranger")]
 impl JsArranger {
-    /// `new Arranger(rules, players, role, level, seed)`: `players` seats (2 to
+    /// `new Arranger(rules, players, role, level, seed, cardRemoval)`: `players` seats (2 to
     /// `rules.maxPlayers`); `role` `"player"` or `"banker"` at a banker table (required there),
     /// `undefined` otherwise; `level` a bot level name (`undefined`: `"best"`) whose draws `seed`
-    /// (a number or BigInt; `undefined`: 0) seeds.
+    /// (a number or BigInt; `undefined`: 0) seeds; `cardRemoval` `true` (`undefined`) or `false`.
     #[wasm_bindgen(constructor)]
     pub fn new(
         rules: &JsRules,
@@ -91,7 +91,9 @@ impl JsArranger {
         role: JsValue,
         level: JsValue,
         seed: JsValue,
+        card_removal: JsValue,
     ) -> JsResult<JsArranger> {
+        let card_removal = flag_arg(&card_removal, "cardRemoval")?.unwrap_or(true);
         let level = if level.is_undefined() || level.is_null() {
             Level::Best
         } else {
@@ -117,11 +119,17 @@ impl JsArranger {
             Some(role) => shared_arranger_for(rules, players, role),
         }
         .or_throw()?;
-        if level == Level::Best && seed == 0 {
+        if level == Level::Best && seed == 0 && card_removal {
             return Ok(JsArranger(arranger));
         }
         // A clone shares the objective: the shared arranger stays at its best.
-        Ok(JsArranger(Arc::new((*arranger).clone().with_level(level, seed))))
+        Ok(JsArranger(Arc::new((*arranger).clone().with_level(level, seed).with_card_removal(card_removal))))
+    }
+
+    /// Whether card removal is on (`true` unless made with `cardRemoval: false`).
+    #[wasm_bindgen(getter, js_name = "cardRemoval")]
+    pub fn card_removal(&self) -> bool {
+        self.0.card_removal()
     }
 
     /// The bot level: `"beginner"`, `"casual"`, `"strong"` or `"best"`.

@@ -122,6 +122,15 @@ pub(crate) fn text_arg(v: &JsValue, what: &str) -> JsResult<String> {
     v.as_string().ok_or_else(|| invalid(format!("{what} must be a string, got {}", describe(v))))
 }
 
+/// A switch: `true` or `false`, or `None` for `undefined` and `null` (not JavaScript's
+/// truthiness: `"no"` and `0` are refused, not taken as a value).
+pub(crate) fn flag_arg(v: &JsValue, what: &str) -> JsResult<Option<bool>> {
+    if v.is_undefined() || v.is_null() {
+        return Ok(None);
+    }
+    v.as_bool().map(Some).ok_or_else(|| invalid(format!("{what} must be true or false, got {}", describe(v))))
+}
+
 /// A count or a seat index: a whole number from 0 to 2^32 - 1, or `None` for `undefined` and
 /// `null`. (A `u32` parameter would take 4.5 as 4, "x" as 0 and -1 as 4294967295.)
 pub(crate) fn index_arg(v: &JsValue, what: &str) -> JsResult<Option<usize>> {

@@ -359,8 +359,8 @@ impl PyArranger {
 impl PyArranger {
     #[new]
     #[pyo3(
-        signature = (rules = None, players = None, role = None, *, level = None, seed = None),
-        text_signature = "(rules=None, players=4, role=None, *, level='best', seed=0)"
+        signature = (rules = None, players = None, role = None, *, level = None, seed = None, card_removal = true),
+        text_signature = "(rules=None, players=4, role=None, *, level='best', seed=0, card_removal=True)"
     )]
     fn new(
         rules: Option<&Bound<'_, PyAny>>,
@@ -368,6 +368,7 @@ impl PyArranger {
         role: Option<&Bound<'_, PyAny>>,
         level: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
+        card_removal: bool,
     ) -> PyResult<Self> {
         let role = role_arg(role)?;
         let level = level_arg(level)?;
@@ -379,8 +380,20 @@ impl PyArranger {
                 None => Arranger::new(r, players),
                 Some(role) => Arranger::new_for(r, players, role),
             };
-            Ok(PyArranger(Arc::new(a.or_raise()?.with_level(level, seed))))
+            Ok(PyArranger(Arc::new(a.or_raise()?.with_level(level, seed).with_card_removal(card_removal))))
         })
+    }
+
+    /// The same arranger with card removal on or off (the objective is shared, not rebuilt).
+    #[pyo3(text_signature = "($self, on)")]
+    fn with_card_removal(&self, on: bool) -> Self {
+        PyArranger(Arc::new((*self.0).clone().with_card_removal(on)))
+    }
+
+    /// Whether card removal is on (``True`` unless made with ``card_removal=False``).
+    #[getter]
+    fn card_removal(&self) -> bool {
+        self.0.card_removal()
     }
 
     /// The same arranger at another bot level and seed (the objective is shared, not rebuilt).
@@ -498,14 +511,17 @@ impl PyArranger {
     }
 
     /// `<Arranger classic, 4 players>` (`custom rules` when the rules are no preset), with
-    /// `, casual, seed 7` below the best level.
+    /// `, casual, seed 7` below the best level and `, no card removal` with card removal off.
     fn __repr__(&self) -> String {
         let rules = self.0.rules();
         let name = Preset::ALL.into_iter().find(|&p| Rules::preset(p) == *rules).map_or("custom rules", |p| p.name());
-        let level = match self.0.level() {
+        let mut level = match self.0.level() {
             Level::Best => String::new(),
             l => format!(", {l}, seed {}", self.0.seed()),
         };
+        if !self.0.card_removal() {
+            level += ", no card removal";
+        }
         match rules.table {
             shisanshui::Table::Banker => {
                 format!("<Arranger {name}, banker table of {} players, {}{level}>", self.0.players(), self.0.role())

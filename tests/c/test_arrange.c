@@ -272,6 +272,53 @@ static void test_role_vectors(const json *roles) {
     check(differ >= 4, "the roles arrange %zu of the records differently", differ);
 }
 
+/* Card removal off (sss_arranger_with_card_removal): the recorded arrangement and price of the
+ * arranger that plays the field as trained; the flag reads back; the arranger it was made from
+ * keeps card removal on and plays the records marked `differs` otherwise. */
+static void test_plain_vectors(const json *plain) {
+    size_t i, differ = 0;
+    check(plain != NULL && plain->count >= 12, "arrange.json has card-removal-off records");
+    for (i = 0; plain != NULL && i < plain->count; i++) {
+        const json *r = plain->items[i];
+        const char *preset = str(r, "preset");
+        uint32_t players = (uint32_t)num(r, "players");
+        const json *d = json_get(r, "differs");
+        uint8_t hand[13], flag = 9;
+        cached *c = arranger_for(preset, players);
+        SssArranger *off = NULL;
+        SssArranged a, b;
+        char what[96];
+        snprintf(what, sizeof what, "plain %zu (%s %u, seed %d)", i, preset, players, (int)num(r, "seed"));
+        if (c == NULL || codes_of(json_get(r, "codes"), hand, 13) != 13 || d == NULL) {
+            check(0, "%s: arranger, codes and differs", what);
+            continue;
+        }
+        expect(sss_arranger_with_card_removal(c->arranger, 0, &off), SSS_OK, NULL, what);
+        expect(sss_arranger_get_card_removal(off, &flag), SSS_OK, NULL, what);
+        check(flag == 0, "%s: the flag reads 0", what);
+        expect(sss_arranger_get_card_removal(c->arranger, &flag), SSS_OK, NULL, what);
+        check(flag == 1, "%s: the first arranger keeps card removal on", what);
+        expect(sss_arrange(off, hand, 13, &a), SSS_OK, NULL, what);
+        check(matches(r, &a), "%s: the arrangement of the vector", what);
+        check_legal(c->rules, hand, &a, what);
+        expect(sss_arrange(c->arranger, hand, 13, &b), SSS_OK, NULL, what);
+        int apart = memcmp(a.front, b.front, 3) != 0 || memcmp(a.middle, b.middle, 5) != 0;
+        check(d->type == JSON_BOOL && apart == d->boolean, "%s: card removal on plays %s", what, apart ? "apart" : "the same");
+        differ += apart;
+        sss_arranger_free(off);
+    }
+    check(differ >= 6, "card removal plays %zu records apart", differ);
+    {
+        SssArranger *none = NULL;
+        cached *c = arranger_for("classic", 4);
+        expect(sss_arranger_with_card_removal(c->arranger, 2, &none), SSS_ERR_INVALID_ARGUMENT, "`on`",
+               "with_card_removal(2)");
+        check(none == NULL, "no handle on an error");
+        expect(sss_arranger_with_card_removal(NULL, 0, &none), SSS_ERR_NULL_POINTER, NULL, "NULL arranger");
+        expect(sss_arranger_get_card_removal(c->arranger, NULL), SSS_ERR_NULL_POINTER, NULL, "NULL out_flag");
+    }
+}
+
 static void test_arrange_vectors(const char *dir) {
     json *doc = load(dir, "arrange.json", NULL);
     const json *hands, *advice, *errs;
@@ -411,6 +458,7 @@ static void test_arrange_vectors(const char *dir) {
         }
     }
     test_role_vectors(json_get(doc, "roles"));
+    test_plain_vectors(json_get(doc, "plain"));
     json_free(doc);
 }
 

@@ -211,6 +211,17 @@ void dealing_arranging_settling() {
         CHECK(!rules.check_arrangement(a.front, a.middle, a.back).is_foul);
     }
 
+    // Card removal off: a new arranger playing the field as trained; this one keeps it on.
+    sss::Arranger plain = arranger.with_card_removal(false);
+    CHECK(!plain.card_removal() && arranger.card_removal() && plain.with_card_removal(true).card_removal());
+    bool priced_apart = false;
+    for (const sss::Hand &hand : hands) {
+        SssArranged a = plain.arrange(hand), b = arranger.arrange(hand);
+        CHECK(!rules.check_arrangement(a.front, a.middle, a.back).is_foul);
+        priced_apart = priced_apart || a.expected_water != b.expected_water;
+    }
+    CHECK(priced_apart);
+
     std::vector<SssSeat> seats;
     for (const sss::Hand &hand : hands) {
         SssArranged best = arranger.arrange(hand);

@@ -323,6 +323,37 @@ namespace Shisanshui.Tests
                 foreach (Rules r in rules.Values) r.Dispose();
             }
             RoleVectors(L(doc["roles"]));
+            PlainVectors(L(doc["plain"]));
+        }
+
+        /// <summary>Card removal off (WithCardRemoval(false)): the arranger that plays the field as trained;
+        /// the first arranger keeps card removal on and plays the records marked `differs` otherwise.</summary>
+        private static void PlainVectors(List<object> records)
+        {
+            T.Check(records.Count >= 12, "card-removal-off records");
+            int differ = 0;
+            for (int i = 0; i < records.Count; i++)
+            {
+                var r = O(records[i]);
+                string preset = (string)r["preset"];
+                int players = (int)(double)r["players"];
+                string what = "plain " + i + " (" + preset + ", " + players + " players)";
+                byte[] codes = Codes(r["codes"]);
+                T.Check(Same(codes, Codes(Dealer.Deal(players, (ulong)(double)r["seed"])[(int)(double)r["seat"]])),
+                    what + ": the seeded deal");
+                Arranger on = For(preset, players);
+                using (Arranger off = on.WithCardRemoval(false))
+                {
+                    T.Check(on.CardRemoval && !off.CardRemoval, what + ": CardRemoval reads back");
+                    Arranged best = off.Arrange(codes);
+                    Matches(r, best, what);
+                    using (var rules = Rules.Preset(preset)) CheckLegal(rules, codes, best, what);
+                    bool apart = on.Arrange(codes).Arrangement.ToString() != best.Arrangement.ToString();
+                    T.Check(apart == (bool)r["differs"], what + ": card removal on plays " + (apart ? "apart" : "the same"));
+                    if (apart) differ++;
+                }
+            }
+            T.Check(differ >= 6, "card removal plays " + differ + " records apart");
         }
 
         /// <summary>Banker tables: the preset with Table.Banker and an arranger for the seat's role; the other

@@ -54,6 +54,31 @@ test('arrange.json hands: best arrangement and suggestions per preset and table 
   }
 });
 
+test('arrange.json plain: card removal off plays the field as trained', () => {
+  assert.ok(arrange.plain.length >= 12);
+  let differ = 0;
+  for (const rec of arrange.plain) {
+    const what = `${rec.preset} ${rec.players} seed ${rec.seed} seat ${rec.seat}, card removal off`;
+    assert.deepEqual(codes(sss.deal(rec.players, rec.seed)[rec.seat]), rec.codes, `${what}: the deal`);
+    const on = arrangerOf(rec.preset, rec.players);
+    const off = new sss.Arranger(rec.preset, rec.players, { cardRemoval: false });
+    assert.equal(on.cardRemoval, true, what);
+    assert.equal(off.cardRemoval, false, what);
+    const best = off.arrange(rec.codes);
+    same(rec, best, what);
+    legal(rec.codes, best, rec.preset, what);
+    const apart = JSON.stringify(on.arrange(rec.codes).arrangement) !== JSON.stringify(best.arrangement);
+    assert.equal(apart, rec.differs, `${what}: card removal on plays ${apart ? 'apart' : 'the same'}`);
+    if (apart) differ++;
+    off.free();
+  }
+  assert.ok(differ >= 6, `${differ} hands played apart`);
+  // A card-removal-off arranger made after a shared one leaves the shared one on.
+  assert.equal(new sss.Arranger('classic', 4).cardRemoval, true);
+  throwsCode(() => new sss.Arranger('classic', 4, { cardRemoval: 'no' }), 'invalid_argument');
+  throwsCode(() => new sss.Arranger('classic', 4, { cardRemoval: 0 }), 'invalid_argument');
+});
+
 test('arrange.json roles: banker tables arrange for the seat', () => {
   assert.ok(arrange.roles.length >= 24);
   let differ = 0;

@@ -276,6 +276,33 @@ def test_vector_roles(vectors):
     assert differ >= 4
 
 
+def test_vector_card_removal_off(vectors):
+    """``card_removal=False``: the arranger that plays the field as trained; the switch is a new
+    arranger and leaves the first one as it was."""
+    records = vectors["plain"]
+    assert len(records) >= 12
+    differ = 0
+    for rec in records:
+        on = arranger(rec["preset"], rec["players"])
+        off = on.with_card_removal(False)
+        assert on.card_removal is True and off.card_removal is False
+        made = sss.Arranger(rec["preset"], rec["players"], card_removal=False)
+        assert made.card_removal is False and "no card removal" in repr(made)
+        assert codes(sss.deal(rec["players"], rec["seed"])[rec["seat"]]) == rec["codes"]
+        for arr in (off, made):
+            best = arr.arrange(rec["codes"])
+            same(rec, best)
+            check_legal(rec["codes"], best, arr.rules)
+        apart = lanes(on.arrange(rec["codes"]).arrangement) != lanes(best.arrangement)
+        assert apart is rec["differs"]
+        differ += apart
+    assert differ >= 6
+    with pytest.raises(TypeError):
+        sss.Arranger("classic", 4, card_removal="no")
+    with pytest.raises(TypeError):
+        arranger("classic", 4).with_card_removal(None)
+
+
 def test_vector_advice(vectors):
     for rec in vectors["advice"]:
         arr = arranger(rec["preset"], rec["players"])

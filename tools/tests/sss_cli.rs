@@ -339,6 +339,31 @@ fn arrange_levels_match_the_shared_vectors() {
     assert_eq!(sss(&["arrange", "--seed", "x", HAND]).status.code(), Some(2));
 }
 
+#[test]
+fn arrange_without_card_removal_matches_the_shared_vectors() {
+    let v = vectors("arrange.json");
+    let plain = v["plain"].as_array().unwrap();
+    assert!(plain.len() >= 12);
+    for h in plain {
+        let cards = format_cards(&codes(&h["codes"]));
+        let (preset, players) = (h["preset"].as_str().unwrap(), h["players"].to_string());
+        let run = |extra: &[&str]| {
+            let mut args = vec!["--preset", preset, "--players", &players, "arrange"];
+            args.extend_from_slice(extra);
+            args.push(&cards);
+            ok_json(&args)
+        };
+        let off = run(&["--no-card-removal"]);
+        let want = Arrangement::new(&codes(&h["front"]), &codes(&h["middle"]), &codes(&h["back"])).unwrap();
+        assert_eq!(off["arrangement"], want.to_string(), "{h}");
+        assert!((off["expected_water"].as_f64().unwrap() - h["expected_water"].as_f64().unwrap()).abs() < 1e-6);
+        assert_eq!(off["card_removal"], false);
+        let on = run(&[]);
+        assert_eq!(on["card_removal"], true);
+        assert_eq!(on["arrangement"] != off["arrangement"], h["differs"].as_bool().unwrap(), "{h}");
+    }
+}
+
 /// A settle.json table as a round of the CLI's JSON format.
 fn round_of(table: &Value, rule_sets: &Value) -> Value {
     let name = table["rules"].as_str().unwrap();

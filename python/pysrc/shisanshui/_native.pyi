@@ -893,6 +893,11 @@ class Arranger:
     ``"best"`` the arrangement is one of the best of each lane-category combination, a pure
     function of (seed, level, the cards as a set), never a foul. :meth:`suggest` is the same at
     every level; :meth:`special_advice` weighs declaring against the level's own lanes.
+
+    ``card_removal`` (default True) plays each hand against the field conditioned on the 13
+    cards it holds (an opponent cannot hold them: holding three aces makes an opposing pair of
+    aces rare); False plays the field as trained, whatever the hand holds (a little weaker,
+    about twice as fast). Bigger decks (RULES.md §11) always play the field as trained.
     """
 
     def __new__(
@@ -903,9 +908,15 @@ class Arranger:
         *,
         level: Union[Level, str] = "best",
         seed: int = 0,
+        card_removal: bool = True,
     ) -> Arranger: ...
     def with_level(self, level: Union[Level, str], seed: int = 0) -> Arranger:
         """The same arranger at another level and seed (the objective is shared)."""
+    def with_card_removal(self, on: bool) -> Arranger:
+        """The same arranger with card removal on or off (the objective is shared)."""
+    @property
+    def card_removal(self) -> bool:
+        """Whether card removal is on (``True`` unless made with ``card_removal=False``)."""
     @property
     def level(self) -> Level:
         """The bot level (``Level.BEST`` unless made weaker)."""

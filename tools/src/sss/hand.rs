@@ -42,6 +42,11 @@ pub struct ArrangeArgs {
     /// level and cards give the same arrangement.
     #[arg(long, value_name = "S", value_parser = crate::seed_arg, default_value = "0")]
     pub seed: u64,
+
+    /// Play the field as trained, whatever the hand holds, instead of the field conditioned on
+    /// the 13 cards (card removal, the default).
+    #[arg(long)]
+    pub no_card_removal: bool,
 }
 
 /// The cards of the arguments, as many copies of a card as the rule set's deck holds.
@@ -231,7 +236,7 @@ pub fn arrange(t: &TableArgs, a: &ArrangeArgs) -> CliResult<Output> {
     let players = t.players()?;
     let lang = t.lang();
     let cards = cards(t, &a.cards)?;
-    let arranger = t.arranger(&rules, players)?.with_level(level, a.seed);
+    let arranger = t.arranger(&rules, players)?.with_level(level, a.seed).with_card_removal(!a.no_card_removal);
     let best = arranger.arrange(&cards).map_err(|e| CliError::engine("cards", e))?;
     // A weaker bot says so, with the seed that reproduces it.
     let bot = match level {
@@ -249,6 +254,7 @@ pub fn arrange(t: &TableArgs, a: &ArrangeArgs) -> CliResult<Output> {
     json["players"] = json!(players);
     json["level"] = json!(level.name());
     json["seed"] = json!(a.seed);
+    json["card_removal"] = json!(arranger.card_removal());
     Ok(Output { text, json })
 }
 

@@ -329,6 +329,31 @@ namespace Shisanshui
             }
         }
 
+        /// <summary>
+        /// This arranger with card removal on (the default) or off: a new Arranger sharing the
+        /// objective (this one is unchanged; dispose both). On, each hand plays against the field
+        /// conditioned on the 13 cards it holds (an opponent cannot hold them: holding three aces
+        /// makes an opposing pair of aces rare); off, against the field as trained, whatever the hand
+        /// holds (a little weaker, about twice as fast). Bigger decks always play the field as trained.
+        /// </summary>
+        public Arranger WithCardRemoval(bool on)
+        {
+            ArrangerHandle made;
+            int st = Native.sss_arranger_with_card_removal(Handle, on ? (byte)1 : (byte)0, out made);
+            return new Arranger(Adopt(st, made));
+        }
+
+        /// <summary>Whether card removal is on (true unless made by WithCardRemoval(false)).</summary>
+        public bool CardRemoval
+        {
+            get
+            {
+                byte flag;
+                Native.Check(Native.sss_arranger_get_card_removal(Handle, out flag));
+                return flag != 0;
+            }
+        }
+
         /// <summary>An arranger for a preset by name ("classic", "regional", "kx", "hk", "ranked", "chinese_poker"; UnknownPresetException otherwise).</summary>
         public static Arranger ForPreset(string name, int players = DefaultPlayers)
         {
@@ -590,6 +615,12 @@ namespace Shisanshui
 
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern int sss_arranger_get_level(ArrangerHandle arranger, out uint outLevel, out ulong outSeed);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_arranger_with_card_removal(ArrangerHandle arranger, byte on, out ArrangerHandle outArranger);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_arranger_get_card_removal(ArrangerHandle arranger, out byte outFlag);
 
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern int sss_level_parse(byte[] text, UIntPtr len, out uint outLevel);
