@@ -259,6 +259,71 @@ impl Lane {
     }
 }
 
+/// [`Lane::lines`] of the middle and the back at once: they share the runs and the ratios, and
+/// their running sums are independent, so one loop carries both chains side by side (the same
+/// operations on each lane, in the same order, as two calls would do).
+fn five_lines(
+    [mid, back]: [&Lane; 2],
+    rho: &[f64],
+    n: f64,
+    out_mid: &mut [[f64; 2]; RUNS],
+    out_back: &mut [[f64; 2]; RUNS],
+) {
+    let runs = mid.runs.len().min(back.runs.len()).min(rho.len()).min(RUNS);
+    debug_assert!(mid.runs.len() == runs && back.runs.len() == runs && rho.len() == runs);
+    let (rm, rb, rho) = (&mid.runs[..runs], &back.runs[..runs], &rho[..runs]);
+    let (mut zm, mut zb) = (0.0, 0.0);
+    for i in 0..runs {
+        zm += rm[i][0] * rho[i];
+        zb += rb[i][0] * rho[i];
+    }
+    if zm <= 0.0 || zb <= 0.0 {
+        mid.lines(rho, n, out_mid);
+        back.lines(rho, n, out_back);
+        return;
+    }
+    let (im, ib) = (1.0 / zm, 1.0 / zb);
+    let (om, ob) = (&mut out_mid[..runs], &mut out_back[..runs]);
+    let (mut am, mut ab) = (0.0, 0.0);
+    for i in (0..runs).rev() {
+        let p = rho[i];
+        om[i] = [-n * (am * im - rm[i][3]), n * (p * im - 1.0)];
+        ob[i] = [-n * (ab * ib - rb[i][3]), n * (p * ib - 1.0)];
+        am += p * rm[i][1];
+        ab += p * rb[i][1];
+    }
+    let (mut bm, mut bb) = (0.0, 0.0);
+    for i in 0..runs {
+        let p = rho[i];
+        om[i][0] += n * rm[i][4] * (bm * im - rm[i][2]);
+        ob[i][0] += n * rb[i][4] * (bb * ib - rb[i][2]);
+        bm += p * rm[i][0];
+        bb += p * rb[i][0];
+    }
+}
+
+/// The largest of `v` (−∞ when empty), with four running maxima: a maximum is exact in any
+/// order, and four chains overlap where one would wait on each comparison.
+fn top(v: &[f64]) -> f64 {
+    let mut t = [f64::NEG_INFINITY; 4];
+    let mut chunks = v.chunks_exact(4);
+    for c in &mut chunks {
+        for k in 0..4 {
+            t[k] = if c[k] > t[k] { c[k] } else { t[k] };
+        }
+    }
+    for &x in chunks.remainder() {
+        t[0] = if x > t[0] { x } else { t[0] };
+    }
+    let a = if t[1] > t[0] { t[1] } else { t[0] };
+    let b = if t[3] > t[2] { t[3] } else { t[2] };
+    if b > a {
+        b
+    } else {
+        a
+    }
+}
+
 /// The card-removal tables of one objective.
 #[derive(Clone, Debug)]
 pub(crate) struct Removal {
@@ -269,7 +334,9 @@ pub(crate) struct Removal {
     five_of: Vec<u32>,
     five_codes: Vec<Code>,
     three_of: Vec<u32>,
-    three_codes: Vec<Code>,
+    /// Per three-card run (one class each), the factor-table entries of its ranks: its ratio
+    /// is their product (every other part of an exact class's code is 1).
+    three_factors: Vec<[u8; 3]>,
     /// Front, middle, back.
     lanes: [Lane; 3],
     /// Per five-card ordinal, the middle's and the back's `d` side by side.
@@ -289,6 +356,14 @@ impl Removal {
             Lane::new(&five_of, five_codes.len(), pmf[1], water[1]),
             Lane::new(&five_of, five_codes.len(), pmf[2], water[2]),
         ];
+        let three_factors = three_codes
+            .iter()
+            .map(|c| {
+                debug_assert!(c.factors[3..] == [G_ONE; 2] && c.kick == 0 && c.flush_mask == 0);
+                debug_assert!(c.pair_of_others == NO_RANK && c.inv_norm == 1.0);
+                [c.factors[0], c.factors[1], c.factors[2]]
+            })
+            .collect();
         let pad = |mut v: Vec<u32>| {
             v.resize(ORD, 0);
             v
@@ -297,7 +372,7 @@ impl Removal {
         static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let id = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let five_d = (0..ORD).map(|x| [lanes[1].d[x], lanes[2].d[x]]).collect();
-        Removal { id, opponents: opponents as f64, five_of, five_codes, three_of, three_codes, lanes, five_d }
+        Removal { id, opponents: opponents as f64, five_of, five_codes, three_of, three_factors, lanes, five_d }
     }
 
     /// The corrections of one hand's subsets.
@@ -337,6 +412,11 @@ impl Removal {
         let triples: [[f64; 14]; 4] = std::array::from_fn(|su| {
             std::array::from_fn(|t| C3[(t as u32 - (by_suit[su] & ((1u16 << t) - 1)).count_ones()) as usize])
         });
+        // A full house's pair: any rank but its trips' (`NO_RANK`, no pair: a factor of 1).
+        let mut pair_of = [1.0f64; 16];
+        for r in 0..13 {
+            pair_of[r] = pairs - v2[r];
+        }
         let ratio = |c: &Code| -> f64 {
             if c.flush_mask != 0 {
                 let mut sum = 0.0;
@@ -351,20 +431,22 @@ impl Removal {
             let own = f[0] * f[1] * f[2] * f[3] * f[4];
             // The free kickers averaged over every choice of them: e_j of the ranks below
             // `below`, less the key's (deflated: e_j(S \ {r}) = e_j(S) − v_r e_{j−1}(S \ {r})).
+            // A `NO_RANK` pad has v = 0: deflating by it changes nothing.
             let mut e = elementary[c.below as usize & 15];
             for &d in &c.deflate {
-                if d == NO_RANK {
-                    break;
-                }
                 let v = v1[d as usize & 15];
                 e[1] -= v * e[0];
                 e[2] -= v * e[1];
                 e[3] -= v * e[2];
             }
-            let pair = if c.pair_of_others == NO_RANK { 1.0 } else { pairs - v2[c.pair_of_others as usize & 15] };
-            own * e[c.kick as usize & 3] * pair * c.inv_norm
+            own * e[c.kick as usize & 3] * pair_of[c.pair_of_others as usize & 15] * c.inv_norm
         };
-        let rho3: Vec<f64> = self.three_codes.iter().map(ratio).collect();
+        // The front's classes are runs of one: a ratio is the product of its ranks' factors.
+        let rho3: Vec<f64> = self
+            .three_factors
+            .iter()
+            .map(|&[a, b, c]| gf[a as usize & 127] * gf[b as usize & 127] * gf[c as usize & 127])
+            .collect();
         let rho5: Vec<f64> = self.five_codes.iter().map(ratio).collect();
         let n = self.opponents;
         let mut lines = [[0.0; 2]; RUNS];
@@ -376,26 +458,20 @@ impl Removal {
             let [a, b] = lines[of[x] as usize & (RUNS - 1)];
             *o = a + b * d[x];
         }
-        let mut top_front = f64::NEG_INFINITY;
-        for &v in out.front.iter() {
-            top_front = if v > top_front { v } else { top_front };
-        }
+        let top_front = top(&out.front[..]);
         // Both five-card lanes in one pass: they share the runs, and each ordinal's two `d`
         // sit side by side.
-        let mut lines_back = [[0.0; 2]; RUNS];
-        self.lanes[1].lines(&rho5, n, &mut lines);
-        self.lanes[2].lines(&rho5, n, &mut lines_back);
+        let (mut lines_middle, mut lines_back) = ([[0.0; 2]; RUNS], [[0.0; 2]; RUNS]);
+        five_lines([&self.lanes[1], &self.lanes[2]], &rho5, n, &mut lines_middle, &mut lines_back);
         let (of, d) = (&self.five_of, &self.five_d);
-        let (mut top_middle, mut top_back) = (f64::NEG_INFINITY, f64::NEG_INFINITY);
         for ((m, b), &x) in out.middle.iter_mut().zip(out.back.iter_mut()).zip(&h.five) {
             let x = x as usize & (ORD - 1);
             let run = of[x] as usize & (RUNS - 1);
-            let ([am, bm], [ab, bb], [dm, db]) = (lines[run], lines_back[run], d[x]);
+            let ([am, bm], [ab, bb], [dm, db]) = (lines_middle[run], lines_back[run], d[x]);
             *m = am + bm * dm;
             *b = ab + bb * db;
-            top_middle = if *m > top_middle { *m } else { top_middle };
-            top_back = if *b > top_back { *b } else { top_back };
         }
+        let (top_middle, top_back) = (top(&out.middle[..]), top(&out.back[..]));
         out.top_front_middle = top_front + top_middle;
         out.slack = out.top_front_middle + top_back;
         out
