@@ -461,8 +461,9 @@ impl Removal {
         let top_front = top(&out.front[..]);
         // Both five-card lanes in one pass: they share the runs, and each ordinal's two `d`
         // sit side by side.
-        let (mut lines_middle, mut lines_back) = ([[0.0; 2]; RUNS], [[0.0; 2]; RUNS]);
-        five_lines([&self.lanes[1], &self.lanes[2]], &rho5, n, &mut lines_middle, &mut lines_back);
+        // The front's lines are read: the middle's take their place.
+        let (lines_middle, mut lines_back) = (&mut lines, [[0.0; 2]; RUNS]);
+        five_lines([&self.lanes[1], &self.lanes[2]], &rho5, n, lines_middle, &mut lines_back);
         let (of, d) = (&self.five_of, &self.five_d);
         for ((m, b), &x) in out.middle.iter_mut().zip(out.back.iter_mut()).zip(&h.five) {
             let x = x as usize & (ORD - 1);

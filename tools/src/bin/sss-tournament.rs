@@ -210,7 +210,8 @@ struct SpeedArgs {
     once: bool,
 
     /// The arranger times at this player's level: `ours` (the best; default), `beginner`,
-    /// `casual` or `strong` (its draws seeded by --seed).
+    /// `casual` or `strong` (its draws seeded by --seed), or `plain` (the best without card
+    /// removal).
     #[arg(long, value_enum, default_value_t = Player::Ours)]
     player: Player,
 }
@@ -404,8 +405,8 @@ fn run(cli: Cli) -> Result<(), String> {
             (o, play)
         }
         Command::Speed(a) => {
-            if a.player.level().is_none() {
-                return Err(format!("speed times our arranger at a level, not {}", a.player.name()));
+            if a.player.level().is_none() && a.player != Player::Plain {
+                return Err(format!("speed times our arranger at a level or plain, not {}", a.player.name()));
             }
             (Opts { once: a.once, hero: a.player, ..opts(&a.table, a.hands)? }, speed)
         }
@@ -908,7 +909,7 @@ fn speed(o: &Opts, preset: Preset, rules: &Rules, players: usize) -> Result<(), 
 fn speed_for(o: &Opts, preset: Preset, rules: &Rules, players: usize, role: Role) -> Result<(), String> {
     let name = label(preset, rules, (rules.table == Seating::Banker).then_some(role));
     let level = o.hero.level().unwrap_or(Level::Best);
-    let a = arranger(o, rules, players, role)?.with_level(level, o.seed);
+    let a = arranger(o, rules, players, role)?.with_level(level, o.seed).with_card_removal(o.hero != Player::Plain);
     let mut dealer = Dealer::from_seed(o.seed);
     let mut hands: Vec<[Card; 13]> = Vec::new();
     while (hands.len() as u64) < o.deals {
