@@ -44,7 +44,7 @@
 //! client can cycle through it with an index.
 
 use crate::arrange::search::{legal, HandSubsets};
-use crate::arrange::strength::{Strength, Subsets};
+use crate::arrange::strength::Strength;
 use crate::arrange::{Arranged, Arranger};
 use crate::card::{exact_cards_in, Card, CardSet, Rank, Suit};
 use crate::error::{Error, Result};
@@ -563,11 +563,6 @@ impl Arranger {
         // the hand's sorted order), valued as the search values a split.
         let h = HandSubsets::new(st, lane_codes::<13>(hand_bits));
         let corr = self.corrections(&h);
-        let sub = Subsets::get();
-        let subset = |bits: u64| -> usize {
-            let mask = (0..13).filter(|&i| bits >> h.codes[i] & 1 == 1).fold(0u16, |m, i| m | 1 << i);
-            sub.index[mask as usize] as usize
-        };
         let mut best: Option<(f64, [u64; 3], [u16; 3])> = None;
         let mut consider = |bits: [u64; 3]| {
             let o = [st.three(lane_codes(bits[0])), st.five(lane_codes(bits[1])), st.five(lane_codes(bits[2]))];
@@ -575,11 +570,7 @@ impl Arranger {
                 return;
             }
             let ev = match &corr {
-                Some(c) => {
-                    obj.lane_sum(o[0], o[1], o[2])
-                        + c.of(subset(bits[0]), subset(bits[1]), subset(bits[2]))
-                        + obj.sweep_value(o[0], o[1], o[2])
-                }
+                Some(c) => obj.ev_corrected(o[0], o[1], o[2], c.of_lanes(hand_bits, bits)),
                 None => obj.ev(o[0], o[1], o[2]),
             };
             let better = match &best {

@@ -614,17 +614,10 @@ impl Arranger {
         }
         let cards = arrangement.cards().map(|c| c.code());
         let Some(corr) = self.corrections_of(&cards) else { return self.objective.ev(f, m, b) };
-        // The lanes' subsets by position in the hand's sorted order (a card's position is the
-        // number of the hand's cards below it), valued as the search values a split.
-        let held = cards.iter().fold(0u64, |m, &c| m | 1 << c);
-        let mask = |lane: &[Card]| -> u16 {
-            lane.iter().map(|c| 1u16 << (held & ((1u64 << c.code()) - 1)).count_ones()).sum()
-        };
-        let sub = Subsets::get();
-        let idx = |m: u16| sub.index[m as usize] as usize;
-        let extra =
-            corr.of(idx(mask(&arrangement.front)), idx(mask(&arrangement.middle)), idx(mask(&arrangement.back)));
-        self.objective.lane_sum(f, m, b) + extra + self.objective.sweep_value(f, m, b)
+        // Valued as the search values a split.
+        let bits = |lane: &[Card]| lane.iter().fold(0u64, |m, c| m | 1 << c.code());
+        let lanes = [bits(&arrangement.front), bits(&arrangement.middle), bits(&arrangement.back)];
+        self.objective.ev_corrected(f, m, b, corr.of_lanes(lanes[0] | lanes[1] | lanes[2], lanes))
     }
 }
 

@@ -1044,6 +1044,13 @@ impl Objective {
         self.lane_sum(f, m, b) + self.sweep_value(f, m, b)
     }
 
+    /// [`Objective::ev`] with card removal's corrections of the split (`extra`) added to the
+    /// lanes, as every caller adds them: the search, pricing an arrangement, completing lanes.
+    #[inline]
+    pub fn ev_corrected(&self, f: u16, m: u16, b: u16, extra: f64) -> f64 {
+        self.lane_sum(f, m, b) + extra + self.sweep_value(f, m, b)
+    }
+
     /// An upper bound of [`Objective::sweep_value`] over every `(f', m', b')` with
     /// `f' ≤ f`, `m' ≤ m`, `b' ≤ b` (ordinals). Admissible because the shoot probability and
     /// my water only grow with each lane, the chances of being shot only shrink, and an

@@ -25,7 +25,7 @@
 //! counts per rank, and their arrangers play the unconditioned field.
 
 use super::search::HandSubsets;
-use super::strength::{Strength, FIVE_CLASSES, THREE_CLASSES};
+use super::strength::{Strength, Subsets, FIVE_CLASSES, THREE_CLASSES};
 use crate::eval::Category;
 
 /// Runs per lane are fewer than this (checked when the tables are built): the per-hand
@@ -500,5 +500,22 @@ impl Corrections {
     #[inline]
     pub fn of(&self, front: usize, middle: usize, back: usize) -> f64 {
         self.front[front % 286] + self.middle[middle % 1287] + self.back[back % 1287]
+    }
+
+    /// The corrections of a split given by its lanes' cards, front, middle and back, each a
+    /// bitmask of card codes within `hand`, the 13 cards' (a card's place in the hand is the
+    /// number of the hand's cards below it, the order of [`HandSubsets::codes`]).
+    pub fn of_lanes(&self, hand: u64, lanes: [u64; 3]) -> f64 {
+        let sub = Subsets::get();
+        let index = |lane: u64| {
+            let mut place = 0u16;
+            let mut rest = lane;
+            while rest != 0 {
+                place |= 1 << (hand & ((1u64 << rest.trailing_zeros()) - 1)).count_ones();
+                rest &= rest - 1;
+            }
+            sub.index[place as usize & 0x1FFF] as usize
+        };
+        self.of(index(lanes[0]), index(lanes[1]), index(lanes[2]))
     }
 }

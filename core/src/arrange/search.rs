@@ -924,7 +924,7 @@ fn revalue(obj: &Objective, c: &Corrections, groups: &mut [([Category; 3], Split
     let idx = |m: u16| sub.index[m as usize] as usize;
     for (_, s) in groups.iter_mut() {
         let [f, m, b] = s.ordinals;
-        s.ev = obj.lane_sum(f, m, b) + c.of(idx(s.front), idx(s.middle), idx(s.back)) + obj.sweep_value(f, m, b);
+        s.ev = obj.ev_corrected(f, m, b, c.of(idx(s.front), idx(s.middle), idx(s.back)));
     }
 }
 
