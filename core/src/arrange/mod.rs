@@ -297,6 +297,13 @@ impl Arranger {
         })
     }
 
+    /// The best split of each lane-category group of a hand without copies, valued with card
+    /// removal when on, exact for the `k` best groups (`search::suggestion_groups_with`).
+    fn groups(&self, h: &HandSubsets, k: usize) -> Vec<([Category; 3], Split)> {
+        let corr = self.corrections(h);
+        search::suggestion_groups_with(&self.objective, self.strength, h, self.rules.strict_order, corr.as_ref(), k)
+    }
+
     /// Card removal's corrections for a hand without copies, when on.
     pub(crate) fn corrections(&self, h: &HandSubsets) -> Option<search::Corrections> {
         if self.card_removal {
@@ -419,15 +426,7 @@ impl Arranger {
             }
             Ok(h) => {
                 // Every group exact: the k best of them, for k above any hand's count.
-                let corr = self.corrections(&h);
-                let groups = search::suggestion_groups_with(
-                    &self.objective,
-                    self.strength,
-                    &h,
-                    self.rules.strict_order,
-                    corr.as_ref(),
-                    1 << 12,
-                );
+                let groups = self.groups(&h, 1 << 12);
                 let s = level::draw(self.level, self.seed, self.temperature_scale(), &h.codes, groups)
                     .ok_or_else(no_legal)?;
                 Ok(self.arranged(&h, &s))
@@ -466,16 +465,7 @@ impl Arranger {
         // has n suggestions: with s of them already taken (the best, the strongest back and
         // middle), it takes n − s more and skips at most the s groups taken, so it reads at
         // most n.
-        let k = n;
-        let corr = self.corrections(&h);
-        let groups = search::suggestion_groups_with(
-            &self.objective,
-            self.strength,
-            &h,
-            self.rules.strict_order,
-            corr.as_ref(),
-            k,
-        );
+        let groups = self.groups(&h, n);
         Ok(Self::choose_suggestions(&best, groups, n, |s| self.arranged(&h, s)))
     }
 
