@@ -506,33 +506,25 @@ fn other_preset(preset: Preset) -> Preset {
     }
 }
 
+/// One player of each role of the table (`roles`), in its order.
+fn per_role<T>(rules: &Rules, make: impl FnMut(&Role) -> Result<T, String>) -> Result<Vec<T>, String> {
+    roles(rules).iter().map(make).collect()
+}
+
 fn policy(who: Player, o: &Opts, rules: &Rules, players: usize) -> Result<Policy, String> {
     Ok(match who {
         Player::Ours | Player::Beginner | Player::Casual | Player::Strong => {
             let level = who.level().unwrap_or_default();
-            Policy::Ours(
-                roles(rules)
-                    .iter()
-                    .map(|&r| arranger(o, rules, players, r).map(|a| a.with_level(level, o.seed)))
-                    .collect::<Result<_, _>>()?,
-            )
+            Policy::Ours(per_role(rules, |&r| arranger(o, rules, players, r).map(|a| a.with_level(level, o.seed)))?)
         }
         Player::Greedy => Policy::Greedy,
         Player::Product => Policy::Product,
-        Player::Plain => Policy::Ours(
-            roles(rules)
-                .iter()
-                .map(|&r| arranger(o, rules, players, r).map(|a| a.with_card_removal(false)))
-                .collect::<Result<_, _>>()?,
-        ),
-        Player::Removal => Policy::Removal(
-            roles(rules)
-                .iter()
-                .map(|&r| {
-                    shisanshui_tools::card_removal::Conditioned::new(rules, players, r).map_err(|e| e.to_string())
-                })
-                .collect::<Result<_, _>>()?,
-        ),
+        Player::Plain => {
+            Policy::Ours(per_role(rules, |&r| arranger(o, rules, players, r).map(|a| a.with_card_removal(false)))?)
+        }
+        Player::Removal => Policy::Removal(per_role(rules, |&r| {
+            shisanshui_tools::card_removal::Conditioned::new(rules, players, r).map_err(|e| e.to_string())
+        })?),
         Player::Other => {
             let preset = o.other_preset.unwrap_or_else(|| other_preset(shisanshui::arrange::nearest_preset(rules)));
             let mut theirs = Rules::preset(preset);
@@ -541,14 +533,10 @@ fn policy(who: Player, o: &Opts, rules: &Rules, players: usize) -> Result<Policy
                 // A ranked preset cannot sit at a banker table: its pairwise arranger plays.
                 theirs.table = Seating::AllPairs;
             }
-            let made = roles(rules)
-                .iter()
-                .map(|&r| {
-                    let role = if theirs.table == Seating::Banker { r } else { Role::Player };
-                    Arranger::new_for(&theirs, players, role).map_err(|e| e.to_string())
-                })
-                .collect::<Result<_, _>>()?;
-            Policy::Other(made)
+            Policy::Other(per_role(rules, |&r| {
+                let role = if theirs.table == Seating::Banker { r } else { Role::Player };
+                Arranger::new_for(&theirs, players, role).map_err(|e| e.to_string())
+            })?)
         }
     })
 }
@@ -584,29 +572,27 @@ fn to_arrangement(h: &HandSubsets, s: &Split) -> Arrangement {
 }
 
 impl Policy {
+    /// The hand as an arranger plays it: its special advice when specials are on, else its lanes.
+    fn advised(a: &Arranger, hand: &[Card; 13], detector: Option<&SpecialDetector>) -> PlayerHand {
+        if detector.is_some() {
+            if let Some(adv) = a.special_advice(hand).expect("13 distinct cards") {
+                if adv.declare() {
+                    return PlayerHand::Special { special: adv.special, cards: *hand };
+                }
+                return PlayerHand::Arranged(adv.best_lanes.arrangement);
+            }
+        }
+        PlayerHand::Arranged(a.arrange(hand).expect("13 distinct cards").arrangement)
+    }
+
     /// The hand as this player plays it in a seat of `role`.
     fn play(&self, hand: &[Card; 13], rules: &Rules, detector: Option<&SpecialDetector>, role: Role) -> PlayerHand {
         let st = Strength::get(rules.wheel);
         match self {
-            Policy::Ours(_) | Policy::Removal(_) => {
-                let made;
-                let a = match self {
-                    Policy::Ours(by_role) => &by_role[(role as usize).min(by_role.len() - 1)],
-                    Policy::Removal(by_role) => {
-                        made = by_role[(role as usize).min(by_role.len() - 1)].arranger(hand).expect("a one-deck hand");
-                        &made
-                    }
-                    _ => unreachable!(),
-                };
-                if detector.is_some() {
-                    if let Some(adv) = a.special_advice(hand).expect("13 distinct cards") {
-                        if adv.declare() {
-                            return PlayerHand::Special { special: adv.special, cards: *hand };
-                        }
-                        return PlayerHand::Arranged(adv.best_lanes.arrangement);
-                    }
-                }
-                PlayerHand::Arranged(a.arrange(hand).expect("13 distinct cards").arrangement)
+            Policy::Ours(by_role) => Self::advised(&by_role[(role as usize).min(by_role.len() - 1)], hand, detector),
+            Policy::Removal(by_role) => {
+                let a = by_role[(role as usize).min(by_role.len() - 1)].arranger(hand).expect("a one-deck hand");
+                Self::advised(&a, hand, detector)
             }
             Policy::Other(by_role) => {
                 if let Some(s) = detector.and_then(|d| d.detect(hand).expect("13 distinct cards").best) {
