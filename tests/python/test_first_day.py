@@ -153,8 +153,11 @@ def test_simulate_reports_progress():
 
 CHILD = textwrap.dedent(
     """
-    import sys, time
+    import signal, sys, time
     import shisanshui as sss
+    # Ctrl-C as an interactive Python has it, even where the test runs with SIGINT ignored
+    # (a background job of a non-interactive shell), which the child would inherit.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     print("started", flush=True)
     t = time.monotonic()
     try:
