@@ -677,7 +677,7 @@ fn check_round(round: &[[u8; 13]], extra_suits: SuitSet) -> Result<(), Error> {
             Card::from_code(code)?;
         }
     }
-    let mut held = CopyCounter::new(extra_suits);
+    let mut held = CopyCounter::new(extra_suits.into());
     for (seat, h) in round.iter().enumerate() {
         for (i, &code) in h.iter().enumerate() {
             held.add(Card::from_code(code)?, seat * 13 + i)?;

@@ -3,6 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::deck::Deck;
 use crate::error::{Error, Result};
 
 /// A card rank, `Two` (lowest) to `Ace` (highest). The discriminant is the rank index 0..=12.
@@ -112,16 +113,24 @@ impl Suit {
     }
 }
 
-/// One card of the standard 52-card deck, held as its interchange code 0..=51.
+/// One card, held as its interchange code: 0..=51 for the standard deck, 52 and 53 for the small
+/// and big joker (小王, 大王; RULES.md §12).
 ///
-/// Ordering is by code, i.e. rank first, then suit — a higher code is a higher card.
+/// Ordering is by code, i.e. rank first, then suit — a higher code is a higher card, and the
+/// jokers come last. A joker has no rank or suit of its own: [`Card::rank`] and [`Card::suit`]
+/// give an ace and a meaningless suit for it, so code that may meet one asks
+/// [`Card::is_joker`] first (the evaluator values a lane with jokers as §12 says).
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(transparent)]
 pub struct Card(u8);
 
 impl Card {
-    /// Number of distinct cards.
+    /// Number of distinct cards of the standard deck (the jokers not counted).
     pub const COUNT: usize = 52;
+    /// The small joker (小王), code 52.
+    pub const SMALL_JOKER: Card = Card(52);
+    /// The big joker (大王), code 53.
+    pub const BIG_JOKER: Card = Card(53);
 
     /// The card of this rank and suit.
     pub const fn new(rank: Rank, suit: Suit) -> Card {
@@ -137,14 +146,30 @@ impl Card {
         }
     }
 
-    /// The interchange code 0..=51.
+    /// The card with this interchange code, the jokers included: 0..=53, else
+    /// [`Error::BadCardCode`]. Whether a rule set's deck holds a joker is checked where cards
+    /// meet a rule set ([`crate::deck::Deck`]).
+    pub const fn from_any_code(code: u8) -> Result<Card> {
+        if code < 54 {
+            Ok(Card(code))
+        } else {
+            Err(Error::BadCardCode { code: code as u32 })
+        }
+    }
+
+    /// The interchange code: 0..=51, or 52 and 53 for the jokers.
     pub const fn code(self) -> u8 {
         self.0
     }
 
-    /// The card's rank.
+    /// Whether this is one of the two jokers (codes 52 and 53).
+    pub const fn is_joker(self) -> bool {
+        self.0 >= 52
+    }
+
+    /// The card's rank (an ace for a joker, which has none: see the type's docs).
     pub const fn rank(self) -> Rank {
-        Rank::ALL[(self.0 >> 2) as usize]
+        RANK_OF_CODE[(self.0 >> 2) as usize & 63]
     }
 
     /// The card's suit.
@@ -152,13 +177,20 @@ impl Card {
         Suit::ALL[(self.0 & 3) as usize]
     }
 
-    /// Display form with a suit symbol instead of a letter: `A♠`, `T♥`.
+    /// Display form with a suit symbol instead of a letter: `A♠`, `T♥` (`SJ`, `BJ` for the jokers).
     pub fn to_symbol_string(self) -> String {
-        format!("{}{}", self.rank().to_char(), self.suit().symbol())
+        match joker_name(self) {
+            Some(name) => name.to_string(),
+            None => format!("{}{}", self.rank().to_char(), self.suit().symbol()),
+        }
     }
 
-    /// Parse one card token; `position` is only used in the error.
+    /// Parse one card token; `position` is only used in the error. `SJ` / `小王` and `BJ` /
+    /// `大王` (any case) are the jokers; whether the deck holds them is for its caller to check.
     pub fn parse_at(token: &str, position: usize) -> Result<Card> {
+        if let Some(joker) = joker_of_text(token) {
+            return Ok(joker);
+        }
         let mut chars = token.chars();
         let last = chars.next_back();
         // A lone rank ("A") is a card missing its suit, not an unknown rank.
@@ -177,6 +209,50 @@ impl Card {
             _ => return Err(Error::unknown_suit(token, position)),
         };
         Ok(Card::new(rank, suit))
+    }
+}
+
+/// Rank of each `code >> 2`: the thirteen ranks, then aces for the jokers' 13 and for the
+/// values no card has (so the lookup needs no bounds check and never panics).
+const RANK_OF_CODE: [Rank; 64] = {
+    let mut out = [Rank::Ace; 64];
+    let mut i = 0;
+    while i < 13 {
+        out[i] = Rank::ALL[i];
+        i += 1;
+    }
+    out
+};
+
+/// `SJ` or `BJ` for a joker, else `None`.
+const fn joker_name(card: Card) -> Option<&'static str> {
+    match card.0 {
+        52 => Some("SJ"),
+        53 => Some("BJ"),
+        _ => None,
+    }
+}
+
+/// The joker a token names: `SJ` / `小王` (small) or `BJ` / `大王` (big), any case.
+fn joker_of_text(token: &str) -> Option<Card> {
+    if token.eq_ignore_ascii_case("SJ") || token == "小王" {
+        Some(Card::SMALL_JOKER)
+    } else if token.eq_ignore_ascii_case("BJ") || token == "大王" {
+        Some(Card::BIG_JOKER)
+    } else {
+        None
+    }
+}
+
+/// The length in bytes of a joker's name at the start of `s`, if one starts there.
+fn joker_prefix(s: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    if b.len() >= 2 && matches!(b[0], b'S' | b's' | b'B' | b'b') && matches!(b[1], b'J' | b'j') {
+        Some(2)
+    } else if s.starts_with("小王") || s.starts_with("大王") {
+        Some("小王".len())
+    } else {
+        None
     }
 }
 
@@ -223,8 +299,12 @@ impl From<Card> for u8 {
 }
 
 impl fmt::Display for Card {
+    /// `As`, `Td`; `SJ` and `BJ` for the jokers.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.rank().to_char(), self.suit().letter())
+        match joker_name(*self) {
+            Some(name) => f.write_str(name),
+            None => write!(f, "{}{}", self.rank().to_char(), self.suit().letter()),
+        }
     }
 }
 
@@ -268,6 +348,12 @@ impl<'a> Iterator for Tokens<'a> {
     type Item = &'a str;
     fn next(&mut self) -> Option<&'a str> {
         let s = self.0.trim_start_matches(is_separator);
+        // A joker's name is a token of its own (`SJ` would otherwise end at its `S`).
+        if let Some(end) = joker_prefix(s) {
+            let (token, rest) = s.split_at(end);
+            self.0 = rest;
+            return Some(token);
+        }
         let end = s
             .char_indices()
             .find_map(|(i, c)| {
@@ -286,31 +372,40 @@ impl<'a> Iterator for Tokens<'a> {
     }
 }
 
-/// Copies of each card added so far, checked against a deck with the suits `doubled` twice
-/// (RULES.md §11): the one count behind every "no card more often than the deck holds it".
+/// Copies of each card added so far, checked against a rule set's deck (RULES.md §11, §12): the
+/// one count behind every "no card more often than the deck holds it".
 ///
 /// Two bit sets over the codes (cards held once, cards held twice) and the codes the deck holds
 /// twice, so for one deck adding a card costs what inserting it in a [`CardSet`] does, and a
-/// counter is a few words on the stack.
+/// counter is a few words on the stack. The jokers, of which a deck may hold three of a code,
+/// are counted apart.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct CopyCounter {
     once: u64,
     twice: u64,
     doubled: u64,
+    /// Jokers held so far, small and big.
+    jokers: [u8; 2],
+    deck: Deck,
 }
 
 impl CopyCounter {
-    /// No card yet, for a deck with the suits `doubled` twice.
-    pub(crate) const fn new(doubled: SuitSet) -> CopyCounter {
+    /// No card yet, for this deck.
+    pub(crate) const fn new(deck: Deck) -> CopyCounter {
         // The suit nibble repeated for each of the 13 ranks: bit `code` for every doubled card.
-        CopyCounter { once: 0, twice: 0, doubled: doubled.0 as u64 * 0x1_1111_1111_1111 }
+        let doubled = deck.extra_suits().0 as u64 * 0x1_1111_1111_1111;
+        CopyCounter { once: 0, twice: 0, doubled, jokers: [0; 2], deck }
     }
 
     /// Count one more copy of `card`, which stands at `position` (only used in the error).
     /// One copy more than the deck holds is [`Error::DuplicateCard`] for a card it holds once,
-    /// [`Error::TooManyCopies`] for a card of a doubled suit.
+    /// [`Error::TooManyCopies`] for a card of a doubled suit or a joker it holds more than once,
+    /// and [`Error::JokerNotInDeck`] for a joker it does not hold.
     #[inline]
     pub(crate) fn add(&mut self, card: Card, position: usize) -> Result<()> {
+        if card.is_joker() {
+            return self.add_joker(card, position);
+        }
         let bit = 1u64 << card.0;
         if self.once & bit == 0 {
             self.once |= bit;
@@ -321,6 +416,20 @@ impl CopyCounter {
             return Ok(());
         }
         Err(self.too_many(card, position))
+    }
+
+    fn add_joker(&mut self, card: Card, position: usize) -> Result<()> {
+        let copies = self.deck.copies(card);
+        let held = &mut self.jokers[(card.0 - 52) as usize & 1];
+        if *held < copies {
+            *held += 1;
+            return Ok(());
+        }
+        Err(match copies {
+            0 => Error::JokerNotInDeck { card, position, jokers: self.deck.jokers() },
+            1 => Error::DuplicateCard { card, position },
+            copies => Error::TooManyCopies { card, position, copies },
+        })
     }
 
     #[cold]
@@ -340,12 +449,13 @@ pub fn parse_cards(s: &str) -> Result<Vec<Card>> {
     parse_cards_in(s, SuitSet::EMPTY)
 }
 
-/// [`parse_cards`] for a deck with the suits `doubled` twice (RULES.md §11): a card of a doubled
-/// suit may be written twice, one more is [`Error::TooManyCopies`]. One pass that stops at the
-/// first bad token; the result holds at most 104 cards.
-pub fn parse_cards_in(s: &str, doubled: SuitSet) -> Result<Vec<Card>> {
+/// [`parse_cards`] for a rule set's deck (a [`Deck`], or the [`SuitSet`] it doubles; RULES.md §11,
+/// §12): a card of a doubled suit may be written twice, one more is [`Error::TooManyCopies`];
+/// `SJ` / `BJ` as often as the deck holds them. One pass that stops at the first bad token; the
+/// result holds at most 110 cards.
+pub fn parse_cards_in(s: &str, deck: impl Into<Deck>) -> Result<Vec<Card>> {
     let mut out = Vec::new();
-    parse_copies_into(s, &mut CopyCounter::new(doubled), &mut out)?;
+    parse_copies_into(s, &mut CopyCounter::new(deck.into()), &mut out)?;
     Ok(out)
 }
 
@@ -362,10 +472,14 @@ pub(crate) fn parse_copies_into(s: &str, held: &mut CopyCounter, out: &mut Vec<C
     Ok(())
 }
 
-/// [`cards_from_codes`] for a deck with the suits `doubled` twice (RULES.md §11).
-pub fn cards_from_codes_in(codes: &[u8], doubled: SuitSet) -> Result<Vec<Card>> {
-    let cards = codes.iter().map(|&c| Card::from_code(c)).collect::<Result<Vec<Card>>>()?;
-    check_copies(&cards, doubled)?;
+/// [`cards_from_codes`] for a rule set's deck (RULES.md §11, §12): codes 52 and 53 are the jokers
+/// where the deck deals jokers; where it deals none they are [`Error::BadCardCode`], as any code
+/// above 51 is for one deck.
+pub fn cards_from_codes_in(codes: &[u8], deck: impl Into<Deck>) -> Result<Vec<Card>> {
+    let deck = deck.into();
+    let code = if deck.jokers() == 0 { Card::from_code } else { Card::from_any_code };
+    let cards = codes.iter().map(|&c| code(c)).collect::<Result<Vec<Card>>>()?;
+    check_copies(&cards, deck)?;
     Ok(cards)
 }
 
@@ -387,7 +501,7 @@ impl CardSet {
 
 /// Convert interchange codes to cards, rejecting codes ≥ 52 and duplicates.
 pub fn cards_from_codes(codes: &[u8]) -> Result<Vec<Card>> {
-    let mut held = CopyCounter::new(SuitSet::EMPTY);
+    let mut held = CopyCounter::new(Deck::ONE);
     let mut out = Vec::with_capacity(codes.len());
     for (position, &code) in codes.iter().enumerate() {
         let card = Card::from_code(code)?;
@@ -402,22 +516,23 @@ pub fn exact_cards<const N: usize>(cards: &[Card]) -> Result<[Card; N]> {
     exact_cards_in(cards, SuitSet::EMPTY)
 }
 
-/// Check that `cards` holds no card more often than a deck with the suits `doubled` twice does
-/// (RULES.md §11: twice for a card of a doubled suit, once for any other). The error names the
-/// first occurrence too many: [`Error::DuplicateCard`] for a card the deck holds once,
-/// [`Error::TooManyCopies`] for a third copy.
-pub fn check_copies(cards: &[Card], doubled: SuitSet) -> Result<()> {
-    let mut held = CopyCounter::new(doubled);
+/// Check that `cards` holds no card more often than a rule set's deck does (RULES.md §11: twice for
+/// a card of a doubled suit, once for any other; §12: each joker as often as the deck deals it).
+/// The error names the first occurrence too many: [`Error::DuplicateCard`] for a card the deck
+/// holds once, [`Error::TooManyCopies`] for one copy more than it holds twice or more,
+/// [`Error::JokerNotInDeck`] for a joker it does not deal.
+pub fn check_copies(cards: &[Card], deck: impl Into<Deck>) -> Result<()> {
+    let mut held = CopyCounter::new(deck.into());
     cards.iter().enumerate().try_for_each(|(position, &card)| held.add(card, position))
 }
 
-/// [`exact_cards`] for a deck with the suits `doubled` twice (RULES.md §11): exactly `N` cards,
-/// none more often than the deck holds it.
-pub fn exact_cards_in<const N: usize>(cards: &[Card], doubled: SuitSet) -> Result<[Card; N]> {
+/// [`exact_cards`] for a rule set's deck (RULES.md §11, §12): exactly `N` cards, none more often
+/// than the deck holds it.
+pub fn exact_cards_in<const N: usize>(cards: &[Card], deck: impl Into<Deck>) -> Result<[Card; N]> {
     if cards.len() != N {
         return Err(Error::WrongCardCount { expected: N, found: cards.len() });
     }
-    check_copies(cards, doubled)?;
+    check_copies(cards, deck)?;
     let mut out = [Card(0); N];
     out.copy_from_slice(cards);
     Ok(out)
@@ -800,10 +915,10 @@ mod tests {
     #[test]
     fn copy_counter_names_the_copy_too_many() {
         let (ah, as_) = (Card::new(Rank::Ace, Suit::Hearts), Card::new(Rank::Ace, Suit::Spades));
-        let mut one = CopyCounter::new(SuitSet::EMPTY);
+        let mut one = CopyCounter::new(SuitSet::EMPTY.into());
         assert_eq!(one.add(ah, 0), Ok(()));
         assert_eq!(one.add(ah, 1), Err(Error::DuplicateCard { card: ah, position: 1 }));
-        let mut hearts = CopyCounter::new(SuitSet::of(&[Suit::Hearts]));
+        let mut hearts = CopyCounter::new(SuitSet::of(&[Suit::Hearts]).into());
         for (position, card) in [ah, as_, ah].into_iter().enumerate() {
             assert_eq!(hearts.add(card, position), Ok(()));
         }
@@ -812,7 +927,7 @@ mod tests {
         // Every code of a doubled suit, and none of the others, may be added twice.
         for code in 0..52u8 {
             let card = Card::from_code(code).unwrap();
-            let mut c = CopyCounter::new(SuitSet::of(&[Suit::Clubs, Suit::Spades]));
+            let mut c = CopyCounter::new(SuitSet::of(&[Suit::Clubs, Suit::Spades]).into());
             c.add(card, 0).unwrap();
             assert_eq!(c.add(card, 1).is_ok(), matches!(card.suit(), Suit::Clubs | Suit::Spades), "{card}");
         }

@@ -8,11 +8,11 @@
 //!    an all-zero nonce and the block counter starting at 0. Its keystream is read as
 //!    consecutive little-endian `u32` words. This is `rand_chacha::ChaCha20Rng::from_seed(key)`
 //!    and `next_u32()`; it equals the RFC 8439 keystream for that key with a zero nonce.
-//! 2. **Bounded draw** `below(n)` for `1 ≤ n ≤ 104`, unbiased by rejection: let
+//! 2. **Bounded draw** `below(n)` for `1 ≤ n ≤ 110`, unbiased by rejection: let
 //!    `limit = 2^32 − (2^32 mod n)`; draw words until one is `< limit`; return it `mod n`.
 //! 3. **Shuffle.** Start from the deck in code order `[0, 1, …, 51]`, followed, when the rule set
 //!    doubles suits (RULES.md §11, `extra_suits`), by one more copy of every card of those suits
-//!    in ascending code; for `i` from the deck's last position down to 1, swap positions `i` and
+//!    in ascending code, and then by its jokers (§12, `jokers`: codes 52, 53, 52, …); for `i` from the deck's last position down to 1, swap positions `i` and
 //!    `below(i + 1)` (Fisher–Yates). With no extra suit this is the 52-card shuffle exactly.
 //! 4. **Deal.** Seat `p` (0-based) receives deck positions `13p .. 13p + 13`, in that order.
 //!    Unused cards (with fewer seats than the deck deals to) stay in the deck.
@@ -24,6 +24,7 @@ use rand_chacha::ChaCha20Rng;
 use rand_core::{OsRng, RngCore, SeedableRng};
 
 use crate::card::{Card, Rank, Suit, SuitSet};
+use crate::deck::Deck;
 use crate::error::{Error, Result};
 use crate::rules::Rules;
 
@@ -110,7 +111,13 @@ impl Dealer {
     /// The next shuffle of the deck with `extra_suits` doubled (module docs, step 3): 52 to 104
     /// cards. With no extra suit it is [`Dealer::shuffle`], card for card.
     pub fn shuffle_deck(&mut self, extra_suits: SuitSet) -> Vec<Card> {
-        let mut deck = extra_suits.deck();
+        self.shuffle_cards(extra_suits.into())
+    }
+
+    /// The next shuffle of a rule set's deck, jokers included (module docs, step 3; RULES.md
+    /// §12): 52 to 110 cards. Without jokers it is [`Dealer::shuffle_deck`], card for card.
+    pub fn shuffle_cards(&mut self, deck: Deck) -> Vec<Card> {
+        let mut deck = deck.cards();
         for i in (1..deck.len()).rev() {
             let j = self.below(i as u32 + 1) as usize;
             deck.swap(i, j);
@@ -122,7 +129,7 @@ impl Dealer {
     /// [`Error::InvalidTable`] naming both numbers.
     pub fn deal_for(&mut self, rules: &Rules, players: usize) -> Result<Vec<Hand>> {
         rules.check_players(players)?;
-        let deck = self.shuffle_deck(rules.extra_suits);
+        let deck = self.shuffle_cards(rules.deck_spec());
         Ok(hands_from(&deck, players))
     }
 

@@ -18,7 +18,7 @@ pub enum Error {
     /// [`Error::UnknownRank`].
     #[error("unknown suit in card {} at position {position}", quote_token(.token, *.token_len))]
     UnknownSuit { token: String, token_len: usize, position: usize },
-    /// A card code outside `0..=51`.
+    /// A card code outside `0..=51` (`0..=53` where the rule set deals jokers, RULES.md §12).
     #[error("card code {code} is out of range (valid codes are 0..=51)")]
     BadCardCode { code: u32 },
     /// The same card appears twice; `position` is the second occurrence (0-based).
@@ -28,6 +28,10 @@ pub enum Error {
     /// the occurrence too many, `copies` how many the deck holds (2).
     #[error("card {card} at position {position} is one copy too many (the deck holds {copies})")]
     TooManyCopies { card: Card, position: usize, copies: u8 },
+    /// A joker (RULES.md §12) that the rule set's deck does not deal: `jokers` is how many it
+    /// deals (none, or one, which is the small joker `SJ`).
+    #[error("card {card} at position {position} is a joker the deck does not hold ({})", joker_count(*.jokers))]
+    JokerNotInDeck { card: Card, position: usize, jokers: u8 },
     /// A hand, lane or deal with the wrong number of cards.
     #[error("expected {expected} cards, got {found}")]
     WrongCardCount { expected: usize, found: usize },
@@ -87,6 +91,7 @@ impl Error {
             Error::BadCardCode { .. } => "bad_card_code",
             Error::DuplicateCard { .. } => "duplicate_card",
             Error::TooManyCopies { .. } => "too_many_copies",
+            Error::JokerNotInDeck { .. } => "joker_not_in_deck",
             Error::WrongCardCount { .. } => "wrong_card_count",
             Error::InvalidRules { .. } => "invalid_rules",
             Error::UnknownPreset(_) => "unknown_preset",
@@ -118,6 +123,15 @@ pub(crate) fn short_name(name: &str) -> String {
         name.to_string()
     } else {
         format!("{head}…")
+    }
+}
+
+/// How many jokers a rule set deals, for [`Error::JokerNotInDeck`].
+fn joker_count(jokers: u8) -> String {
+    match jokers {
+        0 => "the rule set deals no jokers: set `jokers`".into(),
+        1 => "the rule set deals one joker, the small joker SJ".into(),
+        n => format!("the rule set deals {n} jokers"),
     }
 }
 

@@ -162,6 +162,9 @@ fn run_mask(run: &[usize; 5]) -> u16 {
 /// assert_eq!(shisanshui::format_cards(straights[1].cards()), "9s 8h 7h 6h 5h");
 /// ```
 pub fn combos(cards: &[Card], category: Category, rules: &Rules) -> Result<Vec<Combo>> {
+    if cards.iter().any(|c| c.is_joker()) {
+        return Err(jokers_not_read(cards, rules));
+    }
     let eval = Evaluator::new(rules);
     let distinct = cards.iter().fold(0u64, |m, c| m | 1 << c.code()).count_ones() as usize == cards.len();
     if rules.extra_suits.is_empty() || (distinct && category != Category::FiveOfAKind) {
@@ -521,6 +524,9 @@ impl Arranger {
     /// assert!(!best.arrangement.evaluate(&Rules::classic()).foul.is_foul());
     /// ```
     pub fn complete(&self, cards: &[Card], fixed: &FixedLanes<'_>) -> Result<Arranged> {
+        if cards.iter().any(|c| c.is_joker()) {
+            return Err(jokers_not_read(cards, self.rules()));
+        }
         let hand = exact_cards_in::<13>(cards, self.rules().extra_suits)?;
         let hand_bits = hand.iter().fold(0u64, |b, c| b | 1 << c.code());
         if hand_bits.count_ones() != 13 {
@@ -706,5 +712,17 @@ impl Arranger {
         } else {
             format!("every way to place the other cards around {} fouls{strict}", shown.join(", "))
         }
+    }
+}
+
+/// The error for jokers given to the lane hints: the deck's own error where it does not deal
+/// them, else that the hints do not read them (RULES.md §12 hints are not built yet).
+#[cold]
+fn jokers_not_read(cards: &[Card], rules: &Rules) -> Error {
+    match rules.check_cards(cards) {
+        Err(e) => e,
+        Ok(()) => Error::InvalidArgument(
+            "lane hints and completing fixed lanes do not read jokers in this version; arrange or suggest the hand instead".into(),
+        ),
     }
 }

@@ -4,9 +4,10 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::card::{check_copies, format_cards, parse_cards_in, parse_copies_into, Card, CardSet, CopyCounter, SuitSet};
+use crate::deck::Deck;
 use crate::error::{Error, Result};
 use crate::eval::{Evaluator, HandRank};
-use crate::rules::Rules;
+use crate::rules::{JokerLanes, Rules};
 
 /// A lane: front (头墩, 3 cards), middle (中墩, 5) or back (尾墩, 5).
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -130,9 +131,10 @@ impl Arrangement {
         Arrangement::new_in(front, middle, back, SuitSet::EMPTY)
     }
 
-    /// [`Arrangement::new`] for a deck with `extra_suits` twice (RULES.md §11): a card of those
-    /// suits may appear twice ([`Error::TooManyCopies`] for a third).
-    pub fn new_in(front: &[Card], middle: &[Card], back: &[Card], extra_suits: SuitSet) -> Result<Arrangement> {
+    /// [`Arrangement::new`] for a rule set's deck (a [`Deck`], or the suits it doubles; RULES.md
+    /// §11, §12): a card of a doubled suit may appear twice ([`Error::TooManyCopies`] for a
+    /// third), a joker as often as the deck deals it.
+    pub fn new_in(front: &[Card], middle: &[Card], back: &[Card], deck: impl Into<Deck>) -> Result<Arrangement> {
         for (lane, cards) in [(Lane::Front, front), (Lane::Middle, middle), (Lane::Back, back)] {
             if cards.len() != lane.size() {
                 return Err(Error::WrongCardCount { expected: lane.size(), found: cards.len() });
@@ -142,7 +144,7 @@ impl Arrangement {
         all[..3].copy_from_slice(front);
         all[3..8].copy_from_slice(middle);
         all[8..].copy_from_slice(back);
-        check_copies(&all, extra_suits)?;
+        check_copies(&all, deck)?;
         let mut a = Arrangement { front: [front[0]; 3], middle: [front[0]; 5], back: [front[0]; 5] };
         a.front.copy_from_slice(front);
         a.middle.copy_from_slice(middle);
@@ -155,29 +157,30 @@ impl Arrangement {
         Arrangement::from_cards_in(cards, SuitSet::EMPTY)
     }
 
-    /// [`Arrangement::from_cards`] for a deck with `extra_suits` twice (RULES.md §11).
-    pub fn from_cards_in(cards: &[Card], extra_suits: SuitSet) -> Result<Arrangement> {
+    /// [`Arrangement::from_cards`] for a rule set's deck (RULES.md §11, §12).
+    pub fn from_cards_in(cards: &[Card], deck: impl Into<Deck>) -> Result<Arrangement> {
         if cards.len() != 13 {
             return Err(Error::WrongCardCount { expected: 13, found: cards.len() });
         }
-        Arrangement::new_in(&cards[..3], &cards[3..8], &cards[8..], extra_suits)
+        Arrangement::new_in(&cards[..3], &cards[3..8], &cards[8..], deck)
     }
 
-    /// Parse as [`FromStr`] does, for a deck with `extra_suits` twice (RULES.md §11).
-    pub fn parse_in(s: &str, extra_suits: SuitSet) -> Result<Arrangement> {
+    /// Parse as [`FromStr`] does, for a rule set's deck (RULES.md §11, §12).
+    pub fn parse_in(s: &str, deck: impl Into<Deck>) -> Result<Arrangement> {
+        let deck = deck.into();
         // Counted, not collected: the text may be long.
         match s.split(['/', '|']).count() {
-            1 => Arrangement::from_cards_in(&parse_cards_in(s, extra_suits)?, extra_suits),
+            1 => Arrangement::from_cards_in(&parse_cards_in(s, deck)?, deck),
             3 => {
                 // One list across the lanes, so that a bad token's position and a repeated card
                 // count across lanes.
-                let (mut held, mut all) = (CopyCounter::new(extra_suits), Vec::with_capacity(13));
+                let (mut held, mut all) = (CopyCounter::new(deck), Vec::with_capacity(13));
                 let mut ends = [0usize; 3];
                 for (end, lane) in ends.iter_mut().zip(s.split(['/', '|'])) {
                     parse_copies_into(lane, &mut held, &mut all)?;
                     *end = all.len();
                 }
-                Arrangement::new_in(&all[..ends[0]], &all[ends[0]..ends[1]], &all[ends[1]..], extra_suits)
+                Arrangement::new_in(&all[..ends[0]], &all[ends[0]..ends[1]], &all[ends[1]..], deck)
             }
             n => Err(Error::InvalidArgument(format!("an arrangement has 3 lanes separated by '/', got {n}"))),
         }
@@ -211,13 +214,90 @@ impl Arrangement {
         self.evaluate_with(&Evaluator::new(rules), rules.strict_order)
     }
 
-    /// Evaluate with a prepared evaluator (the hot path of settlement and search).
+    /// Evaluate with a prepared evaluator (the hot path of settlement and search). Lanes with
+    /// jokers, where the evaluator's deck deals them, are valued as RULES.md §12 and the
+    /// evaluator's `joker_lanes` say ([`Arrangement::evaluate_jokers_with`]).
     #[inline]
     pub fn evaluate_with(&self, eval: &Evaluator, strict_order: bool) -> ArrangementEval {
+        if eval.deck().jokers() != 0 && self.has_jokers() {
+            return self.evaluate_jokers_with(eval, strict_order).eval;
+        }
         let front = eval.eval3(&self.front);
         let middle = eval.eval5(&self.middle);
         let back = eval.eval5(&self.back);
         ArrangementEval { front, middle, back, foul: Foul::check(front, middle, back, strict_order) }
+    }
+
+    /// Whether a lane holds a joker (RULES.md §12).
+    #[inline]
+    pub fn has_jokers(&self) -> bool {
+        self.cards().iter().any(|c| c.is_joker())
+    }
+
+    /// Evaluate under a rule set, with the lanes as played: each joker replaced by the card it
+    /// stands for (RULES.md §12), for a client to show "SJ as A♠".
+    pub fn evaluate_jokers(&self, rules: &Rules) -> JokerEval {
+        self.evaluate_jokers_with(&Evaluator::new(rules), rules.strict_order)
+    }
+
+    /// [`Arrangement::evaluate_jokers`] with a prepared evaluator. Under `each_best` every lane
+    /// is worth its own best; under `avoid_foul` the back is worth its best, the middle its best
+    /// not above the back, the front its best not above the middle, and the arrangement fouls
+    /// only where one of those does not exist. A fouled arrangement reports each lane's best
+    /// (its values are never paid) and the lanes out of order.
+    pub fn evaluate_jokers_with(&self, eval: &Evaluator, strict_order: bool) -> JokerEval {
+        let (front_played, front) = eval.eval3_jokers(&self.front);
+        let (middle_played, middle) = eval.eval5_jokers(&self.middle);
+        let (back_played, back) = eval.eval5_jokers(&self.back);
+        let best = JokerEval {
+            eval: ArrangementEval { front, middle, back, foul: Foul::check(front, middle, back, strict_order) },
+            played: Arrangement { front: front_played, middle: middle_played, back: back_played },
+        };
+        if !best.eval.foul.is_foul() || eval.joker_lanes() == JokerLanes::EachBest {
+            return best;
+        }
+        let Some((middle_played, middle)) = eval.eval5_jokers_at_most(&self.middle, back, strict_order) else {
+            let foul = Foul { middle_over_back: true, ..best.eval.foul };
+            return JokerEval { eval: ArrangementEval { foul, ..best.eval }, ..best };
+        };
+        let Some((front_played, front)) = eval.eval3_jokers_at_most(&self.front, middle, strict_order) else {
+            let foul = Foul { front_over_middle: true, middle_over_back: false };
+            return JokerEval { eval: ArrangementEval { foul, ..best.eval }, ..best };
+        };
+        JokerEval {
+            eval: ArrangementEval { front, middle, back, foul: Foul::default() },
+            played: Arrangement { front: front_played, middle: middle_played, back: back_played },
+        }
+    }
+}
+
+/// An arrangement's evaluation with jokers (RULES.md §12): the lanes' values and foul check, and
+/// the lanes as played, each joker replaced by the card it stands for (the lanes themselves where
+/// they hold none).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct JokerEval {
+    /// The lanes' values and which are out of order.
+    pub eval: ArrangementEval,
+    /// The lanes as played.
+    pub played: Arrangement,
+}
+
+impl JokerEval {
+    /// Every joker of `arrangement` (the one evaluated) with the card it stands for: (lane, slot
+    /// in the lane, joker, card), lanes front to back.
+    pub fn stands_for(&self, arrangement: &Arrangement) -> Vec<(Lane, usize, Card, Card)> {
+        Lane::ALL
+            .into_iter()
+            .flat_map(|lane| {
+                let played = self.played.lane(lane);
+                arrangement
+                    .lane(lane)
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| c.is_joker())
+                    .map(move |(slot, &joker)| (lane, slot, joker, played[slot]))
+            })
+            .collect()
     }
 }
 

@@ -48,6 +48,7 @@ pub mod arrange;
 pub mod batch;
 pub mod card;
 pub mod deal;
+pub mod deck;
 pub mod error;
 pub mod eval;
 pub mod hints;
@@ -62,10 +63,13 @@ pub use card::{
     cards_from_codes, cards_from_codes_in, format_cards, parse_cards, parse_cards_in, Card, CardSet, Rank, Suit,
     SuitSet,
 };
+pub use deck::Deck;
 pub use error::{Error, Result};
 pub use eval::{Category, Evaluator, HandRank};
-pub use lanes::{Arrangement, ArrangementEval, Foul, Lane};
-pub use rules::{Amount, HomeRun, LaneWater, Preset, Rules, ScoringMode, Shooting, SpecialWater, Table, Wheel};
+pub use lanes::{Arrangement, ArrangementEval, Foul, JokerEval, Lane};
+pub use rules::{
+    Amount, HomeRun, JokerLanes, LaneWater, Preset, Rules, ScoringMode, Shooting, SpecialWater, Table, Wheel,
+};
 pub use special::{detect as detect_special, Special, SpecialDetection, SpecialDetector};
 
 pub use arrange::{auto_arrange, suggest, Arranged, Arranger, Suggestion};

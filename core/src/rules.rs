@@ -9,6 +9,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::card::{check_copies, Card, SuitSet};
+use crate::deck::{check_jokers, Deck};
 #[cfg(feature = "serde")]
 use crate::error::{shorten_path, shorten_quotes};
 use crate::error::{Error, Result};
@@ -81,6 +82,57 @@ impl FromStr for Table {
         Table::ALL.into_iter().find(|t| t.name().eq_ignore_ascii_case(s.trim())).ok_or_else(|| Error::InvalidRules {
             path: "table".into(),
             reason: format!("unknown table mode {:?} (expected all_pairs or banker)", crate::error::short_name(s)),
+        })
+    }
+}
+
+/// How the foul check reads lanes that hold jokers (RULES.md §12, option `joker_lanes`).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum JokerLanes {
+    /// Each lane takes its own best value and §2 compares those: a foul where they are out of
+    /// order, even if lower choices of the jokers would have kept the order.
+    #[default]
+    EachBest,
+    /// The lanes are valued from the back, each at its best value not above the lane behind it:
+    /// a foul only where no choice of the jokers keeps the order.
+    AvoidFoul,
+}
+
+impl JokerLanes {
+    /// Both readings.
+    pub const ALL: [JokerLanes; 2] = [JokerLanes::EachBest, JokerLanes::AvoidFoul];
+
+    /// The reading's name as JSON and every binding write it: `each_best` or `avoid_foul`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            JokerLanes::EachBest => "each_best",
+            JokerLanes::AvoidFoul => "avoid_foul",
+        }
+    }
+}
+
+impl fmt::Display for JokerLanes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for JokerLanes {
+    type Err = Error;
+    /// `each_best` or `avoid_foul` (ASCII case-insensitive, surrounding spaces ignored); anything
+    /// else is [`Error::InvalidRules`] at `joker_lanes`.
+    fn from_str(s: &str) -> Result<JokerLanes> {
+        JokerLanes::ALL.into_iter().find(|t| t.name().eq_ignore_ascii_case(s.trim())).ok_or_else(|| {
+            Error::InvalidRules {
+                path: "joker_lanes".into(),
+                reason: format!(
+                    "unknown joker_lanes {:?} (expected each_best or avoid_foul)",
+                    crate::error::short_name(s)
+                ),
+            }
         })
     }
 }
@@ -216,6 +268,23 @@ pub struct Rules {
     /// JSON without the field loads as none.
     #[cfg_attr(feature = "serde", serde(default))]
     pub extra_suits: SuitSet,
+    /// Wild jokers in the deck (鬼牌, RULES.md §12): 0 to 6, the small joker (code 52) ⌈j/2⌉
+    /// times and the big joker (53) ⌊j/2⌋ times. They add no seat. JSON without the field loads
+    /// as 0, and a rule set without jokers writes none of the three joker fields.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_default"))]
+    pub jokers: u8,
+    /// How the foul check reads lanes with jokers (§12); JSON default `each_best`.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_default"))]
+    pub joker_lanes: JokerLanes,
+    /// Whether a hand holding jokers can make a special (§12); JSON default off.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_default"))]
+    pub jokers_in_specials: bool,
+}
+
+/// Whether a field holds its default (the joker fields are left out of JSON then).
+#[cfg(feature = "serde")]
+fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
 }
 
 /// The six shipped presets of RULES.md §9.
@@ -327,6 +396,9 @@ impl Rules {
             table: Table::AllPairs,
             majority_bonus: 0,
             extra_suits: SuitSet::EMPTY,
+            jokers: 0,
+            joker_lanes: JokerLanes::EachBest,
+            jokers_in_specials: false,
         };
         match preset {
             Preset::Classic => classic,
@@ -575,6 +647,14 @@ impl Rules {
                 return bad("majority_bonus", "a majority bonus is pairwise only, but scoring is ranked".into());
             }
         }
+        check_jokers(self.jokers)?;
+        if self.jokers_in_specials && self.jokers > 0 {
+            return bad(
+                "jokers_in_specials",
+                "specials made with jokers are not played by this version: a hand holding a joker makes no special"
+                    .into(),
+            );
+        }
         if !(12..=13).contains(&self.twelve_royals_min) {
             return bad("twelve_royals_min", format!("{} must be 12 or 13", self.twelve_royals_min));
         }
@@ -597,26 +677,36 @@ impl Rules {
 pub const MAX_TABLE: usize = 8;
 
 impl Rules {
-    /// The most seats this rule set's deck deals 13 cards to: 4, plus one per extra suit (§11).
+    /// The most seats this rule set's deck deals 13 cards to: 4, plus one per extra suit (§11);
+    /// jokers add none (§12).
     pub const fn max_players(&self) -> usize {
         self.extra_suits.max_players()
     }
 
-    /// The deck, in the order RULES.md §11 deals from (codes `0..=51`, then one more copy of
-    /// every card of the extra suits, ascending): 52 to 104 cards.
-    pub fn deck(&self) -> Vec<Card> {
-        self.extra_suits.deck()
+    /// What the deck is made of: its doubled suits and its jokers.
+    pub const fn deck_spec(&self) -> Deck {
+        // `validate` keeps `jokers` in range; a rule set changed field by field and not yet
+        // validated still gets a deck, which `Deck::new` would refuse.
+        Deck::with_jokers_unchecked(self.extra_suits, self.jokers)
     }
 
-    /// How many copies of `card` the deck holds: 2 for a card of an extra suit, else 1.
+    /// The deck, in the order RULES.md §11 and §12 deal from (codes `0..=51`, one more copy of
+    /// every card of the extra suits ascending, then the jokers 52, 53, 52, …): 52 to 110 cards.
+    pub fn deck(&self) -> Vec<Card> {
+        self.deck_spec().cards()
+    }
+
+    /// How many copies of `card` the deck holds: 2 for a card of an extra suit, else 1; for the
+    /// jokers, as many as the deck deals (§12).
     pub const fn copies(&self, card: Card) -> u8 {
-        self.extra_suits.copies(card.suit())
+        self.deck_spec().copies(card)
     }
 
     /// Check that `cards` (a hand, a lane or a whole table) holds no card more often than the
-    /// deck does: [`Error::DuplicateCard`] or [`Error::TooManyCopies`] naming the first one.
+    /// deck does: [`Error::DuplicateCard`], [`Error::TooManyCopies`] or
+    /// [`Error::JokerNotInDeck`] naming the first one.
     pub fn check_cards(&self, cards: &[Card]) -> Result<()> {
-        check_copies(cards, self.extra_suits)
+        check_copies(cards, self.deck_spec())
     }
 
     /// Check a seat count against the deck: 2 to [`Rules::max_players`], or

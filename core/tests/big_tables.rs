@@ -859,7 +859,7 @@ mod vectors {
             errors.push(err_row("evaluate", "classic", extra, format!("\"cards\": {}", codes_json(c.clone())), e));
         }
         for (extra, text) in [("s", "As As Ks As"), ("", "As Ks As")] {
-            let e = parse_cards_in(text, extra.parse().unwrap()).unwrap_err();
+            let e = parse_cards_in(text, extra.parse::<SuitSet>().unwrap()).unwrap_err();
             errors.push(err_row("parse", "classic", extra, format!("\"text\": {}", js(text)), e));
         }
         for (extra, players) in [("", 5usize), ("sh", 7), ("dchs", 9), ("s", 1)] {

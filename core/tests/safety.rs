@@ -51,13 +51,26 @@ fn peak_of<T>(f: impl FnOnce() -> T) -> (T, usize) {
 const TEN_MB: usize = 10_000_000;
 
 // ---------------------------------------------------------------------------------------------
-// The card parser of 0.1.0, kept here as the reference the one-pass parser must agree with.
+// The card parser of 0.1.0, kept here as the reference the one-pass parser must agree with,
+// with the jokers' names of RULES.md §12 added (`SJ`/`BJ` any case, `小王`/`大王`, each a token).
 // ---------------------------------------------------------------------------------------------
 
 fn old_tokenize(s: &str) -> Vec<String> {
     let mut tokens = Vec::new();
     let mut cur = String::new();
-    for c in s.chars() {
+    let chars: Vec<char> = s.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        i += 1;
+        if cur.is_empty() && i < chars.len() {
+            let pair: String = [c, chars[i]].iter().collect();
+            if ["sj", "bj"].contains(&pair.to_ascii_lowercase().as_str()) || pair == "小王" || pair == "大王" {
+                tokens.push(pair);
+                i += 1;
+                continue;
+            }
+        }
         if c.is_whitespace() || c == ',' {
             if !cur.is_empty() {
                 tokens.push(std::mem::take(&mut cur));
@@ -84,9 +97,16 @@ enum Old {
     Rank(String, usize),
     Suit(String, usize),
     Duplicate(u8, usize),
+    /// A joker, which one deck does not deal.
+    Joker(u8, usize),
 }
 
 fn old_parse_at(token: &str, position: usize) -> Result<u8, Old> {
+    match token.to_ascii_lowercase().as_str() {
+        "sj" | "小王" => return Ok(52),
+        "bj" | "大王" => return Ok(53),
+        _ => {}
+    }
     let mut chars: Vec<char> = token.chars().collect();
     let suit_char = if chars.len() >= 2 { chars.pop() } else { None };
     let rank = match chars.as_slice() {
@@ -118,6 +138,7 @@ fn old_parse_cards(s: &str) -> Old {
     let mut out = Vec::new();
     for (position, token) in old_tokenize(s).iter().enumerate() {
         let code = match old_parse_at(token, position) {
+            Ok(c) if c >= 52 => return Old::Joker(c, position),
             Ok(c) => c,
             Err(e) => return e,
         };
@@ -142,6 +163,7 @@ fn new_parse_cards(s: &str) -> Old {
             Old::Suit(token, position)
         }
         Err(Error::DuplicateCard { card, position }) => Old::Duplicate(card.code(), position),
+        Err(Error::JokerNotInDeck { card, position, jokers: 0 }) => Old::Joker(card.code(), position),
         Err(e) => panic!("{s:?}: unexpected {e:?}"),
     }
 }
@@ -160,7 +182,8 @@ impl Rng {
 #[test]
 fn the_one_pass_parser_agrees_with_the_old_one() {
     // Every character class the tokenizer and the card grammar distinguish.
-    let alphabet: Vec<char> = "23456789TtJjQqKkAa10xXdDcChHsS♦♣♥♠♢♧♡♤ ,\t\n\u{3000}\u{a0}/é中".chars().collect();
+    let alphabet: Vec<char> =
+        "23456789TtJjQqKkAa10xXdDcChHsSbB♦♣♥♠♢♧♡♤ ,\t\n\u{3000}\u{a0}/é中小大王".chars().collect();
     let mut rng = Rng(0x5EED_0001);
     let mut ok = 0;
     for _ in 0..200_000 {

@@ -459,7 +459,11 @@ mod tests {
     fn big_table_hands() {
         let r = preset("classic");
         let parse = |text: &str| -> Vec<u8> {
-            engine::parse_cards_in(text, "sh".parse().unwrap()).unwrap().iter().map(|c| c.code()).collect()
+            engine::parse_cards_in(text, "sh".parse::<engine::SuitSet>().unwrap())
+                .unwrap()
+                .iter()
+                .map(|c| c.code())
+                .collect()
         };
         let run = |c: &[u8], out: &mut SssHandRank| unsafe { sss_evaluate(r, c.as_ptr(), c.len(), out) };
         let mut out = SssHandRank::default();

@@ -97,10 +97,12 @@ pub enum Baseline {
 /// Errors: those of [`crate::Arranger::arrange`] for the cards, and
 /// [`crate::Error::InvalidArgument`] when `strict_order` leaves no legal split.
 pub fn arrange_with(baseline: Baseline, cards: &[Card], rules: &Rules) -> Result<Arrangement> {
-    let cards = exact_cards_in::<13>(cards, rules.extra_suits)?;
+    let cards = exact_cards_in::<13>(cards, rules.deck_spec())?;
     let st = Strength::get(rules.wheel);
     let strict = rules.strict_order;
-    let distinct = cards.iter().fold(0u64, |m, c| m | 1 << c.code()).count_ones() == 13;
+    // Hands with copies or jokers (RULES.md §11, §12) are read subset by subset.
+    let distinct =
+        cards.iter().fold(0u64, |m, c| m | 1 << c.code()).count_ones() == 13 && !cards.iter().any(|c| c.is_joker());
     if distinct {
         let h = HandSubsets::new(st, cards.map(|c| c.code()));
         let s = match baseline {

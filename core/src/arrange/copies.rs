@@ -62,6 +62,9 @@ impl CopiesHand {
     /// ordinal's; a flush (a suit nibble reaching 5) moves up as the evaluator moves it; five
     /// of a kind, only where a rank holds five or more cards, is ranked by the evaluator.
     pub fn new(st: &Strength, eval: &Evaluator, cards: &[Card; 13]) -> CopiesHand {
+        if cards.iter().any(|c| c.is_joker()) {
+            return CopiesHand::with_jokers(st, eval, cards);
+        }
         let mut codes = cards.map(|c| c.code());
         codes.sort_unstable();
         let sub = Subsets::get();
@@ -127,6 +130,49 @@ impl CopiesHand {
                 three_rank[i] = st.three_rank[o as usize];
                 three_ord[i] = o;
             });
+        }
+        h
+    }
+
+    /// A hand with jokers (RULES.md §12): every subset valued as its best hand over the cards its
+    /// jokers can stand for ([`Evaluator::eval5_jokers`]: a handful of checks and one lookup a
+    /// subset), at the ordinal of the strongest one-deck class at or below it, as for copies.
+    /// The foul check reads those best values: the `each_best` reading, whose legal splits are
+    /// legal under `avoid_foul` too with the same values.
+    fn with_jokers(st: &Strength, eval: &Evaluator, cards: &[Card; 13]) -> CopiesHand {
+        let mut codes = cards.map(|c| c.code());
+        codes.sort_unstable();
+        let sub = Subsets::get();
+        let card = |i: u32| Card::from_any_code(codes[i as usize]).unwrap_or(Card::SMALL_JOKER);
+        fn pick<const N: usize>(mut m: u16, card: impl Fn(u32) -> Card) -> [Card; N] {
+            std::array::from_fn(|_| {
+                let i = m.trailing_zeros();
+                m &= m.wrapping_sub(1);
+                card(i)
+            })
+        }
+        let mut h = CopiesHand {
+            codes,
+            five_rank: boxed(),
+            five_ord: boxed(),
+            three_rank: boxed(),
+            three_ord: boxed(),
+            dup: 0,
+            five_kind: false,
+        };
+        for i in 0..12 {
+            h.dup |= u16::from(codes[i] == codes[i + 1]) << i;
+        }
+        for (i, &m) in sub.five.iter().enumerate() {
+            let r = eval.eval5_jokers(&pick(m, card)).1.ranks_only();
+            h.five_kind |= r.category() == Category::FiveOfAKind;
+            h.five_rank[i] = r;
+            h.five_ord[i] = ordinal_at_or_below(&st.five_rank, r);
+        }
+        for (i, &m) in sub.three.iter().enumerate() {
+            let r = eval.eval3_jokers(&pick(m, card)).1.ranks_only();
+            h.three_rank[i] = r;
+            h.three_ord[i] = ordinal_at_or_below(&st.three_rank, r);
         }
         h
     }

@@ -41,7 +41,7 @@ use std::sync::{Arc, Mutex};
 use crate::card::{exact_cards_in, Card};
 use crate::error::{Error, Result};
 use crate::eval::{Category, Evaluator};
-use crate::lanes::{Arrangement, Foul};
+use crate::lanes::Arrangement;
 use crate::rules::{Preset, Rules, Table};
 use crate::special::{Special, SpecialDetector};
 
@@ -365,8 +365,9 @@ impl Arranger {
     /// The subsets of 13 cards: those of a hand without copies for the one-deck search, or
     /// `Err(cards)` with the cards of a hand that holds copies (RULES.md §11), for `copies`.
     fn subsets(&self, cards: &[Card]) -> Result<std::result::Result<HandSubsets, [Card; 13]>> {
-        let cards = exact_cards_in::<13>(cards, self.rules.extra_suits)?;
-        if has_copies(&cards) {
+        let cards = exact_cards_in::<13>(cards, self.rules.deck_spec())?;
+        // A hand with jokers (RULES.md §12) is read as one with copies is: subset by subset.
+        if has_copies(&cards) || cards.iter().any(|c| c.is_joker()) {
             return Ok(Err(cards));
         }
         // Sorted inside, so the answer does not depend on the order the cards were given in.
@@ -537,7 +538,7 @@ impl Arranger {
     /// The best split of a hand with copies by visiting every split (the tests' reference).
     #[doc(hidden)]
     pub fn arrange_copies_exhaustive(&self, cards: &[Card]) -> Result<Arranged> {
-        let cards = exact_cards_in::<13>(cards, self.rules.extra_suits)?;
+        let cards = exact_cards_in::<13>(cards, self.rules.deck_spec())?;
         let h = copies::CopiesHand::new(self.strength, &Evaluator::new(&self.rules), &cards);
         let s = copies::exhaustive(&self.objective, &h, self.rules.strict_order);
         if s.ev == f64::NEG_INFINITY {
@@ -583,12 +584,13 @@ impl Arranger {
     /// priced as losing every lane to every opponent.
     pub fn expected_water(&self, arrangement: &Arrangement) -> f64 {
         let st = self.strength;
-        if has_copies(&arrangement.cards()) {
+        if has_copies(&arrangement.cards()) || arrangement.has_jokers() {
             // Exact ranks for the foul check, the ordinals at or below them for the objective
-            // (and a five of a kind's own water, `copies::ev_of_ranks`).
-            let e = Evaluator::new(&self.rules);
-            let (f, m, b) = (e.eval3(&arrangement.front), e.eval5(&arrangement.middle), e.eval5(&arrangement.back));
-            if Foul::check(f, m, b, self.rules.strict_order).is_foul() {
+            // (and a five of a kind's own water, `copies::ev_of_ranks`); lanes with jokers at
+            // the values the rule set's `joker_lanes` gives them (RULES.md §12).
+            let e = arrangement.evaluate(&self.rules);
+            let (f, m, b) = (e.front.ranks_only(), e.middle.ranks_only(), e.back.ranks_only());
+            if e.foul.is_foul() {
                 return self.objective.foul_value();
             }
             let ord5 = |r| copies::ordinal_at_or_below(&st.five_rank, r);
@@ -625,7 +627,7 @@ pub(crate) fn to_arrangement(codes: &[u8; 13], s: &Split) -> Arrangement {
     fn lane<const N: usize>(codes: &[u8; 13], mask: u16) -> [Card; N] {
         let mut v: Vec<u8> = (0..13).filter(|&i| mask >> i & 1 == 1).map(|i| codes[i]).collect();
         v.sort_unstable_by(|a, b| b.cmp(a));
-        std::array::from_fn(|i| Card::from_code(v[i]).expect("a hand's codes are cards"))
+        std::array::from_fn(|i| Card::from_any_code(v[i]).expect("a hand's codes are cards"))
     }
     Arrangement { front: lane::<3>(codes, s.front), middle: lane::<5>(codes, s.middle), back: lane::<5>(codes, s.back) }
 }

@@ -297,12 +297,13 @@ pub const fn flush_step(plain: Category) -> u32 {
 }
 
 /// The flush made by five cards of one suit whose ranks alone are `plain`. Five distinct ranks
-/// take [`flush_step`]; with copies (§11) a suit may hold a pair or two pairs, and the hand is
-/// still a flush, compared card by card from the highest down: `plain`'s nibbles (the groups,
-/// then the kickers) sorted from the highest rank.
+/// take [`flush_step`]; with copies (§11) or jokers (§12) a suit may hold a pair, two pairs or
+/// trips, and the hand is still a flush, compared card by card from the highest down: `plain`'s
+/// nibbles (the groups, then the kickers) sorted from the highest rank. A full house, four and
+/// five of a kind rank above a flush and stay what they are.
 pub const fn flush_of(plain: HandRank) -> HandRank {
     match plain.category() {
-        Category::OnePair | Category::TwoPair => {
+        Category::OnePair | Category::TwoPair | Category::ThreeOfAKind => {
             let mut n = plain.nibbles();
             // Five nibbles: an insertion sort, high to low (const, and cold).
             let mut i = 1;
@@ -318,6 +319,7 @@ pub const fn flush_of(plain: HandRank) -> HandRank {
             }
             HandRank::pack(Category::Flush, n)
         }
+        Category::FullHouse | Category::FourOfAKind | Category::FiveOfAKind => plain,
         cat => HandRank(plain.value() + (flush_step(cat) << 22)),
     }
 }

@@ -19,6 +19,7 @@
 
 pub(crate) mod batch;
 pub mod gen;
+mod joker;
 // Generated text, compared byte for byte by `tables_match_generator`: keep `cargo fmt` off it.
 #[rustfmt::skip]
 mod tables;
@@ -27,8 +28,9 @@ use std::cmp::Ordering;
 use std::fmt;
 
 use crate::card::{exact_cards_in, Card, Rank, Suit, SuitSet};
+use crate::deck::Deck;
 use crate::error::{Error, Result};
-use crate::rules::{Rules, Wheel};
+use crate::rules::{JokerLanes, Rules, Wheel};
 
 /// The category of a hand (§3), lowest first. The discriminant is the number used in RULES.md.
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -221,8 +223,11 @@ pub struct Evaluator {
     five: &'static [u32; gen::FIVE_SLOTS],
     wheel: Wheel,
     suit_tiebreak: bool,
-    /// The suits the deck holds twice (§11): how often [`Evaluator::evaluate`] lets a card repeat.
-    extra_suits: SuitSet,
+    /// The rule set's deck (§11, §12): how often [`Evaluator::evaluate`] lets a card repeat, and
+    /// whether a lane may hold jokers.
+    deck: Deck,
+    /// How the foul check reads lanes with jokers (§12).
+    joker_lanes: JokerLanes,
 }
 
 /// Key sums of two cards, indexed by their codes read as a little-endian `u16` (`gen::pair_keys`).
@@ -258,24 +263,41 @@ impl Evaluator {
             Wheel::SecondHighest => &tables::FIVE_WHEEL_SECOND,
             Wheel::Lowest => &tables::FIVE_WHEEL_LOWEST,
         };
-        Evaluator { five, wheel, suit_tiebreak, extra_suits: SuitSet::EMPTY }
+        Evaluator { five, wheel, suit_tiebreak, deck: Deck::ONE, joker_lanes: JokerLanes::EachBest }
     }
 
     /// This evaluator for a deck with `extra_suits` twice (§11): [`Evaluator::evaluate`] then
     /// accepts two copies of their cards. Ranks do not depend on it: every evaluation path
     /// ranks five of a kind and paired flushes, whatever the deck.
     pub const fn with_extra_suits(self, extra_suits: SuitSet) -> Evaluator {
-        Evaluator { extra_suits, ..self }
+        Evaluator { deck: Deck::with_jokers_unchecked(extra_suits, self.deck.jokers()), ..self }
+    }
+
+    /// This evaluator for a rule set's deck, jokers included (§12): [`Evaluator::evaluate`] then
+    /// takes the jokers the deck deals and values their lanes as §12 says, and the foul check
+    /// reads them as `joker_lanes` says.
+    pub const fn with_deck(self, deck: Deck, joker_lanes: JokerLanes) -> Evaluator {
+        Evaluator { deck, joker_lanes, ..self }
     }
 
     /// An evaluator for a rule set's ranking options and deck.
     pub fn new(rules: &Rules) -> Evaluator {
-        Evaluator::with_options(rules.wheel, rules.suit_tiebreak).with_extra_suits(rules.extra_suits)
+        Evaluator::with_options(rules.wheel, rules.suit_tiebreak).with_deck(rules.deck_spec(), rules.joker_lanes)
     }
 
     /// The suits the deck holds twice.
     pub const fn extra_suits(&self) -> SuitSet {
-        self.extra_suits
+        self.deck.extra_suits()
+    }
+
+    /// The deck whose cards [`Evaluator::evaluate`] takes.
+    pub const fn deck(&self) -> Deck {
+        self.deck
+    }
+
+    /// How the foul check reads lanes with jokers.
+    pub const fn joker_lanes(&self) -> JokerLanes {
+        self.joker_lanes
     }
 
     /// The wheel option in force.
@@ -345,11 +367,32 @@ impl Evaluator {
     }
 
     /// Evaluate 3 or 5 cards, checking the count and that no card repeats more often than the
-    /// deck holds it ([`Error::DuplicateCard`], [`Error::TooManyCopies`]).
+    /// deck holds it ([`Error::DuplicateCard`], [`Error::TooManyCopies`],
+    /// [`Error::JokerNotInDeck`]). A lane with jokers is worth its best hand (§12; see
+    /// [`Evaluator::evaluate_jokers`] for the cards they stand for).
     pub fn evaluate(&self, cards: &[Card]) -> Result<HandRank> {
+        if self.deck.jokers() != 0 {
+            return Ok(self.evaluate_jokers(cards)?.1);
+        }
         match cards.len() {
-            3 => Ok(self.eval3(&exact_cards_in::<3>(cards, self.extra_suits)?)),
-            5 => Ok(self.eval5(&exact_cards_in::<5>(cards, self.extra_suits)?)),
+            3 => Ok(self.eval3(&exact_cards_in::<3>(cards, self.deck)?)),
+            5 => Ok(self.eval5(&exact_cards_in::<5>(cards, self.deck)?)),
+            n => Err(Error::WrongCardCount { expected: if n < 4 { 3 } else { 5 }, found: n }),
+        }
+    }
+
+    /// [`Evaluator::evaluate`], with the lane as played: each joker replaced by the card it
+    /// stands for in the best hand (RULES.md §12), the cards as given where there is none.
+    pub fn evaluate_jokers(&self, cards: &[Card]) -> Result<(Vec<Card>, HandRank)> {
+        match cards.len() {
+            3 => {
+                let (played, rank) = self.eval3_jokers(&exact_cards_in::<3>(cards, self.deck)?);
+                Ok((played.to_vec(), rank))
+            }
+            5 => {
+                let (played, rank) = self.eval5_jokers(&exact_cards_in::<5>(cards, self.deck)?);
+                Ok((played.to_vec(), rank))
+            }
             n => Err(Error::WrongCardCount { expected: if n < 4 { 3 } else { 5 }, found: n }),
         }
     }

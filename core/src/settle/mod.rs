@@ -104,7 +104,8 @@ pub use outcome::{
 };
 pub use water::Water;
 
-use crate::card::{exact_cards_in, Card, CopyCounter, SuitSet};
+use crate::card::{exact_cards_in, Card, CopyCounter};
+use crate::deck::Deck;
 use crate::error::{Error, Result};
 use crate::eval::{Category, Evaluator, HandRank};
 use crate::lanes::{Arrangement, Lane};
@@ -146,12 +147,13 @@ impl PlayerHand {
     /// A declared special with its cards: 13 distinct cards, or [`Error::WrongCardCount`] /
     /// [`Error::DuplicateCard`]. Whether the cards make it is checked when settling.
     pub fn special(special: Special, cards: &[Card]) -> Result<PlayerHand> {
-        PlayerHand::special_in(special, cards, SuitSet::EMPTY)
+        PlayerHand::special_in(special, cards, Deck::ONE)
     }
 
-    /// [`PlayerHand::special`] for a deck with `extra_suits` twice (RULES.md §11).
-    pub fn special_in(special: Special, cards: &[Card], extra_suits: SuitSet) -> Result<PlayerHand> {
-        Ok(PlayerHand::Special { special, cards: exact_cards_in::<13>(cards, extra_suits)? })
+    /// [`PlayerHand::special`] for a rule set's deck (a [`Deck`], or the suits it doubles;
+    /// RULES.md §11, §12).
+    pub fn special_in(special: Special, cards: &[Card], deck: impl Into<Deck>) -> Result<PlayerHand> {
+        Ok(PlayerHand::Special { special, cards: exact_cards_in::<13>(cards, deck)? })
     }
 
     /// The seat's 13 cards (lane order for an arrangement).
@@ -277,7 +279,7 @@ impl<'r> Settler<'r> {
         let n = hands.len();
         self.rules.check_players(n)?;
         check_banker(self.rules.table, banker, n)?;
-        check_cards(hands, self.rules.extra_suits)?;
+        check_cards(hands, self.rules.deck_spec())?;
         let mut seats = [Seat::Normal { ranks: [HandRank::default(); 3], fouled: false }; MAX_SEATS];
         let mut results = [SeatResult::Special { special: Special::SupremeDragon, water: 0 }; MAX_SEATS];
         for (i, hand) in hands.iter().enumerate() {
@@ -598,22 +600,24 @@ pub(crate) fn check_banker(table: Table, banker: Option<usize>, n: usize) -> Res
     }
 }
 
-/// No card more often across the table than the deck holds it (once, or twice for an extra suit,
-/// RULES.md §11). Positions count across the table: `seat × 13 + index`.
-fn check_cards(hands: &[PlayerHand], extra_suits: SuitSet) -> Result<()> {
-    // Fast path for one deck: the union of distinct cards has 13 per seat.
-    if extra_suits.is_empty() {
+/// No card more often across the table than the deck holds it (once, twice for an extra suit,
+/// RULES.md §11; each joker as often as the deck deals it, §12). Positions count across the
+/// table: `seat × 13 + index`.
+fn check_cards(hands: &[PlayerHand], deck: Deck) -> Result<()> {
+    // Fast path for one deck: the union of distinct standard cards has 13 per seat (a joker,
+    // bit 52 or 53, is left to the counter, which knows whether the deck deals it).
+    if deck.extra_suits().is_empty() {
         let mut union = 0u64;
         for hand in hands {
             for card in hand.cards() {
                 union |= 1u64 << card.code();
             }
         }
-        if union.count_ones() as usize == 13 * hands.len() {
+        if union.count_ones() as usize == 13 * hands.len() && union >> 52 == 0 {
             return Ok(());
         }
     }
-    let mut held = CopyCounter::new(extra_suits);
+    let mut held = CopyCounter::new(deck);
     for (seat, hand) in hands.iter().enumerate() {
         for (i, &card) in hand.cards().iter().enumerate() {
             held.add(card, seat * 13 + i)?;

@@ -8,6 +8,7 @@ use super::hand::{HandBits, ALL_RANKS};
 use super::split::Pieces;
 use super::{Special, SpecialDetection};
 use crate::card::{check_copies, Card, CardSet, SuitSet};
+use crate::deck::Deck;
 use crate::error::{Error, Result};
 use crate::eval::Evaluator;
 use crate::lanes::Arrangement;
@@ -46,6 +47,8 @@ pub struct SpecialDetector {
     eval: Evaluator,
     /// Suits the deck holds twice (§11): hands may repeat their cards.
     extra_suits: SuitSet,
+    /// The rule set's deck, for hands with jokers (§12), which make no special.
+    deck: Deck,
 }
 
 impl SpecialDetector {
@@ -80,7 +83,15 @@ impl SpecialDetector {
             strict_order: rules.strict_order,
             eval: Evaluator::new(rules),
             extra_suits: rules.extra_suits,
+            deck: rules.deck_spec(),
         })
+    }
+
+    /// For a hand holding a joker (RULES.md §12): its cards checked against the deck, and then no
+    /// special, since `jokers_in_specials` is off (the rule set refuses it on).
+    #[cold]
+    fn with_jokers(&self, cards: &[Card]) -> Result<()> {
+        check_copies(cards, self.deck)
     }
 
     /// Detect the specials of 13 cards: distinct ones, or with the rule set's extra suits
@@ -91,7 +102,15 @@ impl SpecialDetector {
     /// the third of one it holds twice.
     pub fn detect(&self, cards: &[Card]) -> Result<SpecialDetection> {
         match hand_bits(cards) {
+            Ok(bits) if bits >> 52 != 0 => {
+                self.with_jokers(cards)?;
+                Ok(SpecialDetection { best: None, all: Vec::new(), arrangement: None })
+            }
             Ok(bits) => Ok(self.detect_bits(bits)),
+            Err(Error::DuplicateCard { .. }) if cards.iter().any(|c| c.is_joker()) => {
+                self.with_jokers(cards)?;
+                Ok(SpecialDetection { best: None, all: Vec::new(), arrangement: None })
+            }
             Err(Error::DuplicateCard { .. }) if !self.extra_suits.is_empty() => {
                 check_copies(cards, self.extra_suits)?;
                 let cards: &[Card; 13] = cards.try_into().expect("hand_bits checked the count");
@@ -131,6 +150,8 @@ impl SpecialDetector {
         if cards.len() != 13 {
             return Err(Error::WrongCardCount { expected: 13, found: cards.len() });
         }
+        // A set's bits above the 52 cards (the jokers' 52 and 53) are refused as `from_bits` does.
+        let cards = CardSet::from_bits(cards.bits())?;
         Ok(self.detect_bits(cards.bits()))
     }
 
@@ -139,6 +160,10 @@ impl SpecialDetector {
     /// (or, under `strict_order`, make it only with equal middle and back). Other specials are
     /// not arrangements and give `None`. Preference: see [`SpecialDetection::arrangement`].
     pub fn arrangement_for(&self, cards: &[Card], special: Special) -> Result<Option<Arrangement>> {
+        if cards.len() == 13 && cards.iter().any(|c| c.is_joker()) {
+            self.with_jokers(cards)?;
+            return Ok(None);
+        }
         let bits = match hand_bits(cards) {
             Ok(bits) => bits,
             Err(Error::DuplicateCard { .. }) if !self.extra_suits.is_empty() => {
