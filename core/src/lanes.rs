@@ -219,13 +219,23 @@ impl Arrangement {
     /// evaluator's `joker_lanes` say ([`Arrangement::evaluate_jokers_with`]).
     #[inline]
     pub fn evaluate_with(&self, eval: &Evaluator, strict_order: bool) -> ArrangementEval {
-        if eval.deck().jokers() != 0 && self.has_jokers() {
-            return self.evaluate_jokers_with(eval, strict_order).eval;
+        if eval.deck().jokers() != 0 {
+            if let Some(e) = self.joker_lanes_of(eval, strict_order) {
+                return e;
+            }
         }
         let front = eval.eval3(&self.front);
         let middle = eval.eval5(&self.middle);
         let back = eval.eval5(&self.back);
         ArrangementEval { front, middle, back, foul: Foul::check(front, middle, back, strict_order) }
+    }
+
+    /// The evaluation of lanes holding jokers, `None` when they hold none: out of line, so that the
+    /// hot path without jokers stays as small as it was.
+    #[cold]
+    #[inline(never)]
+    fn joker_lanes_of(&self, eval: &Evaluator, strict_order: bool) -> Option<ArrangementEval> {
+        self.has_jokers().then(|| self.evaluate_jokers_with(eval, strict_order).eval)
     }
 
     /// Whether a lane holds a joker (RULES.md §12).

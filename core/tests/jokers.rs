@@ -544,3 +544,30 @@ fn settling_a_joker_round() {
     let classic = Rules::classic();
     assert_eq!(settle(&hands, &classic).unwrap_err().kind(), "joker_not_in_deck");
 }
+
+#[test]
+fn simulating_joker_tables() {
+    use shisanshui::simulate::{run, SimConfig};
+    // Two jokers at four seats, a banker room of four, and six seats with two extra suits.
+    for (extra, players, banker) in [("", 4, None), ("", 4, Some(0)), ("sh", 6, None)] {
+        let mut rules = joker_rules(2, JokerLanes::EachBest);
+        rules.extra_suits = extra.parse().unwrap();
+        if banker.is_some() {
+            rules.table = shisanshui::Table::Banker;
+        }
+        let mut c = SimConfig::new(rules.clone(), players, 40, 3);
+        c.banker = banker;
+        let one = run(&c).unwrap();
+        c.threads = 2;
+        let two = run(&c).unwrap();
+        assert_eq!(one.water, two.water, "the report does not depend on the threads");
+        assert_eq!(one.hands, 40 * players as u64);
+        assert_eq!(one.fouls, 0, "the arranger never fouls");
+        // The rounds are dealt from the deck with its jokers.
+        let dealt: usize = (0..40)
+            .map(|r| shisanshui::simulate::round_deal_for(&rules, 3, r, players).unwrap())
+            .map(|hands| hands.iter().flatten().filter(|c| c.is_joker()).count())
+            .sum();
+        assert!(dealt > 40, "{dealt} jokers dealt in 40 rounds");
+    }
+}

@@ -375,7 +375,9 @@ impl Removal {
         Removal { id, opponents: opponents as f64, five_of, five_codes, three_of, three_factors, lanes, five_d }
     }
 
-    /// The corrections of one hand's subsets.
+    /// The corrections of one hand's subsets (inlined into `Objective::corrections`, its one
+    /// caller, as the compiler chose before; out of line it costs 0.5% more instructions).
+    #[inline]
     pub(crate) fn corrections(&self, h: &HandSubsets) -> Corrections {
         // G[held][k] = C(4 − held, k) / C(4, k): how much rarer k cards of a rank are among
         // the unseen cards when I hold `held` of it.
