@@ -10,7 +10,8 @@
 //! (`measured` is the loop alone, the inputs being built before it.)
 //! Workloads: `eval5` (every five-card hand), `eval3` (every three-card hand), `evaluate`
 //! (100,000 arrangements, lanes and foul check), `settle` (20,000 four-seat rounds with a
-//! prepared `Settler`), `arrange` (500 hands, classic, four seats), `none`. Figures are in
+//! prepared `Settler`), `arrange` (500 hands, classic, four seats), `arrange_jokers` (200 hands
+//! holding a joker, classic with two jokers, four seats), `none`. Figures are in
 //! BENCHMARKS.md.
 
 use std::hint::black_box;
@@ -110,9 +111,27 @@ fn main() {
                     .fold(0, |s, h| s.wrapping_add(arranger.arrange(black_box(h)).unwrap().expected_water as u64))
             });
         }
+        "arrange_jokers" => {
+            // Hands holding a joker, dealt from a deck with two (RULES.md §12).
+            let mut jokers = Rules::classic();
+            jokers.jokers = 2;
+            let mut dealer = shisanshui::deal::Dealer::from_seed(0x10_4E55);
+            let hands: Vec<Vec<Card>> = std::iter::repeat_with(|| dealer.deal_for(&jokers, 4).unwrap())
+                .flatten()
+                .filter(|h| h.iter().any(|c| c.is_joker()))
+                .take(200)
+                .map(|h| h.to_vec())
+                .collect();
+            let arranger = Arranger::new(&jokers, 4).unwrap();
+            sum = measured(|| {
+                hands
+                    .iter()
+                    .fold(0, |s, h| s.wrapping_add(arranger.arrange(black_box(h)).unwrap().expected_water as u64))
+            });
+        }
         "none" => {}
         other => {
-            eprintln!("unknown workload {other:?} (eval5, eval3, evaluate, settle, arrange, none)");
+            eprintln!("unknown workload {other:?} (eval5, eval3, evaluate, settle, arrange, arrange_jokers, none)");
             std::process::exit(2);
         }
     }

@@ -135,8 +135,9 @@ impl CopiesHand {
     }
 
     /// A hand with jokers (RULES.md §12): every subset valued as its best hand over the cards its
-    /// jokers can stand for ([`Evaluator::eval5_jokers`]: a handful of checks and one lookup a
-    /// subset), at the ordinal of the strongest one-deck class at or below it, as for copies.
+    /// jokers can stand for (the cards [`Evaluator::eval5_jokers`] plays them as, a handful of
+    /// checks, then ranked from their key sum as the one-deck search ranks a subset), at the
+    /// ordinal of the strongest one-deck class at or below it, as for copies.
     /// The foul check reads those best values: the `each_best` reading, whose legal splits are
     /// legal under `avoid_foul` too with the same values.
     fn with_jokers(st: &Strength, eval: &Evaluator, cards: &[Card; 13]) -> CopiesHand {
@@ -163,16 +164,22 @@ impl CopiesHand {
         for i in 0..12 {
             h.dup |= u16::from(codes[i] == codes[i + 1]) << i;
         }
+        // The jokers sort last: positions from the first joker's on.
+        let jokers = cards.iter().filter(|c| c.is_joker()).count();
+        let joker_mask = (0x1FFF >> (13 - jokers) << (13 - jokers)) as u16;
         for (i, &m) in sub.five.iter().enumerate() {
-            let r = eval.eval5_jokers(&pick(m, card)).1.ranks_only();
+            let lane = pick(m, card);
+            let (r, o) = five_played(st, eval, &if m & joker_mask == 0 { lane } else { eval.played5(&lane) });
             h.five_kind |= r.category() == Category::FiveOfAKind;
             h.five_rank[i] = r;
-            h.five_ord[i] = ordinal_at_or_below(&st.five_rank, r);
+            h.five_ord[i] = o;
         }
         for (i, &m) in sub.three.iter().enumerate() {
-            let r = eval.eval3_jokers(&pick(m, card)).1.ranks_only();
-            h.three_rank[i] = r;
-            h.three_ord[i] = ordinal_at_or_below(&st.three_rank, r);
+            let lane = pick(m, card);
+            let played = if m & joker_mask == 0 { lane } else { eval.played3(&lane) };
+            let o = st.three_from_sum(played.iter().map(|c| st.key(c.code())).sum());
+            h.three_rank[i] = st.three_rank[o as usize];
+            h.three_ord[i] = o;
         }
         h
     }
@@ -185,6 +192,25 @@ impl CopiesHand {
             self.five_rank[sub.index[s.middle as usize] as usize].category(),
             self.five_rank[sub.index[s.back as usize] as usize].category(),
         ]
+    }
+}
+
+/// The rank (ranks only) and lane ordinal of five real cards as a joker lane plays them: from
+/// their key sum, as [`CopiesHand::new`] ranks a subset (a flush as `flush_rank`), five of a
+/// kind (one rank five times) by the evaluator.
+#[inline]
+fn five_played(st: &Strength, eval: &Evaluator, p: &[Card; 5]) -> (HandRank, u16) {
+    let rank = p[0].code() >> 2;
+    if p.iter().all(|c| c.code() >> 2 == rank) {
+        let r = eval.eval5(p).ranks_only();
+        return (r, ordinal_at_or_below(&st.five_rank, r));
+    }
+    let sum: u64 = p.iter().map(|c| st.key(c.code())).sum();
+    let plain = st.five_plain(sum);
+    if ((sum & 0xFFFF) + 0x3333) & 0x8888 != 0 {
+        flush_rank(st, plain)
+    } else {
+        (st.five_rank[plain as usize], plain)
     }
 }
 
@@ -486,6 +512,45 @@ mod tests {
     use crate::lanes::Lane;
     use crate::rules::Preset;
     use crate::{Arranger, Rules};
+
+    /// A hand with jokers ranks every subset as the evaluator values it (RULES.md §12), at the
+    /// ordinal of the strongest one-deck class at or below that value: one deck and two, one to
+    /// six jokers, both wheels.
+    #[test]
+    fn joker_subsets_are_ranked_as_the_evaluator_values_them() {
+        let mut seen = 0;
+        for (i, (extra, jokers)) in [("", 1), ("", 2), ("", 4), ("sh", 6), ("dchs", 3)].into_iter().enumerate() {
+            let mut rules = Rules::preset(if i % 2 == 0 { Preset::Classic } else { Preset::Hk });
+            rules.extra_suits = extra.parse().unwrap();
+            rules.jokers = jokers;
+            let st = Strength::get(rules.wheel);
+            let eval = Evaluator::new(&rules);
+            let mut dealer = Dealer::from_seed(40 + i as u64);
+            for _ in 0..30 {
+                for hand in dealer.deal_for(&rules, 4).unwrap() {
+                    if !hand.iter().any(|c| c.is_joker()) {
+                        continue;
+                    }
+                    seen += 1;
+                    let h = CopiesHand::new(st, &eval, &hand);
+                    let sub = Subsets::get();
+                    let card = |i: u32| Card::from_any_code(h.codes[i as usize]).unwrap();
+                    let pick = |m: u16| (0..13).filter(|&i| m >> i & 1 == 1).map(card).collect::<Vec<_>>();
+                    for (j, &m) in sub.five.iter().enumerate() {
+                        let r = eval.eval5_jokers(&pick(m).try_into().unwrap()).1.ranks_only();
+                        assert_eq!(h.five_rank[j], r, "{:?}", pick(m));
+                        assert_eq!(h.five_ord[j], ordinal_at_or_below(&st.five_rank, r), "{:?}", pick(m));
+                    }
+                    for (j, &m) in sub.three.iter().enumerate() {
+                        let r = eval.eval3_jokers(&pick(m).try_into().unwrap()).1.ranks_only();
+                        assert_eq!(h.three_rank[j], r, "{:?}", pick(m));
+                        assert_eq!(h.three_ord[j], ordinal_at_or_below(&st.three_rank, r), "{:?}", pick(m));
+                    }
+                }
+            }
+        }
+        assert!(seen > 100, "{seen} hands with jokers");
+    }
 
     /// The grouped greedy is the plain-order scan, split for split, on dealt hands with copies
     /// (two decks; strict and lenient order).

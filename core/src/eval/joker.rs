@@ -46,15 +46,15 @@ impl Naturals {
         n
     }
 
-    #[inline]
-    fn count(&self, rank: u32) -> u32 {
-        (self.counts >> (4 * rank) & 15) as u32
-    }
-
     /// The highest rank whose cards and the jokers make a group of `size`.
     #[inline]
     fn group(&self, size: u32) -> Option<u32> {
-        (0..13).rev().find(|&r| self.count(r) + self.jokers >= size)
+        let Some(need) = size.checked_sub(self.jokers).filter(|&n| n > 0) else { return Some(12) };
+        // A nibble of at least `need` (counts are at most 5) sets its top bit once `8 - need` is
+        // added: one add for all thirteen ranks.
+        let add = (8 - need as u64) * 0x1_1111_1111_1111;
+        let at_least = (self.counts + add) & 0x8_8888_8888_8888;
+        (at_least != 0).then(|| (63 - at_least.leading_zeros()) / 4)
     }
 }
 
@@ -184,6 +184,27 @@ impl Evaluator {
         }
         let played = choose5(cards, n, self.wheel);
         (played, self.eval5(&played))
+    }
+
+    /// The lane as played of [`Evaluator::eval5_jokers`], without ranking it (the arranger ranks
+    /// the played cards from its own tables).
+    #[inline]
+    pub(crate) fn played5(&self, cards: &[Card; 5]) -> [Card; 5] {
+        let n = Naturals::of(cards);
+        if n.jokers == 0 {
+            return *cards;
+        }
+        choose5(cards, n, self.wheel)
+    }
+
+    /// The front as played of [`Evaluator::eval3_jokers`], without ranking it.
+    #[inline]
+    pub(crate) fn played3(&self, cards: &[Card; 3]) -> [Card; 3] {
+        let n = Naturals::of(cards);
+        if n.jokers == 0 {
+            return *cards;
+        }
+        choose3(cards, n)
     }
 
     /// A three-card front as [`Evaluator::eval5_jokers`] values five.
