@@ -8,7 +8,7 @@
 
 use shisanshui::card::{cards_from_codes_in, parse_cards_in};
 use shisanshui::deal::Dealer;
-use shisanshui::{settle, Arranger, Arrangement, Card, Error, Evaluator, PlayerHand, Rules};
+use shisanshui::{settle, Arrangement, Arranger, Card, Error, Evaluator, PlayerHand, Rules};
 
 mod support;
 
@@ -59,20 +59,38 @@ fn error_kind(e: &Error) -> String {
 
 fn generate() -> String {
     let mut rng = SplitMix(0x10_4E55);
-    let rule_rows: Vec<String> =
-        RULES.iter().map(|(name, _)| format!("{{\"name\": {}, \"json\": {}}}", js(name), js(&rules(name).to_json()))).collect();
+    let rule_rows: Vec<String> = RULES
+        .iter()
+        .map(|(name, _)| format!("{{\"name\": {}, \"json\": {}}}", js(name), js(&rules(name).to_json())))
+        .collect();
 
     let cards: Vec<String> = [("SJ", 52), ("BJ", 53), ("sj", 52), ("Bj", 53), ("小王", 52), ("大王", 53)]
         .iter()
-        .map(|(text, code)| format!("{{\"text\": {}, \"code\": {code}, \"display\": {}}}", js(text), js(&Card::from_any_code(*code).unwrap().to_string())))
+        .map(|(text, code)| {
+            format!(
+                "{{\"text\": {}, \"code\": {code}, \"display\": {}}}",
+                js(text),
+                js(&Card::from_any_code(*code).unwrap().to_string())
+            )
+        })
         .collect();
 
     let mut deals = Vec::new();
-    for (name, players, seed) in [("classic_j2", 4, 1u64), ("classic_j2", 2, 7), ("hk_j4", 4, 3), ("kx_j1_strict", 3, 11), ("regional_j6_sh", 6, 5)] {
+    for (name, players, seed) in [
+        ("classic_j2", 4, 1u64),
+        ("classic_j2", 2, 7),
+        ("hk_j4", 4, 3),
+        ("kx_j1_strict", 3, 11),
+        ("regional_j6_sh", 6, 5),
+    ] {
         let r = rules(name);
         let hands = Dealer::from_seed(seed).deal_for(&r, players).unwrap();
         let hands: Vec<String> = hands.iter().map(|h| codes(h)).collect();
-        deals.push(format!("{{\"rules\": {}, \"players\": {players}, \"seed\": {seed}, \"hands\": [{}]}}", js(name), hands.join(", ")));
+        deals.push(format!(
+            "{{\"rules\": {}, \"players\": {players}, \"seed\": {seed}, \"hands\": [{}]}}",
+            js(name),
+            hands.join(", ")
+        ));
     }
 
     let mut lanes = Vec::new();
@@ -146,7 +164,12 @@ fn generate() -> String {
         let a = Arrangement::parse_in("2c 3d 4h / Qs Qh Jd 5c SJ / Kd Kc 9h 9s 3c", r.deck_spec()).unwrap();
         arrangements.push(arrangement_row(name, &a));
     }
-    for (i, name) in ["classic_j2", "classic_j2_avoid", "hk_j4", "kx_j1_strict", "regional_j6_sh"].iter().cycle().take(40).enumerate() {
+    for (i, name) in ["classic_j2", "classic_j2_avoid", "hk_j4", "kx_j1_strict", "regional_j6_sh"]
+        .iter()
+        .cycle()
+        .take(40)
+        .enumerate()
+    {
         let r = rules(name);
         let cards = hand_with(&mut rng, &r, 1 + i % r.jokers.min(3) as usize, 13);
         let a = Arrangement::from_cards_in(&cards, r.deck_spec()).unwrap();
@@ -213,7 +236,12 @@ fn generate() -> String {
     ] {
         let r = rules(name);
         let e = cards_from_codes_in(code_list, r.deck_spec()).unwrap_err();
-        errors.push(format!("{{\"rules\": {}, \"codes\": {}, \"kind\": {}}}", js(name), codes_json(code_list.iter().copied()), error_kind(&e)));
+        errors.push(format!(
+            "{{\"rules\": {}, \"codes\": {}, \"kind\": {}}}",
+            js(name),
+            codes_json(code_list.iter().copied()),
+            error_kind(&e)
+        ));
     }
     for (name, text) in [("classic", "As SJ Kd"), ("kx_j1_strict", "BJ"), ("classic_j2", "SJ 2c SJ")] {
         let r = rules(name);
