@@ -217,7 +217,9 @@ impl Arrangement {
     /// Evaluate with a prepared evaluator (the hot path of settlement and search). Lanes with
     /// jokers, where the evaluator's deck deals them, are valued as RULES.md §12 and the
     /// evaluator's `joker_lanes` say ([`Arrangement::evaluate_jokers_with`]).
-    #[inline]
+    // Always inlined: settlement and the searches call it in their inner loops, and the joker
+    // path is out of line, so the body is three lookups and a compare.
+    #[inline(always)]
     pub fn evaluate_with(&self, eval: &Evaluator, strict_order: bool) -> ArrangementEval {
         if eval.deck().jokers() != 0 {
             if let Some(e) = self.joker_lanes_of(eval, strict_order) {
