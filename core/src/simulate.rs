@@ -998,8 +998,8 @@ impl Table<'_> {
         if let (Some(special), true) = (made, declare) {
             return Ok((PlayerHand::Special { special, cards: *cards }, made));
         }
-        if cards.iter().fold(0u64, |m, c| m | 1 << c.code()).count_ones() != 13 {
-            // A hand with copies (RULES.md §11): the baselines on exact ranks.
+        if cards.iter().fold(0u64, |m, c| m | 1 << c.code()).count_ones() != 13 || cards.iter().any(|c| c.is_joker()) {
+            // A hand with copies or jokers (RULES.md §11, §12): the baselines on exact ranks.
             let which = if policy == Policy::Product { Baseline::Product } else { Baseline::Greedy };
             return Ok((PlayerHand::Arranged(baseline::arrange_with(which, cards, &self.config.rules)?), made));
         }
@@ -1018,7 +1018,7 @@ impl Table<'_> {
         let rules = &self.config.rules;
         // One deck: the allocation-free deal of four (the same cards as `deal`, §10).
         let (four, big);
-        let deal: &[[Card; HAND_SIZE]] = if rules.extra_suits.is_empty() {
+        let deal: &[[Card; HAND_SIZE]] = if rules.extra_suits.is_empty() && rules.jokers == 0 {
             four = Dealer::from_seed(round_seed(self.config.seed, round)).deal_four();
             &four[..players]
         } else {

@@ -35,6 +35,28 @@ fn big_tables_report_what_their_rounds_did() {
     assert!(matches!(run(&c), Err(Error::InvalidTable(m)) if m.contains("5 players")));
 }
 
+/// Joker tables (RULES.md §12): the report is the replay of its rounds, dealt with their jokers;
+/// the baselines play them too, never fouling.
+#[test]
+fn joker_tables_report_what_their_rounds_did() {
+    for (preset, extra, jokers, players) in
+        [(Preset::Classic, "", 2, 4), (Preset::Hk, "", 4, 3), (Preset::Kx, "sh", 6, 6)]
+    {
+        let mut c = config(preset, players, 40, 7);
+        c.rules.extra_suits = extra.parse().unwrap();
+        c.rules.jokers = jokers;
+        check_against_count(&c);
+        let dealt: usize = (0..40)
+            .map(|r| shisanshui::simulate::round_deal_for(&c.rules, 7, r, players).unwrap())
+            .map(|hands| hands.iter().flatten().filter(|c| c.is_joker()).count())
+            .sum();
+        assert!(dealt > 30, "{dealt} jokers dealt");
+        c.policies = (0..players).map(|s| if s % 2 == 0 { Policy::Greedy } else { Policy::Product }).collect();
+        let r = run(&c).unwrap();
+        assert_eq!((r.hands, r.fouls), (40 * players as u64, 0));
+    }
+}
+
 #[test]
 fn a_seed_gives_the_same_report_and_another_seed_another() {
     let mut c = config(Preset::Classic, 4, 40, 11);

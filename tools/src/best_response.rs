@@ -27,7 +27,7 @@ use shisanshui::{Arrangement, Card, Error, Evaluator, HandRank, Lane, Rules};
 /// What to measure.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// The rule set (one deck).
+    /// The rule set (one deck, with its jokers if it deals them).
     pub rules: Rules,
     /// Seats: the hero and `players - 1` arranger seats.
     pub players: usize,
@@ -215,7 +215,7 @@ pub fn hand_of(config: &Config, arranger: &Arranger, own: Play<'_>, i: u64) -> R
     let settler = Settler::new(rules)?;
     let eval = Evaluator::new(rules);
     let strict = rules.strict_order;
-    let deck = Dealer::from_seed(round_seed(config.seed, i)).shuffle_deck(rules.extra_suits);
+    let deck = Dealer::from_seed(round_seed(config.seed, i)).shuffle_cards(rules.deck_spec());
     let hero: [Card; 13] = deck[..13].try_into().expect("13 cards");
     let unseen = &deck[13..];
     let seats = config.players - 1;

@@ -186,7 +186,7 @@ impl Play<'_> {
         let mut dealer = Dealer::from_seed(seed);
         let mut dealt: Vec<[crate::card::Card; 13]> = Vec::with_capacity(deals as usize * 4);
         for _ in 0..deals {
-            if self.rules.extra_suits.is_empty() {
+            if self.rules.extra_suits.is_empty() && self.rules.jokers == 0 {
                 dealt.extend(dealer.deal_four());
             } else {
                 dealt.extend(dealer.deal_for(self.rules, 4).expect("four seats fit every deck"));
@@ -194,7 +194,7 @@ impl Play<'_> {
         }
         let eval = Evaluator::new(self.rules);
         let arrange = |hand: &[crate::card::Card; 13]| {
-            let d = if has_copies(hand) {
+            let d = if has_copies(hand) || hand.iter().any(|c| c.is_joker()) {
                 Dealt::Copies(CopiesHand::new(self.st, &eval, hand))
             } else {
                 Dealt::Plain(HandSubsets::new(self.st, hand.map(|c| c.code())))

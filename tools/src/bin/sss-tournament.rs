@@ -23,6 +23,8 @@
 //! §4), in the arrangers' objectives and in settlement alike, to measure what home runs are
 //! worth at a table.
 //!
+//! Every command takes `--jokers N` (RULES.md §12): the deals hold that many wild jokers.
+//!
 //! Every command takes `--extra-suits LETTERS` (RULES.md §11): the deals are then of the bigger
 //! deck (`deal_for`, the table's seats; `speed` and `specials` deal four hands at a time), the
 //! arranger plays the field of the nearest trained table, and the baselines read copies
@@ -137,6 +139,11 @@ struct Table {
     /// decks); default none (one deck). Hands are then dealt from the bigger deck.
     #[arg(long, value_name = "LETTERS", value_parser = suits_arg, default_value = "")]
     extra_suits: SuitSet,
+
+    /// Wild jokers in the deck (RULES.md §12), 0 to 6: the deals are then of the deck with its
+    /// jokers (`deal_for`), every player reads them.
+    #[arg(long, value_name = "N", value_parser = jokers_arg, default_value = "0")]
+    jokers: u8,
 
     /// Which pairs are settled: `all_pairs`, or `banker` (seat 0 is the banker; RULES.md §5a).
     #[arg(long, value_name = "all_pairs|banker", value_parser = seating_arg, default_value = "all_pairs")]
@@ -299,6 +306,7 @@ struct Opts {
     no_home_run: bool,
     seating: Seating,
     extra_suits: SuitSet,
+    jokers: u8,
     once: bool,
 }
 
@@ -346,6 +354,7 @@ fn opts(table: &Table, deals: u64) -> Result<Opts, String> {
         no_home_run: table.no_home_run,
         seating: table.table,
         extra_suits: table.extra_suits,
+        jokers: table.jokers,
         once: false,
     })
 }
@@ -360,6 +369,7 @@ fn rules_for(o: &Opts, preset: Preset) -> Option<Rules> {
     let mut rules = Rules::preset(preset);
     rules.table = o.seating;
     rules.extra_suits = o.extra_suits;
+    rules.jokers = o.jokers;
     if o.no_home_run {
         rules.home_run.enabled = false;
     }
@@ -417,7 +427,7 @@ fn run(cli: Cli) -> Result<(), String> {
             }
             for &preset in &a.table.preset.0 {
                 for &players in &a.table.players.0 {
-                    let rules = Rules::preset(preset);
+                    let rules = Rules { jokers: a.table.jokers, ..Rules::preset(preset) };
                     let config = shisanshui_tools::best_response::Config {
                         rules: rules.clone(),
                         players: players as usize,
@@ -608,8 +618,8 @@ impl Policy {
                         return PlayerHand::Special { special: s, cards: *hand };
                     }
                 }
-                if !rules.extra_suits.is_empty() {
-                    // A bigger deck's hands may hold copies: the baselines' own reading of them.
+                if !rules.extra_suits.is_empty() || rules.jokers > 0 {
+                    // A bigger deck's hands may hold copies or jokers: the baselines' own reading.
                     let b = if matches!(self, Policy::Greedy) { Baseline::Greedy } else { Baseline::Product };
                     return PlayerHand::Arranged(baseline::arrange_with(b, hand, rules).expect("a dealt hand"));
                 }
@@ -973,7 +983,7 @@ fn speed_for(o: &Opts, preset: Preset, rules: &Rules, players: usize, role: Role
 /// The hands of one deal of `players` seats: one deck's four hands cut to the table (the
 /// stream as before big tables), or the rule set's bigger deck dealt to the table.
 fn deal(dealer: &mut Dealer, rules: &Rules, players: usize) -> Vec<[Card; 13]> {
-    if rules.extra_suits.is_empty() {
+    if rules.extra_suits.is_empty() && rules.jokers == 0 {
         dealer.deal_four()[..players.min(4)].to_vec()
     } else {
         dealer.deal_for(rules, players).expect("the table's seats were checked")
@@ -983,6 +993,12 @@ fn deal(dealer: &mut Dealer, rules: &Rules, players: usize) -> Vec<[Card; 13]> {
 /// clap value parser of `--table`.
 fn preset_arg(s: &str) -> Result<Preset, String> {
     s.parse().map_err(|e: shisanshui::Error| e.to_string())
+}
+
+/// clap value parser of `--jokers`: 0 to 6 (RULES.md §12).
+fn jokers_arg(s: &str) -> Result<u8, String> {
+    let n: u8 = s.trim().parse().map_err(|_| format!("{s:?} is not a number of jokers (0 to 6)"))?;
+    shisanshui::Deck::new(shisanshui::SuitSet::EMPTY, n).map(|_| n).map_err(|e| e.to_string())
 }
 
 fn seating_arg(s: &str) -> Result<Seating, String> {
