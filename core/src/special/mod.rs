@@ -241,8 +241,10 @@ pub fn detect(cards: &[Card], rules: &Rules) -> Result<SpecialDetection> {
     SpecialDetector::new(rules)?.detect(cards)
 }
 
-/// [`detect`] on interchange codes: also fails with [`Error::BadCardCode`] for a code ≥ 52.
+/// [`detect`] on interchange codes: also fails with [`Error::BadCardCode`] for a code ≥ 52, or
+/// ≥ 54 where the rule set deals jokers (RULES.md §12; a hand holding one makes no special).
 pub fn detect_codes(codes: &[u8], rules: &Rules) -> Result<SpecialDetection> {
-    let cards = codes.iter().map(|&c| Card::from_code(c)).collect::<Result<Vec<Card>>>()?;
+    let code = if rules.jokers == 0 { Card::from_code } else { Card::from_any_code };
+    let cards = codes.iter().map(|&c| code(c)).collect::<Result<Vec<Card>>>()?;
     detect(&cards, rules)
 }
