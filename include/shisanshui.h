@@ -42,6 +42,11 @@
 #define SSS_MAX_CARDS 52
 
 /**
+ * Most jokers a rule set's deck deals (RULES.md §12).
+ */
+#define SSS_MAX_JOKERS 6
+
+/**
  * Number of specials the engine knows (the `SssSpecial` values are 0 to this − 1), and so the
  * most a hand can qualify for: the size of `SssSpecialDetection.all`.
  */
@@ -207,10 +212,17 @@
 #define SSS_DEAL_MAX_PLAYERS 4
 
 /**
- * Cards in the biggest deck (two decks: every suit extra, RULES.md §11), so a buffer of this
- * many codes always holds `sss_deck`, `sss_shuffled_deck_for` and `sss_deal_for`.
+ * Cards in the biggest deck without jokers (two decks: every suit extra, RULES.md §11), so a
+ * buffer of this many codes always holds `sss_deal_for`, and `sss_deck` and
+ * `sss_shuffled_deck_for` of a rule set without jokers.
  */
 #define SSS_MAX_DECK_SIZE 104
+
+/**
+ * Cards in the biggest deck with jokers (two decks and `SSS_MAX_JOKERS` jokers, RULES.md §12),
+ * so a buffer of this many codes always holds `sss_deck` and `sss_shuffled_deck_for`.
+ */
+#define SSS_MAX_DECK_SIZE_WITH_JOKERS 110
 
 /**
  * Most entries `sss_combos` can write (the flushes of 13 cards of one suit): a buffer of this
@@ -306,6 +318,13 @@ enum SssStatus
      * `SSS_ERR_DUPLICATE_CARD`. The message names the card and its position.
      */
     SSS_ERR_TOO_MANY_COPIES = 15,
+    /**
+     * A joker (code 52/53, text `SJ`/`BJ`) the rule set's deck does not deal (RULES.md §12): joker
+     * text under a rule set without jokers, or the big joker (53) under one that deals a single
+     * joker. The message names the card and its position. Codes 52 and 53 under a rule set
+     * without jokers stay `SSS_ERR_BAD_CARD_CODE`, as any code above 51 is for one deck.
+     */
+    SSS_ERR_JOKER_NOT_IN_DECK = 16,
     /**
      * A required pointer argument was NULL.
      */
@@ -637,6 +656,31 @@ enum SssPolicy
 typedef enum SssPolicy SssPolicy;
 #else
 typedef uint32_t SssPolicy;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * How a lane with jokers is read when an arrangement is valued (RULES.md §12).
+ */
+enum SssJokerLanes
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Each lane takes its own best reading, even if the arrangement then fouls (the default).
+     */
+    SSS_JOKER_LANES_EACH_BEST = 0,
+    /**
+     * The lanes take the best readings that keep the arrangement from fouling, if any do.
+     */
+    SSS_JOKER_LANES_AVOID_FOUL = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum SssJokerLanes SssJokerLanes;
+#else
+typedef uint32_t SssJokerLanes;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
@@ -1489,11 +1533,13 @@ SssStatus sss_cards_parse(const uint8_t *text, size_t len, uint8_t *out_codes, s
  * Write card codes as text, separated by single spaces: `As Kd Th` (style
  * `SSS_CARD_STYLE_LETTERS`) or `A♠ K♦ T♥` (`SSS_CARD_STYLE_SYMBOLS`).
  *
- * This call takes no rule set, so a card may be there twice (two decks hold each card twice,
- * RULES.md §11: a hand at a big table); a third copy is an error.
+ * This call takes no rule set, so it writes any hand of the biggest deck: a card may be there
+ * twice (two decks hold each card twice, RULES.md §11: a hand at a big table), and the jokers
+ * (RULES.md §12) are written `SJ` (code 52) and `BJ` (53) in either style, each as often as
+ * `SSS_MAX_JOKERS` jokers deal it; one copy more is an error.
  *
- * Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_TOO_MANY_COPIES`, `SSS_ERR_INVALID_ARGUMENT` (unknown
- * style), `SSS_ERR_BUFFER_TOO_SMALL`, `SSS_ERR_NULL_POINTER`.
+ * Errors: `SSS_ERR_BAD_CARD_CODE` (a code above 53), `SSS_ERR_TOO_MANY_COPIES`,
+ * `SSS_ERR_INVALID_ARGUMENT` (unknown style), `SSS_ERR_BUFFER_TOO_SMALL`, `SSS_ERR_NULL_POINTER`.
  *
  * # Safety
  * `codes` must be valid for `count` bytes (or NULL when `count` is 0); `buf` for `cap` writes
@@ -1534,8 +1580,10 @@ SssStatus sss_cards_parse_for(const struct SssRules *rules,
                               size_t *out_count);
 
 /**
- * Check card codes against the rule set's deck (RULES.md §11): every code in 0..=51 and no card
- * more often than the deck holds it. Returns `SSS_OK`, `SSS_ERR_BAD_CARD_CODE`,
+ * Check card codes against the rule set's deck (RULES.md §11, §12): every code in 0..=51, or
+ * 52/53 where the rule set deals jokers, and no card more often than the deck holds it.
+ * Returns `SSS_OK`, `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_JOKER_NOT_IN_DECK` (a joker beyond the ones
+ * it deals),
  * `SSS_ERR_DUPLICATE_CARD` (a second copy of a card the deck holds once) or
  * `SSS_ERR_TOO_MANY_COPIES` (a third copy), naming the position; `SSS_ERR_INVALID_HANDLE`.
  *
@@ -1547,9 +1595,12 @@ SssStatus sss_cards_validate_for(const struct SssRules *rules, const uint8_t *co
 /**
  * Evaluate 3 or 5 card codes under the rules' wheel, suit tie-break and deck. A card of an
  * extra suit (RULES.md §11) may be there twice: five of a kind is `SSS_CATEGORY_FIVE_OF_A_KIND`,
- * and a flush holding a pair is still a flush.
+ * and a flush holding a pair is still a flush. Where the rule set deals jokers (RULES.md §12),
+ * codes 52 (small) and 53 (big) are wild: the lane takes its best reading (`sss_evaluate_played`
+ * also gives the cards they stand for); elsewhere they are `SSS_ERR_BAD_CARD_CODE`.
  *
- * Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_WRONG_CARD_COUNT` (not 3 or 5),
+ * Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_JOKER_NOT_IN_DECK` (a joker beyond the ones the
+ * deck deals), `SSS_ERR_WRONG_CARD_COUNT` (not 3 or 5),
  * `SSS_ERR_DUPLICATE_CARD` (a card the deck holds once, repeated), `SSS_ERR_TOO_MANY_COPIES`
  * (a third copy), `SSS_ERR_NULL_POINTER`.
  *
@@ -1599,7 +1650,8 @@ SssStatus sss_hand_rank_describe(uint32_t value, uint8_t *buf, size_t cap, size_
 /**
  * Evaluate an arrangement given as its three lanes (3 + 5 + 5 codes) and check it for a foul
  * under the rules (`strict_order` included; suits never decide a foul). The 13 cards may hold
- * the deck's copies (RULES.md §11).
+ * the deck's copies (RULES.md §11) and jokers (§12), read as the rule set's `joker_lanes` says
+ * (`sss_arrangement_check13_played` also gives the cards they stand for).
  *
  * Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_WRONG_CARD_COUNT` (a lane of the wrong size),
  * `SSS_ERR_DUPLICATE_CARD` or `SSS_ERR_TOO_MANY_COPIES` (position counted across the lanes:
@@ -1629,6 +1681,43 @@ SssStatus sss_arrangement_check13(const struct SssRules *rules,
                                   const uint8_t *codes,
                                   size_t count,
                                   struct SssArrangementEval *out);
+
+/**
+ * As `sss_evaluate`, also writing the lane as played: the `count` codes in their order, each
+ * joker (RULES.md §12) replaced by the card it stands for in the lane's best reading, so
+ * `out_played` holds no joker code. Without jokers it is the lane unchanged.
+ *
+ * Errors as `sss_evaluate`, and `SSS_ERR_NULL_POINTER` for `out_played`; nothing is written on
+ * failure.
+ *
+ * # Safety
+ * `rules` must be a live handle; `codes` valid for `count` bytes (or NULL when `count` is 0);
+ * `out` valid for a write; `out_played` valid for `count` writes.
+ */
+SssStatus sss_evaluate_played(const struct SssRules *rules,
+                              const uint8_t *codes,
+                              size_t count,
+                              struct SssHandRank *out,
+                              uint8_t *out_played);
+
+/**
+ * As `sss_arrangement_check13`, also writing the arrangement as played: its 13 codes in lane
+ * order, each joker (RULES.md §12) replaced by the card it stands for under the rule set's
+ * `joker_lanes` reading, so the values and foul bits in `*out` are those of `out_played`.
+ * Without jokers it is the arrangement unchanged.
+ *
+ * Errors as `sss_arrangement_check13`, and `SSS_ERR_NULL_POINTER` for `out_played`; nothing is
+ * written on failure.
+ *
+ * # Safety
+ * `rules` must be a live handle; `codes` valid for `count` bytes (or NULL when 0); `out` valid
+ * for a write; `out_played` valid for 13 writes.
+ */
+SssStatus sss_arrangement_check13_played(const struct SssRules *rules,
+                                         const uint8_t *codes,
+                                         size_t count,
+                                         struct SssArrangementEval *out,
+                                         uint8_t *out_played);
 
 /**
  * Make the rule set of a preset by name: `classic`, `regional`, `kx`, `hk`, `ranked` or
@@ -1808,6 +1897,59 @@ SssStatus sss_rules_set_extra_suits(struct SssRules *rules, uint8_t mask);
 SssStatus sss_rules_get_max_players(const struct SssRules *rules, uint32_t *out);
 
 /**
+ * Read how many jokers the deck deals (RULES.md §12): 0 to 6.
+ *
+ * # Safety
+ * `rules` must be a live handle; `out_jokers` valid for a write.
+ */
+SssStatus sss_rules_get_jokers(const struct SssRules *rules, uint8_t *out_jokers);
+
+/**
+ * Set how many jokers the deck deals: 0 to 6, alternately small (code 52, `SJ`) and big (53,
+ * `BJ`). Jokers add no seat. Anything else is `SSS_ERR_INVALID_RULES` (at `jokers`), the rule
+ * set unchanged.
+ *
+ * # Safety
+ * `rules` must be a live handle not used by another thread during the call.
+ */
+SssStatus sss_rules_set_jokers(struct SssRules *rules, uint8_t jokers);
+
+/**
+ * Read how lanes with jokers are read: `SSS_JOKER_LANES_EACH_BEST` or `SSS_JOKER_LANES_AVOID_FOUL`.
+ *
+ * # Safety
+ * `rules` must be a live handle; `out_lanes` valid for a write.
+ */
+SssStatus sss_rules_get_joker_lanes(const struct SssRules *rules, uint32_t *out_lanes);
+
+/**
+ * Set how lanes with jokers are read (`SSS_JOKER_LANES_*`; another value is
+ * `SSS_ERR_INVALID_ARGUMENT`, the rule set unchanged).
+ *
+ * # Safety
+ * `rules` must be a live handle not used by another thread during the call.
+ */
+SssStatus sss_rules_set_joker_lanes(struct SssRules *rules, uint32_t lanes);
+
+/**
+ * Read whether a hand holding a joker may make a special hand (1) or not (0).
+ *
+ * # Safety
+ * `rules` must be a live handle; `out_flag` valid for a write.
+ */
+SssStatus sss_rules_get_jokers_in_specials(const struct SssRules *rules, uint8_t *out_flag);
+
+/**
+ * Set whether a hand holding a joker may make a special hand (0 or 1; another value is
+ * `SSS_ERR_INVALID_ARGUMENT`). This version refuses 1 together with jokers in the deck:
+ * `SSS_ERR_INVALID_RULES` (at `jokers_in_specials`), the rule set unchanged.
+ *
+ * # Safety
+ * `rules` must be a live handle not used by another thread during the call.
+ */
+SssStatus sss_rules_set_jokers_in_specials(struct SssRules *rules, uint8_t flag);
+
+/**
  * Detect the special hands of 13 card codes under a rule set: the highest enabled special,
  * every enabled special the hand qualifies for (in the rule set's order), and for three straight
  * flushes, three flushes or three straights the legal arrangement that realises it.
@@ -1937,9 +2079,10 @@ SssStatus sss_money_escape(size_t seats,
 /**
  * Build an arrangement seat from its three lanes (3 + 5 + 5 codes), checking the card codes,
  * the lane sizes and that no card is there more than twice. This call takes no rule set, so it
- * accepts the copies of the biggest deck (two decks, RULES.md §11): a card twice is fine here,
- * and settling checks the table against the rule set's deck (`SSS_ERR_DUPLICATE_CARD` for a
- * card it holds once). Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_WRONG_CARD_COUNT` (a lane of
+ * accepts the copies of the biggest deck (two decks, RULES.md §11, and its jokers, codes 52 and
+ * 53, §12): a card twice is fine here, and settling checks the table against the rule set's
+ * deck (`SSS_ERR_DUPLICATE_CARD` for a card it holds once, `SSS_ERR_BAD_CARD_CODE` for a joker
+ * code where it deals none). Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_WRONG_CARD_COUNT` (a lane of
  * the wrong size), `SSS_ERR_TOO_MANY_COPIES` (a third copy; position counted across the lanes:
  * front 0–2, middle 3–7, back 8–12), `SSS_ERR_NULL_POINTER`. Whether it fouls is the engine's
  * to say when settling.
@@ -1958,8 +2101,9 @@ SssStatus sss_seat_arranged(const uint8_t *front,
 /**
  * Build a declared-special seat from an `SssSpecial` and 13 card codes, checking the codes
  * (range, then copies, in order) and the count. Like `sss_seat_arranged` it takes no rule set
- * and accepts up to two copies of a card (two decks, RULES.md §11); settling checks the table
- * against the rule set's deck. Whether the cards make the special and the rule set enables it
+ * and accepts the cards of the biggest deck (two copies of a card, RULES.md §11, and the
+ * jokers, §12); settling checks the table against the rule set's deck (a hand holding a joker
+ * makes no special unless the rule set says so: `SSS_ERR_SPECIAL_NOT_ALLOWED`). Whether the cards make the special and the rule set enables it
  * is checked when settling too (`SSS_ERR_SPECIAL_NOT_ALLOWED`). Errors:
  * `SSS_ERR_INVALID_ARGUMENT` (not an `SssSpecial`), `SSS_ERR_BAD_CARD_CODE`,
  * `SSS_ERR_TOO_MANY_COPIES` (a third copy), `SSS_ERR_WRONG_CARD_COUNT`, `SSS_ERR_NULL_POINTER`.
@@ -1967,7 +2111,10 @@ SssStatus sss_seat_arranged(const uint8_t *front,
  * # Safety
  * `codes` valid for `count` bytes (or NULL when 0); `out` valid for a write.
  */
-SssStatus sss_seat_special(uint32_t special, const uint8_t *codes, size_t count, struct SssSeat *out);
+SssStatus sss_seat_special(uint32_t special,
+                           const uint8_t *codes,
+                           size_t count,
+                           struct SssSeat *out);
 
 /**
  * Settle one round: `count` seats (2 to the rule set's `sss_rules_get_max_players`: 4 for one
@@ -2404,7 +2551,8 @@ SssStatus sss_shuffled_deck(uint64_t seed, uint8_t *out_codes, size_t cap, size_
 
 /**
  * The rule set's deck in the order RULES.md §11 deals from: codes 0 to 51, then one more copy
- * of every card of the extra suits in ascending code (52 to `SSS_MAX_DECK_SIZE` codes).
+ * of every card of the extra suits in ascending code, then the jokers as RULES.md §12 deals
+ * them (52 to `SSS_MAX_DECK_SIZE_WITH_JOKERS` codes).
  * Errors: `SSS_ERR_BUFFER_TOO_SMALL` (with the deck's size in `*out_count`),
  * `SSS_ERR_NULL_POINTER`, `SSS_ERR_INVALID_HANDLE`.
  *

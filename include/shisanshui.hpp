@@ -291,9 +291,36 @@ public:
         detail::check(sss_rules_get_max_players(raw_, &most), "sss_rules_get_max_players");
         return most;
     }
-    /// The deck in deal order: codes 0..51, then one more copy of each card of the extra suits.
+    /// How many jokers the deck deals (RULES.md §12): 0 to SSS_MAX_JOKERS.
+    std::uint8_t jokers() const {
+        std::uint8_t count = 0;
+        detail::check(sss_rules_get_jokers(raw_, &count), "sss_rules_get_jokers");
+        return count;
+    }
+    /// Set how many jokers the deck deals (above SSS_MAX_JOKERS is an error, the rules unchanged).
+    void set_jokers(std::uint8_t count) { detail::check(sss_rules_set_jokers(raw_, count), "sss_rules_set_jokers"); }
+    /// How lanes with jokers are read when an arrangement is valued.
+    SssJokerLanes joker_lanes() const {
+        std::uint32_t value = 0;
+        detail::check(sss_rules_get_joker_lanes(raw_, &value), "sss_rules_get_joker_lanes");
+        return static_cast<SssJokerLanes>(value);
+    }
+    void set_joker_lanes(SssJokerLanes value) {
+        detail::check(sss_rules_set_joker_lanes(raw_, static_cast<std::uint32_t>(value)), "sss_rules_set_joker_lanes");
+    }
+    /// Whether a hand holding a joker may make a special (refused together with jokers for now).
+    bool jokers_in_specials() const {
+        std::uint8_t flag = 0;
+        detail::check(sss_rules_get_jokers_in_specials(raw_, &flag), "sss_rules_get_jokers_in_specials");
+        return flag != 0;
+    }
+    void set_jokers_in_specials(bool on) {
+        detail::check(sss_rules_set_jokers_in_specials(raw_, on ? 1 : 0), "sss_rules_set_jokers_in_specials");
+    }
+    /// The deck in deal order: codes 0..51, one more copy of each card of the extra suits, then
+    /// the jokers (codes 52 and 53, RULES.md §12).
     std::vector<std::uint8_t> deck() const {
-        std::vector<std::uint8_t> codes(SSS_MAX_DECK_SIZE);
+        std::vector<std::uint8_t> codes(SSS_MAX_DECK_SIZE_WITH_JOKERS);
         std::size_t count = 0;
         detail::check(sss_deck(raw_, codes.data(), codes.size(), &count), "sss_deck");
         codes.resize(count);
@@ -301,7 +328,7 @@ public:
     }
     /// Parse a hand that may hold the deck's copies (a third copy is an error naming it).
     std::vector<std::uint8_t> parse_cards(std::string_view text) const {
-        std::vector<std::uint8_t> codes(SSS_MAX_DECK_SIZE);
+        std::vector<std::uint8_t> codes(SSS_MAX_DECK_SIZE_WITH_JOKERS);
         std::size_t count = 0;
         detail::check(sss_cards_parse_for(raw_, detail::bytes(text), text.size(), codes.data(), codes.size(), &count),
                       "sss_cards_parse_for");
@@ -317,6 +344,15 @@ public:
     SssHandRank evaluate(codes_view cards) const {
         SssHandRank rank{};
         detail::check(sss_evaluate(raw_, cards.data(), cards.size(), &rank), "sss_evaluate");
+        return rank;
+    }
+    /// Evaluate 3 or 5 cards that may hold jokers; `played` receives the lane as played (each
+    /// joker replaced by the card it stands for).
+    SssHandRank evaluate_played(codes_view cards, std::vector<std::uint8_t> &played) const {
+        SssHandRank rank{};
+        std::vector<std::uint8_t> out(cards.size());
+        detail::check(sss_evaluate_played(raw_, cards.data(), cards.size(), &rank, out.data()), "sss_evaluate_played");
+        played = std::move(out);
         return rank;
     }
     /// -1 when a is weaker, 0 for a tie, 1 when a is stronger (hands of one size).
@@ -338,6 +374,16 @@ public:
         SssArrangementEval eval{};
         detail::check(sss_arrangement_check13(raw_, thirteen.data(), thirteen.size(), &eval),
                       "sss_arrangement_check13");
+        return eval;
+    }
+    /// As check_arrangement(thirteen); `played` receives the 13 codes as played (each joker
+    /// replaced by the card it stands for under the rule set's joker_lanes reading).
+    SssArrangementEval check_arrangement_played(codes_view thirteen, std::array<std::uint8_t, SSS_HAND_SIZE> &played) const {
+        SssArrangementEval eval{};
+        std::array<std::uint8_t, SSS_HAND_SIZE> out{};
+        detail::check(sss_arrangement_check13_played(raw_, thirteen.data(), thirteen.size(), &eval, out.data()),
+                      "sss_arrangement_check13_played");
+        played = out;
         return eval;
     }
     /// The specials 13 cards qualify for under these rules.
@@ -418,7 +464,7 @@ inline std::vector<Hand> deal_unseeded(const Rules &rules, std::uint32_t players
 
 /// The rule set's whole deck shuffled by `seed`, before it is dealt.
 inline std::vector<std::uint8_t> shuffled_deck(const Rules &rules, std::uint64_t seed) {
-    std::vector<std::uint8_t> codes(SSS_MAX_DECK_SIZE);
+    std::vector<std::uint8_t> codes(SSS_MAX_DECK_SIZE_WITH_JOKERS);
     std::size_t count = 0;
     detail::check(sss_shuffled_deck_for(rules.get(), seed, codes.data(), codes.size(), &count),
                   "sss_shuffled_deck_for");

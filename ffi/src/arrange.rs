@@ -516,7 +516,7 @@ pub unsafe extern "C" fn sss_arranger_get_rules(
 /// arranger's deck (twice for a card of an extra suit, RULES.md §11), in order (the count is the
 /// engine's to check, after them, as `sss_special_detect` does).
 fn hand_in(arranger: &SssArranger, codes: &[u8]) -> Result<Vec<Card>, Failure> {
-    Ok(cards_from_codes_in(codes, arranger.inner.rules().extra_suits)?)
+    Ok(cards_from_codes_in(codes, arranger.inner.rules().deck_spec())?)
 }
 
 /// Arrange 13 cards: the legal arrangement with the highest expected water against the field
@@ -637,7 +637,7 @@ pub unsafe extern "C" fn sss_arranger_expected_water(
         let arranger = unsafe { handle_ref(arranger, "arranger")? };
         let codes = unsafe { slice_in(codes, count, "codes")? };
         let out = unsafe { Out::new(out_water, "out_water")? };
-        let a = Arrangement::from_cards_in(&hand_in(arranger, codes)?, arranger.inner.rules().extra_suits)?;
+        let a = Arrangement::from_cards_in(&hand_in(arranger, codes)?, arranger.inner.rules().deck_spec())?;
         unsafe { out.write(arranger.inner.expected_water(&a)) };
         Ok(())
     })

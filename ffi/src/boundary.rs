@@ -52,6 +52,11 @@ pub enum SssStatus {
     /// card of a doubled suit. A repeated card of a suit the deck holds once stays
     /// `SSS_ERR_DUPLICATE_CARD`. The message names the card and its position.
     SSS_ERR_TOO_MANY_COPIES = 15,
+    /// A joker (code 52/53, text `SJ`/`BJ`) the rule set's deck does not deal (RULES.md §12): joker
+    /// text under a rule set without jokers, or the big joker (53) under one that deals a single
+    /// joker. The message names the card and its position. Codes 52 and 53 under a rule set
+    /// without jokers stay `SSS_ERR_BAD_CARD_CODE`, as any code above 51 is for one deck.
+    SSS_ERR_JOKER_NOT_IN_DECK = 16,
     /// A required pointer argument was NULL.
     SSS_ERR_NULL_POINTER = 100,
     /// An output buffer is too small; the length out-parameter holds the needed size.
@@ -69,7 +74,7 @@ pub enum SssStatus {
 
 impl SssStatus {
     /// Every status, in number order.
-    pub(crate) const ALL: [SssStatus; 21] = [
+    pub(crate) const ALL: [SssStatus; 22] = [
         SssStatus::SSS_OK,
         SssStatus::SSS_ERR_UNKNOWN_RANK,
         SssStatus::SSS_ERR_UNKNOWN_SUIT,
@@ -86,6 +91,7 @@ impl SssStatus {
         SssStatus::SSS_ERR_CARD_NOT_IN_HAND,
         SssStatus::SSS_ERR_NO_LEGAL_ARRANGEMENT,
         SssStatus::SSS_ERR_TOO_MANY_COPIES,
+        SssStatus::SSS_ERR_JOKER_NOT_IN_DECK,
         SssStatus::SSS_ERR_NULL_POINTER,
         SssStatus::SSS_ERR_BUFFER_TOO_SMALL,
         SssStatus::SSS_ERR_INVALID_UTF8,
@@ -117,6 +123,7 @@ impl SssStatus {
             SssStatus::SSS_ERR_CARD_NOT_IN_HAND => "card_not_in_hand",
             SssStatus::SSS_ERR_NO_LEGAL_ARRANGEMENT => "no_legal_arrangement",
             SssStatus::SSS_ERR_TOO_MANY_COPIES => "too_many_copies",
+            SssStatus::SSS_ERR_JOKER_NOT_IN_DECK => "joker_not_in_deck",
             SssStatus::SSS_ERR_NULL_POINTER => "null_pointer",
             SssStatus::SSS_ERR_BUFFER_TOO_SMALL => "buffer_too_small",
             SssStatus::SSS_ERR_INVALID_UTF8 => "invalid_utf8",
@@ -171,6 +178,7 @@ impl From<engine::Error> for Failure {
             E::CardNotInHand { .. } => SssStatus::SSS_ERR_CARD_NOT_IN_HAND,
             E::NoLegalArrangement(_) => SssStatus::SSS_ERR_NO_LEGAL_ARRANGEMENT,
             E::TooManyCopies { .. } => SssStatus::SSS_ERR_TOO_MANY_COPIES,
+            E::JokerNotInDeck { .. } => SssStatus::SSS_ERR_JOKER_NOT_IN_DECK,
             // The engine's error is non_exhaustive: a variant added later reaches C as an
             // invalid argument (with its own message) until it gets a number of its own.
             _ => SssStatus::SSS_ERR_INVALID_ARGUMENT,
@@ -686,6 +694,10 @@ pub(crate) mod tests {
                 E::TooManyCopies { card: engine::Card::from_code(51).unwrap(), position: 7, copies: 2 },
                 SssStatus::SSS_ERR_TOO_MANY_COPIES,
             ),
+            (
+                E::JokerNotInDeck { card: engine::Card::SMALL_JOKER, position: 2, jokers: 0 },
+                SssStatus::SSS_ERR_JOKER_NOT_IN_DECK,
+            ),
         ];
         for (e, status) in cases {
             let f = Failure::from(e.clone());
@@ -697,7 +709,7 @@ pub(crate) mod tests {
     #[test]
     fn status_numbers_are_stable() {
         // The numbers are ABI: this list may only grow.
-        let expected = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 100, 101, 102, 103, 104];
+        let expected = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 100, 101, 102, 103, 104];
         let got: Vec<i32> = SssStatus::ALL.iter().map(|s| *s as i32).collect();
         assert_eq!(got, expected);
     }

@@ -31,6 +31,12 @@ pub(crate) fn card_style(style: u32) -> Result<SssCardStyle, Failure> {
     }
 }
 
+/// The biggest deck a rule set deals (every suit twice, `SSS_MAX_JOKERS` jokers): what the calls
+/// that take no rule set accept, leaving the rule set's own deck to the call that settles.
+pub(crate) fn biggest_deck() -> engine::Deck {
+    engine::Deck::new(engine::SuitSet::ALL, crate::rules::SSS_MAX_JOKERS).unwrap_or_default()
+}
+
 /// Card codes from C converted to cards, each code checked (duplicates are the caller's to
 /// check). Up to 13 cards live on the stack, so the hot calls (evaluate, arrangement check)
 /// allocate nothing.
@@ -49,15 +55,24 @@ impl std::ops::Deref for CardsIn {
     }
 }
 
-pub(crate) fn cards_in(codes: &[u8]) -> Result<CardsIn, Failure> {
+/// The card of `code` where `deck` is dealt: a joker code (52, 53) is a card only where the deck
+/// deals jokers, and stays `SSS_ERR_BAD_CARD_CODE` elsewhere (as before jokers existed). Copies
+/// are the deck check's to count.
+pub(crate) fn card_in_deck(code: u8, deck: engine::Deck) -> Result<Card, Failure> {
+    Ok(if deck.jokers() == 0 { Card::from_code(code)? } else { Card::from_any_code(code)? })
+}
+
+/// Card codes from C converted to cards where `deck` is dealt ([`card_in_deck`], each code in
+/// order); copies are the caller's to check.
+pub(crate) fn cards_in_deck(codes: &[u8], deck: engine::Deck) -> Result<CardsIn, Failure> {
     if codes.len() <= 13 {
         let mut buf = [Card::new(Rank::Two, Suit::Diamonds); 13];
         for (slot, &code) in buf.iter_mut().zip(codes) {
-            *slot = Card::from_code(code)?;
+            *slot = card_in_deck(code, deck)?;
         }
         Ok(CardsIn::Inline(buf, codes.len()))
     } else {
-        Ok(CardsIn::Heap(codes.iter().map(|&c| Card::from_code(c)).collect::<Result<_, _>>()?))
+        Ok(CardsIn::Heap(codes.iter().map(|&c| card_in_deck(c, deck)).collect::<Result<_, _>>()?))
     }
 }
 
@@ -109,11 +124,13 @@ pub unsafe extern "C" fn sss_cards_parse(
 /// Write card codes as text, separated by single spaces: `As Kd Th` (style
 /// `SSS_CARD_STYLE_LETTERS`) or `A♠ K♦ T♥` (`SSS_CARD_STYLE_SYMBOLS`).
 ///
-/// This call takes no rule set, so a card may be there twice (two decks hold each card twice,
-/// RULES.md §11: a hand at a big table); a third copy is an error.
+/// This call takes no rule set, so it writes any hand of the biggest deck: a card may be there
+/// twice (two decks hold each card twice, RULES.md §11: a hand at a big table), and the jokers
+/// (RULES.md §12) are written `SJ` (code 52) and `BJ` (53) in either style, each as often as
+/// `SSS_MAX_JOKERS` jokers deal it; one copy more is an error.
 ///
-/// Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_TOO_MANY_COPIES`, `SSS_ERR_INVALID_ARGUMENT` (unknown
-/// style), `SSS_ERR_BUFFER_TOO_SMALL`, `SSS_ERR_NULL_POINTER`.
+/// Errors: `SSS_ERR_BAD_CARD_CODE` (a code above 53), `SSS_ERR_TOO_MANY_COPIES`,
+/// `SSS_ERR_INVALID_ARGUMENT` (unknown style), `SSS_ERR_BUFFER_TOO_SMALL`, `SSS_ERR_NULL_POINTER`.
 ///
 /// # Safety
 /// `codes` must be valid for `count` bytes (or NULL when `count` is 0); `buf` for `cap` writes
@@ -131,7 +148,7 @@ pub unsafe extern "C" fn sss_cards_format(
         let codes = unsafe { slice_in(codes, count, "codes")? };
         let out = unsafe { TextOut::new(buf, cap, out_len)? };
         let style = card_style(style)?;
-        let cards = cards_from_codes_in(codes, engine::SuitSet::ALL)?;
+        let cards = cards_from_codes_in(codes, biggest_deck())?;
         let text = match style {
             SssCardStyle::SSS_CARD_STYLE_LETTERS => engine::format_cards(&cards),
             SssCardStyle::SSS_CARD_STYLE_SYMBOLS => {
@@ -179,13 +196,15 @@ pub unsafe extern "C" fn sss_cards_parse_for(
         let text = unsafe { text_in(text, len, "text")? };
         let out =
             unsafe { BufOut::with_names(out_codes, cap, out_count, "out_codes", "out_count", "hand (card codes)")? };
-        let codes: Vec<u8> = parse_cards_in(text, rules.inner.extra_suits)?.iter().map(|c| c.code()).collect();
+        let codes: Vec<u8> = parse_cards_in(text, rules.inner.deck_spec())?.iter().map(|c| c.code()).collect();
         unsafe { out.write_items(&codes, None) }
     })
 }
 
-/// Check card codes against the rule set's deck (RULES.md §11): every code in 0..=51 and no card
-/// more often than the deck holds it. Returns `SSS_OK`, `SSS_ERR_BAD_CARD_CODE`,
+/// Check card codes against the rule set's deck (RULES.md §11, §12): every code in 0..=51, or
+/// 52/53 where the rule set deals jokers, and no card more often than the deck holds it.
+/// Returns `SSS_OK`, `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_JOKER_NOT_IN_DECK` (a joker beyond the ones
+/// it deals),
 /// `SSS_ERR_DUPLICATE_CARD` (a second copy of a card the deck holds once) or
 /// `SSS_ERR_TOO_MANY_COPIES` (a third copy), naming the position; `SSS_ERR_INVALID_HANDLE`.
 ///
@@ -196,7 +215,7 @@ pub unsafe extern "C" fn sss_cards_validate_for(rules: *const SssRules, codes: *
     ffi_boundary!({
         let rules = unsafe { handle_ref(rules, "rules")? };
         let codes = unsafe { slice_in(codes, count, "codes")? };
-        cards_from_codes_in(codes, rules.inner.extra_suits)?;
+        cards_from_codes_in(codes, rules.inner.deck_spec())?;
         Ok(())
     })
 }
@@ -286,8 +305,14 @@ mod tests {
         assert!(last_error().contains("position 1"));
         assert_eq!(parse_hand("As Kd As").0, SssStatus::SSS_ERR_DUPLICATE_CARD);
         assert_eq!(last_error(), "duplicate card As at position 2");
-        assert_eq!(format(&[1, 52], 0).0, SssStatus::SSS_ERR_BAD_CARD_CODE);
-        assert!(last_error().contains("card code 52"));
+        assert_eq!(format(&[1, 54], 0).0, SssStatus::SSS_ERR_BAD_CARD_CODE);
+        assert!(last_error().contains("card code 54"));
+        // The jokers are written SJ and BJ in both styles, as often as six jokers deal them.
+        assert_eq!(format(&[52, 51, 53], 0), (SssStatus::SSS_OK, "SJ As BJ".to_string()));
+        assert_eq!(format(&[53, 52], 1), (SssStatus::SSS_OK, "BJ SJ".to_string()));
+        assert_eq!(format(&[52, 52, 52, 53, 53, 53], 0), (SssStatus::SSS_OK, "SJ SJ SJ BJ BJ BJ".to_string()));
+        assert_eq!(format(&[52, 52, 52, 52], 0).0, SssStatus::SSS_ERR_TOO_MANY_COPIES);
+        assert!(last_error().contains("SJ at position 3"), "{}", last_error());
         // Two copies format (two decks); a third is refused.
         assert_eq!(format(&[1, 1], 0), (SssStatus::SSS_OK, "2c 2c".to_string()));
         assert_eq!(format(&[1, 1, 1], 0).0, SssStatus::SSS_ERR_TOO_MANY_COPIES);

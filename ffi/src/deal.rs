@@ -22,14 +22,19 @@ pub const SSS_DEAL_MIN_PLAYERS: u32 = 2;
 /// Most players a deal from one deck is for (`sss_deal`); `sss_deal_for` deals to up to
 /// `SSS_MAX_SEATS` from a rule set with extra suits.
 pub const SSS_DEAL_MAX_PLAYERS: u32 = 4;
-/// Cards in the biggest deck (two decks: every suit extra, RULES.md §11), so a buffer of this
-/// many codes always holds `sss_deck`, `sss_shuffled_deck_for` and `sss_deal_for`.
+/// Cards in the biggest deck without jokers (two decks: every suit extra, RULES.md §11), so a
+/// buffer of this many codes always holds `sss_deal_for`, and `sss_deck` and
+/// `sss_shuffled_deck_for` of a rule set without jokers.
 pub const SSS_MAX_DECK_SIZE: usize = 104;
+/// Cards in the biggest deck with jokers (two decks and `SSS_MAX_JOKERS` jokers, RULES.md §12),
+/// so a buffer of this many codes always holds `sss_deck` and `sss_shuffled_deck_for`.
+pub const SSS_MAX_DECK_SIZE_WITH_JOKERS: usize = 110;
 
 // The C constants are ABI; the engine's must agree.
 const _: () = assert!(HAND_SIZE == SSS_HAND_SIZE && DECK_SIZE == SSS_DECK_SIZE);
 const _: () = assert!(deal::MIN_PLAYERS == SSS_DEAL_MIN_PLAYERS as usize);
 const _: () = assert!(deal::MAX_PLAYERS == SSS_DEAL_MAX_PLAYERS as usize);
+const _: () = assert!(SSS_MAX_DECK_SIZE_WITH_JOKERS == SSS_MAX_DECK_SIZE + crate::rules::SSS_MAX_JOKERS as usize);
 const _: () = assert!(MAX_DECK_SIZE == SSS_MAX_DECK_SIZE);
 
 /// The player count as the engine takes it. A `uint32_t` always fits `usize` on the platforms
@@ -121,7 +126,8 @@ fn codes(cards: &[Card]) -> Vec<u8> {
 }
 
 /// The rule set's deck in the order RULES.md §11 deals from: codes 0 to 51, then one more copy
-/// of every card of the extra suits in ascending code (52 to `SSS_MAX_DECK_SIZE` codes).
+/// of every card of the extra suits in ascending code, then the jokers as RULES.md §12 deals
+/// them (52 to `SSS_MAX_DECK_SIZE_WITH_JOKERS` codes).
 /// Errors: `SSS_ERR_BUFFER_TOO_SMALL` (with the deck's size in `*out_count`),
 /// `SSS_ERR_NULL_POINTER`, `SSS_ERR_INVALID_HANDLE`.
 ///
@@ -219,7 +225,7 @@ pub unsafe extern "C" fn sss_shuffled_deck_for(
         let rules = unsafe { handle_ref(rules, "rules")? };
         let out =
             unsafe { BufOut::with_names(out_codes, cap, out_count, "out_codes", "out_count", "deck (card codes)")? };
-        let deck = deal::shuffled_deck_of(rules.inner.extra_suits, seed);
+        let deck = deal::Dealer::from_seed(seed).shuffle_cards(rules.inner.deck_spec());
         unsafe { out.write_items(&codes(&deck), None) }
     })
 }

@@ -7,7 +7,7 @@ use std::cmp::Ordering;
 use engine::{Arrangement, ArrangementEval, Category, Evaluator, HandRank};
 
 use crate::boundary::{handle_ref, slice_in, Failure, Out, SssStatus, TextOut};
-use crate::card::cards_in;
+use crate::card::cards_in_deck;
 use crate::rules::SssRules;
 
 /// Hand categories (RULES.md §3), lowest first; the value of `SssHandRank.category`.
@@ -105,15 +105,18 @@ pub(crate) fn arrangement_out(e: &ArrangementEval) -> SssArrangementEval {
 }
 
 fn evaluate(rules: &SssRules, codes: &[u8]) -> Result<HandRank, Failure> {
-    let cards = cards_in(codes)?;
+    let cards = cards_in_deck(codes, rules.inner.deck_spec())?;
     Ok(Evaluator::new(&rules.inner).evaluate(&cards)?)
 }
 
 /// Evaluate 3 or 5 card codes under the rules' wheel, suit tie-break and deck. A card of an
 /// extra suit (RULES.md §11) may be there twice: five of a kind is `SSS_CATEGORY_FIVE_OF_A_KIND`,
-/// and a flush holding a pair is still a flush.
+/// and a flush holding a pair is still a flush. Where the rule set deals jokers (RULES.md §12),
+/// codes 52 (small) and 53 (big) are wild: the lane takes its best reading (`sss_evaluate_played`
+/// also gives the cards they stand for); elsewhere they are `SSS_ERR_BAD_CARD_CODE`.
 ///
-/// Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_WRONG_CARD_COUNT` (not 3 or 5),
+/// Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_JOKER_NOT_IN_DECK` (a joker beyond the ones the
+/// deck deals), `SSS_ERR_WRONG_CARD_COUNT` (not 3 or 5),
 /// `SSS_ERR_DUPLICATE_CARD` (a card the deck holds once, repeated), `SSS_ERR_TOO_MANY_COPIES`
 /// (a third copy), `SSS_ERR_NULL_POINTER`.
 ///
@@ -222,7 +225,8 @@ pub unsafe extern "C" fn sss_hand_rank_describe(
 
 /// Evaluate an arrangement given as its three lanes (3 + 5 + 5 codes) and check it for a foul
 /// under the rules (`strict_order` included; suits never decide a foul). The 13 cards may hold
-/// the deck's copies (RULES.md §11).
+/// the deck's copies (RULES.md §11) and jokers (§12), read as the rule set's `joker_lanes` says
+/// (`sss_arrangement_check13_played` also gives the cards they stand for).
 ///
 /// Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_WRONG_CARD_COUNT` (a lane of the wrong size),
 /// `SSS_ERR_DUPLICATE_CARD` or `SSS_ERR_TOO_MANY_COPIES` (position counted across the lanes:
@@ -248,8 +252,10 @@ pub unsafe extern "C" fn sss_arrangement_check(
         let middle = unsafe { slice_in(middle, middle_count, "middle")? };
         let back = unsafe { slice_in(back, back_count, "back")? };
         let out = unsafe { Out::new(out, "out")? };
-        let (front, middle, back) = (cards_in(front)?, cards_in(middle)?, cards_in(back)?);
-        let a = Arrangement::new_in(&front, &middle, &back, rules.inner.extra_suits)?;
+        let deck = rules.inner.deck_spec();
+        let (front, middle, back) =
+            (cards_in_deck(front, deck)?, cards_in_deck(middle, deck)?, cards_in_deck(back, deck)?);
+        let a = Arrangement::new_in(&front, &middle, &back, deck)?;
         unsafe { out.write(arrangement_out(&a.evaluate(&rules.inner))) };
         Ok(())
     })
@@ -271,8 +277,87 @@ pub unsafe extern "C" fn sss_arrangement_check13(
         let rules = unsafe { handle_ref(rules, "rules")? };
         let codes = unsafe { slice_in(codes, count, "codes")? };
         let out = unsafe { Out::new(out, "out")? };
-        let a = Arrangement::from_cards_in(&cards_in(codes)?, rules.inner.extra_suits)?;
+        let deck = rules.inner.deck_spec();
+        let a = Arrangement::from_cards_in(&cards_in_deck(codes, deck)?, deck)?;
         unsafe { out.write(arrangement_out(&a.evaluate(&rules.inner))) };
+        Ok(())
+    })
+}
+
+/// As `sss_evaluate`, also writing the lane as played: the `count` codes in their order, each
+/// joker (RULES.md §12) replaced by the card it stands for in the lane's best reading, so
+/// `out_played` holds no joker code. Without jokers it is the lane unchanged.
+///
+/// Errors as `sss_evaluate`, and `SSS_ERR_NULL_POINTER` for `out_played`; nothing is written on
+/// failure.
+///
+/// # Safety
+/// `rules` must be a live handle; `codes` valid for `count` bytes (or NULL when `count` is 0);
+/// `out` valid for a write; `out_played` valid for `count` writes.
+#[no_mangle]
+pub unsafe extern "C" fn sss_evaluate_played(
+    rules: *const SssRules,
+    codes: *const u8,
+    count: usize,
+    out: *mut SssHandRank,
+    out_played: *mut u8,
+) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { handle_ref(rules, "rules")? };
+        let codes = unsafe { slice_in(codes, count, "codes")? };
+        let out = unsafe { Out::new(out, "out")? };
+        if out_played.is_null() {
+            return Err(Failure::null("out_played"));
+        }
+        let cards = cards_in_deck(codes, rules.inner.deck_spec())?;
+        let (played, rank) = Evaluator::new(&rules.inner).evaluate_jokers(&cards)?;
+        debug_assert_eq!(played.len(), codes.len());
+        // SAFETY: `out_played` is non-null and valid for `count` writes (caller's contract), and
+        // `played` has one card per input code.
+        let dest = unsafe { std::slice::from_raw_parts_mut(out_played, codes.len()) };
+        for (slot, card) in dest.iter_mut().zip(&played) {
+            *slot = card.code();
+        }
+        unsafe { out.write(hand_rank_out(rank, codes.len())) };
+        Ok(())
+    })
+}
+
+/// As `sss_arrangement_check13`, also writing the arrangement as played: its 13 codes in lane
+/// order, each joker (RULES.md §12) replaced by the card it stands for under the rule set's
+/// `joker_lanes` reading, so the values and foul bits in `*out` are those of `out_played`.
+/// Without jokers it is the arrangement unchanged.
+///
+/// Errors as `sss_arrangement_check13`, and `SSS_ERR_NULL_POINTER` for `out_played`; nothing is
+/// written on failure.
+///
+/// # Safety
+/// `rules` must be a live handle; `codes` valid for `count` bytes (or NULL when 0); `out` valid
+/// for a write; `out_played` valid for 13 writes.
+#[no_mangle]
+pub unsafe extern "C" fn sss_arrangement_check13_played(
+    rules: *const SssRules,
+    codes: *const u8,
+    count: usize,
+    out: *mut SssArrangementEval,
+    out_played: *mut u8,
+) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { handle_ref(rules, "rules")? };
+        let codes = unsafe { slice_in(codes, count, "codes")? };
+        let out = unsafe { Out::new(out, "out")? };
+        if out_played.is_null() {
+            return Err(Failure::null("out_played"));
+        }
+        let deck = rules.inner.deck_spec();
+        let a = Arrangement::from_cards_in(&cards_in_deck(codes, deck)?, deck)?;
+        let joker_eval = a.evaluate_jokers(&rules.inner);
+        // SAFETY: `out_played` is non-null and valid for 13 writes (caller's contract).
+        let dest = unsafe { std::slice::from_raw_parts_mut(out_played, 13) };
+        for (slot, card) in dest.iter_mut().zip(joker_eval.played.cards()) {
+            *slot = card.code();
+        }
+        unsafe { out.write(arrangement_out(&joker_eval.eval)) };
         Ok(())
     })
 }
@@ -519,5 +604,65 @@ mod tests {
         assert_eq!(std::mem::size_of::<SssArrangementEval>(), 28);
         assert_eq!(std::mem::offset_of!(SssArrangementEval, foul_bits), 24);
         assert_eq!(std::mem::offset_of!(SssArrangementEval, is_foul), 25);
+    }
+
+    #[test]
+    fn jokers_evaluate_as_played() {
+        let (two, none) = (preset("classic"), preset("classic"));
+        assert_eq!(unsafe { crate::rules::sss_rules_set_jokers(two, 2) }, SssStatus::SSS_OK);
+        // A A A A + SJ: five aces, the joker playing the ace of spades (RULES.md §12).
+        let lane = [51u8, 50, 48, 49, 52];
+        let (mut rank, mut played) = (SssHandRank::default(), [0xEEu8; 6]);
+        let st = unsafe { sss_evaluate_played(two, lane.as_ptr(), 5, &mut rank, played.as_mut_ptr()) };
+        assert_eq!(st, SssStatus::SSS_OK);
+        assert_eq!(rank.category, SssCategory::SSS_CATEGORY_FIVE_OF_A_KIND as u8);
+        assert_eq!(played, [51, 50, 48, 49, 51, 0xEE], "exactly `count` codes written");
+        let mut plain = SssHandRank::default();
+        assert_eq!(unsafe { sss_evaluate(two, lane.as_ptr(), 5, &mut plain) }, SssStatus::SSS_OK);
+        assert_eq!(plain, rank);
+        // Without jokers in the deck, code 52 is no card; NULL out_played is refused, nothing written.
+        let mut untouched = [0xEEu8; 5];
+        let st = unsafe { sss_evaluate_played(none, lane.as_ptr(), 5, &mut rank, untouched.as_mut_ptr()) };
+        assert_eq!(st, SssStatus::SSS_ERR_BAD_CARD_CODE);
+        assert_eq!(untouched, [0xEE; 5]);
+        let st = unsafe { sss_evaluate_played(two, lane.as_ptr(), 5, &mut rank, null_mut()) };
+        assert_eq!(st, SssStatus::SSS_ERR_NULL_POINTER);
+        assert!(last_error().contains("out_played"), "{}", last_error());
+        let third = [52u8, 53, 52];
+        let st = unsafe { sss_evaluate_played(two, third.as_ptr(), 3, &mut rank, untouched.as_mut_ptr()) };
+        assert_eq!(st, SssStatus::SSS_ERR_DUPLICATE_CARD);
+        assert!(last_error().contains("SJ at position 2"), "{}", last_error());
+
+        // RULES.md §12's example under both readings: back K K 9 9 3, middle Q Q J 5 + joker.
+        let mut hand = codes("4d 3c 2h Qs Qh Jd 5c");
+        hand.push(52);
+        hand.extend(codes("Ks Kd 9s 9d 3s"));
+        let (mut e, mut out) = (SssArrangementEval::default(), [0u8; 13]);
+        let st = unsafe { sss_arrangement_check13_played(two, hand.as_ptr(), 13, &mut e, out.as_mut_ptr()) };
+        assert_eq!(st, SssStatus::SSS_OK);
+        assert_eq!((e.foul_bits, e.middle.category), (2, SssCategory::SSS_CATEGORY_THREE_OF_A_KIND as u8));
+        assert_eq!(out[7] >> 2, 10, "each_best: the joker plays a queen");
+        assert_eq!(
+            unsafe {
+                crate::rules::sss_rules_set_joker_lanes(
+                    two,
+                    crate::rules::SssJokerLanes::SSS_JOKER_LANES_AVOID_FOUL as u32,
+                )
+            },
+            SssStatus::SSS_OK
+        );
+        let st = unsafe { sss_arrangement_check13_played(two, hand.as_ptr(), 13, &mut e, out.as_mut_ptr()) };
+        assert_eq!(st, SssStatus::SSS_OK);
+        assert_eq!((e.foul_bits, e.middle.category), (0, SssCategory::SSS_CATEGORY_TWO_PAIR as u8));
+        assert_eq!(out[7] >> 2, 9, "avoid_foul: the joker plays a jack");
+        assert_eq!(&out[..7], &hand[..7]);
+        assert_eq!(&out[8..], &hand[8..]);
+        let mut check = SssArrangementEval::default();
+        assert_eq!(unsafe { sss_arrangement_check13(two, hand.as_ptr(), 13, &mut check) }, SssStatus::SSS_OK);
+        assert_eq!(check, e);
+        unsafe {
+            sss_rules_free(two);
+            sss_rules_free(none);
+        }
     }
 }

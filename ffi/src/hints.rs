@@ -105,7 +105,7 @@ pub unsafe extern "C" fn sss_combos(
         let out = unsafe {
             BufOut::with_names(out_combos, cap, out_count, "out_combos", "out_count", "combination list (combos)")?
         };
-        let cards = cards_from_codes_in(codes, rules.inner.extra_suits)?;
+        let cards = cards_from_codes_in(codes, rules.inner.deck_spec())?;
         let category = category_in(category)?;
         let list = hints::combos(&cards, category, &rules.inner)?;
         let list: Vec<SssCombo> = list.iter().map(combo_out).collect();
@@ -114,13 +114,14 @@ pub unsafe extern "C" fn sss_combos(
 }
 
 /// A fixed lane from C: `len` 0 is an open lane (the pointer may then be NULL).
-unsafe fn lane_in(ptr: *const u8, len: usize, name: &str) -> Result<Option<Vec<Card>>, Failure> {
+unsafe fn lane_in(ptr: *const u8, len: usize, name: &str, deck: engine::Deck) -> Result<Option<Vec<Card>>, Failure> {
     if len == 0 {
         return Ok(None);
     }
     let codes = unsafe { slice_in(ptr, len, name)? };
-    // Range only: duplicates and membership are the engine's to report, with lane slots.
-    let cards = codes.iter().map(|&c| Card::from_code(c)).collect::<Result<Vec<_>, _>>()?;
+    // Range only (joker codes where the deck deals them, which the engine then refuses with its
+    // own message): duplicates and membership are the engine's to report, with lane slots.
+    let cards = codes.iter().map(|&c| crate::card::card_in_deck(c, deck)).collect::<Result<Vec<_>, _>>()?;
     Ok(Some(cards))
 }
 
@@ -163,10 +164,11 @@ pub unsafe extern "C" fn sss_complete(
         let arranger = unsafe { handle_ref(arranger, "arranger")? };
         let codes = unsafe { slice_in(codes, count, "codes")? };
         let out = unsafe { Out::new(out, "out")? };
-        let hand = cards_from_codes_in(codes, arranger.inner.rules().extra_suits)?;
-        let front = unsafe { lane_in(front, front_len, "front")? };
-        let middle = unsafe { lane_in(middle, middle_len, "middle")? };
-        let back = unsafe { lane_in(back, back_len, "back")? };
+        let deck = arranger.inner.rules().deck_spec();
+        let hand = cards_from_codes_in(codes, deck)?;
+        let front = unsafe { lane_in(front, front_len, "front", deck)? };
+        let middle = unsafe { lane_in(middle, middle_len, "middle", deck)? };
+        let back = unsafe { lane_in(back, back_len, "back", deck)? };
         let fixed = FixedLanes { front: front.as_deref(), middle: middle.as_deref(), back: back.as_deref() };
         let best = arranger.inner.complete(&hand, &fixed)?;
         let a = &best.arrangement;

@@ -1,8 +1,8 @@
 //! The rule set as an opaque handle: presets, JSON, the three ranking options, the table mode,
-//! the majority bonus and the extra suits as getters/setters (everything else through JSON),
-//! the deck's seat limit, clone, validate, free.
+//! the majority bonus, the extra suits and the three joker options as getters/setters
+//! (everything else through JSON), the deck's seat limit, clone, validate, free.
 
-use engine::{Rules, SuitSet, Table, Wheel};
+use engine::{JokerLanes, Rules, SuitSet, Table, Wheel};
 
 use crate::boundary::{
     flag_in, handle_free, handle_mut, handle_new, handle_ref, text_in, Failure, Out, SssStatus, Tagged, TextOut,
@@ -66,6 +66,37 @@ fn table_out(table: Table) -> Result<SssTable, Failure> {
         Table::AllPairs => Ok(SssTable::SSS_TABLE_ALL_PAIRS),
         Table::Banker => Ok(SssTable::SSS_TABLE_BANKER),
         other => Err(Failure::invalid_argument(format!("table mode {other:?} has no C value yet"))),
+    }
+}
+
+/// Most jokers a rule set's deck deals (RULES.md §12).
+pub const SSS_MAX_JOKERS: u8 = 6;
+const _: () = assert!(engine::deck::MAX_JOKERS == SSS_MAX_JOKERS);
+
+/// How a lane with jokers is read when an arrangement is valued (RULES.md §12).
+#[repr(u32)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[allow(non_camel_case_types)]
+pub enum SssJokerLanes {
+    /// Each lane takes its own best reading, even if the arrangement then fouls (the default).
+    SSS_JOKER_LANES_EACH_BEST = 0,
+    /// The lanes take the best readings that keep the arrangement from fouling, if any do.
+    SSS_JOKER_LANES_AVOID_FOUL = 1,
+}
+
+fn joker_lanes_in(value: u32) -> Result<JokerLanes, Failure> {
+    match value {
+        0 => Ok(JokerLanes::EachBest),
+        1 => Ok(JokerLanes::AvoidFoul),
+        v => Err(Failure::invalid_argument(format!("joker_lanes {v} is not 0 (each best) or 1 (avoid foul)"))),
+    }
+}
+
+fn joker_lanes_out(lanes: JokerLanes) -> Result<SssJokerLanes, Failure> {
+    match lanes {
+        JokerLanes::EachBest => Ok(SssJokerLanes::SSS_JOKER_LANES_EACH_BEST),
+        JokerLanes::AvoidFoul => Ok(SssJokerLanes::SSS_JOKER_LANES_AVOID_FOUL),
+        other => Err(Failure::invalid_argument(format!("joker lanes option {other:?} has no C value yet"))),
     }
 }
 
@@ -371,6 +402,92 @@ pub unsafe extern "C" fn sss_rules_get_max_players(rules: *const SssRules, out: 
     })
 }
 
+/// Read how many jokers the deck deals (RULES.md §12): 0 to 6.
+///
+/// # Safety
+/// `rules` must be a live handle; `out_jokers` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_rules_get_jokers(rules: *const SssRules, out_jokers: *mut u8) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { handle_ref(rules, "rules")? };
+        let out = unsafe { Out::new(out_jokers, "out_jokers")? };
+        unsafe { out.write(rules.inner.jokers) };
+        Ok(())
+    })
+}
+
+/// Set how many jokers the deck deals: 0 to 6, alternately small (code 52, `SJ`) and big (53,
+/// `BJ`). Jokers add no seat. Anything else is `SSS_ERR_INVALID_RULES` (at `jokers`), the rule
+/// set unchanged.
+///
+/// # Safety
+/// `rules` must be a live handle not used by another thread during the call.
+#[no_mangle]
+pub unsafe extern "C" fn sss_rules_set_jokers(rules: *mut SssRules, jokers: u8) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { handle_mut(rules, "rules")? };
+        set_validated(&mut rules.inner, |r| r.jokers = jokers)
+    })
+}
+
+/// Read how lanes with jokers are read: `SSS_JOKER_LANES_EACH_BEST` or `SSS_JOKER_LANES_AVOID_FOUL`.
+///
+/// # Safety
+/// `rules` must be a live handle; `out_lanes` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_rules_get_joker_lanes(rules: *const SssRules, out_lanes: *mut u32) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { handle_ref(rules, "rules")? };
+        let out = unsafe { Out::new(out_lanes, "out_lanes")? };
+        let l = joker_lanes_out(rules.inner.joker_lanes)?;
+        unsafe { out.write(l as u32) };
+        Ok(())
+    })
+}
+
+/// Set how lanes with jokers are read (`SSS_JOKER_LANES_*`; another value is
+/// `SSS_ERR_INVALID_ARGUMENT`, the rule set unchanged).
+///
+/// # Safety
+/// `rules` must be a live handle not used by another thread during the call.
+#[no_mangle]
+pub unsafe extern "C" fn sss_rules_set_joker_lanes(rules: *mut SssRules, lanes: u32) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { handle_mut(rules, "rules")? };
+        let lanes = joker_lanes_in(lanes)?;
+        set_validated(&mut rules.inner, |r| r.joker_lanes = lanes)
+    })
+}
+
+/// Read whether a hand holding a joker may make a special hand (1) or not (0).
+///
+/// # Safety
+/// `rules` must be a live handle; `out_flag` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_rules_get_jokers_in_specials(rules: *const SssRules, out_flag: *mut u8) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { handle_ref(rules, "rules")? };
+        let out = unsafe { Out::new(out_flag, "out_flag")? };
+        unsafe { out.write(rules.inner.jokers_in_specials as u8) };
+        Ok(())
+    })
+}
+
+/// Set whether a hand holding a joker may make a special hand (0 or 1; another value is
+/// `SSS_ERR_INVALID_ARGUMENT`). This version refuses 1 together with jokers in the deck:
+/// `SSS_ERR_INVALID_RULES` (at `jokers_in_specials`), the rule set unchanged.
+///
+/// # Safety
+/// `rules` must be a live handle not used by another thread during the call.
+#[no_mangle]
+pub unsafe extern "C" fn sss_rules_set_jokers_in_specials(rules: *mut SssRules, flag: u8) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { handle_mut(rules, "rules")? };
+        let flag = flag_in(flag, "flag")?;
+        set_validated(&mut rules.inner, |r| r.jokers_in_specials = flag)
+    })
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -578,6 +695,42 @@ pub(crate) mod tests {
             sss_rules_free(kx);
             sss_rules_free(ranked);
             sss_rules_free(cp);
+        }
+    }
+
+    #[test]
+    fn joker_options_get_set_and_refuse() {
+        let r = preset("classic");
+        unsafe {
+            let (mut n, mut lanes, mut flag) = (9u8, 9u32, 9u8);
+            assert_eq!(sss_rules_set_jokers(r, 2), SssStatus::SSS_OK);
+            assert_eq!(sss_rules_get_jokers(r, &mut n), SssStatus::SSS_OK);
+            assert_eq!(n, 2);
+            assert_eq!(sss_rules_set_jokers(r, 7), SssStatus::SSS_ERR_INVALID_RULES);
+            assert!(last_error().contains("jokers") && last_error().contains('7'), "{}", last_error());
+            assert_eq!((&*r).inner.jokers, 2, "unchanged on failure");
+
+            assert_eq!(sss_rules_set_joker_lanes(r, 1), SssStatus::SSS_OK);
+            assert_eq!(sss_rules_get_joker_lanes(r, &mut lanes), SssStatus::SSS_OK);
+            assert_eq!(lanes, SssJokerLanes::SSS_JOKER_LANES_AVOID_FOUL as u32);
+            assert_eq!((&*r).inner.joker_lanes, JokerLanes::AvoidFoul);
+            assert_eq!(sss_rules_set_joker_lanes(r, 5), SssStatus::SSS_ERR_INVALID_ARGUMENT);
+            assert!(last_error().contains("joker_lanes 5"), "{}", last_error());
+            assert_eq!((&*r).inner.joker_lanes, JokerLanes::AvoidFoul);
+
+            assert_eq!(sss_rules_set_jokers_in_specials(r, 1), SssStatus::SSS_ERR_INVALID_RULES);
+            assert!(last_error().contains("jokers_in_specials"), "{}", last_error());
+            assert_eq!(sss_rules_set_jokers_in_specials(r, 2), SssStatus::SSS_ERR_INVALID_ARGUMENT);
+            assert_eq!(sss_rules_get_jokers_in_specials(r, &mut flag), SssStatus::SSS_OK);
+            assert_eq!(flag, 0);
+            assert_eq!(sss_rules_set_jokers(r, 0), SssStatus::SSS_OK);
+            assert_eq!(sss_rules_set_jokers_in_specials(r, 1), SssStatus::SSS_OK);
+            assert!((&*r).inner.jokers_in_specials);
+
+            assert_eq!(sss_rules_get_jokers(null(), &mut n), SssStatus::SSS_ERR_NULL_POINTER);
+            assert_eq!(sss_rules_get_joker_lanes(r, null_mut()), SssStatus::SSS_ERR_NULL_POINTER);
+            assert_eq!(sss_rules_set_jokers(null_mut(), 1), SssStatus::SSS_ERR_NULL_POINTER);
+            sss_rules_free(r);
         }
     }
 

@@ -17,12 +17,12 @@
 //! their layout is the same whether a platform aligns `int64_t` to 4 or to 8.
 
 use engine::settle::{Event, PairKind, PairResult, PlayerHand, SeatResult, Settlement, Settler, Water};
-use engine::{Card, Error, Rank, Rules, ScoringMode, Suit, SuitSet};
+use engine::{Card, Error, Rank, Rules, ScoringMode, Suit};
 
 use crate::boundary::{
     handle_free, handle_mut, handle_new, handle_ref, slice_in, BufOut, Failure, Out, SssStatus, Tagged, TextOut,
 };
-use crate::card::cards_in;
+use crate::card::cards_in_deck;
 use crate::eval::{arrangement_out, SssArrangementEval};
 use crate::rules::SssRules;
 use crate::special::{special_in, SSS_SPECIAL_NONE};
@@ -264,24 +264,27 @@ fn at_seat(e: Error, seat: usize) -> Error {
         Error::TooManyCopies { card, position, copies } => {
             Error::TooManyCopies { card, position: seat * 13 + position, copies }
         }
+        Error::JokerNotInDeck { card, position, jokers } => {
+            Error::JokerNotInDeck { card, position: seat * 13 + position, jokers }
+        }
         other => other,
     }
 }
 
 /// One seat as the engine takes it, its cards checked against a deck with `extra_suits` twice.
-pub(crate) fn hand_in(seat: &SssSeat, index: usize, extra_suits: SuitSet) -> Result<PlayerHand, Failure> {
+pub(crate) fn hand_in(seat: &SssSeat, index: usize, deck: engine::Deck) -> Result<PlayerHand, Failure> {
     let mut cards = [Card::new(Rank::Two, Suit::Diamonds); 13];
     for (slot, &code) in cards.iter_mut().zip(&seat.cards) {
-        *slot = Card::from_code(code)?;
+        *slot = crate::card::card_in_deck(code, deck)?;
     }
     let hand = match seat.kind {
         SSS_SEAT_ARRANGED => {
-            engine::Arrangement::new_in(&cards[..3], &cards[3..8], &cards[8..], extra_suits).map(PlayerHand::Arranged)
+            engine::Arrangement::new_in(&cards[..3], &cards[3..8], &cards[8..], deck).map(PlayerHand::Arranged)
         }
         SSS_SEAT_SPECIAL => {
             let special = special_in(seat.special as u32)
                 .map_err(|f| Failure { message: format!("seat {index}: {}", f.message), ..f })?;
-            PlayerHand::special_in(special, &cards, extra_suits)
+            PlayerHand::special_in(special, &cards, deck)
         }
         k => {
             return Err(Failure::invalid_argument(format!(
@@ -297,14 +300,15 @@ pub(crate) fn hand_in(seat: &SssSeat, index: usize, extra_suits: SuitSet) -> Res
 /// table are the engine's to check when settling.
 pub(crate) fn hands_in(seats: &[SssSeat], rules: &Rules) -> Result<Vec<PlayerHand>, Failure> {
     rules.check_players(seats.len())?;
-    seats.iter().enumerate().map(|(i, s)| hand_in(s, i, rules.extra_suits)).collect()
+    seats.iter().enumerate().map(|(i, s)| hand_in(s, i, rules.deck_spec())).collect()
 }
 
 /// Build an arrangement seat from its three lanes (3 + 5 + 5 codes), checking the card codes,
 /// the lane sizes and that no card is there more than twice. This call takes no rule set, so it
-/// accepts the copies of the biggest deck (two decks, RULES.md §11): a card twice is fine here,
-/// and settling checks the table against the rule set's deck (`SSS_ERR_DUPLICATE_CARD` for a
-/// card it holds once). Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_WRONG_CARD_COUNT` (a lane of
+/// accepts the copies of the biggest deck (two decks, RULES.md §11, and its jokers, codes 52 and
+/// 53, §12): a card twice is fine here, and settling checks the table against the rule set's
+/// deck (`SSS_ERR_DUPLICATE_CARD` for a card it holds once, `SSS_ERR_BAD_CARD_CODE` for a joker
+/// code where it deals none). Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_WRONG_CARD_COUNT` (a lane of
 /// the wrong size), `SSS_ERR_TOO_MANY_COPIES` (a third copy; position counted across the lanes:
 /// front 0–2, middle 3–7, back 8–12), `SSS_ERR_NULL_POINTER`. Whether it fouls is the engine's
 /// to say when settling.
@@ -326,8 +330,10 @@ pub unsafe extern "C" fn sss_seat_arranged(
         let middle = unsafe { slice_in(middle, middle_count, "middle")? };
         let back = unsafe { slice_in(back, back_count, "back")? };
         let out = unsafe { Out::new(out, "out")? };
-        let (front, middle, back) = (cards_in(front)?, cards_in(middle)?, cards_in(back)?);
-        let a = engine::Arrangement::new_in(&front, &middle, &back, SuitSet::ALL)?;
+        let deck = crate::card::biggest_deck();
+        let (front, middle, back) =
+            (cards_in_deck(front, deck)?, cards_in_deck(middle, deck)?, cards_in_deck(back, deck)?);
+        let a = engine::Arrangement::new_in(&front, &middle, &back, deck)?;
         let mut seat = SssSeat { kind: SSS_SEAT_ARRANGED, special: SSS_SPECIAL_NONE, cards: [0; 13] };
         for (slot, c) in seat.cards.iter_mut().zip(a.cards()) {
             *slot = c.code();
@@ -339,8 +345,9 @@ pub unsafe extern "C" fn sss_seat_arranged(
 
 /// Build a declared-special seat from an `SssSpecial` and 13 card codes, checking the codes
 /// (range, then copies, in order) and the count. Like `sss_seat_arranged` it takes no rule set
-/// and accepts up to two copies of a card (two decks, RULES.md §11); settling checks the table
-/// against the rule set's deck. Whether the cards make the special and the rule set enables it
+/// and accepts the cards of the biggest deck (two copies of a card, RULES.md §11, and the
+/// jokers, §12); settling checks the table against the rule set's deck (a hand holding a joker
+/// makes no special unless the rule set says so: `SSS_ERR_SPECIAL_NOT_ALLOWED`). Whether the cards make the special and the rule set enables it
 /// is checked when settling too (`SSS_ERR_SPECIAL_NOT_ALLOWED`). Errors:
 /// `SSS_ERR_INVALID_ARGUMENT` (not an `SssSpecial`), `SSS_ERR_BAD_CARD_CODE`,
 /// `SSS_ERR_TOO_MANY_COPIES` (a third copy), `SSS_ERR_WRONG_CARD_COUNT`, `SSS_ERR_NULL_POINTER`.
@@ -358,8 +365,9 @@ pub unsafe extern "C" fn sss_seat_special(
         let codes = unsafe { slice_in(codes, count, "codes")? };
         let out = unsafe { Out::new(out, "out")? };
         let special = special_in(special)?;
-        let cards = engine::cards_from_codes_in(codes, SuitSet::ALL)?;
-        let hand = PlayerHand::special_in(special, &cards, SuitSet::ALL)?;
+        let deck = crate::card::biggest_deck();
+        let cards = engine::cards_from_codes_in(codes, deck)?;
+        let hand = PlayerHand::special_in(special, &cards, deck)?;
         let mut seat = SssSeat { kind: SSS_SEAT_SPECIAL, special: special as u8, cards: [0; 13] };
         for (slot, c) in seat.cards.iter_mut().zip(hand.cards()) {
             *slot = c.code();
@@ -800,7 +808,7 @@ pub(crate) mod tests {
 
     /// Codes of `text`, which may hold two copies of a card (as two decks do).
     pub(crate) fn codes(text: &str) -> Vec<u8> {
-        engine::parse_cards_in(text, SuitSet::ALL).unwrap().iter().map(|c| c.code()).collect()
+        engine::parse_cards_in(text, engine::SuitSet::ALL).unwrap().iter().map(|c| c.code()).collect()
     }
 
     /// An arrangement seat from `front / middle / back` text.

@@ -166,8 +166,12 @@ pub unsafe extern "C" fn sss_special_detect(
         let rules = unsafe { handle_ref(rules, "rules")? };
         let codes = unsafe { slice_in(codes, count, "codes")? };
         let out = unsafe { Out::new(out, "out")? };
-        // The engine's `detect_codes`, so that its order of checks is every surface's.
-        let found = engine::special::detect_codes(codes, &rules.inner)?;
+        // The order of the engine's `detect_codes` (every code's range, then the count, then
+        // copies), with joker codes taken where the rule set deals them: a hand holding a joker
+        // makes no special (RULES.md §12).
+        let deck = rules.inner.deck_spec();
+        let cards = codes.iter().map(|&c| crate::card::card_in_deck(c, deck)).collect::<Result<Vec<_>, _>>()?;
+        let found = engine::special::detect(&cards, &rules.inner)?;
         unsafe { out.write(detection_out(&found)) };
         Ok(())
     })

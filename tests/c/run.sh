@@ -55,12 +55,16 @@ gcc -std=c11 "${warn[@]}" tests/c/test_simulate.c -L"$lib_dir" -l:libshisanshui.
 gcc -std=c11 "${warn[@]}" tests/c/test_big_tables.c "$lib_dir/libshisanshui.a" "${sys_libs[@]}" -o "$out/test_big_tables_static"
 gcc -std=c11 "${warn[@]}" tests/c/test_big_tables.c -L"$lib_dir" -l:libshisanshui.so -Wl,-rpath,"$lib_dir" "${sys_libs[@]}" \
   -o "$out/test_big_tables_dynamic"
+# Wild jokers (RULES.md §12): its own binary, built the same two ways.
+gcc -std=c11 "${warn[@]}" tests/c/test_jokers.c "$lib_dir/libshisanshui.a" "${sys_libs[@]}" -o "$out/test_jokers_static"
+gcc -std=c11 "${warn[@]}" tests/c/test_jokers.c -L"$lib_dir" -l:libshisanshui.so -Wl,-rpath,"$lib_dir" "${sys_libs[@]}" \
+  -o "$out/test_jokers_dynamic"
 
 # The static binaries must not need the shared library; the dynamic ones must load it.
-for b in test_sss_static test_sss_cpp_static test_settle_static test_arrange_static test_batch_static test_hints_static test_simulate_static test_big_tables_static; do
+for b in test_sss_static test_sss_cpp_static test_settle_static test_arrange_static test_batch_static test_hints_static test_simulate_static test_big_tables_static test_jokers_static; do
   if ldd "$out/$b" | grep -q libshisanshui; then echo "$b links libshisanshui dynamically" >&2; exit 1; fi
 done
-for b in test_sss_dynamic test_sss_cpp_dynamic test_settle_dynamic test_arrange_dynamic test_batch_dynamic test_hints_dynamic test_simulate_dynamic test_big_tables_dynamic; do
+for b in test_sss_dynamic test_sss_cpp_dynamic test_settle_dynamic test_arrange_dynamic test_batch_dynamic test_hints_dynamic test_simulate_dynamic test_big_tables_dynamic test_jokers_dynamic; do
   # No `grep -q`: it exits at the first match and ldd's SIGPIPE would fail the pipeline (pipefail).
   ldd "$out/$b" | grep "$soname => $lib_dir/$soname" >/dev/null \
     || { echo "$b does not load $lib_dir/$soname" >&2; ldd "$out/$b" >&2; exit 1; }
@@ -106,6 +110,8 @@ run simulate-static "$out/test_simulate_static" simulate-static
 run simulate-dynamic "$out/test_simulate_dynamic" simulate-dynamic
 run big-tables-static "$out/test_big_tables_static" "$root/tests/vectors" big-tables-static
 run big-tables-dynamic "$out/test_big_tables_dynamic" "$root/tests/vectors" big-tables-dynamic
+run jokers-static "$out/test_jokers_static" "$root/tests/vectors" jokers-static
+run jokers-dynamic "$out/test_jokers_dynamic" "$root/tests/vectors" jokers-dynamic
 run consumers bash "$root/tests/c/consumers.sh"
 
 if [ "$total_failed" -ne 0 ]; then status=1; fi

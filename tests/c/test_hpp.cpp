@@ -393,6 +393,51 @@ void big_tables() {
     EXPECT_ERROR(sss::settle(rules, seats), SSS_ERR_INVALID_TABLE, "sss_settle");
 }
 
+void jokers() {
+    // The three options (RULES.md §12): setters, getters, refusals that leave the rules unchanged.
+    sss::Rules rules = sss::Rules::preset("classic");
+    CHECK(rules.jokers() == 0 && rules.joker_lanes() == SSS_JOKER_LANES_EACH_BEST && !rules.jokers_in_specials());
+    rules.set_jokers(2);
+    rules.set_joker_lanes(SSS_JOKER_LANES_AVOID_FOUL);
+    CHECK(rules.jokers() == 2 && rules.joker_lanes() == SSS_JOKER_LANES_AVOID_FOUL && rules.deck().size() == 54);
+    EXPECT_ERROR(rules.set_jokers(7), SSS_ERR_INVALID_RULES, "sss_rules_set_jokers");
+    EXPECT_ERROR(rules.set_joker_lanes(static_cast<SssJokerLanes>(5)), SSS_ERR_INVALID_ARGUMENT,
+                 "sss_rules_set_joker_lanes");
+    EXPECT_ERROR(rules.set_jokers_in_specials(true), SSS_ERR_INVALID_RULES, "sss_rules_set_jokers_in_specials");
+    CHECK(rules.jokers() == 2 && !rules.jokers_in_specials());
+    sss::Rules back = sss::Rules::from_json(rules.to_json());
+    CHECK(back.jokers() == 2 && back.joker_lanes() == SSS_JOKER_LANES_AVOID_FOUL);
+    CHECK(sss::shuffled_deck(rules, 1).size() == 54);
+
+    // A lane and an arrangement as played: each joker replaced by the card it stands for.
+    std::vector<std::uint8_t> played;
+    std::vector<std::uint8_t> lane = rules.parse_cards("As Ah Ad Ac SJ");
+    CHECK(rules.evaluate_played(lane, played).category == SSS_CATEGORY_FIVE_OF_A_KIND);
+    CHECK(played.size() == 5 && played[4] == 51);
+    std::array<std::uint8_t, SSS_HAND_SIZE> all{};
+    SssArrangementEval eval =
+        rules.check_arrangement_played(rules.parse_cards("2d 3c SJ As Ah Ad Ac BJ Ks Qs Js Ts 9s"), all);
+    // Five aces would beat the straight flush behind them; avoid_foul reads the big joker otherwise.
+    CHECK(eval.is_foul == 0 && eval.middle.category != SSS_CATEGORY_FIVE_OF_A_KIND && all[2] < 52 && all[7] < 52);
+    rules.set_joker_lanes(SSS_JOKER_LANES_EACH_BEST);
+    eval = rules.check_arrangement_played(rules.parse_cards("2d 3c SJ As Ah Ad Ac BJ Ks Qs Js Ts 9s"), all);
+    CHECK(eval.is_foul == 1 && eval.middle.category == SSS_CATEGORY_FIVE_OF_A_KIND && all[7] == 51);
+
+    // Without jokers: text SJ names the joker, code 52 stays a bad code.
+    sss::Rules none = sss::Rules::preset("classic");
+    EXPECT_ERROR(none.parse_cards("As SJ"), SSS_ERR_JOKER_NOT_IN_DECK, "sss_cards_parse_for");
+    EXPECT_ERROR(none.evaluate(lane), SSS_ERR_BAD_CARD_CODE, "sss_evaluate");
+
+    // The jokers display as SJ and BJ; a third joker under two is a duplicate; the arranger plays them.
+    CHECK(sss::format_cards(lane) == "As Ah Ad Ac SJ");
+    CHECK(sss::format_cards(std::vector<std::uint8_t>{53, 52}, SSS_CARD_STYLE_SYMBOLS) == "BJ SJ");
+    EXPECT_ERROR(rules.parse_cards("SJ BJ SJ"), SSS_ERR_DUPLICATE_CARD, "sss_cards_parse_for");
+    sss::Arranger arranger(rules, 4);
+    SssArranged best = arranger.arrange(rules.parse_cards("SJ BJ As Ah Kd Qc Jh 9s 8d 7c 5h 4s 2d"));
+    CHECK(rules.check_arrangement(best.front, best.middle, best.back).is_foul == 0);
+    CHECK(sss::deal(rules, 4, 1).size() == 4);
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -402,6 +447,7 @@ int main(int argc, char **argv) {
         rules_and_evaluation();
         dealing_arranging_settling();
         big_tables();
+        jokers();
     } catch (const std::exception &e) {
         ++failed;
         std::fprintf(stderr, "FAIL: unexpected exception: %s\n", e.what());

@@ -301,6 +301,7 @@ static void test_errors(void) {
             {SSS_ERR_INVALID_MONEY, "invalid_money"},
             {SSS_ERR_INVALID_ARGUMENT, "invalid_argument"},
             {SSS_ERR_TOO_MANY_COPIES, "too_many_copies"},
+            {SSS_ERR_JOKER_NOT_IN_DECK, "joker_not_in_deck"},
             {SSS_ERR_NULL_POINTER, "null_pointer"},
             {SSS_ERR_BUFFER_TOO_SMALL, "buffer_too_small"},
             {SSS_ERR_INVALID_UTF8, "invalid_utf8"},
@@ -434,8 +435,8 @@ static void test_rules(void) {
     bad = replace(json, "\"wheel\": \"lowest\"", "\"wheel\": \"sideways\"");
     expect(sss_rules_from_json(u8s(bad), strlen(bad), &back), SSS_ERR_INVALID_RULES, "wheel", "unknown variant");
     free(bad);
-    bad = replace(json, "\"strict_order\": true", "\"strict_order\": true, \"jokers\": 2");
-    expect(sss_rules_from_json(u8s(bad), strlen(bad), &back), SSS_ERR_INVALID_RULES, "jokers", "unknown field");
+    bad = replace(json, "\"strict_order\": true", "\"strict_order\": true, \"wild_cards\": 2");
+    expect(sss_rules_from_json(u8s(bad), strlen(bad), &back), SSS_ERR_INVALID_RULES, "wild_cards", "unknown field");
     free(bad);
     expect(sss_rules_from_json(u8s(json), len / 2, &back), SSS_ERR_INVALID_RULES, "invalid rule set", "truncated");
     expect(sss_rules_from_json(u8s("[]"), 2, &back), SSS_ERR_INVALID_RULES, NULL, "array");

@@ -229,6 +229,7 @@ namespace Shisanshui.Tests
             Add("simulation", SimulateTests.Run); // tests/csharp/SimulateTests.cs
             Add("simulation shards", SimulateTests.Shards); // tests/csharp/SimulateTests.cs
             Add("big tables", () => BigTablesTests.Run(vectorsPath)); // tests/csharp/BigTablesTests.cs
+            Add("jokers", () => JokersTests.Run(vectorsPath)); // tests/csharp/JokersTests.cs
             foreach (var t in Tests)
             {
                 T.Current = t.Key;
@@ -382,6 +383,7 @@ namespace Shisanshui.Tests
                 { StatusCode.BadCardCode, typeof(BadCardCodeException) },
                 { StatusCode.DuplicateCard, typeof(DuplicateCardException) },
                 { StatusCode.TooManyCopies, typeof(TooManyCopiesException) },
+                { StatusCode.JokerNotInDeck, typeof(JokerNotInDeckException) },
                 { StatusCode.WrongCardCount, typeof(WrongCardCountException) },
                 { StatusCode.InvalidRules, typeof(InvalidRulesException) },
                 { StatusCode.UnknownPreset, typeof(UnknownPresetException) },

@@ -98,7 +98,7 @@ namespace Shisanshui
             Card[] cards = new Card[codes.Length];
             for (int i = 0; i < codes.Length; i++)
             {
-                cards[i] = Card.FromCode(codes[i]);
+                cards[i] = Card.FromAnyCode(codes[i]);
             }
             return cards;
         }
@@ -416,7 +416,7 @@ namespace Shisanshui
         /// <summary>Arrange a hand written as text ("As Ad Kh …").</summary>
         public Arranged Arrange(string hand)
         {
-            return Arrange(Card.ParseHand(hand));
+            return Arrange(Parse(hand));
         }
 
         /// <summary>Arrange 13 raw codes (BadCardCode, DuplicateCard, WrongCardCount).</summary>
@@ -441,7 +441,7 @@ namespace Shisanshui
         /// <summary>Suggestions for a hand written as text.</summary>
         public IList<Suggestion> Suggest(string hand, int n = 3)
         {
-            return Suggest(Card.ParseHand(hand), n);
+            return Suggest(Parse(hand), n);
         }
 
         /// <summary>Suggestions for 13 raw codes.</summary>
@@ -489,7 +489,7 @@ namespace Shisanshui
         /// <summary>Special advice for a hand written as text.</summary>
         public SpecialAdvice SpecialAdvice(string hand)
         {
-            return SpecialAdvice(Card.ParseHand(hand));
+            return SpecialAdvice(Parse(hand));
         }
 
         /// <summary>Special advice for 13 raw codes.</summary>
@@ -518,6 +518,24 @@ namespace Shisanshui
             double w;
             Native.Check(Native.sss_arranger_expected_water(Handle, codes, Native.Len(codes), out w));
             return w;
+        }
+
+        /// <summary>A copy of the arranger's rule set (dispose it), e.g. to check an arrangement under
+        /// exactly these rules.</summary>
+        public Rules GetRules()
+        {
+            RulesHandle made;
+            int st = Native.sss_arranger_get_rules(Handle, out made);
+            return Shisanshui.Rules.AdoptNative(st, made);
+        }
+
+        /// <summary>A hand written as text, read for the arranger's deck (its copies and jokers).</summary>
+        private Card[] Parse(string hand)
+        {
+            using (Rules rules = GetRules())
+            {
+                return Card.ParseHand(hand, rules);
+            }
         }
 
         private static void Codes(byte[] codes)
@@ -603,6 +621,9 @@ namespace Shisanshui
     {
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern int sss_arranger_new(RulesHandle rules, uint players, out ArrangerHandle outArranger);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_arranger_get_rules(ArrangerHandle arranger, out RulesHandle outRules);
 
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern int sss_arranger_new_for(RulesHandle rules, uint players, uint role, out ArrangerHandle outArranger);

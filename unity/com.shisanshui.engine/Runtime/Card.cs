@@ -17,7 +17,12 @@ namespace Shisanshui
         Diamonds = 0, Clubs = 1, Hearts = 2, Spades = 3,
     }
 
-    /// <summary>One card of the 52-card deck. Ordered by code: rank first, then suit.</summary>
+    /// <summary>
+    /// One card of the 52-card deck, or one of the two wild jokers (RULES.md §12: the small joker
+    /// SJ, code 52, and the big joker BJ, code 53, which a rule set deals when its
+    /// <see cref="Rules.Jokers"/> is above 0). Ordered by code: rank first, then suit, the jokers last.
+    /// A joker has no rank or suit of its own: ask <see cref="IsJoker"/> before reading them.
+    /// </summary>
     public struct Card : IEquatable<Card>, IComparable<Card>
     {
         private const string RankChars = "23456789TJQKA";
@@ -26,8 +31,14 @@ namespace Shisanshui
 
         private readonly byte code;
 
-        /// <summary>Number of distinct cards.</summary>
+        /// <summary>Number of distinct cards of the standard deck (the jokers not counted).</summary>
         public const int Count = 52;
+
+        /// <summary>The small joker (小王), code 52, written SJ.</summary>
+        public static readonly Card SmallJoker = new Card((byte)52);
+
+        /// <summary>The big joker (大王), code 53, written BJ.</summary>
+        public static readonly Card BigJoker = new Card((byte)53);
 
         private Card(byte code)
         {
@@ -48,11 +59,16 @@ namespace Shisanshui
             code = (byte)((int)rank * 4 + (int)suit);
         }
 
-        /// <summary>The interchange code 0..51.</summary>
+        /// <summary>The interchange code 0..51, or 52 and 53 for the jokers.</summary>
         public byte Code { get { return code; } }
 
-        public Rank Rank { get { return (Rank)(code >> 2); } }
+        /// <summary>Whether this is one of the two jokers (codes 52 and 53).</summary>
+        public bool IsJoker { get { return code >= Count; } }
 
+        /// <summary>The rank (an ace for a joker, which has none: see <see cref="IsJoker"/>).</summary>
+        public Rank Rank { get { return IsJoker ? Rank.Ace : (Rank)(code >> 2); } }
+
+        /// <summary>The suit (meaningless for a joker: see <see cref="IsJoker"/>).</summary>
         public Suit Suit { get { return (Suit)(code & 3); } }
 
         /// <summary>The card with this code; BadCardCodeException outside 0..51.</summary>
@@ -70,7 +86,19 @@ namespace Shisanshui
             throw new BadCardCodeException("card code " + code + " is out of range (valid codes are 0..=51)");
         }
 
-        /// <summary>Parse one card: "As", "10h", "td", "Q\u2663".</summary>
+        /// <summary>The card with this code, the jokers included (0..53); BadCardCodeException
+        /// otherwise. Whether a rule set deals a joker is checked where cards meet it
+        /// (<see cref="FromCodes(byte[], Rules)"/>, evaluation, settlement).</summary>
+        public static Card FromAnyCode(int code)
+        {
+            if (code >= 0 && code <= BigJoker.code)
+            {
+                return new Card((byte)code);
+            }
+            throw new BadCardCodeException("card code " + code + " is out of range (valid codes are 0..=53 with the jokers)");
+        }
+
+        /// <summary>Parse one card: "As", "10h", "td", "Q\u2663"; "SJ" / "小王" and "BJ" / "大王" are the jokers.</summary>
         public static Card Parse(string text)
         {
             byte[] bytes = Native.Utf8(text, "text");
@@ -108,9 +136,11 @@ namespace Shisanshui
         }
 
         /// <summary>
-        /// Parse a hand for a rule set's deck (RULES.md §11): a card of one of its extra suits may be
-        /// written twice; a third copy throws TooManyCopiesException and a repeated card of a suit
-        /// the deck holds once DuplicateCardException, each naming the card and its position.
+        /// Parse a hand for a rule set's deck (RULES.md §11, §12): a card of one of its extra suits may
+        /// be written twice; a third copy throws TooManyCopiesException and a repeated card of a suit
+        /// the deck holds once DuplicateCardException, each naming the card and its position. The
+        /// jokers ("SJ", "BJ") as often as the deck deals them; one it does not deal throws
+        /// JokerNotInDeckException.
         /// </summary>
         public static Card[] ParseHand(string text, Rules rules)
         {
@@ -119,14 +149,15 @@ namespace Shisanshui
                 throw new ArgumentNullException("rules");
             }
             byte[] bytes = Native.Utf8(text, "text");
-            byte[] codes = new byte[Dealer.MaxDeckSize];
+            byte[] codes = new byte[Dealer.MaxDeckSizeWithJokers];
             UIntPtr n;
             Native.Check(Native.sss_cards_parse_for(rules.Handle, bytes, Native.Len(bytes), codes, (UIntPtr)codes.Length, out n));
             return FromCodes(codes, checked((int)n.ToUInt64()));
         }
 
-        /// <summary>Check raw codes against a rule set's deck: each 0..51 and no card more often than
-        /// the deck holds it (BadCardCode / DuplicateCard / TooManyCopies).</summary>
+        /// <summary>Check raw codes against a rule set's deck: each 0..51 (52 and 53 where it deals
+        /// jokers) and no card more often than the deck holds it (BadCardCode / DuplicateCard /
+        /// TooManyCopies / JokerNotInDeck).</summary>
         public static void Validate(byte[] codes, Rules rules)
         {
             if (codes == null)
@@ -147,8 +178,9 @@ namespace Shisanshui
             return FromCodes(codes, codes.Length);
         }
 
-        /// <summary>Cards written "As Kd Th" (or with suit symbols), separated by spaces. A card may be
-        /// there twice (a hand from two decks, RULES.md §11); a third copy throws TooManyCopiesException.</summary>
+        /// <summary>Cards written "As Kd Th" (or with suit symbols), separated by spaces, the jokers
+        /// "SJ" and "BJ". A card may be there twice (a hand from two decks, RULES.md §11); a third copy
+        /// throws TooManyCopiesException.</summary>
         public static string Format(IList<Card> cards, bool symbols = false)
         {
             byte[] codes = Codes(cards, "cards");
@@ -197,16 +229,29 @@ namespace Shisanshui
             return codes;
         }
 
-        /// <summary>"As", "Th", "2c".</summary>
+        /// <summary>"As", "Th", "2c"; "SJ" and "BJ" for the jokers.</summary>
         public override string ToString()
         {
+            if (IsJoker)
+            {
+                return JokerName();
+            }
             return new string(new[] { RankChars[code >> 2], SuitChars[code & 3] });
         }
 
-        /// <summary>"A\u2660", "T\u2665".</summary>
+        /// <summary>"A\u2660", "T\u2665"; "SJ" and "BJ" for the jokers.</summary>
         public string ToSymbolString()
         {
+            if (IsJoker)
+            {
+                return JokerName();
+            }
             return RankChars[code >> 2] + SuitSymbols[code & 3];
+        }
+
+        private string JokerName()
+        {
+            return code == SmallJoker.code ? "SJ" : "BJ";
         }
 
         public bool Equals(Card other) { return code == other.code; }

@@ -1,7 +1,8 @@
 // Shuffling and dealing (RULES.md §10): a seed gives the same deal here as in Rust, C and Python
 // (the ChaCha20 shuffle documented in core/src/deal.rs); an unseeded deal is keyed from the
 // operating system and cannot be predicted or replayed. A rule set with extra suits (RULES.md §11)
-// deals from its bigger deck to up to 8 seats, seeded or unseeded.
+// deals from its bigger deck to up to 8 seats, seeded or unseeded, and one with jokers (§12) deals
+// them too (jokers add no seat).
 using System;
 using System.Runtime.InteropServices;
 
@@ -24,12 +25,17 @@ namespace Shisanshui
         /// with extra suits deals to <see cref="Rules.MaxPlayers"/>.</summary>
         public const int MaxPlayers = 4;
 
-        /// <summary>Cards in the biggest deck, two decks (SSS_MAX_DECK_SIZE).</summary>
+        /// <summary>Cards in the biggest deck without jokers, two decks (SSS_MAX_DECK_SIZE).</summary>
         public const int MaxDeckSize = 104;
 
+        /// <summary>Cards in the biggest deck with jokers: two decks and <see cref="Rules.MaxJokers"/>
+        /// jokers (SSS_MAX_DECK_SIZE_WITH_JOKERS).</summary>
+        public const int MaxDeckSizeWithJokers = 110;
+
         /// <summary>
-        /// The rule set's deck in the order RULES.md §11 deals from: codes 0 to 51, then one more
-        /// copy of every card of its extra suits in ascending code (52 to 104 cards).
+        /// The rule set's deck in the order RULES.md §11 and §12 deal from: codes 0 to 51, then one
+        /// more copy of every card of its extra suits in ascending code, then its jokers 52, 53, 52, …
+        /// (52 to 110 cards).
         /// </summary>
         public static Card[] Deck(Rules rules)
         {
@@ -39,7 +45,7 @@ namespace Shisanshui
 
         /// <summary>
         /// The seeded deal from the rule set's deck: 2 to <see cref="Rules.MaxPlayers"/> seats (a
-        /// hand may hold two copies of a card of an extra suit). With no extra suit it is
+        /// hand may hold two copies of a card of an extra suit, and the rule set's jokers). With no extra suit it is
         /// <see cref="Deal(int, ulong)"/> card for card. InvalidTableException, naming both numbers,
         /// for a seat count the deck cannot deal.
         /// </summary>
@@ -126,7 +132,7 @@ namespace Shisanshui
 
         private static Card[] Codes(Fill fill)
         {
-            byte[] buf = new byte[MaxDeckSize];
+            byte[] buf = new byte[MaxDeckSizeWithJokers];
             UIntPtr n;
             Native.Check(fill(buf, out n));
             return Card.FromCodes(buf, checked((int)n.ToUInt64()));

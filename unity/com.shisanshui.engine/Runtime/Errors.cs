@@ -22,6 +22,7 @@ namespace Shisanshui
         CardNotInHand = 13,
         NoLegalArrangement = 14,
         TooManyCopies = 15,
+        JokerNotInDeck = 16,
         NullPointer = 100,
         BufferTooSmall = 101,
         InvalidUtf8 = 102,
@@ -81,6 +82,7 @@ namespace Shisanshui
                 case StatusCode.CardNotInHand: return new CardNotInHandException(message);
                 case StatusCode.NoLegalArrangement: return new NoLegalArrangementException(message);
                 case StatusCode.TooManyCopies: return new TooManyCopiesException(message);
+                case StatusCode.JokerNotInDeck: return new JokerNotInDeckException(message);
                 case StatusCode.NullPointer: return new NullPointerException(message);
                 case StatusCode.BufferTooSmall: return new BufferTooSmallException(message);
                 case StatusCode.InvalidUtf8: return new InvalidUtf8Exception(message);
@@ -102,7 +104,7 @@ namespace Shisanshui
         public UnknownSuitException(string message) : base(StatusCode.UnknownSuit, message) { }
     }
 
-    /// <summary>A card code outside 0..51.</summary>
+    /// <summary>A card code outside 0..51 (0..53 where the rule set deals jokers).</summary>
     public sealed class BadCardCodeException : ShisanshuiException
     {
         public BadCardCodeException(string message) : base(StatusCode.BadCardCode, message) { }
@@ -123,6 +125,16 @@ namespace Shisanshui
     public sealed class TooManyCopiesException : DuplicateCardException
     {
         public TooManyCopiesException(string message) : base(StatusCode.TooManyCopies, message) { }
+    }
+
+    /// <summary>A joker (SJ, code 52; BJ, code 53) where the rule set's deck deals none, or that
+    /// one (RULES.md §12): written as text under a rule set without jokers, or the big joker under
+    /// one that deals a single joker. The message names the card and its position. Codes 52 and 53
+    /// under a rule set without jokers are <see cref="BadCardCodeException"/>, as any code above 51
+    /// is for one deck.</summary>
+    public sealed class JokerNotInDeckException : ShisanshuiException
+    {
+        public JokerNotInDeckException(string message) : base(StatusCode.JokerNotInDeck, message) { }
     }
 
     /// <summary>A hand, lane or deal with the wrong number of cards.</summary>

@@ -1,4 +1,5 @@
-// Evaluate and compare hands, and check an arrangement (3 + 5 + 5) for a foul, under a rule set.
+// Evaluate and compare hands, and check an arrangement (3 + 5 + 5) for a foul, under a rule set;
+// lanes with wild jokers (RULES.md §12) also as played, each joker replaced by the card it stands for.
 using System;
 using System.Collections.Generic;
 using System.Runtime.InteropServices;
@@ -40,6 +41,55 @@ namespace Shisanshui
         public bool IsFoul { get { return foulBits != 0; } }
     }
 
+    /// <summary>A lane's value with the lane as played (RULES.md §12): each joker replaced by the card
+    /// it stands for in the lane's best reading, the other cards where they were.</summary>
+    public sealed class PlayedLane
+    {
+        private readonly HandRank rank;
+        private readonly Card[] played;
+
+        internal PlayedLane(HandRank rank, Card[] played)
+        {
+            this.rank = rank;
+            this.played = played;
+        }
+
+        /// <summary>The lane's value (its best reading).</summary>
+        public HandRank Rank { get { return rank; } }
+
+        /// <summary>The lane as played, in the order given: no joker in it.</summary>
+        public IList<Card> Played { get { return Array.AsReadOnly(played); } }
+
+        /// <summary>"Kd Kc 9h: three of a kind, …".</summary>
+        public override string ToString() { return Card.Format(played) + ": " + rank; }
+    }
+
+    /// <summary>An arrangement's evaluation with the lanes as played (RULES.md §12): the values and
+    /// foul check under the rule set's <see cref="Rules.JokerLanes"/>, and the lanes with each joker
+    /// replaced by the card it stands for in that reading.</summary>
+    public sealed class PlayedArrangement
+    {
+        private readonly ArrangementEval eval;
+        private readonly Arrangement played;
+
+        internal PlayedArrangement(ArrangementEval eval, Arrangement played)
+        {
+            this.eval = eval;
+            this.played = played;
+        }
+
+        /// <summary>The lanes' values and which are out of order (as <see cref="Evaluator.CheckArrangement(Rules, IList{Card})"/>).</summary>
+        public ArrangementEval Eval { get { return eval; } }
+
+        /// <summary>The lanes as played: no joker in them.</summary>
+        public Arrangement Played { get { return played; } }
+
+        /// <summary>Whether the arrangement is a foul.</summary>
+        public bool IsFoul { get { return eval.IsFoul; } }
+
+        public override string ToString() { return played + (eval.IsFoul ? " (foul)" : ""); }
+    }
+
     /// <summary>Hand evaluation under a rule set's ranking options (wheel, suit tie-break, strict order).</summary>
     public static class Evaluator
     {
@@ -78,6 +128,80 @@ namespace Shisanshui
         public static HandRank Evaluate(Rules rules, string hand)
         {
             return Evaluate(rules, Card.ParseHand(hand, rules));
+        }
+
+        /// <summary>
+        /// Evaluate 3 or 5 cards that may hold the rule set's jokers (RULES.md §12) and give the lane as
+        /// played: each joker replaced by the card it stands for in the best reading. Without jokers the
+        /// lane is played as it is. Errors as <see cref="Evaluate(Rules, byte[])"/>.
+        /// </summary>
+        public static PlayedLane EvaluatePlayed(Rules rules, IList<Card> cards)
+        {
+            return EvaluatePlayed(rules, Card.Codes(cards, "cards"));
+        }
+
+        /// <summary>As <see cref="EvaluatePlayed(Rules, IList{Card})"/> for a lane written as text
+        /// ("As Ah Ad Ac SJ"), read for the rule set's deck.</summary>
+        public static PlayedLane EvaluatePlayed(Rules rules, string lane)
+        {
+            return EvaluatePlayed(rules, Card.ParseHand(lane, rules));
+        }
+
+        /// <summary>As <see cref="EvaluatePlayed(Rules, IList{Card})"/> on raw codes.</summary>
+        public static PlayedLane EvaluatePlayed(Rules rules, byte[] codes)
+        {
+            if (codes == null)
+            {
+                throw new ArgumentNullException("codes");
+            }
+            RulesHandle h = H(rules);
+            NativeHandRank r;
+            // One code out per code in; an empty buffer still needs a non-NULL array.
+            byte[] played = new byte[Math.Max(codes.Length, 1)];
+            Native.Check(Native.sss_evaluate_played(h, codes, Native.Len(codes), out r, played));
+            return new PlayedLane(new HandRank(r), Card.FromCodes(played, codes.Length));
+        }
+
+        /// <summary>
+        /// Evaluate an arrangement of 13 cards in lane order (3 front, 5 middle, 5 back) that may hold
+        /// the rule set's jokers, reading them as its <see cref="Rules.JokerLanes"/> says, with the lanes
+        /// as played. Errors as <see cref="CheckArrangement(Rules, IList{Card})"/>.
+        /// </summary>
+        public static PlayedArrangement CheckArrangementPlayed(Rules rules, IList<Card> thirteen)
+        {
+            byte[] c = Card.Codes(thirteen, "thirteen");
+            RulesHandle h = H(rules);
+            NativeArrangementEval e;
+            byte[] played = new byte[13];
+            Native.Check(Native.sss_arrangement_check13_played(h, c, Native.Len(c), out e, played));
+            Card[] cards = Card.FromCodes(played, 13);
+            var lanes = new Arrangement(Slice(cards, 0, 3), Slice(cards, 3, 5), Slice(cards, 8, 5));
+            return new PlayedArrangement(new ArrangementEval(e), lanes);
+        }
+
+        /// <summary>As <see cref="CheckArrangementPlayed(Rules, IList{Card})"/> with the three lanes
+        /// (3, 5, 5 cards).</summary>
+        public static PlayedArrangement CheckArrangementPlayed(Rules rules, IList<Card> front, IList<Card> middle, IList<Card> back)
+        {
+            if (front == null) throw new ArgumentNullException("front");
+            if (middle == null) throw new ArgumentNullException("middle");
+            if (back == null) throw new ArgumentNullException("back");
+            if (front.Count != 3 || middle.Count != 5 || back.Count != 5)
+            {
+                // The lane sizes are the library's to check: the separate-lanes call says which.
+                CheckArrangement(rules, front, middle, back);
+            }
+            var all = new List<Card>(front);
+            all.AddRange(middle);
+            all.AddRange(back);
+            return CheckArrangementPlayed(rules, all);
+        }
+
+        private static Card[] Slice(Card[] cards, int start, int n)
+        {
+            Card[] part = new Card[n];
+            Array.Copy(cards, start, part, 0, n);
+            return part;
         }
 
         /// <summary>-1, 0 or 1 as a is weaker, tied or stronger; the hands must have the same size.</summary>
@@ -138,5 +262,13 @@ namespace Shisanshui
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern int sss_arrangement_check13(RulesHandle rules, byte[] codes, UIntPtr count,
             out NativeArrangementEval outEval);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_evaluate_played(RulesHandle rules, byte[] codes, UIntPtr count,
+            out NativeHandRank outRank, [Out] byte[] outPlayed);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_arrangement_check13_played(RulesHandle rules, byte[] codes, UIntPtr count,
+            out NativeArrangementEval outEval, [Out] byte[] outPlayed);
     }
 }

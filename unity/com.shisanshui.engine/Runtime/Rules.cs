@@ -24,6 +24,16 @@ namespace Shisanshui
         Banker = 1,
     }
 
+    /// <summary>How the foul check reads lanes that hold jokers (SssJokerLanes, RULES.md §12).</summary>
+    public enum JokerLanes : uint
+    {
+        /// <summary>Each lane takes its own best value; a foul where those are out of order (the default).</summary>
+        EachBest = 0,
+        /// <summary>The lanes are valued from the back, each at its best not above the lane behind
+        /// it: a foul only where no choice of the jokers keeps the order.</summary>
+        AvoidFoul = 1,
+    }
+
     /// <summary>
     /// A set of suits, bit = suit code (♦ 0, ♣ 1, ♥ 2, ♠ 3): the suits a rule set's deck holds
     /// twice (加色, RULES.md §11). None is one deck of 52 cards for 2 to 4 seats; each suit adds 13
@@ -45,7 +55,7 @@ namespace Shisanshui
     /// <summary>
     /// A rule set (house rules). Build from a preset ("classic", "regional", "kx", "hk", "ranked",
     /// "chinese_poker") or JSON; change wheel / suit tie-break / strict order / table mode /
-    /// majority bonus / extra suits through properties and everything else through JSON. Dispose when done (the finalizer frees it otherwise). Reading from
+    /// majority bonus / extra suits / jokers through properties and everything else through JSON. Dispose when done (the finalizer frees it otherwise). Reading from
     /// several threads is safe; a setter needs exclusive access.
     /// </summary>
     public sealed class Rules : IDisposable
@@ -66,6 +76,12 @@ namespace Shisanshui
                 throw ShisanshuiException.ForStatus(status, message);
             }
             return new Rules(made);
+        }
+
+        /// <summary>A rule set from a native call that made one (sss_arranger_get_rules).</summary>
+        internal static Rules AdoptNative(int status, RulesHandle made)
+        {
+            return Adopt(status, made);
         }
 
         /// <summary>The rules of a preset (ASCII case-insensitive); UnknownPresetException otherwise.</summary>
@@ -207,6 +223,62 @@ namespace Shisanshui
             set { Native.Check(Native.sss_rules_set_extra_suits(Handle, (byte)value)); }
         }
 
+        /// <summary>Most jokers a rule set deals (SSS_MAX_JOKERS).</summary>
+        public const int MaxJokers = 6;
+
+        /// <summary>
+        /// How many wild jokers the deck deals (RULES.md §12; JSON field <c>jokers</c>): 0 to
+        /// <see cref="MaxJokers"/>, alternately the small joker (SJ, code 52) and the big one (BJ, 53).
+        /// Jokers add no seat. Anything else throws InvalidRulesException naming the value and changes
+        /// nothing.
+        /// </summary>
+        public int Jokers
+        {
+            get
+            {
+                byte n;
+                Native.Check(Native.sss_rules_get_jokers(Handle, out n));
+                return n;
+            }
+            set
+            {
+                if (value < 0 || value > byte.MaxValue)
+                {
+                    // The library takes a byte; say it as the library would.
+                    throw new InvalidRulesException("invalid rule set at `jokers`: " + value + " jokers (expected 0 to "
+                        + MaxJokers + ")");
+                }
+                Native.Check(Native.sss_rules_set_jokers(Handle, (byte)value));
+            }
+        }
+
+        /// <summary>How the foul check reads lanes with jokers (JSON field <c>joker_lanes</c>); a value
+        /// that is no <see cref="Shisanshui.JokerLanes"/> throws InvalidArgumentException and changes nothing.</summary>
+        public JokerLanes JokerLanes
+        {
+            get
+            {
+                uint l;
+                Native.Check(Native.sss_rules_get_joker_lanes(Handle, out l));
+                return (JokerLanes)l;
+            }
+            set { Native.Check(Native.sss_rules_set_joker_lanes(Handle, (uint)value)); }
+        }
+
+        /// <summary>Whether a hand holding a joker may make a special (JSON field
+        /// <c>jokers_in_specials</c>). This version refuses true together with jokers in the deck:
+        /// InvalidRulesException, nothing changed.</summary>
+        public bool JokersInSpecials
+        {
+            get
+            {
+                byte f;
+                Native.Check(Native.sss_rules_get_jokers_in_specials(Handle, out f));
+                return f != 0;
+            }
+            set { Native.Check(Native.sss_rules_set_jokers_in_specials(Handle, value ? (byte)1 : (byte)0)); }
+        }
+
         /// <summary>The most seats the deck deals to: 4, plus one per extra suit (at most 8).</summary>
         public int MaxPlayers
         {
@@ -313,5 +385,23 @@ namespace Shisanshui
 
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern int sss_rules_get_max_players(RulesHandle rules, out uint outPlayers);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_rules_get_jokers(RulesHandle rules, out byte outJokers);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_rules_set_jokers(RulesHandle rules, byte jokers);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_rules_get_joker_lanes(RulesHandle rules, out uint outLanes);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_rules_set_joker_lanes(RulesHandle rules, uint lanes);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_rules_get_jokers_in_specials(RulesHandle rules, out byte outFlag);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_rules_set_jokers_in_specials(RulesHandle rules, byte flag);
     }
 }

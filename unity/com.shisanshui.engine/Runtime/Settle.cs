@@ -245,7 +245,7 @@ namespace Shisanshui
         public Card[] Cards()
         {
             Card[] cards = new Card[13];
-            for (int i = 0; i < 13; i++) cards[i] = Card.FromCode(seat[2 + i]);
+            for (int i = 0; i < 13; i++) cards[i] = Card.FromAnyCode(seat[2 + i]);
             return cards;
         }
 

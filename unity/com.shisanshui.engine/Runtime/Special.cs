@@ -140,6 +140,13 @@ namespace Shisanshui
             return Evaluator.CheckArrangement(rules, front, middle, back);
         }
 
+        /// <summary>Lane ranks and the foul check under a rule set, with the lanes as played (each
+        /// joker replaced by the card it stands for, RULES.md §12).</summary>
+        public PlayedArrangement EvaluatePlayed(Rules rules)
+        {
+            return Evaluator.CheckArrangementPlayed(rules, Cards());
+        }
+
         /// <summary>"As Kd Qh / 9s 9d 5c 5h 2s / …".</summary>
         public override string ToString()
         {
@@ -259,7 +266,7 @@ namespace Shisanshui
             Card[] cards = new Card[n];
             for (int i = 0; i < n; i++)
             {
-                cards[i] = Card.FromCode(raw[at + i]);
+                cards[i] = Card.FromAnyCode(raw[at + i]);
             }
             return cards;
         }
