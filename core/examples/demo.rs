@@ -6,10 +6,15 @@
 //! cargo run --release -p shisanshui --example demo -- [--preset classic|regional|kx|hk|ranked|chinese_poker]
 //!                                                      [--seed N] [--players 2..8] [--extra-suits LETTERS]
 //!                                                      [--table all_pairs|banker] [--banker N]
+//!                                                      [--jokers 0..6] [--joker-lanes each_best|avoid_foul]
 //! ```
 //!
 //! `--extra-suits sh` plays a big table (加色, RULES.md §11): the deck holds those suits twice
 //! and seats one more per suit (`--players 6 --extra-suits sh`; two decks with `dchs`).
+//!
+//! `--jokers 2` plays a joker room (鬼牌场, RULES.md §12): the deck deals that many wild jokers
+//! (`SJ` 小王, `BJ` 大王), and each lane holding one says which card it stands for. `--joker-lanes
+//! avoid_foul` values the lanes so that the jokers keep them in order where they can.
 //!
 //! Seats are numbered from 0, as on every other surface. `--table banker` plays banker mode
 //! (庄家, RULES.md §5a) with seat `--banker N` (0 to players − 1; seat 0 when not given) as the
@@ -25,10 +30,11 @@ use shisanshui::deal;
 use shisanshui::money::{settle_money, Rake, Stakes};
 use shisanshui::settle::{Event, PlayerHand, SeatResult, Settler, Water};
 use shisanshui::SuitSet;
-use shisanshui::{Card, Lane, Rules, Table};
+use shisanshui::{Card, JokerLanes, Lane, Rules, Table};
 
 const USAGE: &str = "usage: demo [--preset classic|regional|kx|hk|ranked|chinese_poker] [--seed N] [--players 2..8] \
-                     [--extra-suits LETTERS] [--table all_pairs|banker] [--banker N]";
+                     [--extra-suits LETTERS] [--table all_pairs|banker] [--banker N] [--jokers 0..6] \
+                     [--joker-lanes each_best|avoid_foul]";
 
 struct Options {
     preset: String,
@@ -39,11 +45,23 @@ struct Options {
     banker: Option<usize>,
     /// Suits the deck holds twice (RULES.md §11).
     extra_suits: Option<SuitSet>,
+    /// Wild jokers in the deck (RULES.md §12).
+    jokers: Option<u8>,
+    /// How the foul check reads lanes with jokers.
+    joker_lanes: Option<JokerLanes>,
 }
 
 fn parse_args() -> Result<Options, String> {
-    let mut o =
-        Options { preset: "classic".into(), seed: 2026, players: 4, table: None, banker: None, extra_suits: None };
+    let mut o = Options {
+        preset: "classic".into(),
+        seed: 2026,
+        players: 4,
+        table: None,
+        banker: None,
+        extra_suits: None,
+        jokers: None,
+        joker_lanes: None,
+    };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
@@ -56,14 +74,19 @@ fn parse_args() -> Result<Options, String> {
             }
             "--table" => o.table = Some(value("--table")?.parse().map_err(|e| format!("--table: {e}"))?),
             "--banker" => o.banker = Some(value("--banker")?.parse().map_err(|e| format!("--banker: {e}"))?),
+            "--jokers" => o.jokers = Some(value("--jokers")?.parse().map_err(|e| format!("--jokers: {e}"))?),
+            "--joker-lanes" => {
+                o.joker_lanes = Some(value("--joker-lanes")?.parse().map_err(|e| format!("--joker-lanes: {e}"))?)
+            }
             "-h" | "--help" => return Err(USAGE.into()),
             other => return Err(format!("unknown argument {other:?} (try --help)")),
         }
     }
     // Everything the round needs, checked before anything is dealt or arranged.
-    let mut rules = Rules::from_preset_name(&o.preset).map_err(|e| format!("--preset: {e}"))?;
-    if let Some(extra) = o.extra_suits {
-        rules.extra_suits = extra;
+    let rules = rules_of(&o).map_err(|e| format!("--preset: {e}"))?;
+    if let Some(j) = o.jokers {
+        // 0 to 6 jokers (RULES.md §12).
+        shisanshui::Deck::new(rules.extra_suits, j).map_err(|e| format!("--jokers {j}: {e}"))?;
     }
     // 2 to 4 seats from one deck, one more per extra suit (RULES.md §11).
     rules.check_players(o.players).map_err(|e| format!("--players {}: {e}", o.players))?;
@@ -76,6 +99,24 @@ fn parse_args() -> Result<Options, String> {
         }
     }
     Ok(o)
+}
+
+/// The rule set of the options: the preset with the table and deck options applied.
+fn rules_of(o: &Options) -> shisanshui::Result<Rules> {
+    let mut rules = Rules::from_preset_name(&o.preset)?;
+    if let Some(table) = o.table {
+        rules.table = table;
+    }
+    if let Some(extra) = o.extra_suits {
+        rules.extra_suits = extra;
+    }
+    if let Some(j) = o.jokers {
+        rules.jokers = j;
+    }
+    if let Some(reading) = o.joker_lanes {
+        rules.joker_lanes = reading;
+    }
+    Ok(rules)
 }
 
 fn show(cards: &[Card]) -> String {
@@ -111,13 +152,7 @@ fn run(o: &Options) -> shisanshui::Result<String> {
             let _ = writeln!(out, $($t)*);
         }};
     }
-    let mut rules = Rules::from_preset_name(&o.preset)?;
-    if let Some(table) = o.table {
-        rules.table = table;
-    }
-    if let Some(extra) = o.extra_suits {
-        rules.extra_suits = extra;
-    }
+    let rules = rules_of(o)?;
     // Banker mode without --banker makes seat 0 the banker.
     let banker = match (rules.table, o.banker) {
         (_, Some(n)) => Some(n),
@@ -134,11 +169,19 @@ fn run(o: &Options) -> shisanshui::Result<String> {
         None => (Arranger::new(&rules, o.players)?, None),
     };
     let hands = deal::deal_for(&rules, o.players, Some(o.seed))?;
-    let deck = if rules.extra_suits.is_empty() {
-        String::new()
-    } else {
-        format!(", extra suits {} ({} cards)", rules.extra_suits, rules.deck().len())
-    };
+    let mut deck = String::new();
+    if !rules.extra_suits.is_empty() {
+        let _ = write!(deck, ", extra suits {}", rules.extra_suits);
+    }
+    if rules.jokers > 0 {
+        let _ = write!(deck, ", {} joker{}", rules.jokers, if rules.jokers == 1 { "" } else { "s" });
+    }
+    if !deck.is_empty() {
+        let _ = write!(deck, " ({} cards)", rules.deck().len());
+    }
+    if rules.jokers > 0 {
+        let _ = write!(deck, ", joker lanes {}", rules.joker_lanes);
+    }
     println!("十三水 shisanshui — demo round: preset {}, seed {}, {} seats{deck}", o.preset, o.seed, o.players);
     match banker {
         Some(b) => println!("banker mode (庄家): seat {} is the banker; only the banker's pairs are settled\n", b),
@@ -162,16 +205,24 @@ fn run(o: &Options) -> shisanshui::Result<String> {
                 if advice.declare() { "declared (报到)" } else { "played as lanes" }
             );
             if advice.declare() {
-                seats.push(PlayerHand::special_in(advice.special, hand, rules.extra_suits)?);
+                seats.push(PlayerHand::special_in(advice.special, hand, rules.deck_spec())?);
                 println!();
                 continue;
             }
         }
         let best = arranger.arrange(hand)?;
         println!("  auto-arranged, expected {:+.2} water against the field:", best.expected_water);
+        // The cards the jokers stand for, in the lanes as the rule set values them (RULES.md §12).
+        let stands_for = best.arrangement.evaluate_jokers(&rules).stands_for(&best.arrangement);
         for (lane, cat) in Lane::ALL.into_iter().zip(best.categories) {
+            let jokers: Vec<String> = stands_for
+                .iter()
+                .filter(|(l, ..)| *l == lane)
+                .map(|(_, _, joker, card)| format!("{} as {}", joker.to_symbol_string(), card.to_symbol_string()))
+                .collect();
+            let jokers = if jokers.is_empty() { String::new() } else { format!("  {}", jokers.join(", ")) };
             println!(
-                "    {:<6} {}  {:<16} {:<15} {}",
+                "    {:<6} {}  {:<16} {:<15} {}{jokers}",
                 lane.name(),
                 lane.chinese_name(),
                 show(best.arrangement.lane(lane)),

@@ -5,7 +5,9 @@ use std::fmt::Write;
 use clap::Args;
 use serde_json::{json, Value};
 use shisanshui::arrange::{Arranged, Level};
-use shisanshui::{format_cards, Arrangement, Card, Category, Evaluator, HandRank, Lane, SpecialDetector};
+use shisanshui::{
+    format_cards, Arrangement, Card, Category, Deck, Evaluator, HandRank, JokerEval, Lane, SpecialDetector, SuitSet,
+};
 
 use super::names::{category_id, pad, suggestion_id};
 use super::{joined, CliError, CliResult, Lang, Output, TableArgs};
@@ -49,6 +51,42 @@ pub struct ArrangeArgs {
     pub no_card_removal: bool,
 }
 
+/// What each joker stands for, `SJ as As, BJ as Kh` (`SJ 当 As` in Chinese): the pairs of a
+/// joker and its card, in the order of the lane.
+pub fn stands_for_text(pairs: &[(Card, Card)], lang: Lang) -> String {
+    let word = lang.pick("as", "当");
+    pairs.iter().map(|(joker, card)| format!("{joker} {word} {card}")).collect::<Vec<_>>().join(lang.pick(", ", "，"))
+}
+
+/// The jokers of `cards` with the cards they stand for in `played` (the same cards, each joker
+/// replaced).
+pub fn joker_pairs(cards: &[Card], played: &[Card]) -> Vec<(Card, Card)> {
+    cards.iter().zip(played).filter(|(c, _)| c.is_joker()).map(|(&j, &p)| (j, p)).collect()
+}
+
+/// An arrangement's jokers as JSON: `[{"lane", "slot", "joker", "as"}]`, lanes front to back.
+pub fn jokers_json(je: &JokerEval, arrangement: &Arrangement) -> Value {
+    je.stands_for(arrangement)
+        .into_iter()
+        .map(|(lane, slot, joker, card)| {
+            json!({"lane": lane, "slot": slot, "joker": joker.to_string(), "as": card.to_string()})
+        })
+        .collect()
+}
+
+/// The line `jokers: SJ as As (back), …` of an arrangement with jokers; empty without.
+pub fn jokers_line(je: &JokerEval, arrangement: &Arrangement, lang: Lang) -> String {
+    let list = je.stands_for(arrangement);
+    if list.is_empty() {
+        return String::new();
+    }
+    let items: Vec<String> = list
+        .into_iter()
+        .map(|(lane, _, joker, card)| format!("{} ({})", stands_for_text(&[(joker, card)], lang), lang.lane(lane)))
+        .collect();
+    format!("{}: {}\n", lang.pick("jokers", "鬼牌"), items.join(lang.pick(", ", "，")))
+}
+
 /// The cards of the arguments, as many copies of a card as the rule set's deck holds.
 fn cards(t: &TableArgs, a: &CardsArgs) -> CliResult<Vec<Card>> {
     t.cards(&joined(&a.cards), "cards")
@@ -69,14 +107,27 @@ pub fn eval(t: &TableArgs, a: &CardsArgs) -> CliResult<Output> {
     let rules = t.rules()?;
     let lang = t.lang();
     let cards = cards(t, a)?;
-    let rank = Evaluator::new(&rules).evaluate(&cards).map_err(|e| CliError::engine("cards", e))?;
+    let (played, rank) = Evaluator::new(&rules).evaluate_jokers(&cards).map_err(|e| CliError::engine("cards", e))?;
     let shown = format_cards(&cards);
     let mut json = rank_json(rank, lang);
     json["cards"] = json!(shown);
+    // The hand as played: each joker replaced by the card it stands for (RULES.md §12).
+    json["played"] = json!(format_cards(&played));
+    let jokers = joker_pairs(&cards, &played);
+    let stands_for = match (jokers.is_empty(), lang) {
+        (true, _) => String::new(),
+        (false, Lang::En) => format!(", {}", stands_for_text(&jokers, lang)),
+        (false, Lang::Zh) => format!("，{}", stands_for_text(&jokers, lang)),
+    };
     // The description is the engine's English; the Chinese text gives the category and value.
     let text = match lang {
-        Lang::En => format!("{shown}: {} ({}), value {:#x}\n", rank.category().name(), rank.describe(), rank.value()),
-        Lang::Zh => format!("{shown}: {}，牌值 {:#x}\n", rank.category().chinese_name(), rank.value()),
+        Lang::En => format!(
+            "{shown}: {} ({}), value {:#x}{stands_for}\n",
+            rank.category().name(),
+            rank.describe(),
+            rank.value()
+        ),
+        Lang::Zh => format!("{shown}: {}，牌值 {:#x}{stands_for}\n", rank.category().chinese_name(), rank.value()),
     };
     Ok(Output { text, json })
 }
@@ -89,7 +140,8 @@ fn lane_sizes(text: &str) -> Option<[usize; 3]> {
     }
     let mut sizes = [0; 3];
     for (size, part) in sizes.iter_mut().zip(parts) {
-        *size = shisanshui::parse_cards_in(part, shisanshui::SuitSet::ALL).ok()?.len();
+        *size =
+            shisanshui::parse_cards_in(part, Deck::new(SuitSet::ALL, shisanshui::deck::MAX_JOKERS).ok()?).ok()?.len();
     }
     Some(sizes)
 }
@@ -100,7 +152,7 @@ pub fn check(t: &TableArgs, a: &CardsArgs) -> CliResult<Output> {
     let players = t.players()?;
     let lang = t.lang();
     let text = joined(&a.cards);
-    let arrangement = Arrangement::parse_in(&text, rules.extra_suits).map_err(|e| match (&e, lane_sizes(&text)) {
+    let arrangement = Arrangement::parse_in(&text, rules.deck_spec()).map_err(|e| match (&e, lane_sizes(&text)) {
         // A lane of the wrong size is named (the engine counts the cards, not the lane).
         (shisanshui::Error::WrongCardCount { .. }, Some(sizes)) => {
             match Lane::ALL.into_iter().zip(sizes).find(|(l, n)| l.size() != *n) {
@@ -110,17 +162,23 @@ pub fn check(t: &TableArgs, a: &CardsArgs) -> CliResult<Output> {
         }
         _ => CliError::engine("arrangement", e),
     })?;
-    let eval = arrangement.evaluate(&rules);
+    // The lanes' values under the rule set's reading of jokers, and what each joker stands for.
+    let je = arrangement.evaluate_jokers(&rules);
+    let eval = je.eval;
     let ev = t.arranger(&rules, players)?.expected_water(&arrangement);
     let mut text = String::new();
     let mut lanes = Vec::new();
     for lane in Lane::ALL {
         let r = eval.lane(lane);
         let cards = format_cards(arrangement.lane(lane));
-        let _ = writeln!(text, "{} {cards:<16} {}", pad(lang.lane(lane), 7), lang.category(r.category()));
+        let jokers = joker_pairs(arrangement.lane(lane), je.played.lane(lane));
+        let stands_for =
+            if jokers.is_empty() { String::new() } else { format!("  ({})", stands_for_text(&jokers, lang)) };
+        let _ = writeln!(text, "{} {cards:<16} {}{stands_for}", pad(lang.lane(lane), 7), lang.category(r.category()));
         let mut j = rank_json(r, lang);
         j["lane"] = json!(lane);
         j["cards"] = json!(cards);
+        j["played"] = json!(format_cards(je.played.lane(lane)));
         lanes.push(j);
     }
     let fouled = eval.foul.is_foul();
@@ -144,6 +202,8 @@ pub fn check(t: &TableArgs, a: &CardsArgs) -> CliResult<Output> {
     );
     let json = json!({
         "arrangement": arrangement.to_string(),
+        "played": je.played.to_string(),
+        "jokers": jokers_json(&je, &arrangement),
         "lanes": lanes,
         "foul": eval.foul,
         "fouled": fouled,
@@ -213,7 +273,9 @@ pub fn special(t: &TableArgs, a: &CardsArgs) -> CliResult<Output> {
     Ok(Output { text, json })
 }
 
-fn arranged_json(a: &Arranged, lang: Lang) -> Value {
+/// An arranged hand as JSON; `played` is the arrangement with each joker replaced by the card it
+/// stands for under the rule set (the arrangement itself without jokers), `jokers` those cards.
+fn arranged_json(a: &Arranged, je: &JokerEval, lang: Lang) -> Value {
     json!({
         "arrangement": a.arrangement.to_string(),
         "front": format_cards(&a.arrangement.front),
@@ -222,6 +284,8 @@ fn arranged_json(a: &Arranged, lang: Lang) -> Value {
         "categories": a.categories.iter().map(|&c| category_id(c)).collect::<Vec<_>>(),
         "names": a.categories.iter().map(|&c| lang.category(c)).collect::<Vec<_>>(),
         "expected_water": a.expected_water,
+        "played": je.played.to_string(),
+        "jokers": jokers_json(je, &a.arrangement),
     })
 }
 
@@ -243,14 +307,16 @@ pub fn arrange(t: &TableArgs, a: &ArrangeArgs) -> CliResult<Output> {
         Level::Best => String::new(),
         l => format!("  [{l}, {} {}]", lang.pick("seed", "种子"), a.seed),
     };
+    let je = best.arrangement.evaluate_jokers(&rules);
     let text = format!(
-        "{}\n{}  {:+.3} {}{bot}\n",
+        "{}\n{}  {:+.3} {}{bot}\n{}",
         best.arrangement,
         categories_text(&best.categories, lang),
         best.expected_water,
-        lang.pick("expected water", "期望水数")
+        lang.pick("expected water", "期望水数"),
+        jokers_line(&je, &best.arrangement, lang)
     );
-    let mut json = arranged_json(&best, lang);
+    let mut json = arranged_json(&best, &je, lang);
     json["players"] = json!(players);
     json["level"] = json!(level.name());
     json["seed"] = json!(a.seed);
@@ -268,6 +334,7 @@ pub fn suggest(t: &TableArgs, a: &SuggestArgs) -> CliResult<Output> {
     let mut text = String::new();
     let mut items = Vec::new();
     for (i, s) in list.iter().enumerate() {
+        let je = s.arrangement.evaluate_jokers(&rules);
         let _ = writeln!(
             text,
             "{}. [{}] {}  {}  {:+.3}",
@@ -277,9 +344,14 @@ pub fn suggest(t: &TableArgs, a: &SuggestArgs) -> CliResult<Output> {
             categories_text(&s.categories, lang),
             s.expected_water
         );
+        // What the jokers stand for, indented under the suggestion.
+        let jokers = jokers_line(&je, &s.arrangement, lang);
+        if !jokers.is_empty() {
+            let _ = write!(text, "   {jokers}");
+        }
         let arranged =
             Arranged { arrangement: s.arrangement, categories: s.categories, expected_water: s.expected_water };
-        let mut j = arranged_json(&arranged, lang);
+        let mut j = arranged_json(&arranged, &je, lang);
         j["kind"] = json!(suggestion_id(s.kind));
         items.push(j);
     }

@@ -5,7 +5,9 @@
 //! FILE.json` (a rule set as `sss rules` prints it, or only the fields to change from the
 //! preset, which the JSON may name as `"preset"`; inline JSON when it starts with `{`; `-` for
 //! standard input), `--players N` (default 4; up to 8 with extra suits), `--extra-suits LETTERS`
-//! (RULES.md §11), `--json`, `--lang en|zh` and, at a banker table, `--role player|banker`. Exit
+//! (RULES.md §11), `--jokers N`, `--joker-lanes each_best|avoid_foul` and `--jokers-in-specials`
+//! (wild jokers, §12: cards `SJ`/`小王` and `BJ`/`大王`), `--json`, `--lang en|zh` and, at a banker
+//! table, `--role player|banker`. Exit
 //! codes: 0 done, 1 bad input (the message names what is wrong, from the engine's typed errors)
 //! or a failed write, 2 usage (unknown option, missing argument). A reader that closes the pipe
 //! early (`sss presets | head -1`) is not a failure: the command exits as it would have.
@@ -71,6 +73,23 @@ pub struct TableArgs {
     /// `extra_suits`.
     #[arg(long, global = true, value_name = "LETTERS")]
     pub extra_suits: Option<String>,
+
+    /// Wild jokers in the deck (鬼牌, RULES.md §12), 0 to 6: cards `SJ`/`小王` and `BJ`/`大王`
+    /// (2: one of each, 4: two of each; an odd count has one small joker more). They add no
+    /// seat. Overrides the rule set's `jokers`.
+    #[arg(long, global = true, value_name = "N", value_parser = jokers_arg, allow_negative_numbers = true)]
+    pub jokers: Option<u8>,
+
+    /// How the foul check reads lanes holding jokers: `each_best` (each lane at its best, the
+    /// default) or `avoid_foul` (each lane at its best that keeps the order). Overrides the
+    /// rule set's `joker_lanes`.
+    #[arg(long, global = true, value_name = "READING")]
+    pub joker_lanes: Option<String>,
+
+    /// Let a hand holding jokers make specials (the rule set's `jokers_in_specials`). This
+    /// version refuses it together with jokers: a hand holding a joker makes no special.
+    #[arg(long, global = true)]
+    pub jokers_in_specials: bool,
 
     /// The rule set once read: `--rules -` reads standard input, which can be read only once.
     #[arg(skip)]
@@ -336,7 +355,8 @@ pub fn run(cli: Cli) -> CliResult<Output> {
 }
 
 impl TableArgs {
-    /// The rule set: `--preset` (default classic) with `--rules`, then `--extra-suits`, applied.
+    /// The rule set: `--preset` (default classic) with `--rules`, then `--extra-suits` and the
+    /// joker options, applied.
     pub fn rules(&self) -> CliResult<Rules> {
         if let Some(r) = self.read_rules.get() {
             return Ok(r.clone());
@@ -374,6 +394,27 @@ impl TableArgs {
         if let Some(letters) = &self.extra_suits {
             rules.extra_suits = letters.parse().map_err(|e| CliError::engine("--extra-suits", e))?;
         }
+        if let Some(n) = self.jokers {
+            rules.jokers = n;
+        }
+        if let Some(reading) = &self.joker_lanes {
+            rules.joker_lanes = reading.parse().map_err(|e| CliError::engine("--joker-lanes", e))?;
+        }
+        if self.jokers_in_specials {
+            rules.jokers_in_specials = true;
+        }
+        if self.jokers.is_some() || self.jokers_in_specials {
+            // The rule set was valid before the options: what fails now is one of them.
+            rules.validate().map_err(|e| {
+                let option = match &e {
+                    Error::InvalidRules { path, .. } if path == "jokers_in_specials" && self.jokers_in_specials => {
+                        "--jokers-in-specials"
+                    }
+                    _ => "--jokers",
+                };
+                CliError::engine(option, e)
+            })?;
+        }
         Ok(rules)
     }
 
@@ -385,10 +426,10 @@ impl TableArgs {
         Ok(n)
     }
 
-    /// Cards of the text, as many copies of a card as the rule set's deck holds.
+    /// Cards of the text, as many copies of a card (and of a joker) as the rule set's deck holds.
     pub fn cards(&self, text: &str, context: &str) -> CliResult<Vec<shisanshui::Card>> {
-        let extra = self.rules()?.extra_suits;
-        shisanshui::parse_cards_in(text, extra).map_err(|e| CliError::engine(context, e))
+        let deck = self.rules()?.deck_spec();
+        shisanshui::parse_cards_in(text, deck).map_err(|e| CliError::engine(context, e))
     }
 
     pub fn lang(&self) -> Lang {
@@ -411,6 +452,12 @@ impl TableArgs {
             (None, _) => Ok(Arranger::new(rules, players)?),
         }
     }
+}
+
+/// clap value parser of `--jokers`: a small whole number. Its range (0 to 6) is the rule set's
+/// own check, which names the field as every surface does.
+fn jokers_arg(s: &str) -> Result<u8, String> {
+    s.trim().parse().map_err(|_| format!("{s:?} is not a number of jokers (0 to 6)"))
 }
 
 /// The `"preset"` a rule-set JSON object names, if the text is an object that names one.

@@ -17,7 +17,7 @@
 //! - `seats` (required, 2 to 4): each seat is an arrangement `"front / middle / back"` (a
 //!   string, or `{"lanes": ...}`), or a declared special `{"special": ID, "cards": CARDS}` with
 //!   the id (`"SP"`), English or Chinese name of the special. Cards are a string or a list of
-//!   card strings.
+//!   card strings; `SJ`/`BJ` (`小王`/`大王`) are jokers where the rules deal them (RULES.md §12).
 //! - `rules` (optional): a preset name, or a rules object: a whole rule set as `sss rules`
 //!   prints it, or only the fields to change from the command line's `--preset`/`--rules`
 //!   (default classic). Without it the command line's rules apply.
@@ -37,9 +37,10 @@ use shisanshui::money::{settle_money, MoneyResult, Rake, Stakes};
 use shisanshui::settle::{PairKind, SeatResult, Settlement};
 use shisanshui::simulate::round_deal_for;
 use shisanshui::{
-    format_cards, parse_cards_in, Arrangement, Card, Error, Lane, PlayerHand, Rules, Special, SuitSet, Water,
+    format_cards, parse_cards_in, Arrangement, Card, Deck, Error, Lane, PlayerHand, Rules, Special, SuitSet, Water,
 };
 
+use super::hand::{jokers_json, stands_for_text};
 use super::{check_players, read_source, to_json, CliError, CliResult, Lang, Output, TableArgs};
 
 #[derive(Args, Debug)]
@@ -69,7 +70,9 @@ pub const ROUND_FORMAT: &str = r#"Round JSON:
   }                                                       (money optional; rake 5, "5%", "1/20",
                                                            or {"numerator": 1, "denominator": 20})
   A banker room (rules with "table": "banker") also names its banker seat, 0-based:
-    "banker": 0                                           (or sss settle --banker 0)"#;
+    "banker": 0                                           (or sss settle --banker 0)
+  Jokers SJ and BJ (小王, 大王) stand in the cards where the rules deal them:
+    "rules": {"jokers": 2}                                (or sss --jokers 2 settle)"#;
 
 #[derive(Args, Debug)]
 pub struct DealArgs {
@@ -107,8 +110,15 @@ fn only_fields(obj: &Map<String, Value>, path: &str, allowed: &[&str]) -> CliRes
     Ok(())
 }
 
+/// What a seat's cards are read against: up to two copies of a card (the most any deck holds,
+/// RULES.md §11) and the round's jokers (§12). The settlement checks the table's copies against
+/// the rule set's own deck.
+fn seat_deck(rules: &Rules) -> Deck {
+    Deck::new(SuitSet::ALL, rules.jokers).unwrap_or_else(|_| rules.deck_spec())
+}
+
 /// Cards as a string (lane separators `/` allowed) or a list of card strings.
-fn cards_at(v: &Value, path: &str) -> CliResult<Vec<Card>> {
+fn cards_at(v: &Value, path: &str, deck: Deck) -> CliResult<Vec<Card>> {
     let text = match v {
         Value::String(s) => s.replace(['/', '|'], " "),
         Value::Array(items) => {
@@ -123,26 +133,23 @@ fn cards_at(v: &Value, path: &str) -> CliResult<Vec<Card>> {
         }
         _ => return Err(bad(path, "cards are a string or a list of card strings")),
     };
-    // Up to two copies of a card (the most any deck holds, RULES.md §11): the settlement checks
-    // the table's copies against the rule set's deck.
-    parse_cards_in(&text, SuitSet::ALL).map_err(|e| CliError::engine(format!("round JSON at `{path}`"), e))
+    parse_cards_in(&text, deck).map_err(|e| CliError::engine(format!("round JSON at `{path}`"), e))
 }
 
-fn lanes_at(v: &Value, path: &str) -> CliResult<PlayerHand> {
+fn lanes_at(v: &Value, path: &str, deck: Deck) -> CliResult<PlayerHand> {
     let Value::String(s) = v else {
         return Err(bad(path, "lanes are a string \"front / middle / back\""));
     };
-    let a =
-        Arrangement::parse_in(s, SuitSet::ALL).map_err(|e| CliError::engine(format!("round JSON at `{path}`"), e))?;
+    let a = Arrangement::parse_in(s, deck).map_err(|e| CliError::engine(format!("round JSON at `{path}`"), e))?;
     Ok(PlayerHand::Arranged(a))
 }
 
-fn seat_at(v: &Value, path: &str) -> CliResult<PlayerHand> {
+fn seat_at(v: &Value, path: &str, deck: Deck) -> CliResult<PlayerHand> {
     match v {
-        Value::String(_) => lanes_at(v, path),
+        Value::String(_) => lanes_at(v, path, deck),
         Value::Object(o) if o.contains_key("lanes") => {
             only_fields(o, path, &["lanes"])?;
-            lanes_at(&o["lanes"], &format!("{path}.lanes"))
+            lanes_at(&o["lanes"], &format!("{path}.lanes"), deck)
         }
         Value::Object(o) if o.contains_key("special") => {
             only_fields(o, path, &["special", "cards"])?;
@@ -152,8 +159,9 @@ fn seat_at(v: &Value, path: &str) -> CliResult<PlayerHand> {
             let special: Special =
                 name.parse().map_err(|e| CliError::engine(format!("round JSON at `{path}.special`"), e))?;
             let cards = o.get("cards").ok_or_else(|| bad(path, "a declared special needs its 13 \"cards\""))?;
-            let cards = cards_at(cards, &format!("{path}.cards"))?;
-            PlayerHand::special(special, &cards).map_err(|e| CliError::engine(format!("round JSON at `{path}.cards`"), e))
+            let cards = cards_at(cards, &format!("{path}.cards"), deck)?;
+            PlayerHand::special_in(special, &cards, deck)
+                .map_err(|e| CliError::engine(format!("round JSON at `{path}.cards`"), e))
         }
         _ => Err(bad(
             path,
@@ -246,7 +254,9 @@ pub fn parse_round(text: &str, base: &Rules) -> CliResult<Round> {
         return Err(bad("seats", "a round needs \"seats\": a list of 2 to 8 seats"));
     };
     check_players(&rules, seats.len(), "round JSON at `seats`")?;
-    let hands = seats.iter().enumerate().map(|(i, s)| seat_at(s, &format!("seats[{i}]"))).collect::<CliResult<_>>()?;
+    let deck = seat_deck(&rules);
+    let hands =
+        seats.iter().enumerate().map(|(i, s)| seat_at(s, &format!("seats[{i}]"), deck)).collect::<CliResult<_>>()?;
     let stakes = o.get("money").filter(|m| !m.is_null()).map(|m| money_at(m, seats.len())).transpose()?;
     let banker = match o.get("banker") {
         None | Some(Value::Null) => None,
@@ -264,7 +274,7 @@ fn water(w: Water) -> String {
     }
 }
 
-fn settlement_text(s: &Settlement, hands: &[PlayerHand], lang: Lang) -> String {
+fn settlement_text(s: &Settlement, hands: &[PlayerHand], rules: &Rules, lang: Lang) -> String {
     let mut t = String::new();
     let seat = lang.pick("seat", "座位");
     for (i, (r, hand)) in s.seats.iter().zip(hands).enumerate() {
@@ -272,7 +282,12 @@ fn settlement_text(s: &Settlement, hands: &[PlayerHand], lang: Lang) -> String {
             (SeatResult::Arranged { eval }, PlayerHand::Arranged(a)) => {
                 let cats: Vec<&str> = Lane::ALL.iter().map(|&l| lang.category(eval.lane(l).category())).collect();
                 let foul = if eval.foul.is_foul() { lang.pick("  FOUL", "  倒水") } else { "" };
-                let _ = writeln!(t, "{seat} {i}: {a}   {}{foul}", cats.join(" / "));
+                // What the seat's jokers stand for in the lanes as valued (RULES.md §12).
+                let pairs: Vec<(Card, Card)> =
+                    a.evaluate_jokers(rules).stands_for(a).into_iter().map(|(_, _, j, c)| (j, c)).collect();
+                let jokers =
+                    if pairs.is_empty() { String::new() } else { format!("   ({})", stands_for_text(&pairs, lang)) };
+                let _ = writeln!(t, "{seat} {i}: {a}   {}{foul}{jokers}", cats.join(" / "));
             }
             (SeatResult::Special { special, water }, _) => {
                 let _ = writeln!(
@@ -399,15 +414,27 @@ pub fn settle(t: &TableArgs, a: &SettleArgs) -> CliResult<Output> {
     if let Some(b) = banker {
         let _ = writeln!(out, "{}: {} {b}", lang.pick("banker", "庄家"), lang.pick("seat", "座位"));
     }
-    out.push_str(&settlement_text(&s, &round.hands, lang));
+    out.push_str(&settlement_text(&s, &round.hands, &round.rules, lang));
     if let Some(m) = &money {
         out.push_str(&money_text(m, lang));
     }
+    // Each arranged seat as played (its jokers replaced by the cards they stand for) and its
+    // jokers; null for a declared special.
+    let evals: Vec<Option<(Arrangement, shisanshui::JokerEval)>> = round
+        .hands
+        .iter()
+        .map(|h| match h {
+            PlayerHand::Arranged(a) => Some((*a, a.evaluate_jokers(&round.rules))),
+            _ => None,
+        })
+        .collect();
     let json = json!({
         "players": round.hands.len(),
         "banker": banker,
         "settlement": to_json(&s),
         "money": money.as_ref().map(to_json),
+        "played": evals.iter().map(|e| e.as_ref().map(|(_, je)| je.played.to_string())).collect::<Vec<_>>(),
+        "jokers": evals.iter().map(|e| e.as_ref().map(|(a, je)| jokers_json(je, a))).collect::<Vec<_>>(),
     });
     Ok(Output { text: out, json })
 }
