@@ -351,7 +351,7 @@ fn suggestion_count(n: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
 impl PyArranger {
     /// A hand for this arranger: its cards may repeat as the rule set's deck holds them.
     fn hand(&self, cards: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
-        cards_in(cards, self.0.rules().extra_suits)
+        cards_in(cards, self.0.rules().deck_spec())
     }
 }
 
@@ -484,7 +484,7 @@ impl PyArranger {
     /// lane order) against this arranger's field; a foul is priced as losing every lane to
     /// every opponent.
     fn expected_water(&self, arrangement: &Bound<'_, PyAny>) -> PyResult<f64> {
-        let a = arrangement_in(arrangement, self.0.rules().extra_suits)?;
+        let a = arrangement_in(arrangement, self.0.rules().deck_spec())?;
         Ok(self.0.expected_water(&a))
     }
 
@@ -548,7 +548,7 @@ fn auto_arrange(
     role: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyArranged> {
     let (hand, a) = with_rules(rules, |r| {
-        let hand = cards_in(cards, r.extra_suits)?;
+        let hand = cards_in(cards, r.deck_spec())?;
         let players = table_players(players, r)?;
         Ok((hand, shared(r, players, role_arg(role)?)?))
     })?;
@@ -571,7 +571,7 @@ fn suggest(
     role: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<PySuggestion>> {
     let (hand, n, a) = with_rules(rules, |r| {
-        let hand = cards_in(cards, r.extra_suits)?;
+        let hand = cards_in(cards, r.deck_spec())?;
         let players = table_players(players, r)?;
         let n = suggestion_count(n)?;
         Ok((hand, n, shared(r, players, role_arg(role)?)?))
@@ -594,7 +594,7 @@ fn special_advice(
     role: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<PySpecialAdvice>> {
     let (hand, a) = with_rules(rules, |r| {
-        let hand = cards_in(cards, r.extra_suits)?;
+        let hand = cards_in(cards, r.deck_spec())?;
         let players = table_players(players, r)?;
         Ok((hand, shared(r, players, role_arg(role)?)?))
     })?;

@@ -9,7 +9,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyByteArray, PyBytes, PyString, PyType};
-use shisanshui::{Card, CardSet, Error as CoreError, SuitSet};
+use shisanshui::{Card, CardSet, Deck, Error as CoreError};
 
 use crate::enums;
 use crate::errors::{bad_card_code, to_pyerr, OrRaise};
@@ -134,35 +134,47 @@ fn shifted(e: CoreError, offset: usize) -> CoreError {
         CoreError::TooManyCopies { card, position, copies } => {
             CoreError::TooManyCopies { card, position: position + offset, copies }
         }
+        CoreError::JokerNotInDeck { card, position, jokers } => {
+            CoreError::JokerNotInDeck { card, position: position + offset, jokers }
+        }
         other => other,
     }
 }
 
 /// Read a "cards" argument: text (`"As Kd 10h"`, `"AsKd"`, `"As,Kd"`) or an iterable of
-/// `Card`, card text or int codes (mixed is fine). No card may repeat more often than a deck with
-/// `extra_suits` twice holds it (with none, the cards are distinct). Positions in errors count
-/// from `offset` (so a lane's errors can name the card's place in the whole hand).
-pub fn cards_at_in(obj: &Bound<'_, PyAny>, offset: usize, extra_suits: SuitSet) -> PyResult<Vec<Card>> {
+/// `Card`, card text or int codes (mixed is fine). No card may repeat more often than `deck`
+/// holds it: a rule set's `deck_spec()` (its `extra_suits` twice, its jokers, RULES.md §11, §12)
+/// or its `extra_suits` alone (no jokers). A joker the deck does not deal is
+/// `JokerNotInDeckError` (codes 52/53 stay `BadCardCodeError` there, as before jokers). Positions
+/// in errors count from `offset` (so a lane's errors can name the card's place in the whole hand).
+pub fn cards_at_in(obj: &Bound<'_, PyAny>, offset: usize, deck: impl Into<Deck>) -> PyResult<Vec<Card>> {
+    let deck: Deck = deck.into();
     if let Ok(s) = obj.cast::<PyString>() {
-        return shisanshui::parse_cards_in(&utf8(s)?, extra_suits).map_err(|e| to_pyerr(shifted(e, offset)));
+        return shisanshui::parse_cards_in(&utf8(s)?, deck).map_err(|e| to_pyerr(shifted(e, offset)));
     }
     // Bytes iterate as ints, which would silently read `b"As"` as codes 65 and 115.
     if obj.is_instance_of::<PyBytes>() || obj.is_instance_of::<PyByteArray>() || obj.cast::<PyCard>().is_ok() {
         return Err(not_cards(obj));
     }
     let iter = obj.try_iter().map_err(|_| not_cards(obj))?;
-    let mut held = [0u8; Card::COUNT];
+    let mut held = [0u8; Card::COUNT + 2];
     let mut out = Vec::new();
     // Terminates: past the deck's size (at most 104 cards) some card must repeat once too often,
     // which is an error.
     for (i, item) in iter.enumerate() {
         let position = offset + i;
-        let card = card_item(&item?, position)?;
+        let item = item?;
+        let card = match joker_code(&item, deck) {
+            Some(joker) => joker,
+            None => card_item(&item, position)?,
+        };
         let n = &mut held[card.code() as usize];
         *n += 1;
-        let copies = extra_suits.copies(card.suit());
+        let copies = deck.copies(card);
         if *n > copies {
-            return Err(to_pyerr(if copies == 1 {
+            return Err(to_pyerr(if copies == 0 {
+                CoreError::JokerNotInDeck { card, position, jokers: deck.jokers() }
+            } else if copies == 1 {
                 CoreError::DuplicateCard { card, position }
             } else {
                 CoreError::TooManyCopies { card, position, copies }
@@ -173,9 +185,18 @@ pub fn cards_at_in(obj: &Bound<'_, PyAny>, offset: usize, extra_suits: SuitSet) 
     Ok(out)
 }
 
+/// The joker of an int code 52 or 53 when `deck` deals jokers (elsewhere those codes stay bad
+/// codes, as they were before jokers).
+fn joker_code(item: &Bound<'_, PyAny>, deck: Deck) -> Option<Card> {
+    if deck.jokers() == 0 || !crate::ints::is_int(item) {
+        return None;
+    }
+    item.extract::<u8>().ok().filter(|c| (52..=53).contains(c)).and_then(|c| Card::from_any_code(c).ok())
+}
+
 /// [`cards_at_in`] from position 0.
-pub fn cards_in(obj: &Bound<'_, PyAny>, extra_suits: SuitSet) -> PyResult<Vec<Card>> {
-    cards_at_in(obj, 0, extra_suits)
+pub fn cards_in(obj: &Bound<'_, PyAny>, deck: impl Into<Deck>) -> PyResult<Vec<Card>> {
+    cards_at_in(obj, 0, deck)
 }
 
 fn not_cards(obj: &Bound<'_, PyAny>) -> PyErr {
@@ -192,7 +213,7 @@ fn not_cards(obj: &Bound<'_, PyAny>) -> PyErr {
 #[pyo3(signature = (text, rules = None))]
 fn parse_cards(text: PyBackedStr, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<PyCard>> {
     with_rules(rules, |r| {
-        Ok(shisanshui::parse_cards_in(&text, r.extra_suits).or_raise()?.into_iter().map(PyCard).collect())
+        Ok(shisanshui::parse_cards_in(&text, r.deck_spec()).or_raise()?.into_iter().map(PyCard).collect())
     })
 }
 
@@ -201,7 +222,7 @@ fn parse_cards(text: PyBackedStr, rules: Option<&Bound<'_, PyAny>>) -> PyResult<
 #[pyfunction]
 #[pyo3(signature = (cards, rules = None))]
 fn format_cards(cards: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
-    with_rules(rules, |r| Ok(shisanshui::format_cards(&cards_in(cards, r.extra_suits)?)))
+    with_rules(rules, |r| Ok(shisanshui::format_cards(&cards_in(cards, r.deck_spec())?)))
 }
 
 /// The deck of a rule set in the order it is dealt from (RULES.md §11): the 52 cards by code,

@@ -100,14 +100,14 @@ fn deal(
     })
 }
 
-/// The shuffled deck of a seed, before it is dealt: 52 cards, or with the ``extra_suits`` of
-/// ``rules`` (RULES.md §11) up to 104. ``deal(players, seed, rules)`` gives seat ``p`` the cards
+/// The shuffled deck of a seed, before it is dealt: 52 cards, or with the ``extra_suits`` and
+/// ``jokers`` of ``rules`` (RULES.md §11, §12) up to 110. ``deal(players, seed, rules)`` gives seat ``p`` the cards
 /// at positions ``13 * p`` to ``13 * p + 12``.
 #[pyfunction]
 #[pyo3(signature = (seed, rules = None))]
 fn shuffled_deck(seed: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<PyCard>> {
     let seed = seed_arg(seed)?;
-    with_rules(rules, |r| Ok(hand(&core_deal::shuffled_deck_of(r.extra_suits, seed))))
+    with_rules(rules, |r| Ok(hand(&core_deal::Dealer::from_seed(seed).shuffle_cards(r.deck_spec()))))
 }
 
 /// Add `deal` and `shuffled_deck` to the module.

@@ -28,6 +28,12 @@ create_exception!(
     DuplicateCardError,
     "A card of a doubled suit (extra_suits, RULES.md §11) more often than the deck holds it."
 );
+create_exception!(
+    shisanshui,
+    JokerNotInDeckError,
+    Error,
+    "A joker (SJ, BJ) the rule set does not deal (jokers, RULES.md §12)."
+);
 create_exception!(shisanshui, WrongCardCountError, Error, "A hand, lane or deal with the wrong number of cards.");
 create_exception!(shisanshui, InvalidRulesError, Error, "A rule-set value out of range or contradicting another.");
 create_exception!(shisanshui, UnknownPresetError, Error, "A preset name that is not a shipped preset.");
@@ -54,6 +60,7 @@ pub fn to_pyerr(e: CoreError) -> PyErr {
             CoreError::BadCardCode { .. } => (py.get_type::<BadCardCodeError>(), "bad_card_code"),
             CoreError::DuplicateCard { .. } => (py.get_type::<DuplicateCardError>(), "duplicate_card"),
             CoreError::TooManyCopies { .. } => (py.get_type::<TooManyCopiesError>(), "too_many_copies"),
+            CoreError::JokerNotInDeck { .. } => (py.get_type::<JokerNotInDeckError>(), "joker_not_in_deck"),
             CoreError::WrongCardCount { .. } => (py.get_type::<WrongCardCountError>(), "wrong_card_count"),
             CoreError::InvalidRules { .. } => (py.get_type::<InvalidRulesError>(), "invalid_rules"),
             CoreError::UnknownPreset(_) => (py.get_type::<UnknownPresetError>(), "unknown_preset"),
@@ -88,6 +95,11 @@ pub fn to_pyerr(e: CoreError) -> PyErr {
                 CoreError::DuplicateCard { card, position } | CoreError::CardNotInHand { card, position } => vec![
                     ("card", Bound::new(py, PyCard(card))?.into_any()),
                     ("position", position.into_pyobject(py)?.into_any()),
+                ],
+                CoreError::JokerNotInDeck { card, position, jokers } => vec![
+                    ("card", Bound::new(py, PyCard(card))?.into_any()),
+                    ("position", position.into_pyobject(py)?.into_any()),
+                    ("jokers", jokers.into_pyobject(py)?.into_any()),
                 ],
                 CoreError::WrongCardCount { expected, found } => vec![
                     ("expected", expected.into_pyobject(py)?.into_any()),
@@ -188,6 +200,9 @@ fn _raise_error(kind: PyBackedStr) -> PyResult<()> {
         "bad_card_code" => CoreError::BadCardCode { code: 52 },
         "duplicate_card" => CoreError::DuplicateCard { card, position: 3 },
         "too_many_copies" => CoreError::TooManyCopies { card, position: 7, copies: 2 },
+        "joker_not_in_deck" => {
+            CoreError::JokerNotInDeck { card: shisanshui::Card::SMALL_JOKER, position: 4, jokers: 0 }
+        }
         "wrong_card_count" => CoreError::WrongCardCount { expected: 5, found: 4 },
         "invalid_rules" => CoreError::InvalidRules { path: "shooting.multiplier".into(), reason: "too big".into() },
         "unknown_preset" => CoreError::UnknownPreset("nope".into()),
@@ -213,6 +228,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("BadCardCodeError", py.get_type::<BadCardCodeError>())?;
     m.add("DuplicateCardError", py.get_type::<DuplicateCardError>())?;
     m.add("TooManyCopiesError", py.get_type::<TooManyCopiesError>())?;
+    m.add("JokerNotInDeckError", py.get_type::<JokerNotInDeckError>())?;
     m.add("WrongCardCountError", py.get_type::<WrongCardCountError>())?;
     m.add("InvalidRulesError", py.get_type::<InvalidRulesError>())?;
     m.add("UnknownPresetError", py.get_type::<UnknownPresetError>())?;

@@ -5,7 +5,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyTuple};
 use shisanshui::{Card, HandRank};
 
-use crate::card::cards_in;
+use crate::card::{cards_in, PyCard};
 use crate::enums;
 use crate::errors::{invalid_argument, OrRaise};
 use crate::rules::with_rules;
@@ -100,9 +100,26 @@ fn evaluate(py: Python<'_>, cards: &Bound<'_, PyAny>, rules: Option<&Bound<'_, P
     let rank = if let Some(n) = int_codes(cards, &mut small) {
         with_rules(rules, |r| shisanshui::Evaluator::new(r).evaluate(&small[..n]).or_raise())?
     } else {
-        with_rules(rules, |r| shisanshui::Evaluator::new(r).evaluate(&cards_in(cards, r.extra_suits)?).or_raise())?
+        with_rules(rules, |r| shisanshui::Evaluator::new(r).evaluate(&cards_in(cards, r.deck_spec())?).or_raise())?
     };
     rank_object(py, rank)
+}
+
+/// A lane (3 or 5 cards) as played under a rule set (RULES.md §12), with its rank: each joker
+/// (`SJ`, `BJ`) replaced by the card it stands for in the lane's best hand. Returns
+/// `(played, rank)`; a lane without jokers is played as given. Jokers must be dealt by `rules`
+/// (`jokers`), else `JokerNotInDeckError`.
+#[pyfunction]
+#[pyo3(signature = (cards, rules = None))]
+fn evaluate_played(
+    py: Python<'_>,
+    cards: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(Vec<PyCard>, Py<PyHandRank>)> {
+    let (played, rank) = with_rules(rules, |r| {
+        shisanshui::Evaluator::new(r).evaluate_jokers(&cards_in(cards, r.deck_spec())?).or_raise()
+    })?;
+    Ok((played.into_iter().map(PyCard).collect(), rank_object(py, rank)?))
 }
 
 /// Slots of the rank cache: a power of two, more than the 7,462 five-card classes of one deck.
@@ -177,5 +194,6 @@ fn int_codes(obj: &Bound<'_, PyAny>, out: &mut [Card; 5]) -> Option<usize> {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyHandRank>()?;
     m.add_function(wrap_pyfunction!(evaluate, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluate_played, m)?)?;
     Ok(())
 }

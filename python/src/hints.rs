@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString, PyTuple};
 use shisanshui::arrange::Arranger;
 use shisanshui::hints::{Combo, FixedLanes};
-use shisanshui::{Card, Category, SuitSet};
+use shisanshui::{Card, Category, Deck};
 
 use crate::arrange::PyArranged;
 use crate::card::{cards_at_in, cards_in, PyCard};
@@ -104,7 +104,7 @@ fn combos(
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<PyCombo>> {
     with_rules(rules, |r| {
-        let hand = cards_in(cards, r.extra_suits)?;
+        let hand = cards_in(cards, r.deck_spec())?;
         let category = category_arg(category)?;
         shisanshui::hints::combos(&hand, category, r).or_raise()
     })
@@ -112,10 +112,10 @@ fn combos(
 }
 
 /// A fixed lane: None (open) or cards, their error positions counted from the lane's first slot.
-fn lane_arg(obj: Option<&Bound<'_, PyAny>>, slot: usize, extra_suits: SuitSet) -> PyResult<Option<Vec<Card>>> {
+fn lane_arg(obj: Option<&Bound<'_, PyAny>>, slot: usize, deck: Deck) -> PyResult<Option<Vec<Card>>> {
     match obj.filter(|o| !o.is_none()) {
         None => Ok(None),
-        Some(o) => cards_at_in(o, slot, extra_suits).map(Some),
+        Some(o) => cards_at_in(o, slot, deck).map(Some),
     }
 }
 
@@ -128,7 +128,7 @@ pub fn complete(
     middle: Option<&Bound<'_, PyAny>>,
     back: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyArranged> {
-    let suits = arranger.rules().extra_suits;
+    let suits = arranger.rules().deck_spec();
     let hand = cards_in(cards, suits)?;
     let lanes = [lane_arg(front, 0, suits)?, lane_arg(middle, 3, suits)?, lane_arg(back, 8, suits)?];
     let fixed = FixedLanes { front: lanes[0].as_deref(), middle: lanes[1].as_deref(), back: lanes[2].as_deref() };

@@ -4,7 +4,7 @@
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
-use shisanshui::{Arrangement, ArrangementEval, Card, Error as CoreError, Lane, Rules, SuitSet};
+use shisanshui::{Arrangement, ArrangementEval, Card, Deck, Error as CoreError, Lane, Rules, SuitSet};
 
 use crate::card::{cards_at_in, cards_in, PyCard};
 use crate::errors::{raise_with, to_pyerr, OrRaise, WrongCardCountError};
@@ -23,17 +23,18 @@ use crate::text::utf8;
 pub struct PyArrangement(pub Arrangement);
 
 /// Read three lanes; error positions count across the lanes (front 0–2, middle 3–7, back 8–12).
-/// A card may repeat as often as a deck with `extra_suits` twice holds it (RULES.md §11).
+/// A card may repeat as often as `deck` holds it (a rule set's `deck_spec()`, RULES.md §11, §12).
 pub fn lanes_in(
     front: &Bound<'_, PyAny>,
     middle: &Bound<'_, PyAny>,
     back: &Bound<'_, PyAny>,
-    extra_suits: SuitSet,
+    deck: impl Into<Deck>,
 ) -> PyResult<Arrangement> {
-    let f = cards_at_in(front, 0, extra_suits)?;
-    let m = cards_at_in(middle, f.len(), extra_suits)?;
-    let b = cards_at_in(back, f.len() + m.len(), extra_suits)?;
-    Arrangement::new_in(&f, &m, &b, extra_suits).map_err(|e| lane_named(e, [f.len(), m.len(), b.len()]))
+    let deck: Deck = deck.into();
+    let f = cards_at_in(front, 0, deck)?;
+    let m = cards_at_in(middle, f.len(), deck)?;
+    let b = cards_at_in(back, f.len() + m.len(), deck)?;
+    Arrangement::new_in(&f, &m, &b, deck).map_err(|e| lane_named(e, [f.len(), m.len(), b.len()]))
 }
 
 /// The core's error, with a wrong lane size naming the lane:
@@ -75,25 +76,27 @@ fn text_lane_sizes(s: &str) -> Option<[usize; 3]> {
     }
     let mut sizes = [0; 3];
     for (size, part) in sizes.iter_mut().zip(parts) {
-        *size = shisanshui::parse_cards_in(part, SuitSet::ALL).ok()?.len();
+        *size =
+            shisanshui::parse_cards_in(part, Deck::new(SuitSet::ALL, shisanshui::deck::MAX_JOKERS).ok()?).ok()?.len();
     }
     Some(sizes)
 }
 
 /// An arrangement from one argument: an `Arrangement`, its text, or 13 cards in lane order; cards
 /// may repeat as in [`lanes_in`].
-pub fn arrangement_in(obj: &Bound<'_, PyAny>, extra_suits: SuitSet) -> PyResult<Arrangement> {
+pub fn arrangement_in(obj: &Bound<'_, PyAny>, deck: impl Into<Deck>) -> PyResult<Arrangement> {
+    let deck: Deck = deck.into();
     if let Ok(a) = obj.cast::<PyArrangement>() {
         return Ok(a.get().0);
     }
     if let Ok(s) = obj.cast::<PyString>() {
         let text = utf8(s)?;
-        return Arrangement::parse_in(&text, extra_suits).map_err(|e| match text_lane_sizes(&text) {
+        return Arrangement::parse_in(&text, deck).map_err(|e| match text_lane_sizes(&text) {
             Some(sizes) => lane_named(e, sizes),
             None => to_pyerr(e),
         });
     }
-    Arrangement::from_cards_in(&cards_in(obj, extra_suits)?, extra_suits).or_raise()
+    Arrangement::from_cards_in(&cards_in(obj, deck)?, deck).or_raise()
 }
 
 /// The suits of the cards that `cards` holds more than once: the least `extra_suits` a deck needs
@@ -101,7 +104,7 @@ pub fn arrangement_in(obj: &Bound<'_, PyAny>, extra_suits: SuitSet) -> PyResult<
 pub fn repeated_suits(cards: &[Card]) -> SuitSet {
     let mut seen = [false; Card::COUNT];
     let mut suits = Vec::new();
-    for c in cards {
+    for c in cards.iter().filter(|c| !c.is_joker()) {
         if std::mem::replace(&mut seen[c.code() as usize], true) {
             suits.push(c.suit());
         }
@@ -109,20 +112,35 @@ pub fn repeated_suits(cards: &[Card]) -> SuitSet {
     SuitSet::of(&suits)
 }
 
-/// `, rules=Rules(extra_suits='…')` for the `repr` of cards that repeat (a deck that holds them),
-/// else nothing.
+/// The fewest jokers a deck deals for the jokers among `cards` (RULES.md §12: SJ, BJ, SJ, …).
+pub fn jokers_needed(cards: &[Card]) -> u8 {
+    let small = cards.iter().filter(|&&c| c == Card::SMALL_JOKER).count();
+    let big = cards.iter().filter(|&&c| c == Card::BIG_JOKER).count();
+    (small * 2).saturating_sub(1).max(big * 2).min(usize::from(u8::MAX)) as u8
+}
+
+/// `, rules=Rules(extra_suits='…', jokers=n)` for the `repr` of cards that repeat or hold jokers
+/// (a deck that holds them), else nothing.
 pub fn rules_suffix(cards: &[Card]) -> String {
     let suits = repeated_suits(cards);
-    if suits.is_empty() {
+    let jokers = jokers_needed(cards);
+    let mut args = Vec::new();
+    if !suits.is_empty() {
+        args.push(format!("extra_suits='{suits}'"));
+    }
+    if jokers > 0 {
+        args.push(format!("jokers={jokers}"));
+    }
+    if args.is_empty() {
         String::new()
     } else {
-        format!(", rules=Rules(extra_suits='{suits}')")
+        format!(", rules=Rules({})", args.join(", "))
     }
 }
 
-/// The extra suits of a `rules=` argument (none for None): the deck cards are read against.
-pub fn suits_of(rules: Option<&Bound<'_, PyAny>>) -> PyResult<SuitSet> {
-    with_rules(rules, |r| Ok(r.extra_suits))
+/// The deck of a `rules=` argument (one deck of 52 for None): the deck cards are read against.
+pub fn suits_of(rules: Option<&Bound<'_, PyAny>>) -> PyResult<Deck> {
+    with_rules(rules, |r| Ok(r.deck_spec()))
 }
 
 fn card_tuple<'py>(py: Python<'py>, cards: &[Card]) -> PyResult<Bound<'py, PyTuple>> {
@@ -189,6 +207,14 @@ impl PyArrangement {
         with_rules(rules, |r| Ok(PyArrangementEval(self.0.evaluate(r))))
     }
 
+    /// The arrangement as played under a rule set (RULES.md §12): each joker (`SJ`, `BJ`)
+    /// replaced by the card it stands for under the rule set's `joker_lanes` reading; without
+    /// jokers the arrangement itself. `rules`: a `Rules`, a preset name, or None for classic.
+    #[pyo3(signature = (rules = None))]
+    fn played(&self, rules: Option<&Bound<'_, PyAny>>) -> PyResult<PyArrangement> {
+        with_rules(rules, |r| Ok(PyArrangement(self.0.evaluate_jokers(r).played)))
+    }
+
     fn __str__(&self) -> String {
         self.0.to_string()
     }
@@ -205,11 +231,12 @@ impl PyArrangement {
         let py = slf.py();
         let a = slf.get().0;
         let suits = repeated_suits(&a.cards());
+        let jokers = jokers_needed(&a.cards());
         let text = a.to_string();
-        if suits.is_empty() {
+        if suits.is_empty() && jokers == 0 {
             return Ok((slf.get_type().into_any(), (text,)));
         }
-        let rules = Bound::new(py, PyRules(Rules { extra_suits: suits, ..Rules::classic() }))?;
+        let rules = Bound::new(py, PyRules(Rules { extra_suits: suits, jokers, ..Rules::classic() }))?;
         let kwargs = PyDict::new(py);
         kwargs.set_item("rules", rules)?;
         let partial = py.import("functools")?.getattr("partial")?.call((slf.get_type(),), Some(&kwargs))?;
@@ -288,7 +315,7 @@ fn check_arrangement(
     back: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyArrangementEval> {
-    with_rules(rules, |r| Ok(PyArrangementEval(lanes_in(front, middle, back, r.extra_suits)?.evaluate(r))))
+    with_rules(rules, |r| Ok(PyArrangementEval(lanes_in(front, middle, back, r.deck_spec())?.evaluate(r))))
 }
 
 /// Add `Arrangement`, `ArrangementEval` and `check_arrangement` to the module.

@@ -13,7 +13,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyBool, PyDict, PyList, PyString, PyTuple};
-use shisanshui::{Amount, Preset, Rules, ScoringMode, Special, SpecialWater, Suit, SuitSet, Table, Wheel};
+use shisanshui::{Amount, JokerLanes, Preset, Rules, ScoringMode, Special, SpecialWater, Suit, SuitSet, Table, Wheel};
 
 use crate::enums;
 use crate::errors::{invalid_rules, OrRaise};
@@ -28,7 +28,7 @@ fn classic_name() -> PyBackedStr {
 const PLAYERS_MINUS_ONE: &str = "players_minus_one";
 
 /// Every scalar option: Python property name and JSON path (used in errors and `repr`).
-const FIELDS: [(&str, &str); 27] = [
+const FIELDS: [(&str, &str); 30] = [
     ("wheel", "wheel"),
     ("suit_tiebreak", "suit_tiebreak"),
     ("strict_order", "strict_order"),
@@ -39,6 +39,9 @@ const FIELDS: [(&str, &str); 27] = [
     ("table", "table"),
     ("majority_bonus", "majority_bonus"),
     ("extra_suits", "extra_suits"),
+    ("jokers", "jokers"),
+    ("joker_lanes", "joker_lanes"),
+    ("jokers_in_specials", "jokers_in_specials"),
     ("front_trips", "lane_water.front_trips"),
     ("middle_full_house", "lane_water.middle_full_house"),
     ("middle_quads", "lane_water.middle_quads"),
@@ -69,6 +72,7 @@ enum Value {
     Table(Table),
     Amount(Amount),
     Suits(SuitSet),
+    JokerLanes(JokerLanes),
 }
 
 impl Value {
@@ -83,6 +87,7 @@ impl Value {
             Value::Amount(Amount::Fixed(n)) => n.into_pyobject(py)?.into_any(),
             Value::Amount(_) => PLAYERS_MINUS_ONE.into_pyobject(py)?.into_any(),
             Value::Suits(s) => PyList::new(py, suit_letters(*s))?.into_any(),
+            Value::JokerLanes(j) => j.name().into_pyobject(py)?.into_any(),
         })
     }
 
@@ -96,6 +101,7 @@ impl Value {
             Value::Scoring(s) => format!("'{}'", enums::scoring_name(*s)?),
             Value::Table(t) => format!("'{}'", t.name()),
             Value::Amount(_) => format!("'{PLAYERS_MINUS_ONE}'"),
+            Value::JokerLanes(j) => format!("'{}'", j.name()),
             Value::Suits(s) => {
                 let letters: Vec<String> = suit_letters(*s).iter().map(|l| format!("'{l}'")).collect();
                 format!("[{}]", letters.join(", "))
@@ -117,6 +123,9 @@ fn get(r: &Rules, name: &str) -> PyResult<Value> {
         "table" => Value::Table(r.table),
         "majority_bonus" => Value::Int(r.majority_bonus),
         "extra_suits" => Value::Suits(r.extra_suits),
+        "jokers" => Value::Int(r.jokers.into()),
+        "joker_lanes" => Value::JokerLanes(r.joker_lanes),
+        "jokers_in_specials" => Value::Bool(r.jokers_in_specials),
         "front_trips" => Value::Int(lw.front_trips),
         "middle_full_house" => Value::Int(lw.middle_full_house),
         "middle_quads" => Value::Int(lw.middle_quads),
@@ -256,6 +265,15 @@ fn suits_from(v: &Bound<'_, PyAny>) -> PyResult<SuitSet> {
     Ok(SuitSet::of(&suits))
 }
 
+/// `joker_lanes` from its name (`"each_best"`, `"avoid_foul"`, as in JSON); another name is
+/// `InvalidRulesError` at `joker_lanes`.
+fn joker_lanes_from(v: &Bound<'_, PyAny>) -> PyResult<JokerLanes> {
+    let s = v.cast::<PyString>().map_err(|_| {
+        PyTypeError::new_err(format!("`joker_lanes` must be 'each_best' or 'avoid_foul', not {}", type_name(v)))
+    })?;
+    utf8(s)?.parse::<JokerLanes>().or_raise()
+}
+
 /// Store one option (unvalidated: the caller validates the whole rule set).
 fn set(r: &mut Rules, name: &str, v: &Bound<'_, PyAny>) -> PyResult<()> {
     let path = path_of(name);
@@ -271,6 +289,9 @@ fn set(r: &mut Rules, name: &str, v: &Bound<'_, PyAny>) -> PyResult<()> {
         "table" => r.table = enums::table_from(v, path)?,
         "majority_bonus" => r.majority_bonus = count(v, path, u32::MAX)?,
         "extra_suits" => r.extra_suits = suits_from(v)?,
+        "jokers" => r.jokers = small(v, path)?,
+        "joker_lanes" => r.joker_lanes = joker_lanes_from(v)?,
+        "jokers_in_specials" => r.jokers_in_specials = boolean(v, path)?,
         "front_trips" => lw.front_trips = count(v, path, u32::MAX)?,
         "middle_full_house" => lw.middle_full_house = count(v, path, u32::MAX)?,
         "middle_quads" => lw.middle_quads = count(v, path, u32::MAX)?,
@@ -625,6 +646,41 @@ impl PyRules {
     #[setter]
     fn set_extra_suits(&mut self, v: &Bound<'_, PyAny>) -> PyResult<()> {
         self.set("extra_suits", v)
+    }
+
+    /// Wild jokers the deck adds (RULES.md §12), 0 to 6: 1 is the small joker SJ, 2 both
+    /// jokers SJ and BJ, more add further copies alternately. Out of range is
+    /// `InvalidRulesError` at `jokers`.
+    #[getter]
+    fn jokers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.get(py, "jokers")
+    }
+    #[setter]
+    fn set_jokers(&mut self, v: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.set("jokers", v)
+    }
+
+    /// How the jokers of a hand are read when its lanes are valued (RULES.md §12):
+    /// `"each_best"` (each lane as strong as it can be) or `"avoid_foul"` (the reading that
+    /// keeps the hand from fouling first). Another name is `InvalidRulesError` at `joker_lanes`.
+    #[getter]
+    fn joker_lanes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.get(py, "joker_lanes")
+    }
+    #[setter]
+    fn set_joker_lanes(&mut self, v: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.set("joker_lanes", v)
+    }
+
+    /// Whether a joker may complete a special hand (RULES.md §12). This version refuses `True`
+    /// together with jokers: `InvalidRulesError` at `jokers_in_specials`.
+    #[getter]
+    fn jokers_in_specials<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.get(py, "jokers_in_specials")
+    }
+    #[setter]
+    fn set_jokers_in_specials(&mut self, v: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.set("jokers_in_specials", v)
     }
 
     /// The most seats the deck deals 13 cards to: 4 plus one per extra suit, 4 to 8.

@@ -15,7 +15,7 @@ use shisanshui::settle::{
     Event, LaneResult, PairKind, PairResult, PlayerHand, SeatResult, Settlement, Settler, Shot, SpecialPayment, Water,
     MAX_SEATS,
 };
-use shisanshui::{Arrangement, Error as CoreError, Special, SuitSet};
+use shisanshui::{Arrangement, Error as CoreError, Special};
 
 use crate::card::{cards_in, PyCard};
 use crate::deal::int_arg;
@@ -147,7 +147,7 @@ impl PyPlayerHand {
 }
 
 /// A seat from a `PlayerHand`, an `Arrangement` or arrangement text (read with `extra_suits`).
-fn hand_in(obj: &Bound<'_, PyAny>, extra_suits: SuitSet) -> PyResult<PlayerHand> {
+fn hand_in(obj: &Bound<'_, PyAny>, extra_suits: shisanshui::Deck) -> PyResult<PlayerHand> {
     if let Ok(h) = obj.cast::<PyPlayerHand>() {
         return Ok(h.get().0.clone());
     }
@@ -163,7 +163,7 @@ fn hand_in(obj: &Bound<'_, PyAny>, extra_suits: SuitSet) -> PyResult<PlayerHand>
     )))
 }
 
-fn hands_in(hands: &Bound<'_, PyAny>, extra_suits: SuitSet) -> PyResult<Vec<PlayerHand>> {
+fn hands_in(hands: &Bound<'_, PyAny>, extra_suits: shisanshui::Deck) -> PyResult<Vec<PlayerHand>> {
     // A str is iterable too, but never a table.
     if hands.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err(
@@ -211,7 +211,7 @@ fn settle(
         Some(b) => Some(crate::deal::int_arg(b, "banker")?.extract::<usize>().unwrap_or(usize::MAX)),
     };
     with_rules(rules, |r| {
-        let hands = hands_in(hands, r.extra_suits)?;
+        let hands = hands_in(hands, r.deck_spec())?;
         if r.table == shisanshui::Table::Banker && banker.is_none() {
             return Err(crate::errors::invalid_table(
                 "the rules are in banker mode (table = banker): name the banker seat with settle(..., banker=seat)"

@@ -110,8 +110,9 @@ fn detect_special(cards: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) ->
     with_rules(rules, |r| {
         // The core's order (`detect_codes`): bad codes, then the count, then copies against the
         // rule set's deck. So the cards are read as the biggest deck holds them (two copies,
-        // which also stops an endless iterable) and the core checks the rest.
-        let hand = cards_in(cards, SuitSet::ALL)?;
+        // which also stops an endless iterable, and the rule set's jokers) and the core checks
+        // the rest.
+        let hand = cards_in(cards, shisanshui::Deck::new(SuitSet::ALL, r.jokers).or_raise()?)?;
         let found = SpecialDetector::new(r).and_then(|d| d.detect(&hand)).or_raise()?;
         Ok(PySpecialDetection(found))
     })

@@ -73,6 +73,15 @@ class DuplicateCardError(Error):
     card: Card
     position: int
 
+class JokerNotInDeckError(Error):
+    """A joker (``SJ``, ``BJ``) the rule set does not deal (``Rules.jokers``, RULES.md §12):
+    ``card`` the joker, ``position`` where it stands (0-based), ``jokers`` how many the rule
+    set deals."""
+
+    card: Card
+    position: int
+    jokers: int
+
 class TooManyCopiesError(DuplicateCardError):
     """A card of an extra suit (``Rules.extra_suits``, RULES.md §11) more often than the deck
     holds it: ``position`` is the copy too many, ``copies`` how many the deck holds (2). A card
@@ -232,6 +241,11 @@ def evaluate(cards: _Cards, rules: _RulesLike = None) -> HandRank:
     five of a kind is :attr:`Category.FIVE_OF_A_KIND`, a flush may hold a pair, and identical
     hands tie."""
 
+def evaluate_played(cards: _Cards, rules: _RulesLike = None) -> Tuple[List[Card], HandRank]:
+    """A lane (3 or 5 cards) as played under a rule set (RULES.md §12), with its rank: each
+    joker (``SJ``, ``BJ``) replaced by the card it stands for in the lane's best hand. A joker
+    the rules do not deal is :class:`JokerNotInDeckError`."""
+
 # ---------------------------------------------------------------------------------------------
 # Rules
 # ---------------------------------------------------------------------------------------------
@@ -308,6 +322,16 @@ class Rules:
         twice is :class:`InvalidRulesError` at ``extra_suits``."""
     @extra_suits.setter
     def extra_suits(self, value: Union[str, Iterable[Union[str, Suit]]]) -> None: ...
+    jokers: int
+    """Wild jokers the deck adds (RULES.md §12), 0 to 6: 1 is the small joker ``SJ``, 2 both
+    ``SJ`` and ``BJ``, more add further copies alternately; out of range is
+    :class:`InvalidRulesError` at ``jokers``."""
+    joker_lanes: str
+    """How jokers are read when lanes are valued: ``"each_best"`` or ``"avoid_foul"``
+    (RULES.md §12); another name is :class:`InvalidRulesError` at ``joker_lanes``."""
+    jokers_in_specials: bool
+    """Whether a joker may complete a special hand; ``True`` with jokers is refused in this
+    version (:class:`InvalidRulesError` at ``jokers_in_specials``)."""
     @property
     def max_players(self) -> int:
         """The most seats the deck deals 13 cards to: 4 plus one per extra suit (4 to 8)."""
@@ -385,6 +409,9 @@ class Arrangement:
     @property
     def cards(self) -> Tuple[Card, ...]:
         """All 13 cards in lane order."""
+    def played(self, rules: _RulesLike = None) -> Arrangement:
+        """The arrangement as played under a rule set (RULES.md §12): each joker replaced by
+        the card it stands for under ``rules.joker_lanes``; without jokers, itself."""
     def evaluate(self, rules: _RulesLike = None) -> ArrangementEval:
         """Lane ranks and the foul check under a rule set."""
     def __eq__(self, value: object, /) -> bool: ...
