@@ -98,12 +98,14 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(st, status_of(&by_code));
     let style = data.first().map_or(0, |&b| (b >> 6) as u32); // 2 and 3 are no style.
     let (st, text) = c_format(data, style);
-    // Formatting takes no rule set and so takes two copies of a card (the most a deck holds).
-    let formattable = engine::cards_from_codes_in(data, engine::SuitSet::ALL);
+    // Formatting takes no rule set and so takes what the biggest deck holds: two copies of a
+    // card and six jokers (RULES.md §11, §12).
+    let biggest = engine::Deck::new(engine::SuitSet::ALL, 6).unwrap();
+    let formattable = engine::cards_from_codes_in(data, biggest);
     match (&formattable, style) {
         (Ok(cards), 0 | 1) => {
             assert_eq!(st, SssStatus::SSS_OK);
-            let back = engine::parse_cards_in(&text.unwrap(), engine::SuitSet::ALL).unwrap();
+            let back = engine::parse_cards_in(&text.unwrap(), biggest).unwrap();
             assert_eq!(&back, cards, "format of codes parses back");
         }
         (Ok(_), _) => assert_eq!(st, SssStatus::SSS_ERR_INVALID_ARGUMENT, "style {style}"),

@@ -21,8 +21,8 @@ use shisanshui_fuzz::engine::rules::Table;
 use shisanshui_fuzz::engine::settle::{settle_with_banker, PlayerHand, Settlement, Water};
 use shisanshui_fuzz::engine::special::detect_codes;
 use shisanshui_fuzz::engine::{
-    cards_from_codes, cards_from_codes_in, deal, parse_cards_in, settle, Arrangement, Card, Category, Evaluator, Preset,
-    Rules, Special, SuitSet, Wheel,
+    cards_from_codes, cards_from_codes_in, deal, parse_cards_in, settle, Arrangement, Card, Category, Evaluator,
+    Preset, Rules, Special, SuitSet, Wheel,
 };
 use shisanshui_fuzz::sss::arrange::*;
 use shisanshui_fuzz::sss::batch::*;
@@ -596,13 +596,20 @@ fn expect<T>(st: SssStatus, ok_inputs: bool, handle_live: bool, r: impl FnOnce()
 }
 
 mod engine {
-    pub use shisanshui_fuzz::engine::Result;
+    pub use shisanshui_fuzz::engine::{Deck, Result};
 }
 
 /// Codes to cards checking only the codes: the lane calls check each lane's size before
 /// duplicates across the lanes (shisanshui.h).
-fn lane_of(b: &In) -> engine::Result<Vec<Card>> {
-    b.bytes.as_ref().unwrap().iter().map(|&c| Card::from_code(c)).collect()
+/// The cards of `b` under a rule set: codes 52 and 53 are jokers where it deals them (RULES.md §12).
+fn lane_for(b: &In, rules: &Rules) -> engine::Result<Vec<Card>> {
+    let code = if rules.jokers == 0 { Card::from_code } else { Card::from_any_code };
+    b.bytes.as_ref().unwrap().iter().map(|&c| code(c)).collect()
+}
+
+/// The deck a call without a rule set reads cards against: every suit twice and six jokers.
+fn biggest_deck() -> engine::Deck {
+    engine::Deck::new(SuitSet::ALL, 6).unwrap()
 }
 
 fn water_of(w: &Water) -> SssWater {
@@ -765,7 +772,8 @@ fn run(world: &mut World, c: &Call) {
                 return;
             }
             let rank = expect(st, i.bytes.is_some(), r.slot.is_some(), || {
-                Evaluator::new(&world.rules[r.slot.unwrap()].shadow).evaluate(&lane_of(&i)?)
+                let rules = &world.rules[r.slot.unwrap()].shadow;
+                Evaluator::new(rules).evaluate(&lane_for(&i, rules)?)
             });
             if let (Some(rank), Some(out)) = (rank, out) {
                 assert_eq!((out.value, out.category, out.card_count), hand_rank_c(rank, i.len));
@@ -779,9 +787,10 @@ fn run(world: &mut World, c: &Call) {
                 return;
             }
             let order = expect(st, ia.bytes.is_some() && ib.bytes.is_some(), r.slot.is_some(), || {
-                let e = Evaluator::new(&world.rules[r.slot.unwrap()].shadow);
-                let ra = e.evaluate(&lane_of(&ia)?)?;
-                let rb = e.evaluate(&lane_of(&ib)?)?;
+                let rules = &world.rules[r.slot.unwrap()].shadow;
+                let e = Evaluator::new(rules);
+                let ra = e.evaluate(&lane_for(&ia, rules)?)?;
+                let rb = e.evaluate(&lane_for(&ib, rules)?)?;
                 if ia.len != ib.len {
                     return Err(shisanshui_fuzz::engine::Error::WrongCardCount { expected: ia.len, found: ib.len });
                 }
@@ -817,8 +826,11 @@ fn run(world: &mut World, c: &Call) {
                 assert_ne!(st, OK);
                 return;
             }
-            let extra = world.rules[r.slot.unwrap()].shadow.extra_suits;
-            let a = (|| Arrangement::new_in(&lane_of(&i_f)?, &lane_of(&i_m)?, &lane_of(&i_b)?, extra))();
+            let rules = &world.rules[r.slot.unwrap()].shadow;
+            let deck = rules.deck_spec();
+            let a = (|| {
+                Arrangement::new_in(&lane_for(&i_f, rules)?, &lane_for(&i_m, rules)?, &lane_for(&i_b, rules)?, deck)
+            })();
             assert_eq!(st == OK, a.is_ok(), "check accepts what Arrangement::new_in does: {}", last_error());
             if let (Ok(a), Some(out)) = (a, out) {
                 let e = a.evaluate(&world.rules[r.slot.unwrap()].shadow);
@@ -834,7 +846,8 @@ fn run(world: &mut World, c: &Call) {
                 return;
             }
             let a = expect(st, i.bytes.is_some(), r.slot.is_some(), || {
-                Arrangement::from_cards_in(&lane_of(&i)?, world.rules[r.slot.unwrap()].shadow.extra_suits)
+                let rules = &world.rules[r.slot.unwrap()].shadow;
+                Arrangement::from_cards_in(&lane_for(&i, rules)?, rules.deck_spec())
             });
             if let (Some(a), Some(out)) = (a, out) {
                 let e = a.evaluate(&world.rules[r.slot.unwrap()].shadow);
@@ -1064,7 +1077,9 @@ fn run(world: &mut World, c: &Call) {
             let r = world.rules_h(*h);
             let expected: Option<Vec<u8>> =
                 r.slot.map(|k| world.rules[k].shadow.deck().iter().map(|c| c.code()).collect());
-            copy_out("deck for", *o, false, false, expected.as_deref(), |b, cap, l| unsafe { sss_deck(r.ptr, b, cap, l) });
+            copy_out("deck for", *o, false, false, expected.as_deref(), |b, cap, l| unsafe {
+                sss_deck(r.ptr, b, cap, l)
+            });
         }
         Call::DealFor(h, players, seed, o) => {
             let r = world.rules_h(*h);
@@ -1278,8 +1293,11 @@ fn run(world: &mut World, c: &Call) {
                 assert_ne!(st, OK);
                 return;
             }
-            // No rule set: the copies of two decks are accepted, a third is not.
-            let a = (|| Arrangement::new_in(&lane_of(&i_f)?, &lane_of(&i_m)?, &lane_of(&i_b)?, SuitSet::ALL))();
+            // No rule set: the copies of two decks and six jokers are accepted, one more is not.
+            let any = |b: &In| -> engine::Result<Vec<Card>> {
+                b.bytes.as_ref().unwrap().iter().map(|&c| Card::from_any_code(c)).collect()
+            };
+            let a = (|| Arrangement::new_in(&any(&i_f)?, &any(&i_m)?, &any(&i_b)?, biggest_deck()))();
             assert_eq!(st, status_of(&a));
             if let (Ok(a), Some(out)) = (a, out) {
                 assert_eq!(out.kind, SSS_SEAT_ARRANGED);
@@ -1298,8 +1316,8 @@ fn run(world: &mut World, c: &Call) {
                 return;
             }
             let h = (|| {
-                let cards = cards_from_codes_in(i.bytes.as_ref().unwrap(), SuitSet::ALL)?;
-                PlayerHand::special_in(sp.unwrap(), &cards, SuitSet::ALL)
+                let cards = cards_from_codes_in(i.bytes.as_ref().unwrap(), biggest_deck())?;
+                PlayerHand::special_in(sp.unwrap(), &cards, biggest_deck())
             })();
             assert_eq!(st, status_of(&h));
             if let Some(out) = out {
@@ -1537,7 +1555,8 @@ fn run(world: &mut World, c: &Call) {
                 let (st, state) =
                     text_out("sim state", |b, cap, len| unsafe { sss_sim_report_to_state(report, b, cap, len) });
                 assert_eq!(st, OK);
-                let want = shisanshui_fuzz::engine::simulate::SimReport::from_state(text_of(&i).unwrap().unwrap()).unwrap();
+                let want =
+                    shisanshui_fuzz::engine::simulate::SimReport::from_state(text_of(&i).unwrap().unwrap()).unwrap();
                 assert_eq!(state.as_deref(), Some(want.to_state().as_str()));
                 assert_ne!(unsafe { sss_sim_report_merge(report, report) }, OK);
                 unsafe { sss_sim_report_free(report) };
@@ -1622,7 +1641,8 @@ fn run(world: &mut World, c: &Call) {
                         return;
                     }
                     let ev = expect(st, i.bytes.is_some(), a.slot.is_some(), || {
-                        let arr = Arrangement::from_cards_in(&cards_from_codes_in(i.bytes.as_ref().unwrap(), extra)?, extra)?;
+                        let arr =
+                            Arrangement::from_cards_in(&cards_from_codes_in(i.bytes.as_ref().unwrap(), extra)?, extra)?;
                         Ok(shadow.as_ref().unwrap().expected_water(&arr))
                     });
                     if let (Some(ev), Some(out)) = (ev, out) {
@@ -1976,7 +1996,8 @@ fn run(world: &mut World, c: &Call) {
                 OutBuf::Buf(k) => (buf.as_mut_ptr(), (*k as usize).min(104)),
             };
             let mut count = usize::MAX;
-            let st = call("deal for unseeded", || unsafe { sss_deal_for_unseeded(r.ptr, *players, bp, cap, &mut count) });
+            let st =
+                call("deal for unseeded", || unsafe { sss_deal_for_unseeded(r.ptr, *players, bp, cap, &mut count) });
             let Some(k) = r.slot else {
                 assert_ne!(st, OK, "a deal from no live rule set");
                 return;
@@ -2066,9 +2087,8 @@ fn sim_shards(c: &SssSimConfig, rules: *const SssRules, whole: *const SssSimRepo
     let cut = 1 + c.seed % (c.rounds - 1);
     let shard = |first: u64, rounds: u64| {
         let c = SssSimConfig { rounds, ..*c };
-        let (st, out) = single("simulate shard", OutPtr { null: false }, |o| unsafe {
-            sss_simulate_shard(rules, &c, first, o)
-        });
+        let (st, out) =
+            single("simulate shard", OutPtr { null: false }, |o| unsafe { sss_simulate_shard(rules, &c, first, o) });
         assert_eq!(st, OK, "shard {first}+{rounds}: {}", last_error());
         out.unwrap()
     };
