@@ -746,8 +746,8 @@ fn run(world: &mut World, c: &Call) {
         }
         Call::CardsFormat(b, style, o) => {
             let i = bytes_in(b, world);
-            // No rule set: the copies of two decks format.
-            let two_decks = i.bytes.as_ref().map(|v| cards_from_codes_in(v, SuitSet::ALL));
+            // No rule set: what the biggest deck holds formats (two decks, six jokers).
+            let two_decks = i.bytes.as_ref().map(|v| cards_from_codes_in(v, biggest_deck()));
             let expected = match (two_decks, style) {
                 (Some(Ok(cards)), 0) => Some(shisanshui_fuzz::engine::format_cards(&cards).into_bytes()),
                 (Some(Ok(cards)), 1) => {
