@@ -484,7 +484,9 @@ impl PyArranger {
     /// lane order) against this arranger's field; a foul is priced as losing every lane to
     /// every opponent.
     fn expected_water(&self, arrangement: &Bound<'_, PyAny>) -> PyResult<f64> {
-        let a = arrangement_in(arrangement, self.0.rules().deck_spec())?;
+        let deck = self.0.rules().deck_spec();
+        let a = arrangement_in(arrangement, deck)?;
+        crate::lanes::check_jokers(&a, deck)?;
         Ok(self.0.expected_water(&a))
     }
 

@@ -13,6 +13,10 @@
 //! - Bad cards raise the engine's error (`BadCardCodeError`, `DuplicateCardError`, …) with
 //!   `row`, the index of the first bad row, as an attribute and `row R: ` at the start of the
 //!   message; nothing is written to `out=` then.
+//! - No jokers (RULES.md §12) in this version: the codes 52 and 53 are `BadCardCodeError` even
+//!   under a rule set that deals jokers, and the message then says to pass such hands one at a
+//!   time (`evaluate`, `detect_special`, `Arranger.arrange`, `settle`). Rows without jokers
+//!   work under such a rule set as under any other.
 //! - NumPy is optional: without it these functions raise `ModuleNotFoundError` naming the
 //!   `shisanshui[numpy]` extra; the rest of the module does not need it.
 
@@ -25,7 +29,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyTuple;
 use shisanshui::batch::{Batch, BatchError};
-use shisanshui::{Arranger, Evaluator, HandRank, Settler, SpecialDetector, Water};
+use shisanshui::{Arranger, Error as CoreError, Evaluator, HandRank, Settler, SpecialDetector, Water};
 
 use crate::deal::index_arg;
 use crate::errors::{invalid_argument, to_pyerr, OrRaise};
@@ -44,11 +48,20 @@ fn numpy(py: Python<'_>) -> PyResult<&Bound<'_, PyModule>> {
 }
 
 /// The engine's exception for a failed batch, with `row` set (None when no one row is at fault)
-/// and the message of `BatchError`'s `Display` (`row R: …`).
-fn batch_error(py: Python<'_>, e: BatchError) -> PyErr {
-    let message = e.to_string();
+/// and the message of `BatchError`'s `Display` (`row R: …`). Under a rule set that deals
+/// `jokers`, a joker's code (52, 53) stays a bad code here, and the message says why: the batches
+/// take no jokers in this version (RULES.md §12; the one-hand functions do).
+fn batch_error(py: Python<'_>, e: BatchError, jokers: u8) -> PyErr {
+    let mut message = e.to_string();
     let row = e.row();
-    let err = to_pyerr(e.into_error());
+    let error = e.into_error();
+    if jokers > 0 && matches!(error, CoreError::BadCardCode { code: 52 | 53 }) {
+        message.push_str(
+            " (the batch functions take no jokers in this version: pass hands with jokers one at a time to \
+             evaluate, detect_special, Arranger.arrange or settle)",
+        );
+    }
+    let err = to_pyerr(error);
     let value = err.value(py);
     let set = || -> PyResult<()> {
         value.setattr("row", row)?;
@@ -143,6 +156,7 @@ fn array_out<'py, T: Element>(
 /// checking refuses an `out=` that shares memory with the input, or one not writeable.
 fn run<I: Element + Sync, O: Element + Send>(
     py: Python<'_>,
+    jokers: u8,
     input: &Bound<'_, PyArrayDyn<I>>,
     output: &Bound<'_, PyArrayDyn<O>>,
     f: impl FnOnce(&[I], &mut [O]) -> Result<(), BatchError> + Send,
@@ -153,7 +167,7 @@ fn run<I: Element + Sync, O: Element + Send>(
         .map_err(|e| PyValueError::new_err(format!("out cannot be written (read-only, or shares the input): {e}")))?;
     let input = input.as_slice().map_err(|e| PyValueError::new_err(e.to_string()))?;
     let output = output.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
-    py.detach(|| f(input, output)).map_err(|e| batch_error(py, e))
+    py.detach(|| f(input, output)).map_err(|e| batch_error(py, e, jokers))
 }
 
 /// Flat bytes as hands of `N` codes (the length is a multiple of `N`: the array's last axis).
@@ -177,7 +191,8 @@ fn ranks(values: &mut [u32]) -> &mut [HandRank] {
 /// on the calling thread; 0 uses one per core. ``out``: a ``uint32`` array of shape ``(n,)`` to
 /// write into instead of a new one. Hands in enumeration (sorted) order are about twice as fast
 /// as shuffled ones. A row may repeat a card as the rule set's deck holds it (``extra_suits``,
-/// RULES.md §11). Errors: ``BadCardCodeError``, ``DuplicateCardError`` or
+/// RULES.md §11); a joker (code 52, 53) is refused even where the rules deal jokers. Errors:
+/// ``BadCardCodeError``, ``DuplicateCardError`` or
 /// ``TooManyCopiesError`` with ``row`` (nothing written to ``out``); ``TypeError`` for another
 /// dtype, ``ValueError`` for another shape.
 #[pyfunction]
@@ -194,9 +209,10 @@ fn evaluate_many<'py>(
     let shape = input.shape().to_vec();
     let output = array_out::<u32>(py, out, &shape[..1], "uint32")?;
     let eval = with_rules(rules, |r| Ok(Evaluator::new(r)))?;
+    let jokers = eval.deck().jokers();
     match shape[1] {
-        5 => run(py, &input, &output, |i, o| batch.eval5(&eval, rows_of::<5>(i), ranks(o)))?,
-        3 => run(py, &input, &output, |i, o| batch.eval3(&eval, rows_of::<3>(i), ranks(o)))?,
+        5 => run(py, jokers, &input, &output, |i, o| batch.eval5(&eval, rows_of::<5>(i), ranks(o)))?,
+        3 => run(py, jokers, &input, &output, |i, o| batch.eval3(&eval, rows_of::<3>(i), ranks(o)))?,
         _ => {
             return Err(PyValueError::new_err(format!(
                 "hands must have shape (n, 5) or (n, 3), not {shape:?} (one row of card codes per hand)"
@@ -231,9 +247,10 @@ fn evaluate_masks_many<'py>(
     let input = array_in::<u64>(masks, 1, "masks", "uint64")?;
     let output = array_out::<u32>(py, out, input.shape(), "uint32")?;
     let eval = with_rules(rules, |r| Ok(Evaluator::new(r)))?;
+    let jokers = eval.deck().jokers();
     let done = match size {
-        5 => run(py, &input, &output, |i, o| batch.eval5_masks(&eval, i, ranks(o))),
-        3 => run(py, &input, &output, |i, o| batch.eval3_masks(&eval, i, ranks(o))),
+        5 => run(py, jokers, &input, &output, |i, o| batch.eval5_masks(&eval, i, ranks(o))),
+        3 => run(py, jokers, &input, &output, |i, o| batch.eval3_masks(&eval, i, ranks(o))),
         n => return Err(invalid_argument(format!("size={n}: a hand has 5 or 3 cards"))),
     };
     // A mask cannot hold a card twice: under a deck with extra suits the short count is most
@@ -286,17 +303,17 @@ fn detect_special_many<'py>(
     let batch = threads_arg(threads)?;
     let input = thirteens(hands, "hands")?;
     let n = input.shape()[0];
-    let detector = with_rules(rules, |r| SpecialDetector::new(r).or_raise())?;
+    let (detector, jokers) = with_rules(rules, |r| Ok((SpecialDetector::new(r).or_raise()?, r.jokers)))?;
     let best = PyArrayDyn::<u8>::zeros(py, &[n][..], false);
     if !all {
-        run(py, &input, &best, |i, b| batch.detect_special(&detector, rows_of::<13>(i), b, None))?;
+        run(py, jokers, &input, &best, |i, b| batch.detect_special(&detector, rows_of::<13>(i), b, None))?;
         return Ok(best.into_any());
     }
     let bits = PyArrayDyn::<u16>::zeros(py, &[n][..], false);
     {
         let mut b = best.readwrite();
         let b = b.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
-        run(py, &input, &bits, |i, a| batch.detect_special(&detector, rows_of::<13>(i), b, Some(a)))?;
+        run(py, jokers, &input, &bits, |i, a| batch.detect_special(&detector, rows_of::<13>(i), b, Some(a)))?;
     }
     Ok(PyTuple::new(py, [best.into_any(), bits.into_any()])?.into_any())
 }
@@ -311,7 +328,8 @@ pub fn arrange_many<'py>(
     let batch = threads_arg(threads)?;
     let input = thirteens(hands, "hands")?;
     let output = PyArrayDyn::<u8>::zeros(py, input.shape(), false);
-    run(py, &input, &output, |i, o| {
+    let jokers = arranger.rules().jokers;
+    run(py, jokers, &input, &output, |i, o| {
         let n = o.len() / 13;
         // SAFETY: as `rows_of`, for the output's rows.
         let o = unsafe { std::slice::from_raw_parts_mut(o.as_mut_ptr().cast::<[u8; 13]>(), n) };
@@ -364,7 +382,8 @@ fn settle_many<'py>(
     let output = PyArrayDyn::<i64>::zeros(py, &[rounds, seats][..], false);
     with_rules(rules, |r| {
         let settler = Settler::new(r).or_raise()?;
-        run(py, &input, &output, |i, o| {
+        let jokers = r.jokers;
+        run(py, jokers, &input, &output, |i, o| {
             let mut totals = vec![Water::ZERO; o.len()];
             match &bankers {
                 None => batch.settle(&settler, seats, rows_of::<13>(i), &mut totals)?,

@@ -1,9 +1,12 @@
 //! `Card`, `parse_cards`, `format_cards`, `deck`, and the one reader of "cards" arguments that
 //! every other function uses (text, or an iterable of `Card` / card text / int codes).
 //!
-//! A card may repeat as often as the rule set's deck holds it (RULES.md §11): once, or twice for
-//! a card of one of its `extra_suits`. The readers take those suits; one more copy is a
-//! `DuplicateCardError` (a card the deck holds once) or a `TooManyCopiesError` (a third copy).
+//! A card may repeat as often as the rule set's deck holds it (RULES.md §11, §12): once, twice
+//! for a card of one of its `extra_suits`, a joker as often as its `jokers` deal it. The readers
+//! take the rule set's deck (`Rules::deck_spec`); one more copy is a `DuplicateCardError` (a card
+//! the deck holds once) or a `TooManyCopiesError` (more than it holds), and a joker the deck does
+//! not deal is a `JokerNotInDeckError`. The int codes 52 and 53 are jokers only where the deck
+//! deals jokers: elsewhere they stay `BadCardCodeError`, as before jokers existed.
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -16,14 +19,19 @@ use crate::errors::{bad_card_code, to_pyerr, OrRaise};
 use crate::rules::with_rules;
 use crate::text::utf8;
 
-/// One card of the 52-card deck. Immutable, hashable, ordered by its code (rank, then suit).
+/// One card: one of the 52 of a deck, or a wild joker (RULES.md §12: the small joker `SJ`,
+/// code 52, and the big joker `BJ`, code 53). Immutable, hashable, ordered by its code (rank,
+/// then suit; the jokers last).
 #[pyclass(frozen, eq, ord, hash, module = "shisanshui", name = "Card")]
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct PyCard(pub Card);
 
 #[pymethods]
 impl PyCard {
-    /// `Card("As")`, `Card("10h")`, `Card("q♣")`; a `Card` is returned as itself.
+    /// `Card("As")`, `Card("10h")`, `Card("q♣")`, the jokers `Card("SJ")` / `Card("小王")` and
+    /// `Card("BJ")` / `Card("大王")`; a `Card` is returned as itself. A card on its own belongs to
+    /// no rule set: whether a deck deals a joker is checked where cards meet a rule set (a hand,
+    /// a lane, a round: `JokerNotInDeckError` there).
     #[new]
     fn new(card: &Bound<'_, PyAny>) -> PyResult<Self> {
         if let Ok(c) = card.cast::<PyCard>() {
@@ -36,10 +44,40 @@ impl PyCard {
         Err(PyTypeError::new_err(format!("Card() takes card text such as 'As', not {}{hint}", card.get_type().name()?)))
     }
 
-    /// The card with this interchange code, `(rank - 2) * 4 + suit`, 0..=51.
+    /// The card with this interchange code, `(rank - 2) * 4 + suit`, 0..=51. With `rules` (a
+    /// `Rules` or a preset name) whose deck deals jokers (`Rules.jokers`, RULES.md §12), 52 is
+    /// the small joker and 53 the big one (`JokerNotInDeckError` for the big one under
+    /// `jokers=1`, which deals only the small one); elsewhere they are `BadCardCodeError`, as in
+    /// every list of codes read against such a rule set.
     #[staticmethod]
-    fn from_code(code: &Bound<'_, PyAny>) -> PyResult<Self> {
-        card_from_code(code).map(PyCard)
+    #[pyo3(signature = (code, *, rules = None))]
+    fn from_code(code: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        with_rules(rules, |r| {
+            let deck = r.deck_spec();
+            let card = card_item_in_code(code, deck)?;
+            shisanshui::card::check_copies(&[card], deck).or_raise()?;
+            Ok(PyCard(card))
+        })
+    }
+
+    /// The small joker (小王), `SJ`, code 52.
+    #[classattr]
+    #[allow(non_snake_case)]
+    fn SMALL_JOKER() -> PyCard {
+        PyCard(Card::SMALL_JOKER)
+    }
+
+    /// The big joker (大王), `BJ`, code 53.
+    #[classattr]
+    #[allow(non_snake_case)]
+    fn BIG_JOKER() -> PyCard {
+        PyCard(Card::BIG_JOKER)
+    }
+
+    /// Whether this is a wild joker (`SJ` or `BJ`, RULES.md §12).
+    #[getter]
+    fn is_joker(&self) -> bool {
+        self.0.is_joker()
     }
 
     /// The card of this rank and suit (`Rank`/`Suit` members or their int values).
@@ -48,31 +86,31 @@ impl PyCard {
         Ok(PyCard(Card::new(enums::rank_from(rank)?, enums::suit_from(suit)?)))
     }
 
-    /// All 52 cards, lowest code first.
+    /// All 52 cards, lowest code first (no joker).
     #[staticmethod]
     fn all() -> Vec<PyCard> {
         CardSet::FULL_DECK.iter().map(PyCard).collect()
     }
 
-    /// The interchange code 0..=51.
+    /// The interchange code: 0..=51, or 52 and 53 for the jokers.
     #[getter]
     fn code(&self) -> u8 {
         self.0.code()
     }
 
-    /// The rank, a `Rank`.
+    /// The rank, a `Rank`; None for a joker, which has none (it stands for any card).
     #[getter]
-    fn rank<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        enums::rank(py, self.0.rank())
+    fn rank<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        (!self.0.is_joker()).then(|| enums::rank(py, self.0.rank())).transpose()
     }
 
-    /// The suit, a `Suit`.
+    /// The suit, a `Suit`; None for a joker.
     #[getter]
-    fn suit<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        enums::suit(py, self.0.suit())
+    fn suit<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        (!self.0.is_joker()).then(|| enums::suit(py, self.0.suit())).transpose()
     }
 
-    /// Display form with a suit symbol: `A♠`.
+    /// Display form with a suit symbol: `A♠` (`SJ`, `BJ` for the jokers).
     #[getter]
     fn symbol(&self) -> String {
         self.0.to_symbol_string()
@@ -88,6 +126,23 @@ impl PyCard {
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (String,)) {
         (slf.get_type(), (slf.get().0.to_string(),))
+    }
+}
+
+/// An int code read against `deck`: 0..=51, and 52 and 53 where `deck` deals jokers.
+fn card_item_in_code(code: &Bound<'_, PyAny>, deck: Deck) -> PyResult<Card> {
+    match joker_code(code, deck) {
+        Some(joker) => Ok(joker),
+        None => card_from_code(code),
+    }
+}
+
+/// One item of a card list read against `deck`: as [`card_item`], and the int codes 52 and 53
+/// are the jokers where `deck` deals jokers.
+pub fn card_item_in(item: &Bound<'_, PyAny>, position: usize, deck: Deck) -> PyResult<Card> {
+    match joker_code(item, deck) {
+        Some(joker) => Ok(joker),
+        None => card_item(item, position),
     }
 }
 
@@ -163,11 +218,7 @@ pub fn cards_at_in(obj: &Bound<'_, PyAny>, offset: usize, deck: impl Into<Deck>)
     // which is an error.
     for (i, item) in iter.enumerate() {
         let position = offset + i;
-        let item = item?;
-        let card = match joker_code(&item, deck) {
-            Some(joker) => joker,
-            None => card_item(&item, position)?,
-        };
+        let card = card_item_in(&item?, position, deck)?;
         let n = &mut held[card.code() as usize];
         *n += 1;
         let copies = deck.copies(card);
@@ -225,8 +276,9 @@ fn format_cards(cards: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> P
     with_rules(rules, |r| Ok(shisanshui::format_cards(&cards_in(cards, r.deck_spec())?)))
 }
 
-/// The deck of a rule set in the order it is dealt from (RULES.md §11): the 52 cards by code,
-/// then one more copy of every card of its `extra_suits`, by code; 52 to 104 cards.
+/// The deck of a rule set in the order it is dealt from (RULES.md §11, §12): the 52 cards by
+/// code, then one more copy of every card of its `extra_suits`, by code, then its `jokers` (SJ,
+/// BJ, SJ, …); 52 to 110 cards.
 #[pyfunction]
 #[pyo3(signature = (rules = None))]
 fn deck(rules: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<PyCard>> {

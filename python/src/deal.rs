@@ -1,7 +1,8 @@
-//! Dealing (RULES.md §10, §11): `deal` (seeded or from the operating system's randomness) and
-//! `shuffled_deck`, from one deck or a rule set's bigger deck (`extra_suits`). A seed gives the
-//! same deal in Rust, C, Python and C# (the algorithm is documented in the core's `deal` module
-//! and recorded in `tests/vectors/deal.json` and `tests/vectors/big_tables.json`).
+//! Dealing (RULES.md §10, §11, §12): `deal` (seeded or from the operating system's randomness)
+//! and `shuffled_deck`, from one deck or a rule set's bigger deck (`extra_suits`, `jokers`). A
+//! seed gives the same deal in Rust, C, Python and C# (the algorithm is documented in the core's
+//! `deal` module and recorded in `tests/vectors/deal.json`, `tests/vectors/big_tables.json` and
+//! `tests/vectors/jokers.json`).
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -76,8 +77,10 @@ pub fn players_for(obj: &Bound<'_, PyAny>, rules: &Rules) -> PyResult<usize> {
 ///
 /// ``rules`` (a ``Rules``, a preset name, or None for classic) says the deck: one deck of 52
 /// cards for 2 to 4 players, or with ``rules.extra_suits`` (RULES.md §11) 13 more cards and one
-/// more seat per doubled suit, up to 104 cards for 8 (``rules.max_players``). With no extra suit
-/// the deal is the one-deck deal, card for card. With a ``seed`` (an int from 0 to 2**64 - 1)
+/// more seat per doubled suit, up to 104 cards for 8 (``rules.max_players``), and its
+/// ``rules.jokers`` wild jokers after them (RULES.md §12: they add no seat; the cards past 13 a
+/// seat are not dealt). With no extra suit and no joker the deal is the one-deck deal, card for
+/// card. With a ``seed`` (an int from 0 to 2**64 - 1)
 /// the deal is the documented ChaCha20 shuffle of that seed, the same in every language; without
 /// one it is keyed from the operating system and cannot be predicted or replayed. Raises
 /// ``InvalidTableError`` for a player count outside 2..rules.max_players (naming both) and

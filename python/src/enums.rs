@@ -1,5 +1,5 @@
 //! The bridge to the Python enums of `shisanshui/_enums.py` (`Rank`, `Suit`, `Category`,
-//! `Wheel`, `ScoringMode`, `Table`).
+//! `Wheel`, `ScoringMode`, `Table`, `JokerLanes`).
 //!
 //! The enums are plain Python (`IntEnum`, or `str` enums for the rule options) so that they
 //! behave as users expect: iteration, `Rank(12)`, `Rank["ACE"]`, comparison with ints. Rust
@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyString, PyType};
-use shisanshui::{Category, Rank, ScoringMode, Suit, Table, Wheel};
+use shisanshui::{Category, JokerLanes, Rank, ScoringMode, Suit, Table, Wheel};
 
 use crate::errors::{invalid_argument, invalid_rules};
 use crate::text::utf8;
@@ -25,6 +25,7 @@ static CATEGORY: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
 static WHEEL: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static SCORING: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static TABLE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static JOKER_LANES: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 
 /// The member of the `str` enum `class` whose value is `value`.
 fn member<'py, V: IntoPyObject<'py>>(
@@ -117,6 +118,22 @@ pub fn table_from(obj: &Bound<'_, PyAny>, path: &str) -> PyResult<Table> {
         "all_pairs" => Ok(Table::AllPairs),
         "banker" => Ok(Table::Banker),
         _ => Err(invalid_rules(path, format!("unknown table mode {text:?} (expected all_pairs or banker)"))),
+    }
+}
+
+/// `JokerLanes` member for a core joker reading (its name is the JSON one, `JokerLanes::name`).
+pub fn joker_lanes(py: Python<'_>, j: JokerLanes) -> PyResult<Bound<'_, PyAny>> {
+    member(py, &JOKER_LANES, "JokerLanes", j.name())
+}
+
+/// A joker reading from a `JokerLanes` member or its name (`"each_best"`, `"avoid_foul"`, any
+/// case); another name is `InvalidRulesError` at `path`.
+pub fn joker_lanes_from(obj: &Bound<'_, PyAny>, path: &str) -> PyResult<JokerLanes> {
+    let text = option_text(obj, path, "a JokerLanes or one of 'each_best', 'avoid_foul'")?;
+    match text.to_ascii_lowercase().as_str() {
+        "each_best" => Ok(JokerLanes::EachBest),
+        "avoid_foul" => Ok(JokerLanes::AvoidFoul),
+        _ => Err(invalid_rules(path, format!("unknown joker reading {text:?} (expected each_best or avoid_foul)"))),
     }
 }
 

@@ -3,10 +3,11 @@
 //! (there is no I/O in the engine), so `except ValueError` also catches them.
 //!
 //! Each raised exception carries the variant's fields as attributes (`token`, `token_len`,
-//! `position`, `code`, `card`, `copies`, `expected`, `found`, `path`, `reason`, ...) and `kind`,
-//! the variant's snake_case name used by the shared test vectors. The message is the Rust `Display`
-//! text. A bad card token longer than 32 characters is kept as its first 32 (`token`), with its
-//! whole length in bytes of UTF-8 (`token_len`), so that huge bad input makes a small error.
+//! `position`, `code`, `card`, `copies`, `jokers`, `expected`, `found`, `path`, `reason`, ...)
+//! and `kind`, the variant's snake_case name used by the shared test vectors. The message is the
+//! Rust `Display` text. A bad card token longer than 32 characters is kept as its first 32
+//! (`token`), with its whole length in bytes of UTF-8 (`token_len`), so that huge bad input
+//! makes a small error.
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
@@ -32,7 +33,8 @@ create_exception!(
     shisanshui,
     JokerNotInDeckError,
     Error,
-    "A joker (SJ, BJ) the rule set does not deal (jokers, RULES.md §12)."
+    "A joker (SJ, BJ) the rule set does not deal, or not that one (jokers, RULES.md §12): `card`, `position`, and \
+     `jokers`, how many the rule set deals. A card error beside DuplicateCardError."
 );
 create_exception!(shisanshui, WrongCardCountError, Error, "A hand, lane or deal with the wrong number of cards.");
 create_exception!(shisanshui, InvalidRulesError, Error, "A rule-set value out of range or contradicting another.");

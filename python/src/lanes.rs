@@ -99,6 +99,17 @@ pub fn arrangement_in(obj: &Bound<'_, PyAny>, deck: impl Into<Deck>) -> PyResult
     Arrangement::from_cards_in(&cards_in(obj, deck)?, deck).or_raise()
 }
 
+/// An `Arrangement` object (built under its own rule set) about to be valued under a rule set
+/// whose deck is `deck`: a joker that deck does not deal has no value there, so it is
+/// `JokerNotInDeckError` (a joker more often than the deck deals it `DuplicateCardError` or
+/// `TooManyCopiesError`). Arrangements without jokers are valued under any rule set, as before.
+pub fn check_jokers(a: &Arrangement, deck: Deck) -> PyResult<()> {
+    if a.has_jokers() {
+        shisanshui::card::check_copies(&a.cards(), deck).or_raise()?;
+    }
+    Ok(())
+}
+
 /// The suits of the cards that `cards` holds more than once: the least `extra_suits` a deck needs
 /// for them (with at most two copies of each).
 pub fn repeated_suits(cards: &[Card]) -> SuitSet {
@@ -201,18 +212,27 @@ impl PyArrangement {
     }
 
     /// Lane ranks and foul check under a rule set (a `Rules`, a preset name, or None for
-    /// classic).
+    /// classic), with the lanes as played (`ArrangementEval.played`: each joker replaced by the
+    /// card it stands for under the rule set's `joker_lanes`, RULES.md §12). The rule set must
+    /// deal the arrangement's jokers: a joker it does not deal is `JokerNotInDeckError`.
     #[pyo3(signature = (rules = None))]
     fn evaluate(&self, rules: Option<&Bound<'_, PyAny>>) -> PyResult<PyArrangementEval> {
-        with_rules(rules, |r| Ok(PyArrangementEval(self.0.evaluate(r))))
+        with_rules(rules, |r| PyArrangementEval::checked(&self.0, r))
     }
 
     /// The arrangement as played under a rule set (RULES.md §12): each joker (`SJ`, `BJ`)
     /// replaced by the card it stands for under the rule set's `joker_lanes` reading; without
-    /// jokers the arrangement itself. `rules`: a `Rules`, a preset name, or None for classic.
+    /// jokers the arrangement itself. `rules`: a `Rules`, a preset name, or None for classic;
+    /// errors as `evaluate`.
     #[pyo3(signature = (rules = None))]
     fn played(&self, rules: Option<&Bound<'_, PyAny>>) -> PyResult<PyArrangement> {
-        with_rules(rules, |r| Ok(PyArrangement(self.0.evaluate_jokers(r).played)))
+        with_rules(rules, |r| Ok(PyArrangement(PyArrangementEval::checked(&self.0, r)?.played)))
+    }
+
+    /// Whether a lane holds a joker (`SJ`, `BJ`, RULES.md §12).
+    #[getter]
+    fn has_jokers(&self) -> bool {
+        self.0.has_jokers()
     }
 
     fn __str__(&self) -> String {
@@ -244,51 +264,98 @@ impl PyArrangement {
     }
 }
 
-/// The ranks of an arrangement's lanes and whether it fouls (倒水).
+/// The ranks of an arrangement's lanes and whether it fouls (倒水), with the lanes as played
+/// (RULES.md §12: each joker replaced by the card it stands for).
+///
+/// Equal (and hashed) by the ranks and the foul check alone: two arrangements worth the same
+/// compare equal, whatever cards, jokers included, they are played with.
 #[pyclass(frozen, eq, hash, module = "shisanshui", name = "ArrangementEval")]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PyArrangementEval(pub ArrangementEval);
+#[derive(Clone, Copy)]
+pub struct PyArrangementEval {
+    pub eval: ArrangementEval,
+    pub played: Arrangement,
+}
+
+impl PartialEq for PyArrangementEval {
+    fn eq(&self, other: &Self) -> bool {
+        self.eval == other.eval
+    }
+}
+
+impl Eq for PyArrangementEval {}
+
+impl std::hash::Hash for PyArrangementEval {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.eval.hash(state);
+    }
+}
+
+impl PyArrangementEval {
+    /// `a` evaluated under `rules`, with its lanes as played (`a` itself without jokers).
+    pub fn of(a: &Arrangement, rules: &Rules) -> Self {
+        if a.has_jokers() {
+            let j = a.evaluate_jokers(rules);
+            PyArrangementEval { eval: j.eval, played: j.played }
+        } else {
+            PyArrangementEval { eval: a.evaluate(rules), played: *a }
+        }
+    }
+
+    /// [`PyArrangementEval::of`] after [`check_jokers`].
+    pub fn checked(a: &Arrangement, rules: &Rules) -> PyResult<Self> {
+        check_jokers(a, rules.deck_spec())?;
+        Ok(Self::of(a, rules))
+    }
+}
 
 #[pymethods]
 impl PyArrangementEval {
+    /// The lanes as played (an `Arrangement`): each joker replaced by the card it stands for in
+    /// its lane's value under the rule set's `joker_lanes` (RULES.md §12); the arrangement itself
+    /// when it holds no joker. A fouled arrangement shows each lane at its best.
+    #[getter]
+    fn played(&self) -> PyArrangement {
+        PyArrangement(self.played)
+    }
+
     /// Front rank (a 3-card `HandRank`).
     #[getter]
     fn front(&self) -> PyHandRank {
-        PyHandRank(self.0.front)
+        PyHandRank(self.eval.front)
     }
 
     /// Middle rank.
     #[getter]
     fn middle(&self) -> PyHandRank {
-        PyHandRank(self.0.middle)
+        PyHandRank(self.eval.middle)
     }
 
     /// Back rank.
     #[getter]
     fn back(&self) -> PyHandRank {
-        PyHandRank(self.0.back)
+        PyHandRank(self.eval.back)
     }
 
     /// The front beats the middle (or equals it under `strict_order`).
     #[getter]
     fn front_over_middle(&self) -> bool {
-        self.0.foul.front_over_middle
+        self.eval.foul.front_over_middle
     }
 
     /// The middle beats the back (or equals it under `strict_order`).
     #[getter]
     fn middle_over_back(&self) -> bool {
-        self.0.foul.middle_over_back
+        self.eval.foul.middle_over_back
     }
 
     /// Whether the arrangement is a foul: either lane pair out of order.
     #[getter]
     fn is_foul(&self) -> bool {
-        self.0.foul.is_foul()
+        self.eval.foul.is_foul()
     }
 
     fn __repr__(&self) -> String {
-        let e = &self.0;
+        let e = &self.eval;
         let verdict = match (e.foul.front_over_middle, e.foul.middle_over_back) {
             (false, false) => "legal",
             (true, false) => "foul: front over middle",
@@ -315,7 +382,7 @@ fn check_arrangement(
     back: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyArrangementEval> {
-    with_rules(rules, |r| Ok(PyArrangementEval(lanes_in(front, middle, back, r.deck_spec())?.evaluate(r))))
+    with_rules(rules, |r| Ok(PyArrangementEval::of(&lanes_in(front, middle, back, r.deck_spec())?, r)))
 }
 
 /// Add `Arrangement`, `ArrangementEval` and `check_arrangement` to the module.

@@ -87,7 +87,7 @@ impl Value {
             Value::Amount(Amount::Fixed(n)) => n.into_pyobject(py)?.into_any(),
             Value::Amount(_) => PLAYERS_MINUS_ONE.into_pyobject(py)?.into_any(),
             Value::Suits(s) => PyList::new(py, suit_letters(*s))?.into_any(),
-            Value::JokerLanes(j) => j.name().into_pyobject(py)?.into_any(),
+            Value::JokerLanes(j) => enums::joker_lanes(py, *j)?,
         })
     }
 
@@ -265,15 +265,6 @@ fn suits_from(v: &Bound<'_, PyAny>) -> PyResult<SuitSet> {
     Ok(SuitSet::of(&suits))
 }
 
-/// `joker_lanes` from its name (`"each_best"`, `"avoid_foul"`, as in JSON); another name is
-/// `InvalidRulesError` at `joker_lanes`.
-fn joker_lanes_from(v: &Bound<'_, PyAny>) -> PyResult<JokerLanes> {
-    let s = v.cast::<PyString>().map_err(|_| {
-        PyTypeError::new_err(format!("`joker_lanes` must be 'each_best' or 'avoid_foul', not {}", type_name(v)))
-    })?;
-    utf8(s)?.parse::<JokerLanes>().or_raise()
-}
-
 /// Store one option (unvalidated: the caller validates the whole rule set).
 fn set(r: &mut Rules, name: &str, v: &Bound<'_, PyAny>) -> PyResult<()> {
     let path = path_of(name);
@@ -290,7 +281,7 @@ fn set(r: &mut Rules, name: &str, v: &Bound<'_, PyAny>) -> PyResult<()> {
         "majority_bonus" => r.majority_bonus = count(v, path, u32::MAX)?,
         "extra_suits" => r.extra_suits = suits_from(v)?,
         "jokers" => r.jokers = small(v, path)?,
-        "joker_lanes" => r.joker_lanes = joker_lanes_from(v)?,
+        "joker_lanes" => r.joker_lanes = enums::joker_lanes_from(v, path)?,
         "jokers_in_specials" => r.jokers_in_specials = boolean(v, path)?,
         "front_trips" => lw.front_trips = count(v, path, u32::MAX)?,
         "middle_full_house" => lw.middle_full_house = count(v, path, u32::MAX)?,
@@ -660,9 +651,11 @@ impl PyRules {
         self.set("jokers", v)
     }
 
-    /// How the jokers of a hand are read when its lanes are valued (RULES.md §12):
-    /// `"each_best"` (each lane as strong as it can be) or `"avoid_foul"` (the reading that
-    /// keeps the hand from fouling first). Another name is `InvalidRulesError` at `joker_lanes`.
+    /// How the jokers of a hand are read when its lanes are valued and checked for a foul
+    /// (RULES.md §12), a `JokerLanes`: `EACH_BEST` (each lane at its own best; the default) or
+    /// `AVOID_FOUL` (from the back, each lane at its best not above the lane behind it).
+    /// Settable from the enum or its string value (`"each_best"`, `"avoid_foul"`); another
+    /// name is `InvalidRulesError` at `joker_lanes`.
     #[getter]
     fn joker_lanes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         self.get(py, "joker_lanes")
@@ -690,9 +683,12 @@ impl PyRules {
     }
 
     /// How many copies of a card (a `Card`, card text or int code) the deck holds: 2 for a card
-    /// of an extra suit, else 1.
+    /// of an extra suit, else 1; for a joker as many as `jokers` deals it (RULES.md §12: the
+    /// small joker ⌈jokers/2⌉, the big one ⌊jokers/2⌋), 0 when it deals none. The codes 52 and
+    /// 53 are jokers where the deck deals jokers (elsewhere `BadCardCodeError`, as every reader
+    /// of codes says).
     fn copies(&self, card: &Bound<'_, PyAny>) -> PyResult<u8> {
-        Ok(self.0.copies(crate::card::card_item(card, 0)?))
+        Ok(self.0.copies(crate::card::card_item_in(card, 0, self.0.deck_spec())?))
     }
 
     /// Water of front three of a kind (`lane_water.front_trips`).

@@ -146,8 +146,9 @@ impl PyPlayerHand {
     }
 }
 
-/// A seat from a `PlayerHand`, an `Arrangement` or arrangement text (read with `extra_suits`).
-fn hand_in(obj: &Bound<'_, PyAny>, extra_suits: shisanshui::Deck) -> PyResult<PlayerHand> {
+/// A seat from a `PlayerHand`, an `Arrangement` or arrangement text (read against the rule set's
+/// deck; the settler checks the cards of the whole table against it).
+fn hand_in(obj: &Bound<'_, PyAny>, deck: shisanshui::Deck) -> PyResult<PlayerHand> {
     if let Ok(h) = obj.cast::<PyPlayerHand>() {
         return Ok(h.get().0.clone());
     }
@@ -155,7 +156,7 @@ fn hand_in(obj: &Bound<'_, PyAny>, extra_suits: shisanshui::Deck) -> PyResult<Pl
         return Ok(PlayerHand::Arranged(a.get().0));
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        return Arrangement::parse_in(&utf8(s)?, extra_suits).or_raise().map(PlayerHand::Arranged);
+        return Arrangement::parse_in(&utf8(s)?, deck).or_raise().map(PlayerHand::Arranged);
     }
     Err(PyTypeError::new_err(format!(
         "a seat must be a PlayerHand, an Arrangement or arrangement text, not {}",
@@ -163,7 +164,7 @@ fn hand_in(obj: &Bound<'_, PyAny>, extra_suits: shisanshui::Deck) -> PyResult<Pl
     )))
 }
 
-fn hands_in(hands: &Bound<'_, PyAny>, extra_suits: shisanshui::Deck) -> PyResult<Vec<PlayerHand>> {
+fn hands_in(hands: &Bound<'_, PyAny>, deck: shisanshui::Deck) -> PyResult<Vec<PlayerHand>> {
     // A str is iterable too, but never a table.
     if hands.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err(
@@ -179,7 +180,7 @@ fn hands_in(hands: &Bound<'_, PyAny>, extra_suits: shisanshui::Deck) -> PyResult
         if out.len() == MAX_SEATS {
             return Err(too_many_seats(hands));
         }
-        out.push(hand_in(&item?, extra_suits)?);
+        out.push(hand_in(&item?, deck)?);
     }
     Ok(out)
 }
@@ -218,10 +219,18 @@ fn settle(
                     .into(),
             ));
         }
-        Settler::new(r)
+        let settlement = Settler::new(r)
             .and_then(|s| s.settle_with_banker(&hands, banker))
-            .map_err(|e| duplicate_by_seat(e, &hands))
-            .map(PySettlement)
+            .map_err(|e| duplicate_by_seat(e, &hands))?;
+        // The lanes as the seats played them (RULES.md §12: the card each joker stands for).
+        let played = hands
+            .iter()
+            .map(|h| match h {
+                PlayerHand::Arranged(a) => Some(PyArrangementEval::of(a, r).played),
+                PlayerHand::Special { .. } => None,
+            })
+            .collect();
+        Ok(PySettlement(settlement, played))
     })
 }
 
@@ -255,7 +264,7 @@ pub fn duplicate_by_seat(e: CoreError, hands: &[PlayerHand]) -> PyErr {
 /// home runs and specials, and the events a client animates.
 #[pyclass(frozen, eq, module = "shisanshui", name = "Settlement")]
 #[derive(Clone, PartialEq, Eq)]
-pub struct PySettlement(pub Settlement);
+pub struct PySettlement(pub Settlement, Vec<Option<Arrangement>>);
 
 #[pymethods]
 impl PySettlement {
@@ -300,7 +309,8 @@ impl PySettlement {
     /// What each seat played, with its total.
     #[getter]
     fn seats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.0.seats.iter().zip(&self.0.totals).map(|(&r, &t)| PySeatResult(r, t)))
+        let seats = self.0.seats.iter().zip(&self.0.totals).zip(&self.1);
+        PyTuple::new(py, seats.map(|((&r, &t), &played)| PySeatResult(r, t, played)))
     }
 
     /// Every settled pair `(i, j)`, `i < j`, in the order (0,1), (0,2), …: all of them, or in
@@ -375,7 +385,7 @@ impl PySettlement {
 /// What one seat played and its total.
 #[pyclass(frozen, eq, module = "shisanshui", name = "SeatResult")]
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub struct PySeatResult(SeatResult, Water);
+pub struct PySeatResult(SeatResult, Water, Option<Arrangement>);
 
 #[pymethods]
 impl PySeatResult {
@@ -388,11 +398,12 @@ impl PySeatResult {
         }
     }
 
-    /// Lane ranks and the engine's foul check, for an arranged seat; else None.
+    /// Lane ranks and the engine's foul check, for an arranged seat, with the lanes as played
+    /// (`ArrangementEval.played`: the card each joker stood for, RULES.md §12); else None.
     #[getter]
     fn eval(&self) -> Option<PyArrangementEval> {
-        match self.0 {
-            SeatResult::Arranged { eval } => Some(PyArrangementEval(eval)),
+        match (self.0, self.2) {
+            (SeatResult::Arranged { eval }, Some(played)) => Some(PyArrangementEval { eval, played }),
             _ => None,
         }
     }

@@ -298,8 +298,8 @@ fn policies(arg: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Policy>> {
 /// Play ``rounds`` seeded rounds under a rule set and report what the table saw.
 ///
 /// ``rules``: a :class:`Rules`, a preset name or None (classic); ``players``: 2 to
-/// ``rules.max_players`` seats (4 from one deck, up to 8 with ``extra_suits``, RULES.md §11);
-/// ``seed``: round ``i`` is the deal of a seed mixed from ``seed`` and ``i`` (the same as
+/// ``rules.max_players`` seats (4 from one deck, up to 8 with ``extra_suits``, RULES.md §11;
+/// the rule set's ``jokers`` are dealt too, §12); ``seed``: round ``i`` is the deal of a seed mixed from ``seed`` and ``i`` (the same as
 /// ``sss deal --seed SEED --round I``). ``first_round``: play rounds ``first_round`` to
 /// ``first_round + rounds - 1`` of that run (a shard: results of disjoint contiguous shards
 /// merge exactly with :meth:`SimResult.sum`). ``policy``: who plays — ``'arranger'`` (default:

@@ -56,3 +56,8 @@ def test_rule_enums_match_the_json_names():
         rules = sss.Rules(scoring=mode)
         assert rules.to_dict()["scoring"] == mode.value
         assert rules.scoring is mode
+    for reading in sss.JokerLanes:
+        rules = sss.Rules(jokers=2, joker_lanes=reading)
+        # JSON writes the option only when not the default (each_best).
+        assert rules.to_dict().get("joker_lanes", "each_best") == reading.value == str(reading)
+        assert rules.joker_lanes is reading and sss.Rules(joker_lanes=reading.value).joker_lanes is reading

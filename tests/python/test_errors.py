@@ -13,6 +13,8 @@ ERRORS = {
     "unknown_suit": sss.UnknownSuitError,
     "bad_card_code": sss.BadCardCodeError,
     "duplicate_card": sss.DuplicateCardError,
+    "too_many_copies": sss.TooManyCopiesError,
+    "joker_not_in_deck": sss.JokerNotInDeckError,
     "wrong_card_count": sss.WrongCardCountError,
     "invalid_rules": sss.InvalidRulesError,
     "unknown_preset": sss.UnknownPresetError,
@@ -36,7 +38,7 @@ def test_hierarchy():
 
 @pytest.mark.parametrize("kind", sorted(ERRORS))
 def test_every_kind_maps_to_its_class(kind):
-    # The private hook builds the core error variant; this checks the mapping of all twelve,
+    # The private hook builds the core error variant; this checks the mapping of each kind,
     # including those no public function raises yet (specials, tables, money).
     with pytest.raises(ERRORS[kind]) as e:
         _native._raise_error(kind)

@@ -33,8 +33,9 @@ def test_rule_sets_load_and_round_trip():
         assert sss.Rules.from_json(r.to_json()) == r
         assert pickle.loads(pickle.dumps(r)) == r
     j2 = RULES["classic_j2"]
-    assert j2.jokers == 2 and j2.joker_lanes == "each_best" and j2.jokers_in_specials is False
-    assert RULES["classic_j2_avoid"].joker_lanes == "avoid_foul"
+    assert j2.jokers == 2 and j2.joker_lanes is sss.JokerLanes.EACH_BEST and j2.jokers_in_specials is False
+    assert RULES["classic_j2_avoid"].joker_lanes is sss.JokerLanes.AVOID_FOUL
+    assert RULES["classic_j2_avoid"].to_dict()["joker_lanes"] == "avoid_foul"
     assert RULES["classic"].jokers == 0
     # Rules without jokers write none of the joker fields (existing JSON is unchanged).
     assert "joker" not in sss.Rules().to_json()
@@ -43,6 +44,10 @@ def test_rule_sets_load_and_round_trip():
 def test_rules_keywords_and_properties():
     r = sss.Rules(jokers=2, joker_lanes="avoid_foul")
     assert (r.jokers, r.joker_lanes) == (2, "avoid_foul")
+    assert r.joker_lanes is sss.JokerLanes.AVOID_FOUL and str(r.joker_lanes) == "avoid_foul"
+    assert sss.Rules(joker_lanes=sss.JokerLanes.AVOID_FOUL) == sss.Rules(joker_lanes="AVOID_FOUL")
+    assert sss.Rules("kx", jokers=1).to_dict()["jokers"] == 1
+    assert sss.Rules.from_dict({"preset": "hk", "jokers": 4, "joker_lanes": "avoid_foul"}).jokers == 4
     assert r == sss.Rules.from_json(r.to_json())
     assert "jokers=2" in repr(r) and "joker_lanes='avoid_foul'" in repr(r)
     assert eval(repr(r), vars(sss)) == r
@@ -50,6 +55,16 @@ def test_rules_keywords_and_properties():
     assert r.jokers == 4 and len(sss.deck(r)) == 56
     assert codes(sss.deck(r))[52:] == [52, 53, 52, 53]
     assert r.copy(jokers=0).jokers == 0
+    r.joker_lanes = sss.JokerLanes.EACH_BEST
+    assert r.joker_lanes is sss.JokerLanes.EACH_BEST
+    # The deck of jokers = j holds SJ ceil(j/2) times and BJ floor(j/2) times (RULES.md §12).
+    for j in range(7):
+        rj = sss.Rules(jokers=j)
+        assert (rj.copies("SJ"), rj.copies(sss.Card.BIG_JOKER)) == ((j + 1) // 2, j // 2)
+        assert len(sss.deck(rj)) == 52 + j and rj.max_players == 4
+    assert sss.Rules(jokers=2).copies(52) == 1
+    with pytest.raises(sss.BadCardCodeError):
+        sss.Rules().copies(52)
 
 
 @pytest.mark.parametrize(
@@ -90,8 +105,43 @@ def test_cards():
         assert card.code == record["code"] and str(card) == record["display"], record
         assert codes(sss.parse_cards(record["text"], j2)) == [record["code"]]
         assert sss.format_cards([record["code"]], j2) == record["display"]
+        assert sss.Card.from_code(record["code"], rules=j2) == card
+        assert card.is_joker and card.rank is None and card.suit is None and card.symbol == record["display"]
     assert sss.format_cards([52, 53, 0], j2) == "SJ BJ 2d"
     assert repr(sss.Card("SJ")) == "Card('SJ')"
+    assert sss.Card.SMALL_JOKER == sss.Card("小王") == sss.Card("sj") and sss.Card.SMALL_JOKER.code == 52
+    assert sss.Card.BIG_JOKER == sss.Card("大王") == sss.Card("Bj") and str(sss.Card.BIG_JOKER) == "BJ"
+    assert pickle.loads(pickle.dumps(sss.Card("BJ"))) == sss.Card.BIG_JOKER
+    assert sorted([sss.Card("BJ"), sss.Card("As"), sss.Card("SJ"), sss.Card("2d")]) == [
+        sss.Card("2d"),
+        sss.Card("As"),
+        sss.Card("SJ"),
+        sss.Card("BJ"),
+    ]
+    ace = sss.Card("As")
+    assert not ace.is_joker and ace.rank is sss.Rank.ACE and ace.suit is sss.Suit.SPADES
+    assert sss.Card.all()[-1] == ace and len(sss.Card.all()) == 52
+
+
+def test_joker_codes_only_where_the_rules_deal_jokers():
+    # A card on its own has no rule set: its text names a joker, but a bare int code is read as
+    # one only with a rule set that deals jokers (as every list of codes is).
+    with pytest.raises(sss.BadCardCodeError) as e:
+        sss.Card.from_code(52)
+    assert e.value.code == 52
+    with pytest.raises(sss.BadCardCodeError):
+        sss.Card.from_code(53, rules="classic")
+    with pytest.raises(sss.BadCardCodeError):
+        sss.Card.from_code(54, rules=sss.Rules(jokers=6))
+    assert sss.Card.from_code(52, rules=sss.Rules(jokers=1)) == sss.Card.SMALL_JOKER
+    with pytest.raises(sss.JokerNotInDeckError) as e:
+        sss.Card.from_code(53, rules=sss.Rules(jokers=1))
+    assert (e.value.card, e.value.position, e.value.jokers) == (sss.Card.BIG_JOKER, 0, 1)
+    assert sss.Card.from_code(7, rules="hk") == sss.Card("3s")
+    with pytest.raises(TypeError, match="from_code"):
+        sss.Card(52)
+    with pytest.raises(TypeError):
+        sss.Card.from_code(True, rules=RULES["classic_j2"])
 
 
 def test_a_joker_under_rules_without_jokers_names_the_card():
@@ -114,9 +164,28 @@ def test_a_second_small_joker_under_two_jokers():
     with pytest.raises(sss.DuplicateCardError) as e:
         sss.parse_cards("SJ 2c SJ", RULES["classic_j2"])
     assert e.value.position == 2 and not isinstance(e.value, sss.TooManyCopiesError)
+    assert e.value.card == sss.Card.SMALL_JOKER
     with pytest.raises(sss.DuplicateCardError) as e:
         sss.format_cards([52, 0, "SJ"], sss.Rules(jokers=2))
     assert e.value.position == 2
+    # Two jokers are one SJ and one BJ: SJ BJ SJ has a small joker once too often.
+    with pytest.raises(sss.DuplicateCardError) as e:
+        sss.evaluate("SJ BJ SJ", sss.Rules(jokers=2))
+    assert e.value.position == 2
+
+
+def test_a_third_small_joker_under_four_jokers():
+    r = sss.Rules(jokers=4)
+    assert codes(sss.parse_cards("SJ SJ BJ BJ", r)) == [52, 52, 53, 53]
+    with pytest.raises(sss.TooManyCopiesError) as e:
+        sss.parse_cards("SJ 2c SJ SJ", r)
+    assert (e.value.position, e.value.copies, e.value.card) == (3, 2, sss.Card.SMALL_JOKER)
+    assert e.value.kind == "too_many_copies"
+    with pytest.raises(sss.TooManyCopiesError) as e:
+        sss.Arrangement("SJ SJ 2c", "3c 4c 5c 6c SJ", "8d 9d Td Jd Qd", rules=r)
+    assert e.value.position == 7
+    # Five jokers deal SJ three times.
+    assert codes(sss.parse_cards("SJ SJ SJ", sss.Rules(jokers=5))) == [52, 52, 52]
 
 
 def test_deals():
@@ -153,8 +222,17 @@ def test_arrangements_under_both_readings():
         assert [ev.front.value, ev.middle.value, ev.back.value] == record["values"], record
         p = a.played(r)
         assert [codes(p.front), codes(p.middle), codes(p.back)] == record["played"], record
+        assert ev.played == p and ev.is_foul == (record["front_over_middle"] or record["middle_over_back"])
+        assert a.has_jokers == any(c >= 52 for c in record["front"] + record["middle"] + record["back"])
         ev2 = sss.check_arrangement(record["front"], record["middle"], record["back"], r)
-        assert ev2 == ev
+        assert ev2 == ev and ev2.played == p
+        # The played lanes hold no joker, and each lane is worth its value played that way (the
+        # cards a joker stands for may repeat a card: valued with every suit doubled).
+        assert not p.has_jokers
+        doubled = r.copy(jokers=0, extra_suits="dchs")
+        for lane, value in zip((p.front, p.middle, p.back), record["values"]):
+            if max(codes(lane).count(c) for c in codes(lane)) <= 2:
+                assert sss.evaluate(lane, doubled).value == value, record
         # An arrangement with jokers survives repr and pickle with a deck that deals them.
         assert pickle.loads(pickle.dumps(a)) == a
         assert eval(repr(a), vars(sss)) == a
@@ -174,6 +252,22 @@ def test_rounds():
         seats = [sss.Arrangement.from_cards(s, rules=r) for s in record["seats"]]
         s = sss.settle(seats, r)
         assert list(s.totals) == [Fraction(t) for t in record["totals"]], record
+        assert sum(s.totals) == 0 and all(isinstance(t, Fraction) for t in s.totals)
+        for seat, a in zip(s.seats, seats):
+            assert seat.eval == a.evaluate(r) and seat.eval.played == a.played(r), record
+        # The same round from text and from codes.
+        assert sss.settle([str(a) for a in seats], r).totals == s.totals
+        assert sss.settle([sss.PlayerHand.arranged(a) for a in seats], r).totals == s.totals
+
+
+def test_a_round_with_a_joker_the_rules_do_not_deal():
+    record = VECTORS["rounds"][0]
+    r = RULES[record["rules"]]
+    seats = [sss.Arrangement.from_cards(s, rules=r) for s in record["seats"]]
+    joker_seat = next(i for i, a in enumerate(seats) if a.has_jokers)
+    with pytest.raises(sss.JokerNotInDeckError) as e:
+        sss.settle(seats, "classic")
+    assert e.value.card.is_joker and e.value.position // 13 == joker_seat and e.value.jokers == 0
 
 
 def test_arranged():
@@ -208,8 +302,35 @@ def test_errors():
 
 def test_batches_keep_refusing_jokers():
     np = pytest.importorskip("numpy")
-    with pytest.raises(sss.Error):
-        sss.evaluate_many(np.array([[51, 50, 48, 49, 52]], dtype=np.uint8), RULES["classic_j2"])
+    r = RULES["classic_j2"]
+    plain_hand = list(range(13))
+    joker_hand = list(range(12)) + [52]
+    calls = {
+        "evaluate_many": lambda rows: sss.evaluate_many(np.array(rows, dtype=np.uint8)[:, :5], r),
+        "evaluate_many fronts": lambda rows: sss.evaluate_many(np.array(rows, dtype=np.uint8)[:, 10:], r),
+        "detect_special_many": lambda rows: sss.detect_special_many(np.array(rows, dtype=np.uint8), r),
+        "arrange_many": lambda rows: sss.Arranger(r, 4).arrange_many(np.array(rows, dtype=np.uint8)),
+        "settle_many": lambda rows: sss.settle_many(
+            np.array([[rows[0], list(range(13, 26))], [rows[-1], list(range(26, 39))]], dtype=np.uint8), r
+        ),
+    }
+    for name, call in calls.items():
+        call([plain_hand, plain_hand])  # rows without jokers work under a joker rule set
+        # The joker is the last code of the row (in the front rows) or the first (five-card rows).
+        bad = [plain_hand, [52] + plain_hand[:12] if name == "evaluate_many" else joker_hand]
+        with pytest.raises(sss.BadCardCodeError) as e:
+            call(bad)
+        assert e.value.row == 1 and e.value.kind == "bad_card_code", name
+        assert "take no jokers" in str(e.value) and "one at a time" in str(e.value), name
+    with pytest.raises(sss.BadCardCodeError) as e:
+        sss.evaluate_masks_many(np.array([(1 << 52) | 0b1111], dtype=np.uint64), r)
+    assert "take no jokers" in str(e.value)
+    # Under a rule set without jokers a joker's code is a bad code as before, without the hint.
+    with pytest.raises(sss.BadCardCodeError) as e:
+        sss.evaluate_many(np.array([[51, 50, 48, 49, 52]], dtype=np.uint8))
+    assert "jokers" not in str(e.value)
+    values = sss.evaluate_many(np.array([[51, 50, 48, 49, 47]], dtype=np.uint8), r)
+    assert values.tolist() == [sss.evaluate([51, 50, 48, 49, 47], r).value]
 
 
 def test_joker_not_in_deck_maps_beside_duplicate_card():
@@ -218,3 +339,135 @@ def test_joker_not_in_deck_maps_beside_duplicate_card():
     with pytest.raises(sss.JokerNotInDeckError) as e:
         sss._native._raise_error("joker_not_in_deck")
     assert (e.value.kind, e.value.position, e.value.jokers, str(e.value.card)) == ("joker_not_in_deck", 4, 0, "SJ")
+
+
+def test_lanes_played_against_the_played_cards():
+    # A lane played as its jokers stand for is worth what the lane with jokers is worth (the
+    # played cards may repeat a card: a joker stands for any of the 52, RULES.md §12).
+    checked = 0
+    for record in VECTORS["lanes"]:
+        r = RULES[record["rules"]]
+        played, rank = sss.evaluate_played(record["codes"], r)
+        assert not any(c.is_joker for c in played)
+        if max(codes(played).count(c) for c in codes(played)) <= 2:
+            assert sss.evaluate(played, r.copy(jokers=0, extra_suits="dchs")).value == rank.value, record
+            checked += 1
+    assert checked > 20
+    played, rank = sss.evaluate_played("As Ah Ad Ac SJ", RULES["classic_j2"])
+    assert rank.category is sss.Category.FIVE_OF_A_KIND and codes(played)[:4] == [51, 50, 48, 49]
+    played, rank = sss.evaluate_played("SJ BJ 7d", RULES["classic_j2"])
+    assert rank.category is sss.Category.THREE_OF_A_KIND and [c.rank for c in played] == [sss.Rank.SEVEN] * 3
+    # Without jokers the lane is played as given.
+    assert sss.evaluate_played("As Kd Qh", RULES["classic_j2"])[0] == sss.parse_cards("As Kd Qh")
+
+
+def test_the_foul_check_under_both_readings():
+    # RULES.md §12's example: back K K 9 9 3, middle Q Q J 5 + joker.
+    front, middle, back = "4c 3d 2h", "Qs Qh Jd 5c SJ", "Ks Kh 9s 9h 3c"
+    each = sss.check_arrangement(front, middle, back, RULES["classic_j2"])
+    assert each.is_foul and each.middle_over_back and each.middle.category is sss.Category.THREE_OF_A_KIND
+    avoid = sss.check_arrangement(front, middle, back, RULES["classic_j2_avoid"])
+    assert not avoid.is_foul and avoid.middle.category is sss.Category.TWO_PAIR
+    assert [c.rank for c in avoid.played.middle].count(sss.Rank.JACK) == 2
+    assert avoid.played.back == sss.Arrangement(front, middle, back, rules=RULES["classic_j2"]).back
+    a = sss.Arrangement(front, middle, back, rules=RULES["classic_j2"])
+    assert a.evaluate(RULES["classic_j2"]) == each and a.evaluate(RULES["classic_j2_avoid"]) == avoid
+    assert a.played(RULES["classic_j2"]).middle != a.played(RULES["classic_j2_avoid"]).middle
+    # Equal by value alone: the same ranks and flags compare equal whatever was played.
+    assert hash(avoid) == hash(sss.check_arrangement(front, middle, back, RULES["classic_j2_avoid"]))
+
+
+def test_an_arrangement_with_jokers_under_rules_without_them():
+    a = sss.Arrangement("4c 3d 2h / Qs Qh Jd 5c SJ / Ks Kh 9s 9h 3c", rules=sss.Rules(jokers=1))
+    for call in (a.evaluate, a.played):
+        with pytest.raises(sss.JokerNotInDeckError) as e:
+            call("classic")
+        assert e.value.position == 7 and e.value.card == sss.Card.SMALL_JOKER
+    with pytest.raises(sss.JokerNotInDeckError):
+        sss.Arranger("classic", 4).expected_water(a)
+    with pytest.raises(sss.JokerNotInDeckError) as e:
+        sss.check_arrangement("4c 3d 2h", "Qs Qh Jd 5c BJ", "Ks Kh 9s 9h 3c", sss.Rules(jokers=1))
+    assert e.value.position == 7 and e.value.jokers == 1
+    with pytest.raises(sss.JokerNotInDeckError):
+        sss.Arrangement("4c 3d 2h / Qs Qh Jd 5c SJ / Ks Kh 9s 9h 3c")
+    # Under a rule set that deals it, all is well; an arrangement without jokers needs none.
+    assert a.evaluate(sss.Rules(jokers=1)).is_foul
+    assert not a.evaluate(sss.Rules(jokers=1, joker_lanes="avoid_foul")).is_foul
+    plain = sss.Arrangement("4c 3d 2h / Qs Qh Jd 5c 5d / Ks Kh 9s 9h 3c")
+    assert plain.played(sss.Rules(jokers=2)) == plain and plain.evaluate().played == plain
+    # repr and pickle name the deck the jokers need.
+    assert repr(a) == f"Arrangement('{a}', rules=Rules(jokers=1))"
+    b = sss.Arrangement("SJ SJ BJ / Qs Qh Jd 5c 5d / Ks Kh 9s 9h 3c", rules=sss.Rules(jokers=4))
+    assert "jokers=3" in repr(b) and eval(repr(b), vars(sss)) == b and pickle.loads(pickle.dumps(b)) == b
+    hand = sss.PlayerHand.arranged(b)
+    assert eval(repr(hand), vars(sss)) == hand
+
+
+def test_deals_hold_jokers():
+    r = sss.Rules(jokers=6)
+    seen = 0
+    for seed in range(20):
+        deck = sss.shuffled_deck(seed, r)
+        assert sorted(codes(deck)) == sorted(codes(sss.deck(r)))
+        hands = sss.deal(4, seed, r)
+        assert [c for h in hands for c in h] == deck[:52]
+        seen += sum(c.is_joker for h in hands for c in h)
+    assert seen > 0
+    # Jokers add no seat.
+    with pytest.raises(sss.InvalidTableError):
+        sss.deal(5, 1, r)
+    # Without jokers the deal is the one-deck deal, card for card.
+    assert sss.deal(4, 7, sss.Rules(jokers=0)) == sss.deal(4, 7)
+    assert all(not c.is_joker for h in sss.deal(4, 7) for c in h)
+
+
+@pytest.mark.parametrize("name", ["classic_j2", "classic_j2_avoid"])
+def test_arranger_plays_jokers_under_both_readings(name):
+    r = RULES[name]
+    arranger = sss.Arranger(r, 4)
+    hands = [h for seed in range(6) for h in sss.deal(4, seed, r) if any(c.is_joker for c in h)][:3]
+    assert hands
+    for hand in hands:
+        got = arranger.arrange(hand)
+        a = got.arrangement
+        assert sorted(codes(a.cards)) == sorted(codes(hand))
+        assert not a.evaluate(r).is_foul and a.has_jokers
+        assert arranger.expected_water(a) == pytest.approx(got.expected_water, abs=1e-9)
+        assert sss.auto_arrange(hand, r, 4).arrangement == a
+        suggestions = arranger.suggest(hand, 3)
+        assert suggestions and suggestions[0].arrangement == a
+        for s in suggestions:
+            assert sorted(codes(s.arrangement.cards)) == sorted(codes(hand))
+            assert not s.arrangement.evaluate(r).is_foul
+        # A hand holding a joker makes no special (jokers_in_specials is off).
+        assert sss.detect_special(hand, r).best is None
+        assert arranger.special_advice(hand) is None and sss.special_advice(hand, r, 4) is None
+        # Hints and completing fixed lanes refuse jokers in this version.
+        with pytest.raises(sss.InvalidArgumentError):
+            arranger.complete(hand)
+        with pytest.raises(sss.InvalidArgumentError):
+            sss.combos(hand, sss.Category.ONE_PAIR, r)
+    with pytest.raises(sss.JokerNotInDeckError):
+        sss.Arranger("classic", 4).arrange(hands[0])
+
+
+def test_arranged_matches_the_vectors_under_both_readings():
+    names = {record["rules"] for record in VECTORS["arranged"]}
+    assert {RULES[n].joker_lanes for n in names} == set(sss.JokerLanes)
+
+
+def test_simulate_deals_and_plays_jokers():
+    r = sss.Rules(jokers=4)
+    with_jokers = sss.simulate(r, 4, 40, 3)
+    assert with_jokers.fouls == 0 and with_jokers.hands == 160
+    assert with_jokers.to_dict() != sss.simulate("classic", 4, 40, 3).to_dict()
+    assert sss.simulate(r, 4, 40, 3).to_dict() == with_jokers.to_dict()
+    avoid = sss.simulate(r.copy(joker_lanes="avoid_foul"), 4, 40, 3, policy="greedy")
+    assert avoid.rounds == 40
+
+
+def test_joker_not_in_deck_is_a_card_error_like_duplicate_card():
+    assert sss.JokerNotInDeckError.__mro__[1:] == sss.DuplicateCardError.__mro__[1:]
+    assert issubclass(sss.JokerNotInDeckError, ValueError)
+    assert "JokerNotInDeckError" in sss.__all__ and "JokerLanes" in sss.__all__
+    assert sss.JokerNotInDeckError.__doc__ and "joker" in sss.JokerNotInDeckError.__doc__.lower()

@@ -16,7 +16,7 @@ the Rust engine::
 Every engine error is a subclass of :class:`shisanshui.Error` (itself a ``ValueError``).
 """
 
-from ._enums import Category, Rank, ScoringMode, Special, Suit, Table, Wheel
+from ._enums import Category, JokerLanes, Rank, ScoringMode, Special, Suit, Table, Wheel
 from ._native import (
     PLAYERS_MINUS_ONE,
     PRESETS,
@@ -116,6 +116,7 @@ __all__ = [
     "Wheel",
     "ScoringMode",
     "Table",
+    "JokerLanes",
     "PRESETS",
     "PLAYERS_MINUS_ONE",
     # lanes

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import Enum, IntEnum
 
-__all__ = ["Rank", "Suit", "Category", "Wheel", "ScoringMode", "Table", "Special", "SuggestionKind"]
+__all__ = ["Rank", "Suit", "Category", "Wheel", "ScoringMode", "Table", "JokerLanes", "Special", "SuggestionKind"]
 
 _RANK_CHARS = "23456789TJQKA"
 
@@ -139,6 +139,20 @@ class Table(str, Enum):
     BANKER = "banker"
     """Banker mode (庄家): only the pairs with the round's banker seat (``settle(..., banker=seat)``);
     pairwise scoring only."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class JokerLanes(str, Enum):
+    """How the wild jokers of a hand are read when its lanes are valued and checked for a foul
+    (RULES.md §12, option ``joker_lanes``). A ``str`` enum like :class:`Wheel`."""
+
+    EACH_BEST = "each_best"
+    """Each lane at its own best (the default): a hand whose best lanes are out of order fouls."""
+    AVOID_FOUL = "avoid_foul"
+    """From the back: each lane at its best value not above the lane behind it, so a hand fouls
+    only where no choice of the jokers keeps the order."""
 
     def __str__(self) -> str:
         return self.value

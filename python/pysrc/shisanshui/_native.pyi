@@ -1,14 +1,14 @@
 """Type stubs for the native module ``shisanshui._native`` (import from ``shisanshui``)."""
 
 from fractions import Fraction
-from typing import Any, Callable, Dict, Final, Iterable, List, Literal, Optional, Sequence, Tuple, Union, final
+from typing import Any, Callable, ClassVar, Dict, Final, Iterable, List, Literal, Optional, Sequence, Tuple, Union, final
 
 from typing_extensions import TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 
-from ._enums import Category, Rank, ScoringMode, Special, Suit, Table, Wheel
+from ._enums import Category, JokerLanes, Rank, ScoringMode, Special, Suit, Table, Wheel
 
 __version__: Final[str]
 
@@ -145,34 +145,49 @@ class NoLegalArrangementError(Error):
 
 @final
 class Card:
-    """One card of the 52-card deck. Immutable, hashable, ordered by code (rank, then suit).
+    """One card: one of the 52 of a deck, or a wild joker (RULES.md §12). Immutable, hashable,
+    ordered by code (rank, then suit; the jokers last).
 
     ``Card("As")``, ``Card("10h")``, ``Card("q♣")``; ``str()`` gives ``"As"``, ``repr()``
-    ``Card('As')``.
+    ``Card('As')``. The jokers are ``Card("SJ")`` (小王, code 52, :attr:`SMALL_JOKER`) and
+    ``Card("BJ")`` (大王, code 53, :attr:`BIG_JOKER`). A card on its own belongs to no rule set:
+    whether a deck deals a joker is checked where cards meet a rule set (a hand, a lane, a
+    round), which raises :class:`JokerNotInDeckError` for a joker the rules do not deal.
     """
 
+    SMALL_JOKER: ClassVar[Card]
+    """The small joker (小王), ``SJ``, code 52."""
+    BIG_JOKER: ClassVar[Card]
+    """The big joker (大王), ``BJ``, code 53."""
     def __new__(cls, card: Union[str, Card]) -> Card: ...
     @staticmethod
-    def from_code(code: int) -> Card:
-        """The card with interchange code ``(rank - 2) * 4 + suit``, 0..=51."""
+    def from_code(code: int, *, rules: _RulesLike = None) -> Card:
+        """The card with interchange code ``(rank - 2) * 4 + suit``, 0..=51. With ``rules``
+        whose deck deals jokers (``Rules.jokers``), 52 is the small joker and 53 the big one
+        (:class:`JokerNotInDeckError` for the big one under ``jokers=1``, which deals only the
+        small one); elsewhere they are :class:`BadCardCodeError`, as in every list of codes read
+        against such a rule set."""
     @staticmethod
     def from_rank_suit(rank: Union[Rank, int], suit: Union[Suit, int]) -> Card:
         """The card of this rank and suit."""
     @staticmethod
     def all() -> List[Card]:
-        """All 52 cards, lowest code first."""
+        """All 52 cards, lowest code first (no joker)."""
     @property
     def code(self) -> int:
-        """The interchange code 0..=51."""
+        """The interchange code: 0..=51, or 52 and 53 for the jokers."""
     @property
-    def rank(self) -> Rank:
-        """The card's rank."""
+    def rank(self) -> Optional[Rank]:
+        """The card's rank; None for a joker, which has none."""
     @property
-    def suit(self) -> Suit:
-        """The card's suit."""
+    def suit(self) -> Optional[Suit]:
+        """The card's suit; None for a joker."""
+    @property
+    def is_joker(self) -> bool:
+        """Whether this is a wild joker (``SJ`` or ``BJ``, RULES.md §12)."""
     @property
     def symbol(self) -> str:
-        """Display form with a suit symbol: ``'A♠'``."""
+        """Display form with a suit symbol: ``'A♠'`` (``'SJ'``, ``'BJ'`` for the jokers)."""
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
     def __lt__(self, value: Card, /) -> bool: ...
@@ -184,14 +199,16 @@ class Card:
 
 def parse_cards(text: str, rules: _RulesLike = None) -> List[Card]:
     """Parse card text (``"As Kd 10h"``, ``"AsKd"``, ``"As,Kd"``) into cards: distinct ones, or
-    repeating as the deck of ``rules`` holds them (``extra_suits``)."""
+    repeating as the deck of ``rules`` holds them (``extra_suits``); the jokers ``SJ``/``BJ``
+    (``小王``/``大王``) as often as its ``jokers`` deal them, else :class:`JokerNotInDeckError`."""
 
 def format_cards(cards: _Cards, rules: _RulesLike = None) -> str:
     """Display cards as ``'As Kd Th'``."""
 
 def deck(rules: _RulesLike = None) -> List[Card]:
-    """The rule set's deck in the order it is dealt from (RULES.md §11): the 52 cards by code,
-    then one more copy of every card of its ``extra_suits``, by code; 52 to 104 cards."""
+    """The rule set's deck in the order it is dealt from (RULES.md §11, §12): the 52 cards by
+    code, then one more copy of every card of its ``extra_suits``, by code, then its ``jokers``
+    (SJ, BJ, SJ, …); 52 to 110 cards."""
 
 # ---------------------------------------------------------------------------------------------
 # Evaluation
@@ -326,9 +343,11 @@ class Rules:
     """Wild jokers the deck adds (RULES.md §12), 0 to 6: 1 is the small joker ``SJ``, 2 both
     ``SJ`` and ``BJ``, more add further copies alternately; out of range is
     :class:`InvalidRulesError` at ``jokers``."""
-    joker_lanes: str
-    """How jokers are read when lanes are valued: ``"each_best"`` or ``"avoid_foul"``
-    (RULES.md §12); another name is :class:`InvalidRulesError` at ``joker_lanes``."""
+    joker_lanes: JokerLanes
+    """How jokers are read when lanes are valued and checked for a foul (RULES.md §12):
+    :attr:`JokerLanes.EACH_BEST` (the default) or :attr:`JokerLanes.AVOID_FOUL`; settable from
+    the enum or its string value (``"each_best"``, ``"avoid_foul"``); another name is
+    :class:`InvalidRulesError` at ``joker_lanes``."""
     jokers_in_specials: bool
     """Whether a joker may complete a special hand; ``True`` with jokers is refused in this
     version (:class:`InvalidRulesError` at ``jokers_in_specials``)."""
@@ -336,7 +355,9 @@ class Rules:
     def max_players(self) -> int:
         """The most seats the deck deals 13 cards to: 4 plus one per extra suit (4 to 8)."""
     def copies(self, card: _CardLike) -> int:
-        """How many copies of a card the deck holds: 2 for a card of an extra suit, else 1."""
+        """How many copies of a card the deck holds: 2 for a card of an extra suit, else 1; a
+        joker as often as ``jokers`` deals it (0 when it deals none). The codes 52 and 53 are
+        jokers where the deck deals jokers (elsewhere :class:`BadCardCodeError`)."""
     front_trips: int
     """Water of front three of a kind (``lane_water.front_trips``)."""
     middle_full_house: int
@@ -409,11 +430,17 @@ class Arrangement:
     @property
     def cards(self) -> Tuple[Card, ...]:
         """All 13 cards in lane order."""
+    @property
+    def has_jokers(self) -> bool:
+        """Whether a lane holds a joker (``SJ``, ``BJ``, RULES.md §12)."""
     def played(self, rules: _RulesLike = None) -> Arrangement:
         """The arrangement as played under a rule set (RULES.md §12): each joker replaced by
-        the card it stands for under ``rules.joker_lanes``; without jokers, itself."""
+        the card it stands for under ``rules.joker_lanes``; without jokers, itself. Errors as
+        :meth:`evaluate`."""
     def evaluate(self, rules: _RulesLike = None) -> ArrangementEval:
-        """Lane ranks and the foul check under a rule set."""
+        """Lane ranks and the foul check under a rule set, with the lanes as played
+        (:attr:`ArrangementEval.played`). The rule set must deal the arrangement's jokers: a
+        joker it does not deal is :class:`JokerNotInDeckError`."""
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
@@ -421,8 +448,14 @@ class Arrangement:
 
 @final
 class ArrangementEval:
-    """The ranks of an arrangement's lanes and whether it fouls (倒水)."""
+    """The ranks of an arrangement's lanes and whether it fouls (倒水), with the lanes as played
+    (:attr:`played`). Equal and hashed by the ranks and the foul check alone."""
 
+    @property
+    def played(self) -> Arrangement:
+        """The lanes as played: each joker replaced by the card it stands for in its lane's
+        value under the rule set's ``joker_lanes`` (RULES.md §12); the arrangement itself when
+        it holds no joker. A fouled arrangement shows each lane at its best."""
     @property
     def front(self) -> HandRank:
         """Front rank (3 cards)."""
@@ -821,8 +854,9 @@ from ._enums import Level, Role, SuggestionKind
 
 def deal(players: int = 4, seed: Optional[int] = None, rules: _RulesLike = None) -> List[List[Card]]:
     """Shuffle the rule set's deck and deal ``players`` hands of 13 cards, seat by seat: 2 to 4
-    from one deck, up to ``rules.max_players`` (8) with ``extra_suits`` (RULES.md §11). With no
-    extra suit it is the one-deck deal, card for card.
+    from one deck, up to ``rules.max_players`` (8) with ``extra_suits`` (RULES.md §11). The
+    rule set's ``jokers`` are shuffled in after them (RULES.md §12; they add no seat). With no
+    extra suit and no joker it is the one-deck deal, card for card.
 
     With a ``seed`` (an int from 0 to 2**64 - 1) the deal is the documented ChaCha20 shuffle of
     that seed, the same in Rust, C, Python and C#; without one it is keyed from the operating
@@ -832,8 +866,8 @@ def deal(players: int = 4, seed: Optional[int] = None, rules: _RulesLike = None)
     """
 
 def shuffled_deck(seed: int, rules: _RulesLike = None) -> List[Card]:
-    """The shuffled deck of a seed (52 cards, or up to 104 with the ``extra_suits`` of
-    ``rules``), before it is dealt: ``deal(players, seed, rules)`` gives seat ``p`` the cards at
+    """The shuffled deck of a seed (52 cards, or up to 110 with the ``extra_suits`` and
+    ``jokers`` of ``rules``), before it is dealt: ``deal(players, seed, rules)`` gives seat ``p`` the cards at
     positions ``13 * p`` to ``13 * p + 12``."""
 
 @final
@@ -1174,7 +1208,9 @@ def evaluate_many(
     """The :attr:`HandRank.value` of every row of a ``uint8`` array of card codes of shape
     ``(n, 5)`` or ``(n, 3)``, as a ``uint32`` array of ``n`` (into ``out`` when given). Runs
     without the GIL on ``threads`` threads (0: one per core). Bad cards raise the engine's error
-    with ``row``, the first bad row, and write nothing."""
+    with ``row``, the first bad row, and write nothing. The batch functions take no jokers in
+    this version: codes 52 and 53 are :class:`BadCardCodeError` even where ``rules`` deals
+    jokers (pass such hands to :func:`evaluate` one at a time)."""
 
 def evaluate_masks_many(
     masks: npt.NDArray[np.uint64],
