@@ -1941,8 +1941,8 @@ SssStatus sss_rules_get_jokers_in_specials(const struct SssRules *rules, uint8_t
 
 /**
  * Set whether a hand holding a joker may make a special hand (0 or 1; another value is
- * `SSS_ERR_INVALID_ARGUMENT`). This version refuses 1 together with jokers in the deck:
- * `SSS_ERR_INVALID_RULES` (at `jokers_in_specials`), the rule set unchanged.
+ * `SSS_ERR_INVALID_ARGUMENT`, the rule set unchanged). On, a hand holding jokers makes every
+ * special some choice of their cards makes (RULES.md §12).
  *
  * # Safety
  * `rules` must be a live handle not used by another thread during the call.

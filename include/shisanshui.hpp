@@ -308,7 +308,7 @@ public:
     void set_joker_lanes(SssJokerLanes value) {
         detail::check(sss_rules_set_joker_lanes(raw_, static_cast<std::uint32_t>(value)), "sss_rules_set_joker_lanes");
     }
-    /// Whether a hand holding a joker may make a special (refused together with jokers for now).
+    /// Whether a hand holding a joker may make a special (RULES.md §12, `jokers_in_specials`).
     bool jokers_in_specials() const {
         std::uint8_t flag = 0;
         detail::check(sss_rules_get_jokers_in_specials(raw_, &flag), "sss_rules_get_jokers_in_specials");

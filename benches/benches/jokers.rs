@@ -1,6 +1,6 @@
 //! Wild jokers (RULES.md §12): a lane's best value with the cards its jokers stand for, beside the
 //! same lanes' natural cards evaluated without jokers in the same group, and auto-arranging hands
-//! dealt from a deck with two jokers.
+//! dealt from a deck with two jokers, and detecting the specials of hands holding jokers.
 //!
 //! Run: `cargo bench -p shisanshui-benches --bench jokers`. Figures are in `BENCHMARKS.md`.
 //! Inputs are built before timing: 4,096 lanes a row, drawn from a seeded ChaCha8 shuffle; each
@@ -14,7 +14,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use shisanshui::deal::Dealer;
-use shisanshui::{Arranger, Card, Evaluator, Rules, Wheel};
+use shisanshui::{Arranger, Card, Evaluator, Rules, SpecialDetector, Wheel};
 
 const LANES: usize = 4096;
 
@@ -92,5 +92,27 @@ fn arrangement(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, evaluation, arrangement);
+/// Special detection of dealt hands holding a joker with `jokers_in_specials` on, beside the same
+/// count of dealt hands without jokers under the same rule set.
+fn specials(c: &mut Criterion) {
+    let mut g = c.benchmark_group("jokers_specials");
+    let mut rules = Rules::classic();
+    rules.jokers = 2;
+    rules.jokers_in_specials = true;
+    let mut dealer = Dealer::from_seed(0x5BEC_1A15);
+    let dealt: Vec<Vec<Card>> =
+        (0..256).flat_map(|_| dealer.deal_for(&rules, 4).unwrap()).map(|h| h.to_vec()).collect();
+    let (with, without): (Vec<Vec<Card>>, Vec<Vec<Card>>) =
+        dealt.into_iter().partition(|h| h.iter().any(|c| c.is_joker()));
+    let detector = SpecialDetector::new(&rules).unwrap();
+    for (name, hands) in [("hands_holding_a_joker", &with), ("hands_without_jokers", &without)] {
+        configure(&mut g, hands.len());
+        g.bench_function(format!("{name}/classic_2_jokers"), |b| {
+            b.iter(|| hands.iter().filter(|h| detector.detect(black_box(h)).unwrap().best.is_some()).count())
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, evaluation, arrangement, specials);
 criterion_main!(benches);

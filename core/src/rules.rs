@@ -648,13 +648,6 @@ impl Rules {
             }
         }
         check_jokers(self.jokers)?;
-        if self.jokers_in_specials && self.jokers > 0 {
-            return bad(
-                "jokers_in_specials",
-                "specials made with jokers are not played by this version: a hand holding a joker makes no special"
-                    .into(),
-            );
-        }
         if !(12..=13).contains(&self.twelve_royals_min) {
             return bad("twelve_royals_min", format!("{} must be 12 or 13", self.twelve_royals_min));
         }

@@ -24,6 +24,11 @@ const RULES: &[(&str, &str)] = &[
     ("kx_j1_strict", r#"{"preset": "kx", "jokers": 1, "strict_order": true}"#),
     ("regional_j6_sh", r#"{"preset": "regional", "jokers": 6, "extra_suits": ["s", "h"]}"#),
     ("classic", r#"{"preset": "classic"}"#),
+    ("classic_j2_specials", r#"{"preset": "classic", "jokers": 2, "jokers_in_specials": true}"#),
+    (
+        "regional_j4_specials_strict",
+        r#"{"preset": "regional", "jokers": 4, "jokers_in_specials": true, "strict_order": true}"#,
+    ),
 ];
 
 fn rules(name: &str) -> Rules {
@@ -55,6 +60,20 @@ fn error_kind(e: &Error) -> String {
         Error::InvalidRules { path, .. } => format!("{}, \"path\": {}", js(e.kind()), js(path)),
         _ => js(e.kind()),
     }
+}
+
+/// A specials record: the best special, every one the hand makes (the rule set's order), and
+/// for a three-piece best its arrangement with the jokers in it.
+fn special_row(name: &str, r: &Rules, cards: &[Card]) -> String {
+    let found = shisanshui::detect_special(cards, r).unwrap();
+    let best = found.best.map_or("null".to_string(), |s| js(s.id()));
+    let all = found.all.iter().map(|s| js(s.id())).collect::<Vec<_>>().join(", ");
+    let arrangement = found.arrangement.map_or("null".to_string(), |a| js(&a.to_string()));
+    format!(
+        "{{\"rules\": {}, \"codes\": {}, \"best\": {best}, \"all\": [{all}], \"arrangement\": {arrangement}}}",
+        js(name),
+        codes(cards)
+    )
 }
 
 fn generate() -> String {
@@ -184,9 +203,27 @@ fn generate() -> String {
     ] {
         let r = rules(name);
         let cards = parse_cards_in(text, r.deck_spec()).unwrap();
-        let found = shisanshui::detect_special(&cards, &r).unwrap();
-        let best = found.best.map_or("null".to_string(), |s| js(s.id()));
-        specials.push(format!("{{\"rules\": {}, \"codes\": {}, \"best\": {best}}}", js(name), codes(&cards)));
+        specials.push(special_row(name, &r, &cards));
+    }
+    // With `jokers_in_specials`: hands one or two jokers away from a special, and one that the
+    // jokers cannot make special.
+    for (name, text) in [
+        ("classic_j2_specials", "2s 3h 4s 5h 6d 7h 8c 9h Td Jc Qd Kd SJ"),
+        ("classic_j2_specials", "2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs SJ BJ"),
+        ("classic_j2_specials", "As Ah Ad Ac Ks Kh Kd Kc Qs Qh Qd 2c BJ"),
+        ("classic_j2_specials", "2s 2h 4s 4h 6d 6h 8c 8h Td Tc Qd Qs BJ"),
+        ("classic_j2_specials", "As 2h SJ 4c 5d 6h 7s 8c 8d 9h Tc Js Qd"),
+        ("classic_j2_specials", "2h 3h SJ 4c 6c 7c 8c BJ 9d Td Jd Qd Kd"),
+        ("classic_j2_specials", "2h 5h 9h 3c 6c 7c Jc Kc 4d 8d Td SJ Ad"),
+        ("classic_j2_specials", "2s 3s 4s 5s 7s 9c Tc Jc Qc Kc Ac 8s SJ"),
+        ("classic_j2_specials", "2s 2h 3d 5c 7s 8h 9d Jc Qs Kh Ad 4c SJ"),
+        ("regional_j4_specials_strict", "SJ 3h 4h 5d 6d 7d 8d 9d 5s 6s 7s 8s BJ"),
+        ("regional_j4_specials_strict", "Js Qs Ks As Jh Qh Kh Ah Jd Qd Kd SJ 2c"),
+        ("regional_j4_specials_strict", "2s 2h 2d 3s 3h 3d 4s 4h 4d 5s 5h SJ BJ"),
+    ] {
+        let r = rules(name);
+        let cards = parse_cards_in(text, r.deck_spec()).unwrap();
+        specials.push(special_row(name, &r, &cards));
     }
 
     let mut rounds = Vec::new();
@@ -248,12 +285,9 @@ fn generate() -> String {
         let e = parse_cards_in(text, r.deck_spec()).unwrap_err();
         errors.push(format!("{{\"rules\": {}, \"text\": {}, \"kind\": {}}}", js(name), js(text), error_kind(&e)));
     }
-    for json in [
-        r#"{"jokers": 7}"#,
-        r#"{"joker_lanes": "greedy"}"#,
-        r#"{"jokers": -1}"#,
-        r#"{"jokers": 2, "jokers_in_specials": true}"#,
-    ] {
+    for json in
+        [r#"{"jokers": 7}"#, r#"{"joker_lanes": "greedy"}"#, r#"{"jokers": -1}"#, r#"{"jokers_in_specials": "yes"}"#]
+    {
         let e = Rules::from_json(json).unwrap_err();
         errors.push(format!("{{\"rules_json\": {}, \"kind\": {}}}", js(json), error_kind(&e)));
     }

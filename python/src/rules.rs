@@ -665,8 +665,8 @@ impl PyRules {
         self.set("joker_lanes", v)
     }
 
-    /// Whether a joker may complete a special hand (RULES.md §12). This version refuses `True`
-    /// together with jokers: `InvalidRulesError` at `jokers_in_specials`.
+    /// Whether a joker may complete a special hand (RULES.md §12): on, a hand holding jokers makes
+    /// every special some choice of their cards makes (off: none).
     #[getter]
     fn jokers_in_specials<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         self.get(py, "jokers_in_specials")

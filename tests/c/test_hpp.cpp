@@ -403,8 +403,10 @@ void jokers() {
     EXPECT_ERROR(rules.set_jokers(7), SSS_ERR_INVALID_RULES, "sss_rules_set_jokers");
     EXPECT_ERROR(rules.set_joker_lanes(static_cast<SssJokerLanes>(5)), SSS_ERR_INVALID_ARGUMENT,
                  "sss_rules_set_joker_lanes");
-    EXPECT_ERROR(rules.set_jokers_in_specials(true), SSS_ERR_INVALID_RULES, "sss_rules_set_jokers_in_specials");
     CHECK(rules.jokers() == 2 && !rules.jokers_in_specials());
+    rules.set_jokers_in_specials(true);
+    CHECK(rules.jokers_in_specials() && rules.to_json().find("\"jokers_in_specials\": true") != std::string::npos);
+    rules.set_jokers_in_specials(false);
     sss::Rules back = sss::Rules::from_json(rules.to_json());
     CHECK(back.jokers() == 2 && back.joker_lanes() == SSS_JOKER_LANES_AVOID_FOUL);
     CHECK(sss::shuffled_deck(rules, 1).size() == 54);

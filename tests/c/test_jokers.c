@@ -94,8 +94,6 @@ static void test_options(void) {
     expect(sss_rules_set_joker_lanes(r, 5), SSS_ERR_INVALID_ARGUMENT, "joker_lanes 5", "joker_lanes 5");
     expect(sss_rules_set_joker_lanes(r, 2), SSS_ERR_INVALID_ARGUMENT, "joker_lanes 2", "joker_lanes 2");
     expect(sss_rules_set_jokers_in_specials(r, 2), SSS_ERR_INVALID_ARGUMENT, "flag", "jokers_in_specials 2");
-    expect(sss_rules_set_jokers_in_specials(r, 1), SSS_ERR_INVALID_RULES, "jokers_in_specials",
-           "jokers_in_specials with jokers");
     expect(sss_rules_get_jokers(r, &jokers), SSS_OK, NULL, "get jokers");
     expect(sss_rules_get_joker_lanes(r, &lanes), SSS_OK, NULL, "get joker_lanes");
     expect(sss_rules_get_jokers_in_specials(r, &flag), SSS_OK, NULL, "get jokers_in_specials");
@@ -110,12 +108,14 @@ static void test_options(void) {
         CHECK(n == 58);
     }
 
-    /* Without jokers, specials may take them (nothing to take). */
+    /* Specials made with jokers: on with or without jokers in the deck, in either order. */
+    expect(sss_rules_set_jokers_in_specials(r, 1), SSS_OK, NULL, "jokers_in_specials with jokers");
+    expect(sss_rules_get_jokers_in_specials(r, &flag), SSS_OK, NULL, "get jokers_in_specials");
+    CHECK(flag == 1);
     expect(sss_rules_set_jokers(r, 0), SSS_OK, NULL, "jokers 0");
-    expect(sss_rules_set_jokers_in_specials(r, 1), SSS_OK, NULL, "jokers_in_specials without jokers");
-    expect(sss_rules_set_jokers(r, 1), SSS_ERR_INVALID_RULES, "jokers_in_specials", "jokers with jokers_in_specials");
-    expect(sss_rules_get_jokers(r, &jokers), SSS_OK, NULL, "get jokers");
-    CHECK(jokers == 0);
+    expect(sss_rules_set_jokers(r, 1), SSS_OK, NULL, "jokers 1 with jokers_in_specials");
+    expect(sss_rules_to_json(r, (uint8_t *)json, sizeof json, &len), SSS_OK, NULL, "to json");
+    CHECK(strstr(json, "\"jokers_in_specials\": true") != NULL);
 
     expect(sss_rules_get_jokers(NULL, &jokers), SSS_ERR_NULL_POINTER, "rules", "null rules");
     expect(sss_rules_get_joker_lanes(r, NULL), SSS_ERR_NULL_POINTER, "out_lanes", "null out");
@@ -394,6 +394,45 @@ static void vector_specials(const json *list) {
             uint8_t want = 0xFF;
             expect(sss_special_parse(u8s(best->string), strlen(best->string), &want), SSS_OK, NULL, best->string);
             check(found.has_best == 1 && found.best == want, "special %zu: %s", i, best->string);
+        }
+        {
+            /* Every special made, in order, and a three-piece one's arrangement, jokers in it. */
+            const json *all = json_get(v, "all");
+            const json *lanes = json_get(v, "arrangement");
+            size_t k;
+            check(all != NULL && found.count == all->count, "special %zu: count", i);
+            for (k = 0; all != NULL && k < all->count && k < found.count; k++) {
+                uint8_t want = 0xFF;
+                const char *id = all->items[k]->string;
+                expect(sss_special_parse(u8s(id), strlen(id), &want), SSS_OK, NULL, id);
+                check(found.all[k] == want, "special %zu: all[%zu] %s", i, k, id);
+            }
+            if (lanes == NULL || lanes->type == JSON_NULL) {
+                check(found.has_arrangement == 0, "special %zu: no arrangement", i);
+            } else {
+                /* The lanes' text, front / middle / back, is the record's without the slashes. */
+                uint8_t text[64];
+                char want[64];
+                size_t n = 0, w = 0;
+                const char *p;
+                uint8_t cards[13];
+                memcpy(cards, found.front, 3);
+                memcpy(cards + 3, found.middle, 5);
+                memcpy(cards + 8, found.back, 5);
+                check(found.has_arrangement == 1, "special %zu: an arrangement", i);
+                expect(sss_cards_format(cards, 13, SSS_CARD_STYLE_LETTERS, text, sizeof text, &n), SSS_OK, NULL,
+                       "format");
+                for (p = lanes->string; *p != '\0' && w + 1 < sizeof want; p++) {
+                    if (*p == '/' && p[1] == ' ') {
+                        p++;
+                        continue;
+                    }
+                    want[w++] = *p;
+                }
+                want[w] = '\0';
+                check(strcmp((const char *)text, want) == 0, "special %zu: lanes %s, want %s", i, (const char *)text,
+                      want);
+            }
         }
     }
 }

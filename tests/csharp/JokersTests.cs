@@ -83,18 +83,20 @@ namespace Shisanshui.Tests
                 T.Throws<InvalidRulesException>(() => r.Jokers = 256, "256", "jokers = 256");
                 T.Throws<InvalidArgumentException>(() => r.JokerLanes = (JokerLanes)2, "joker_lanes 2", "joker_lanes 2");
                 T.Throws<InvalidArgumentException>(() => r.JokerLanes = (JokerLanes)99, "joker_lanes 99", "joker_lanes 99");
-                T.Throws<InvalidRulesException>(() => r.JokersInSpecials = true, "jokers_in_specials", "specials with jokers");
                 T.Eq(2, r.Jokers, "unchanged: jokers");
                 T.Eq(JokerLanes.AvoidFoul, r.JokerLanes, "unchanged: joker_lanes");
                 T.Eq(false, r.JokersInSpecials, "unchanged: jokers_in_specials");
+                r.JokersInSpecials = true;
+                T.Eq(true, r.JokersInSpecials, "jokers_in_specials with jokers");
+                r.JokersInSpecials = false;
 
                 r.Jokers = 6;
                 T.Eq(6, r.Jokers, "six jokers is the most");
                 r.Jokers = 0;
                 r.JokersInSpecials = true;
                 T.Eq(true, r.JokersInSpecials, "jokers_in_specials without jokers");
-                T.Throws<InvalidRulesException>(() => r.Jokers = 1, "jokers_in_specials", "jokers with jokers_in_specials");
-                T.Eq(0, r.Jokers, "unchanged after the refusal");
+                r.Jokers = 1;
+                T.Eq(1, r.Jokers, "jokers with jokers_in_specials");
             }
             T.Throws<InvalidRulesException>(() => Rules.FromJson("{\"jokers\": 7}").Dispose(), "jokers", "JSON jokers 7");
             T.Throws<InvalidRulesException>(() => Rules.FromJson("{\"joker_lanes\": \"greedy\"}").Dispose(), "joker_lanes",
@@ -308,11 +310,12 @@ namespace Shisanshui.Tests
                     rules[name] = r;
                     T.Eq(json, r.ToJson(), name + ": the JSON round-trips");
                     var fields = (Dictionary<string, object>)Json.Parse(json);
-                    object jokers, lanes;
+                    object jokers, lanes, inSpecials;
                     T.Eq(fields.TryGetValue("jokers", out jokers) ? (int)(double)jokers : 0, r.Jokers, name + ": Jokers");
                     T.Eq(fields.TryGetValue("joker_lanes", out lanes) && (string)lanes == "avoid_foul" ? JokerLanes.AvoidFoul
                         : JokerLanes.EachBest, r.JokerLanes, name + ": JokerLanes");
-                    T.Eq(false, r.JokersInSpecials, name + ": JokersInSpecials");
+                    T.Eq(fields.TryGetValue("jokers_in_specials", out inSpecials) && (bool)inSpecials, r.JokersInSpecials,
+                        name + ": JokersInSpecials");
                 }
                 T.Check(rules.ContainsKey("classic_j2") && rules.ContainsKey("classic_j2_avoid"), "both readings in the vectors");
 
@@ -418,6 +421,11 @@ namespace Shisanshui.Tests
                     {
                         T.Eq((string)best, d.Best == null ? "none" : d.Best.Value.Id(), "special " + n);
                     }
+                    var all = (List<object>)v["all"];
+                    T.Eq(all.Count, d.All.Count, "special " + n + ": every special made");
+                    for (int k = 0; k < all.Count && k < d.All.Count; k++)
+                        T.Eq((string)all[k], d.All[k].Id(), "special " + n + ": all[" + k + "]");
+                    T.Eq(v["arrangement"] == null, d.Arrangement == null, "special " + n + ": arrangement");
                     n++;
                 }
                 T.Check(n > 0, "special vectors");

@@ -73,7 +73,6 @@ def test_rules_keywords_and_properties():
         ({"jokers": 7}, "jokers"),
         ({"jokers": -1}, "jokers"),
         ({"joker_lanes": "greedy"}, "joker_lanes"),
-        ({"jokers": 2, "jokers_in_specials": True}, "jokers_in_specials"),
     ],
 )
 def test_bad_joker_rules_name_the_field(changes, path):
@@ -240,10 +239,33 @@ def test_arrangements_under_both_readings():
 
 
 def test_specials():
+    on = 0
     for record in VECTORS["specials"]:
-        d = sss.detect_special(record["codes"], RULES[record["rules"]])
+        r = RULES[record["rules"]]
+        d = sss.detect_special(record["codes"], r)
         best = None if d.best is None else str(d.best)
         assert best == record["best"], record
+        assert [str(s) for s in d.all] == record["all"], record
+        got = None if d.arrangement is None else str(d.arrangement)
+        assert got == record["arrangement"], record
+        on += r.jokers_in_specials and d.best is not None
+    assert on > 0, "vectors of specials made with jokers"
+
+
+def test_specials_with_jokers_in_specials():
+    room = sss.Rules("classic", jokers=2, jokers_in_specials=True)
+    assert room.jokers_in_specials is True
+    # Twelve spades and two jokers: the jokers stand for the missing ranks.
+    hand = "2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs SJ BJ"
+    assert str(sss.detect_special(hand, room).best) == "SD"
+    assert sss.detect_special(hand, room.copy(jokers_in_specials=False)).best is None
+    # Three straights with a joker: the arrangement holds the joker, and the advice declares.
+    hand = "As 2h SJ 4c 5d 6h 7s 8c 8d 9h Tc Js Qd"
+    d = sss.detect_special(hand, room)
+    assert str(d.best) == "TS" and d.arrangement.has_jokers
+    assert sorted(c.code for c in d.arrangement.cards) == sorted(c.code for c in sss.parse_cards(hand, room))
+    advice = sss.Arranger(room, 4).special_advice(hand)
+    assert advice is not None and str(advice.special) == "TS"
 
 
 def test_rounds():

@@ -422,6 +422,12 @@ fn arrange_suggest_special_and_simulate_take_the_joker_options() {
     let out = ok_json(&["--jokers", "2", "special", six_pairs_with_joker]);
     assert_eq!(out["best"], Value::Null, "{out}");
     assert_eq!(out["cards"], "2c 2s 4d 4h 6c 6h 9d 9s Jc Jd Kc Ks SJ");
+    // With --jokers-in-specials the joker makes the thirteenth card: six pairs and a single
+    // (or, pairing the joker, five pairs and trips).
+    let out = ok_json(&["--jokers", "2", "--jokers-in-specials", "special", six_pairs_with_joker]);
+    assert_eq!(out["best"]["special"], "FPT", "{out}");
+    assert_eq!(out["all"][1]["special"], "SP", "{out}");
+    assert_eq!(out["advice"]["special"], "FPT", "{out}");
     // simulate: the library's report of a joker table, under either reading.
     for (reading, extra) in [(JokerLanes::EachBest, "each_best"), (JokerLanes::AvoidFoul, "avoid_foul")] {
         let out = ok_json(&["--jokers", "2", "--joker-lanes", extra, "simulate", "--rounds", "120", "--seed", "4"]);
@@ -462,9 +468,6 @@ fn bad_joker_input_is_named() {
         let mut args = vec!["--joker-lanes", "greedy"];
         args.extend(c);
         bad(&args, "invalid_rules", &["--joker-lanes: ", "`joker_lanes`", "\"greedy\""]);
-        let mut args = vec!["--jokers", "2", "--jokers-in-specials"];
-        args.extend(c);
-        bad(&args, "invalid_rules", &["--jokers-in-specials: ", "`jokers_in_specials`"]);
     }
     // A joker count the rule set file refuses is named there.
     bad(&["--rules", "{\"jokers\": 9}", "deal"], "invalid_rules", &["--rules (inline JSON)", "`jokers`"]);

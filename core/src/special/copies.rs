@@ -18,7 +18,7 @@ use crate::eval::{Evaluator, HandRank};
 use crate::lanes::{Arrangement, Foul};
 
 /// The group sizes of each shape special: how many groups of 1, 2, 3 and 4 cards it is made of.
-const SHAPES: [(Special, [u8; 4]); 5] = [
+pub(crate) const SHAPES: [(Special, [u8; 4]); 5] = [
     (Special::ThreeQuads, [1, 0, 0, 3]),
     (Special::ThreeTripsQuad, [0, 0, 3, 1]),
     (Special::FourTrips, [1, 0, 4, 0]),

@@ -5,6 +5,7 @@
 
 use super::copies;
 use super::hand::{HandBits, ALL_RANKS};
+use super::jokers;
 use super::split::Pieces;
 use super::{Special, SpecialDetection};
 use crate::card::{check_copies, Card, CardSet, SuitSet};
@@ -47,8 +48,10 @@ pub struct SpecialDetector {
     eval: Evaluator,
     /// Suits the deck holds twice (§11): hands may repeat their cards.
     extra_suits: SuitSet,
-    /// The rule set's deck, for hands with jokers (§12), which make no special.
+    /// The rule set's deck, for hands with jokers (§12).
     deck: Deck,
+    /// Whether a hand holding a joker makes the specials its jokers' cards can make (§12).
+    jokers_in_specials: bool,
 }
 
 impl SpecialDetector {
@@ -84,14 +87,39 @@ impl SpecialDetector {
             eval: Evaluator::new(rules),
             extra_suits: rules.extra_suits,
             deck: rules.deck_spec(),
+            jokers_in_specials: rules.jokers_in_specials,
         })
     }
 
-    /// For a hand holding a joker (RULES.md §12): its cards checked against the deck, and then no
-    /// special, since `jokers_in_specials` is off (the rule set refuses it on).
+    /// A hand holding a joker (RULES.md §12): its cards checked against the deck, then no special
+    /// unless `jokers_in_specials`, and with it every special some choice of the jokers makes.
     #[cold]
-    fn with_jokers(&self, cards: &[Card]) -> Result<()> {
-        check_copies(cards, self.deck)
+    fn with_jokers(&self, cards: &[Card]) -> Result<SpecialDetection> {
+        check_copies(cards, self.deck)?;
+        if !self.jokers_in_specials {
+            return Ok(SpecialDetection { best: None, all: Vec::new(), arrangement: None });
+        }
+        let cards: &[Card; 13] =
+            cards.try_into().map_err(|_| Error::WrongCardCount { expected: 13, found: cards.len() })?;
+        let (q, found) = jokers::qualify(
+            cards,
+            self.enabled,
+            self.twelve_royals_min,
+            self.split_quads,
+            &self.eval,
+            self.strict_order,
+        );
+        Ok(self.detection(q, found))
+    }
+
+    /// The detection of a qualifying set `q` (any bits) and the three-piece arrangements found,
+    /// indexed as `SPLITS`.
+    fn detection(&self, q: u16, found: [Option<Arrangement>; 3]) -> SpecialDetection {
+        let q = q & self.enabled;
+        let all: Vec<Special> = self.order[..self.len].iter().copied().filter(|&s| q & bit(s) != 0).collect();
+        let best = all.first().copied();
+        let arrangement = best.and_then(|s| found[SPLITS.iter().position(|&(special, _)| special == s)?]);
+        SpecialDetection { best, all, arrangement }
     }
 
     /// Detect the specials of 13 cards: distinct ones, or with the rule set's extra suits
@@ -102,15 +130,9 @@ impl SpecialDetector {
     /// the third of one it holds twice.
     pub fn detect(&self, cards: &[Card]) -> Result<SpecialDetection> {
         match hand_bits(cards) {
-            Ok(bits) if bits >> 52 != 0 => {
-                self.with_jokers(cards)?;
-                Ok(SpecialDetection { best: None, all: Vec::new(), arrangement: None })
-            }
+            Ok(bits) if bits >> 52 != 0 => self.with_jokers(cards),
             Ok(bits) => Ok(self.detect_bits(bits)),
-            Err(Error::DuplicateCard { .. }) if cards.iter().any(|c| c.is_joker()) => {
-                self.with_jokers(cards)?;
-                Ok(SpecialDetection { best: None, all: Vec::new(), arrangement: None })
-            }
+            Err(Error::DuplicateCard { .. }) if cards.iter().any(|c| c.is_joker()) => self.with_jokers(cards),
             Err(Error::DuplicateCard { .. }) if !self.extra_suits.is_empty() => {
                 check_copies(cards, self.extra_suits)?;
                 let cards: &[Card; 13] = cards.try_into().expect("hand_bits checked the count");
@@ -133,16 +155,15 @@ impl SpecialDetector {
             &self.eval,
             self.strict_order,
         );
-        let q = q & self.enabled;
-        let all: Vec<Special> = self.order[..self.len].iter().copied().filter(|&s| q & bit(s) != 0).collect();
-        let best = all.first().copied();
-        let arrangement = best.and_then(|s| {
-            let k = [Special::ThreeStraightFlushes, Special::ThreeFlushes, Special::ThreeStraights]
-                .iter()
-                .position(|&t| t == s)?;
-            found[k]
-        });
-        SpecialDetection { best, all, arrangement }
+        self.detection(q, found)
+    }
+
+    /// The best realising arrangement of a three-piece special on the reading of a hand with
+    /// copies (no joker; copies not checked against the deck): what
+    /// [`SpecialDetector::arrangement_for`] finds for hands that repeat a card. Public for checking.
+    #[doc(hidden)]
+    pub fn arrangement_copies(&self, cards: &[Card; 13], special: Special) -> Option<Arrangement> {
+        copies::PieceKind::of(special).and_then(|kind| copies::best_split(cards, kind, &self.eval, self.strict_order))
     }
 
     /// Detect the specials of a 13-card set ([`Error::WrongCardCount`] for any other size).
@@ -161,8 +182,12 @@ impl SpecialDetector {
     /// not arrangements and give `None`. Preference: see [`SpecialDetection::arrangement`].
     pub fn arrangement_for(&self, cards: &[Card], special: Special) -> Result<Option<Arrangement>> {
         if cards.len() == 13 && cards.iter().any(|c| c.is_joker()) {
-            self.with_jokers(cards)?;
-            return Ok(None);
+            check_copies(cards, self.deck)?;
+            let cards: &[Card; 13] = cards.try_into().expect("13 cards");
+            return Ok(match copies::PieceKind::of(special) {
+                Some(kind) if self.jokers_in_specials => jokers::best_split(cards, kind, &self.eval, self.strict_order),
+                _ => None,
+            });
         }
         let bits = match hand_bits(cards) {
             Ok(bits) => bits,
@@ -187,10 +212,31 @@ impl SpecialDetector {
     /// against the deck here; [`SpecialDetector::detect`] checks them).
     pub fn qualifying_copies(&self, cards: &[Card; 13]) -> u16 {
         let bits = cards.iter().fold(0u64, |b, c| b | 1 << c.code());
+        if bits >> 52 != 0 || cards.iter().any(|c| c.is_joker()) {
+            return self.qualifying_jokers(cards);
+        }
         if bits.count_ones() == 13 {
             return self.qualifying_bits(CardSet(bits));
         }
         let (q, _) = copies::qualify(
+            cards,
+            self.enabled,
+            self.twelve_royals_min,
+            self.split_quads,
+            &self.eval,
+            self.strict_order,
+        );
+        q & self.enabled
+    }
+
+    /// [`SpecialDetector::qualifying_copies`] of a hand holding jokers (RULES.md §12): none
+    /// unless the rule set's `jokers_in_specials`.
+    #[cold]
+    fn qualifying_jokers(&self, cards: &[Card; 13]) -> u16 {
+        if !self.jokers_in_specials {
+            return 0;
+        }
+        let (q, _) = jokers::qualify(
             cards,
             self.enabled,
             self.twelve_royals_min,

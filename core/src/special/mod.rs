@@ -26,6 +26,7 @@
 mod copies;
 mod detector;
 mod hand;
+mod jokers;
 mod split;
 
 use std::fmt;

@@ -349,8 +349,8 @@ class Rules:
     the enum or its string value (``"each_best"``, ``"avoid_foul"``); another name is
     :class:`InvalidRulesError` at ``joker_lanes``."""
     jokers_in_specials: bool
-    """Whether a joker may complete a special hand; ``True`` with jokers is refused in this
-    version (:class:`InvalidRulesError` at ``jokers_in_specials``)."""
+    """Whether a joker may complete a special hand (RULES.md §12): on, a hand holding jokers makes
+    every special some choice of their cards makes; off, none."""
     @property
     def max_players(self) -> int:
         """The most seats the deck deals 13 cards to: 4 plus one per extra suit (4 to 8)."""

@@ -86,8 +86,8 @@ pub struct TableArgs {
     #[arg(long, global = true, value_name = "READING")]
     pub joker_lanes: Option<String>,
 
-    /// Let a hand holding jokers make specials (the rule set's `jokers_in_specials`). This
-    /// version refuses it together with jokers: a hand holding a joker makes no special.
+    /// Let a hand holding jokers make specials (the rule set's `jokers_in_specials`): every
+    /// special some choice of the jokers' cards makes. Without it a joker hand makes none.
     #[arg(long, global = true)]
     pub jokers_in_specials: bool,
 
@@ -403,17 +403,9 @@ impl TableArgs {
         if self.jokers_in_specials {
             rules.jokers_in_specials = true;
         }
-        if self.jokers.is_some() || self.jokers_in_specials {
-            // The rule set was valid before the options: what fails now is one of them.
-            rules.validate().map_err(|e| {
-                let option = match &e {
-                    Error::InvalidRules { path, .. } if path == "jokers_in_specials" && self.jokers_in_specials => {
-                        "--jokers-in-specials"
-                    }
-                    _ => "--jokers",
-                };
-                CliError::engine(option, e)
-            })?;
+        if self.jokers.is_some() {
+            // The rule set was valid before the option: what fails now is the joker count.
+            rules.validate().map_err(|e| CliError::engine("--jokers", e))?;
         }
         Ok(rules)
     }

@@ -266,8 +266,8 @@ namespace Shisanshui
         }
 
         /// <summary>Whether a hand holding a joker may make a special (JSON field
-        /// <c>jokers_in_specials</c>). This version refuses true together with jokers in the deck:
-        /// InvalidRulesException, nothing changed.</summary>
+        /// <c>jokers_in_specials</c>, RULES.md §12): on, it makes every special some choice of its
+        /// jokers' cards makes, and a three-piece special's arrangement holds the jokers.</summary>
         public bool JokersInSpecials
         {
             get
