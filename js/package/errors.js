@@ -9,6 +9,11 @@ export class UnknownSuitError extends ShisanshuiError {}
 export class BadCardCodeError extends ShisanshuiError {}
 export class DuplicateCardError extends ShisanshuiError {}
 export class TooManyCopiesError extends DuplicateCardError {}
+/**
+ * A joker (SJ, BJ) the rule set's deck does not deal (`jokers`, RULES.md §12). One more copy of a
+ * joker it does deal is a DuplicateCardError or TooManyCopiesError, as for any card.
+ */
+export class JokerNotInDeckError extends ShisanshuiError {}
 export class WrongCardCountError extends ShisanshuiError {}
 export class InvalidRulesError extends ShisanshuiError {}
 export class UnknownPresetError extends ShisanshuiError {}
@@ -28,6 +33,7 @@ export const errorClasses = {
   bad_card_code: BadCardCodeError,
   duplicate_card: DuplicateCardError,
   too_many_copies: TooManyCopiesError,
+  joker_not_in_deck: JokerNotInDeckError,
   wrong_card_count: WrongCardCountError,
   invalid_rules: InvalidRulesError,
   unknown_preset: UnknownPresetError,
@@ -44,6 +50,7 @@ export const errorClasses = {
 const names = {
   error: 'ShisanshuiError', unknown_rank: 'UnknownRankError', unknown_suit: 'UnknownSuitError',
   bad_card_code: 'BadCardCodeError', duplicate_card: 'DuplicateCardError', too_many_copies: 'TooManyCopiesError',
+  joker_not_in_deck: 'JokerNotInDeckError',
   wrong_card_count: 'WrongCardCountError', invalid_rules: 'InvalidRulesError', unknown_preset: 'UnknownPresetError',
   unknown_special: 'UnknownSpecialError', special_not_allowed: 'SpecialNotAllowedError',
   invalid_table: 'InvalidTableError', invalid_money: 'InvalidMoneyError', invalid_argument: 'InvalidArgumentError',

@@ -1,6 +1,10 @@
 // Type declarations of the npm package `shisanshui` (the same for every entry point).
 
-/** A card: its code (0-51: rank index × 4 + suit, 2♦ = 0 … A♠ = 51) or its text (`"As"`, `"10h"`, `"♠A"`). */
+/**
+ * A card: its code (0-51: rank index × 4 + suit, 2♦ = 0 … A♠ = 51) or its text (`"As"`, `"10h"`,
+ * `"♠A"`). The wild jokers (RULES.md §12) are `"SJ"` / `"小王"` (code 52) and `"BJ"` / `"大王"`
+ * (code 53), taken where the rule set's deck deals them (`jokers`).
+ */
 export type CardLike = number | string;
 /** Cards: text (`"As Kd 10h"`), an array of codes or card texts, or a `Uint8Array` of codes. */
 export type Cards = string | readonly CardLike[] | Uint8Array;
@@ -8,8 +12,18 @@ export type Cards = string | readonly CardLike[] | Uint8Array;
 export type RulesLike = Rules | PresetName | RuleSetObject | undefined | null;
 /** The shipped presets (RULES.md §9). */
 export type PresetName = 'classic' | 'regional' | 'kx' | 'hk' | 'ranked' | 'chinese_poker';
-/** The rule-set JSON form as a plain object (see RULES.md); it may name a `preset` to start from. */
-export type RuleSetObject = { preset?: PresetName } & Record<string, unknown>;
+/**
+ * The rule-set JSON form as a plain object (see RULES.md); it may name a `preset` to start from.
+ * The wild jokers (RULES.md §12): `jokers` 0 to 6, `joker_lanes` `'each_best'` or `'avoid_foul'`,
+ * `jokers_in_specials`.
+ */
+export type RuleSetObject = {
+  preset?: PresetName;
+  extra_suits?: string[];
+  jokers?: number;
+  joker_lanes?: JokerLanes;
+  jokers_in_specials?: boolean;
+} & Record<string, unknown>;
 /** A hand category in the engine's JSON form. */
 export type Category =
   | 'high_card' | 'one_pair' | 'two_pair' | 'three_of_a_kind' | 'straight' | 'flush'
@@ -40,7 +54,18 @@ export interface ArrangementEval {
   front_over_middle: boolean;
   middle_over_back: boolean;
   is_foul: boolean;
+  /**
+   * Only when the lanes hold jokers (RULES.md §12): the lanes as played under the rule set's
+   * `joker_lanes` reading, each joker replaced by the card it stands for (`"SJ"` → `"As"`).
+   */
+  played?: Lanes;
 }
+
+/** How a hand's jokers are read when its lanes are valued (RULES.md §12). */
+export type JokerLanes = 'each_best' | 'avoid_foul';
+
+/** A lane's rank with the lane as played: `played` is the cards in the order given, each joker replaced by the card it stands for. */
+export interface PlayedRank extends HandRank { played: string[] }
 
 /** What 13 cards qualify for: the highest enabled special's id (`"SD"`), all of them, and for TSF/TF/TS the lanes. */
 export interface SpecialDetection { best: string | null; all: string[]; arrangement: Lanes | null }
@@ -77,6 +102,7 @@ export interface Settlement {
   units: number[];
   /** `matrix[i][j]`: what seat i receives from seat j. */
   matrix: Fraction[][];
+  /** Each seat: `kind`, its `eval` (lanes) or special; a seat whose lanes hold jokers also has `played` (Lanes). */
   seats: Record<string, unknown>[];
   pairs: Record<string, unknown>[];
   events: Record<string, unknown>[];
@@ -101,8 +127,8 @@ export type WaterLike = Fraction | number | string;
 /** A validated rule set. Immutable; `copy(changes)` makes a changed one. */
 export class Rules {
   private constructor();
-  /** A preset with optional changes in the rule-set JSON form (`{strict_order: true}`). */
-  static preset(name: PresetName | string, changes?: Record<string, unknown>): Rules;
+  /** A preset with optional changes in the rule-set JSON form (`{strict_order: true}`, `{jokers: 2}`). */
+  static preset(name: PresetName | string, changes?: RuleSetObject): Rules;
   /** The names of the shipped presets. */
   static presets(): string[];
   /** From the rule-set JSON text (it may name a `"preset"` and give only what it changes). */
@@ -110,7 +136,7 @@ export class Rules {
   /** From the plain-object form of the rule-set JSON. */
   static fromObject(object: RuleSetObject): Rules;
   /** A copy with changes, validated together. */
-  copy(changes?: Record<string, unknown>): Rules;
+  copy(changes?: RuleSetObject): Rules;
   /** The rule-set JSON form as a plain object (what `JSON.stringify` writes). */
   toJSON(): RuleSetObject;
   /** Pretty-printed rule-set JSON. */
@@ -123,7 +149,13 @@ export class Rules {
   readonly maxPlayers: number;
   /** Suits whose cards are in the deck twice (加色, RULES.md §11), as letters. */
   readonly extraSuits: string[];
-  /** How many copies of a card the deck holds. */
+  /** Wild jokers the deck adds (RULES.md §12), 0 to 6: `SJ` ⌈n/2⌉ times, `BJ` ⌊n/2⌋ times (`jokers` in JSON). */
+  readonly jokers: number;
+  /** How a hand's jokers are read when its lanes are valued (`joker_lanes` in JSON). */
+  readonly jokerLanes: JokerLanes;
+  /** Whether a joker may complete a special hand (`jokers_in_specials` in JSON). */
+  readonly jokersInSpecials: boolean;
+  /** How many copies of a card the deck holds (of a joker, as many as it deals). */
   copies(card: CardLike): number;
   /** The water of a special (id, English or Chinese name), or `null` if disabled. */
   specialWater(special: string): number | null;
@@ -142,7 +174,11 @@ export class Arrangement implements Lanes {
   readonly back: string[];
   /** All 13 cards in lane order. */
   readonly cards: string[];
+  /** Whether a lane holds a joker. */
+  readonly hasJokers: boolean;
   evaluate(rules?: RulesLike): ArrangementEval;
+  /** The lanes as played under a rule set (each joker replaced by the card it stands for; without jokers the lanes themselves). */
+  played(rules?: RulesLike): Lanes;
   equals(other: unknown): boolean;
   toString(): string;
   toJSON(): Lanes;
@@ -180,9 +216,14 @@ export function rulesOf(rules?: RulesLike): Rules;
 export function parseCards(cards: Cards, rules?: RulesLike): number[];
 export function formatCards(cards: Cards, rules?: RulesLike): string;
 export function cardCode(text: string): number;
-export function cardText(code: number): string;
+/** Codes 52 and 53 (the jokers) need a rule set whose deck deals them. */
+export function cardText(code: number, rules?: RulesLike): string;
+/** Whether a card (text or code) is a wild joker (`SJ`, `BJ`, codes 52, 53). */
+export function isJoker(card: CardLike): boolean;
 export function deck(rules?: RulesLike): string[];
 export function evaluate(cards: Cards, rules?: RulesLike): HandRank;
+/** A lane's rank with what each joker stands for (RULES.md §12). */
+export function evaluatePlayed(cards: Cards, rules?: RulesLike): PlayedRank;
 /** N × `size` codes (5 or 3) in, N hand values out. */
 export function evaluateMany(hands: Uint8Array, rules?: RulesLike, size?: 5 | 3): Uint32Array;
 export function checkArrangement(arrangement: ArrangementLike | Arrangement, rules?: RulesLike): ArrangementEval;
@@ -228,12 +269,16 @@ export class ShisanshuiError extends Error {
   preset?: string;
   /** The first bad row of a batch. */
   row?: number;
+  /** How many jokers the rule set deals (`JokerNotInDeckError`). */
+  jokers?: number;
 }
 export class UnknownRankError extends ShisanshuiError {}
 export class UnknownSuitError extends ShisanshuiError {}
 export class BadCardCodeError extends ShisanshuiError {}
 export class DuplicateCardError extends ShisanshuiError {}
 export class TooManyCopiesError extends DuplicateCardError {}
+/** A joker the rule set's deck does not deal (`jokers`, RULES.md §12); `card`, `position` and `jokers` say which. */
+export class JokerNotInDeckError extends ShisanshuiError {}
 export class WrongCardCountError extends ShisanshuiError {}
 export class InvalidRulesError extends ShisanshuiError {}
 export class UnknownPresetError extends ShisanshuiError {}

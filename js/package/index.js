@@ -12,8 +12,8 @@ import { errorClasses, invalidArgument } from './errors.js';
 // The error classes, not the internal helper `invalidArgument`.
 export {
   ShisanshuiError, UnknownRankError, UnknownSuitError, BadCardCodeError, DuplicateCardError,
-  TooManyCopiesError, WrongCardCountError, InvalidRulesError, UnknownPresetError, UnknownSpecialError,
-  SpecialNotAllowedError, InvalidTableError, InvalidMoneyError, InvalidArgumentError,
+  TooManyCopiesError, JokerNotInDeckError, WrongCardCountError, InvalidRulesError, UnknownPresetError,
+  UnknownSpecialError, SpecialNotAllowedError, InvalidTableError, InvalidMoneyError, InvalidArgumentError,
   CardNotInHandError, NoLegalArrangementError, errorClasses,
 } from './errors.js';
 export const { Rules } = raw;
@@ -29,8 +29,9 @@ Object.defineProperty(raw.Rules.prototype, 'equals', {
 });
 
 let loaded = false;
-// Card texts by code and codes by text (the display forms), category names by number: made
-// once from the engine so results are built from shared strings.
+// Card texts by code (the 52 cards, then the jokers SJ and BJ, codes 52 and 53) and codes by
+// text (the 52 cards' display forms), category names by number: made once from the engine so
+// results are built from shared strings.
 let CARD_TEXT = [];
 let CARD_CODE = new Map();
 let CATEGORY = [];
@@ -41,13 +42,16 @@ function setUp(bigTables) {
   if (bigTables) raw.__addFields(bigTables);
   CARD_TEXT = Array.from({ length: 52 }, (_, c) => raw.cardText(c));
   CARD_CODE = new Map(CARD_TEXT.map((t, c) => [t, c]));
+  CARD_TEXT.push('SJ', 'BJ');
   CATEGORY = raw.__categories();
   loaded = true;
 }
 
 // Cards for the engine: an array of codes or display texts becomes a Uint8Array of codes (one
 // copy into the module instead of a string per card); anything else goes as it is and the
-// engine reads it (and names what is wrong, with its position).
+// engine reads it (and names what is wrong, with its position). A joker (code 52 or 53, or its
+// text) also goes as it is: the engine reads it against the rule set's deck, which says
+// whether it deals that joker.
 function cardsArg(cards) {
   if (!Array.isArray(cards) || cards.length > 104) return cards;
   const codes = new Uint8Array(cards.length);
@@ -160,29 +164,53 @@ export function formatCards(cards, rules) {
   return raw.formatCards(cardsArg(cards), rulesOf(rules));
 }
 
-/** The code of one card (`"As"` → 51). */
+/** The code of one card (`"As"` → 51; the jokers `"SJ"` / `"小王"` → 52, `"BJ"` / `"大王"` → 53). */
 export function cardCode(text) {
   ready();
   if (typeof text !== 'string') throw invalidArgument(`cardCode takes a card's text ("As"), not ${typeof text}`);
   return raw.cardCode(text);
 }
 
-/** The text of one card (51 → `"As"`). */
-export function cardText(code) {
+/**
+ * The text of one card (51 → `"As"`). Codes 52 (`"SJ"`) and 53 (`"BJ"`) are the jokers under a
+ * rule set whose deck deals them (`rules`); elsewhere they are bad codes, as for one deck.
+ */
+export function cardText(code, rules) {
   ready();
-  return raw.cardText(code);
+  if (rules === undefined || rules === null) return raw.cardText(code);
+  return raw.formatCards([code], rulesOf(rules));
 }
 
-/** Every card of the rule set's deck, lowest first. */
+/** Whether a card (its text or code) is a wild joker: `"SJ"` / `"小王"` (52) or `"BJ"` / `"大王"` (53). */
+export function isJoker(card) {
+  if (typeof card === 'number') return card === 52 || card === 53;
+  if (typeof card !== 'string') return false;
+  const t = card.trim();
+  return /^[sb]j$/i.test(t) || t === '小王' || t === '大王';
+}
+
+/** Every card of the rule set's deck, lowest first, then its jokers (`SJ`, `BJ`, `SJ`, …). */
 export function deck(rules) {
   return raw.deck(rulesOf(rules));
 }
 
-/** The rank of a 3- or 5-card hand: `{value, category, text}`; a larger value is stronger. */
+/**
+ * The rank of a 3- or 5-card hand: `{value, category, text}`; a larger value is stronger. A
+ * hand with jokers (under a rule set that deals them) is worth its best reading (RULES.md §12).
+ */
 export function evaluate(cards, rules) {
   const r = rulesOf(rules);
   const value = raw.__evaluateValue(cardsArg(cards), r);
   return { value, category: CATEGORY[value >>> 22], text: describe(value) };
+}
+
+/**
+ * The rank of a 3- or 5-card lane as played (RULES.md §12): `{value, category, text, played}`,
+ * `played` the cards in the order given with each joker replaced by the card it stands for
+ * (`"SJ"` played as `"As"`); a lane without jokers is played as given.
+ */
+export function evaluatePlayed(cards, rules) {
+  return raw.evaluatePlayed(cardsArg(cards), rulesOf(rules));
 }
 
 /**
@@ -194,7 +222,11 @@ export function evaluateMany(hands, rules, size = 5) {
   return raw.evaluateMany(hands, rulesOf(rules), size);
 }
 
-/** Each lane's rank and the foul check of an arrangement (RULES.md §2). */
+/**
+ * Each lane's rank and the foul check of an arrangement (RULES.md §2). With jokers, the lanes
+ * are valued as the rule set's `joker_lanes` reads them and `played` gives the lanes with each
+ * joker replaced by the card it stands for (RULES.md §12).
+ */
 export function checkArrangement(arrangement, rules) {
   return raw.checkArrangement(arrangement, rulesOf(rules));
 }
@@ -229,9 +261,24 @@ export class Arrangement {
     return [...this.front, ...this.middle, ...this.back];
   }
 
-  /** Each lane's rank and the foul check. */
+  /** Whether a lane holds a joker (`SJ`, `BJ`). */
+  get hasJokers() {
+    return this.front.some(isJoker) || this.middle.some(isJoker) || this.back.some(isJoker);
+  }
+
+  /** Each lane's rank and the foul check (with `played` when the lanes hold jokers). */
   evaluate(rules) {
     return raw.checkArrangement(this, rulesOf(rules));
+  }
+
+  /**
+   * The lanes as played under a rule set (RULES.md §12): `{front, middle, back}` with each joker
+   * replaced by the card it stands for under the rule set's `joker_lanes` reading; without
+   * jokers the lanes themselves. A joker the rule set does not deal is `JokerNotInDeckError`.
+   */
+  played(rules) {
+    const e = raw.checkArrangement(this, rulesOf(rules));
+    return e.played ?? { front: [...this.front], middle: [...this.middle], back: [...this.back] };
   }
 
   /** Whether two arrangements hold the same lanes. */
@@ -420,7 +467,8 @@ export function combos(cards, category, rules) {
 /**
  * Settle one round: `hands` in seat order, each an arrangement (text, 13 cards,
  * `{front, middle, back}` or an `Arrangement`) or a declared special `{special, cards}`;
- * `banker` the banker's seat at a banker table.
+ * `banker` the banker's seat at a banker table. A seat whose lanes hold jokers has `played`,
+ * its lanes with each joker replaced by the card it stands for.
  */
 export function settle(hands, rules, banker) {
   return raw.settle(hands, rulesOf(rules), banker ?? undefined);

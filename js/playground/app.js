@@ -1,5 +1,6 @@
 // The shisanshui playground: pick or type 13 cards, arrange them, ask for lane hints, see a
-// special hand's advice, and deal a whole round settled in water and money. Everything calls
+// special hand's advice, and deal a whole round settled in water and money; with wild jokers
+// (RULES.md §12) on, each lane says what its jokers stand for. Everything calls
 // the npm package `shisanshui` (WebAssembly), mapped to ./shisanshui/browser.js by the page's
 // import map. No build step, no dependencies.
 
@@ -13,6 +14,13 @@ const TEXT = {
     title: 'Thirteen Water playground',
     preset: 'Rules',
     seats: 'Seats',
+    jokers: 'Jokers',
+    joker_lanes: 'Joker reading',
+    each_best: 'each lane at its best',
+    avoid_foul: 'avoid a foul',
+    stands_for: '{joker} as {card}',
+    joker_small: 'SJ',
+    joker_big: 'BJ',
     other_language: '中文',
     loading: 'Loading the engine…',
     load_failed: 'The engine could not be loaded: {msg}',
@@ -67,6 +75,13 @@ const TEXT = {
     title: '试玩台',
     preset: '规则',
     seats: '人数',
+    jokers: '鬼牌',
+    joker_lanes: '鬼牌算法',
+    each_best: '每墩取最大',
+    avoid_foul: '避免倒水',
+    stands_for: '{joker}当{card}',
+    joker_small: '小王',
+    joker_big: '大王',
     other_language: 'English',
     loading: '正在加载引擎…',
     load_failed: '引擎加载失败：{msg}',
@@ -151,7 +166,8 @@ function t(key, values = {}) {
 const categoryName = (c) => CATEGORY[c]?.[lang] ?? c;
 
 // ---------------------------------------------------------------------------------------------
-// Cards. Codes 0-51: rank index × 4 + suit (2♦ = 0 … A♠ = 51; suits ♦ ♣ ♥ ♠).
+// Cards. Codes 0-51: rank index × 4 + suit (2♦ = 0 … A♠ = 51; suits ♦ ♣ ♥ ♠); 52 the small
+// joker (SJ, 小王) and 53 the big one (BJ, 大王), dealt when the rules have jokers.
 
 const RANK_TEXT = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
 const SUIT_SYMBOL = ['♦', '♣', '♥', '♠'];
@@ -171,7 +187,27 @@ function el(tag, attrs = {}, ...children) {
   return e;
 }
 
+const SMALL_JOKER = 52;
+const BIG_JOKER = 53;
+const isJokerCode = (code) => code === SMALL_JOKER || code === BIG_JOKER;
+const jokerName = (code) => t(code === SMALL_JOKER ? 'joker_small' : 'joker_big');
+// A card as text with its suit symbol: "A♠", "10♥"; the jokers by name.
+const cardSymbol = (code) => (isJokerCode(code) ? jokerName(code) : RANK_TEXT[code >> 2] + SUIT_SYMBOL[code & 3]);
+
+function jokerTile(code, { size = '', button = false, onclick } = {}) {
+  const tile = el(button ? 'button' : 'span', {
+    class: `card joker ${code === BIG_JOKER ? 'big' : 'small'} ${size}`.trim(),
+    'data-code': code,
+    title: code === SMALL_JOKER ? 'SJ 小王' : 'BJ 大王',
+    type: button ? 'button' : undefined,
+    onclick,
+  });
+  tile.append(el('span', { class: 'rank', text: code === SMALL_JOKER ? 'SJ' : 'BJ' }), el('span', { class: 'suit', text: code === SMALL_JOKER ? '小王' : '大王' }));
+  return tile;
+}
+
 function cardTile(code, { size = '', button = false, onclick } = {}) {
+  if (isJokerCode(code)) return jokerTile(code, { size, button, onclick });
   const rank = code >> 2;
   const suit = code & 3;
   const red = suit === 0 || suit === 2;
@@ -191,8 +227,25 @@ function cardRow(codes, opts = {}) {
 }
 
 const codesOf = (texts) => texts.map((x) => sss.cardCode(x));
-const cardsSymbolText = (codes) =>
-  [...codes].sort(byStrength).map((c) => RANK_TEXT[c >> 2] + SUIT_SYMBOL[c & 3]).join(' ');
+const cardsSymbolText = (codes) => [...codes].sort(byStrength).map(cardSymbol).join(' ');
+
+// What each joker of a lane stands for: the lane (card texts) and the lane as played (the same
+// order, each joker replaced by its card), as tags "SJ as A♠".
+function standsFor(lane, played) {
+  const tags = [];
+  lane.forEach((text, i) => {
+    if (!sss.isJoker(text) || !played) return;
+    const joker = sss.cardCode(text);
+    const card = sss.cardCode(played[i]);
+    tags.push(el('span', {
+      class: 'tag joker-as',
+      'data-joker': text,
+      'data-card': played[i],
+      text: t('stands_for', { joker: jokerName(joker), card: cardSymbol(card) }),
+    }));
+  });
+  return el('span', { class: 'stands-for' }, tags);
+}
 
 // Expected water as the demo prints it (`{:+.2}`): "+0.86", "-1.59".
 function signedWater(x) {
@@ -216,12 +269,17 @@ function moneyText(cents) {
 let sss;
 const rulesCache = new Map();
 const arrangerCache = new Map();
+// The rule set of a preset with the page's joker options (none unless jokers are on).
 function rules(preset = state.preset) {
-  if (!rulesCache.has(preset)) rulesCache.set(preset, sss.Rules.preset(preset));
-  return rulesCache.get(preset);
+  const key = `${preset}/${state.jokers}/${state.jokerLanes}`;
+  if (!rulesCache.has(key)) {
+    const changes = state.jokers > 0 ? { jokers: state.jokers, joker_lanes: state.jokerLanes } : undefined;
+    rulesCache.set(key, sss.Rules.preset(preset, changes));
+  }
+  return rulesCache.get(key);
 }
 function arranger(players = state.players, preset = state.preset, role = undefined) {
-  const key = `${preset}/${players}/${role ?? ''}`;
+  const key = `${preset}/${state.jokers}/${state.jokerLanes}/${players}/${role ?? ''}`;
   if (!arrangerCache.has(key)) arrangerCache.set(key, new sss.Arranger(rules(preset), players, role ? { role } : {}));
   return arrangerCache.get(key);
 }
@@ -238,7 +296,9 @@ function specialName(id) {
 const state = {
   preset: 'classic',
   players: 4,
-  hand: [], // codes, in the order picked
+  jokers: 0, // wild jokers in the deck (RULES.md §12), 0 to 6
+  jokerLanes: 'each_best', // how a hand's jokers are read: 'each_best' or 'avoid_foul'
+  hand: [], // codes, in the order picked (a joker may be there more than once)
   handError: null, // the text field's parse error (a message)
   hints: {}, // category -> combos (codes), for the current hand
   hint: null, // {category, index}
@@ -279,10 +339,49 @@ function buildGrid() {
       grid.append(cardTile(code, { button: true, onclick: guarded('hand-error', () => toggleCard(code)) }));
     }
   }
+  buildJokerGrid();
 }
 
-function toggleCard(code) {
-  const i = state.hand.indexOf(code);
+// The jokers the rules deal, beside the grid: a press adds one more while the deck has one,
+// and takes them all out once the hand holds every copy.
+function buildJokerGrid() {
+  const box = $('joker-grid');
+  box.replaceChildren();
+  box.hidden = state.jokers === 0;
+  for (const code of [BIG_JOKER, SMALL_JOKER]) {
+    const copies = jokerCopies(code);
+    if (copies === 0) continue;
+    box.append(
+      cardTile(code, { button: true, onclick: guarded('hand-error', () => pressJoker(code)) }),
+      el('span', { class: 'held', 'data-code': code }),
+    );
+  }
+}
+
+// Copies of a joker in the deck: the small one ⌈j/2⌉ times, the big one ⌊j/2⌋ times.
+function jokerCopies(code) {
+  return code === SMALL_JOKER ? Math.ceil(state.jokers / 2) : Math.floor(state.jokers / 2);
+}
+
+function pressJoker(code) {
+  const held = state.hand.filter((c) => c === code).length;
+  if (held >= jokerCopies(code)) {
+    state.hand = state.hand.filter((c) => c !== code);
+    state.handError = null;
+    handTextChanged();
+    return;
+  }
+  toggleCard(code, true);
+}
+
+function handTextChanged() {
+  $('hand-input').value = sss.formatCards([...state.hand].sort(byStrength), rules());
+  handChanged();
+}
+
+// Take a card out of the hand, or put it in; `add` puts in one more copy (a joker).
+function toggleCard(code, add = false) {
+  const i = add ? -1 : state.hand.indexOf(code);
   if (i >= 0) {
     state.hand.splice(i, 1);
     state.handError = null;
@@ -294,8 +393,7 @@ function toggleCard(code) {
     state.hand.push(code);
     state.handError = null;
   }
-  $('hand-input').value = sss.formatCards([...state.hand].sort(byStrength));
-  handChanged();
+  handTextChanged();
 }
 
 function setHandFromText() {
@@ -351,6 +449,15 @@ function renderHand() {
     tile.classList.toggle('picked', inHand.has(code));
     tile.classList.toggle('hl', lit.has(code));
     tile.setAttribute('aria-pressed', inHand.has(code) ? 'true' : 'false');
+  }
+  for (const tile of $('joker-grid').querySelectorAll('.card')) {
+    const code = Number(tile.dataset.code);
+    tile.classList.toggle('picked', inHand.has(code));
+    tile.setAttribute('aria-pressed', inHand.has(code) ? 'true' : 'false');
+  }
+  for (const count of $('joker-grid').querySelectorAll('.held')) {
+    const code = Number(count.dataset.code);
+    count.textContent = `${state.hand.filter((c) => c === code).length}/${jokerCopies(code)}`;
   }
   const row = $('hand-cards');
   row.replaceChildren(
@@ -455,16 +562,28 @@ function doArrange() {
   renderResult();
 }
 
-function lanesView(arranged) {
+// `played`: the lanes as played (`checkArrangement(...).played`) when they hold jokers.
+function lanesView(arranged, played) {
   return LANES.map((lane, i) =>
     el(
       'div',
       { class: `lane ${lane}`, 'data-lane': lane },
       el('span', { class: 'lane-name', text: t(lane) }),
       cardRow(codesOf(arranged.arrangement[lane])),
-      el('span', { class: 'category', 'data-category': arranged.categories[i], text: categoryName(arranged.categories[i]) }),
+      el(
+        'span',
+        { class: 'lane-info' },
+        el('span', { class: 'category', 'data-category': arranged.categories[i], text: categoryName(arranged.categories[i]) }),
+        ' ',
+        standsFor(arranged.arrangement[lane], played?.[lane]),
+      ),
     ),
   );
+}
+
+// The lanes as played of an arrangement with jokers (undefined without).
+function playedOf(arrangement) {
+  return sss.checkArrangement(arrangement, rules()).played;
 }
 
 function renderResult() {
@@ -479,7 +598,7 @@ function renderResult() {
   const shown = state.shown < 0 ? best : suggestions[state.shown];
   const kind = state.shown < 0 ? 'best' : shown.kind;
   $('shown-kind').textContent = `· ${t(`kind_${kind}`)}`;
-  $('lanes').replaceChildren(...lanesView(shown));
+  $('lanes').replaceChildren(...lanesView(shown, playedOf(shown.arrangement)));
   const w = $('expected-water');
   w.textContent = signedWater(shown.expected_water);
   w.dataset.value = String(shown.expected_water);
@@ -613,7 +732,13 @@ function renderRound() {
               { class: `lane ${lane}`, 'data-lane': lane },
               el('span', { class: 'lane-name', text: t(lane) }),
               cardRow(codesOf(s.best.arrangement[lane]), { size: 'small' }),
-              el('span', { class: 'category', text: categoryName(s.best.categories[k]) }),
+              el(
+                'span',
+                { class: 'lane-info' },
+                el('span', { class: 'category', text: categoryName(s.best.categories[k]) }),
+                ' ',
+                standsFor(s.best.arrangement[lane], settlement.seats[i].played?.[lane]),
+              ),
             ),
           ),
           el(
@@ -645,6 +770,7 @@ function applyLanguage() {
   for (const e of document.querySelectorAll('[data-i18n]')) e.textContent = t(e.dataset.i18n);
   for (const e of document.querySelectorAll('[data-i18n-placeholder]')) e.placeholder = t(e.dataset.i18nPlaceholder);
   if (sss) {
+    buildJokerGrid();
     renderHand();
     renderHints();
     renderSpecial();
@@ -686,6 +812,24 @@ async function start() {
     if (arranged) doArrange();
     if (state.round) doDeal();
   }));
+  // Jokers on or off, or read another way: the hand is read again under the new deck (a joker
+  // it no longer deals is shown as the engine's error), and what was shown is redone.
+  const jokersChanged = () => {
+    const arranged = !!state.result;
+    $('joker-lanes').disabled = state.jokers === 0;
+    buildJokerGrid();
+    setHandFromText();
+    if (arranged) doArrange();
+    if (state.round) doDeal();
+  };
+  $('jokers').addEventListener('change', guarded('hand-error', (ev) => {
+    state.jokers = Number(ev.target.value);
+    jokersChanged();
+  }));
+  $('joker-lanes').addEventListener('change', guarded('hand-error', (ev) => {
+    state.jokerLanes = ev.target.value;
+    jokersChanged();
+  }));
   $('players').addEventListener('change', guarded('hand-error', (ev) => {
     const arranged = !!state.result;
     state.players = Number(ev.target.value);
@@ -702,7 +846,7 @@ async function start() {
   }));
   $('random').addEventListener('click', guarded('hand-error', () => {
     const hand = sss.deal(4, undefined, rules())[0];
-    $('hand-input').value = sss.formatCards(codesOf(hand).sort(byStrength));
+    $('hand-input').value = sss.formatCards(codesOf(hand).sort(byStrength), rules());
     setHandFromText();
   }));
   $('arrange').addEventListener('click', guarded('arrange-error', doArrange));
@@ -713,6 +857,10 @@ async function start() {
 
   state.preset = $('preset').value;
   state.players = Number($('players').value);
+  state.jokers = Number($('jokers').value);
+  state.jokerLanes = $('joker-lanes').value;
+  $('joker-lanes').disabled = state.jokers === 0;
+  buildJokerGrid();
   handChanged();
   $('status').hidden = true;
   $('app').hidden = false;

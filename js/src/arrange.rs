@@ -67,7 +67,7 @@ fn advice_object(a: &SpecialAdvice) -> js_sys::Object {
 }
 
 /// One lane of `complete`'s fixed lanes: `undefined`/`null` when free.
-fn fixed_lane(fixed: &JsValue, name: &str, extra: shisanshui::SuitSet) -> JsResult<Option<Vec<Card>>> {
+fn fixed_lane(fixed: &JsValue, name: &str, extra: shisanshui::Deck) -> JsResult<Option<Vec<Card>>> {
     if fixed.is_undefined() || fixed.is_null() {
         return Ok(None);
     }
@@ -166,7 +166,7 @@ impl JsArranger {
     /// package's `arrange` makes the object: one typed array crosses instead of two dozen strings).
     #[wasm_bindgen(js_name = "arrangePacked")]
     pub fn arrange_packed(&self, cards: JsValue) -> JsResult<Float64Array> {
-        let hand = hand_in(&cards, self.0.rules().extra_suits)?;
+        let hand = hand_in(&cards, self.0.rules().deck_spec())?;
         let mut out = Vec::with_capacity(PACKED);
         pack(&mut out, &self.0.arrange(&hand).or_throw()?, 0);
         Ok(Float64Array::from(&out[..]))
@@ -177,7 +177,7 @@ impl JsArranger {
     /// 3 another combination of categories).
     #[wasm_bindgen(js_name = "suggestPacked")]
     pub fn suggest_packed(&self, cards: JsValue, n: JsValue) -> JsResult<Float64Array> {
-        let hand = hand_in(&cards, self.0.rules().extra_suits)?;
+        let hand = hand_in(&cards, self.0.rules().deck_spec())?;
         let n = index_arg(&n, "the number of suggestions")?.unwrap_or(3);
         let list = self.0.suggest(&hand, n).or_throw()?;
         let mut out = Vec::with_capacity(PACKED * list.len());
@@ -192,7 +192,7 @@ impl JsArranger {
     /// `{special, declare_water, lane_water, advantage, declare, best_lanes}`.
     #[wasm_bindgen(js_name = "specialAdvice")]
     pub fn special_advice(&self, cards: JsValue) -> JsResult<JsValue> {
-        let hand = hand_in(&cards, self.0.rules().extra_suits)?;
+        let hand = hand_in(&cards, self.0.rules().deck_spec())?;
         Ok(self.0.special_advice(&hand).or_throw()?.map_or(JsValue::NULL, |a| advice_object(&a).into()))
     }
 
@@ -200,7 +200,7 @@ impl JsArranger {
     /// lane to every opponent).
     #[wasm_bindgen(js_name = "expectedWater")]
     pub fn expected_water(&self, arrangement: JsValue) -> JsResult<f64> {
-        let a = arrangement_in(&arrangement, self.0.rules().extra_suits)?;
+        let a = arrangement_in(&arrangement, self.0.rules().deck_spec())?;
         Ok(self.0.expected_water(&a))
     }
 
@@ -208,7 +208,7 @@ impl JsArranger {
     /// hand (理牌), `fixed = {front?, middle?, back?}` each the cards of a lane, as [`PACKED`] numbers.
     #[wasm_bindgen(js_name = "completePacked")]
     pub fn complete_packed(&self, cards: JsValue, fixed: JsValue) -> JsResult<Float64Array> {
-        let extra = self.0.rules().extra_suits;
+        let extra = self.0.rules().deck_spec();
         let hand = hand_in(&cards, extra)?;
         if !(fixed.is_undefined() || fixed.is_null() || fixed.is_object()) {
             return Err(invalid("fixed lanes are an object {front, middle, back}"));

@@ -1,7 +1,7 @@
 //! Seeded dealing (RULES.md §10): the same seed deals the same cards on every surface.
 
 use js_sys::Array;
-use shisanshui::deal::{deal_for, shuffled_deck_of};
+use shisanshui::deal::{deal_for, Dealer};
 use wasm_bindgen::prelude::*;
 
 use crate::cards::texts;
@@ -28,7 +28,7 @@ pub(crate) fn seed_in(v: &JsValue) -> JsResult<Option<u64>> {
 }
 
 /// `deal(players, seed, rules)`: `players` hands of 13 cards (card texts) from the rule set's
-/// deck; the seeded deal of every surface, or an unseeded one when `seed` is `undefined`.
+/// deck, its jokers included; the seeded deal of every surface, or an unseeded one when `seed` is `undefined`.
 #[wasm_bindgen]
 pub fn deal(players: JsValue, seed: JsValue, rules: &JsRules) -> JsResult<Array> {
     let players = index_arg(&players, "the number of players")?.unwrap_or(4);
@@ -36,11 +36,12 @@ pub fn deal(players: JsValue, seed: JsValue, rules: &JsRules) -> JsResult<Array>
     Ok(hands.iter().map(|h| JsValue::from(texts(h))).collect())
 }
 
-/// `shuffledDeck(seed, rules)`: the whole deck of the rule set in its seeded order.
+/// `shuffledDeck(seed, rules)`: the whole deck of the rule set in its seeded order, its jokers
+/// included (RULES.md §12; without jokers the one-deck or doubled-suit shuffle, card for card).
 #[wasm_bindgen(js_name = "shuffledDeck")]
 pub fn shuffled_deck(seed: JsValue, rules: &JsRules) -> JsResult<Array> {
     let seed = seed_in(&seed)?.ok_or_else(|| invalid("shuffledDeck needs a seed"))?;
-    Ok(texts(&shuffled_deck_of(rules.inner().extra_suits, seed)))
+    Ok(texts(&Dealer::from_seed(seed).shuffle_cards(rules.inner().deck_spec())))
 }
 
 /// `roundSeed(seed, round)`: the deal seed of round `round` of a simulation (SplitMix64), as a

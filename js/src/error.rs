@@ -63,6 +63,11 @@ pub(crate) fn to_js(e: Error) -> JsValue {
             set(&err, "position", position as u32);
             set(&err, "copies", copies);
         }
+        Error::JokerNotInDeck { card, position, jokers } => {
+            set(&err, "card", card.to_string());
+            set(&err, "position", position as u32);
+            set(&err, "jokers", jokers);
+        }
         Error::WrongCardCount { expected, found } => {
             set(&err, "expected", expected as u32);
             set(&err, "found", found as u32);

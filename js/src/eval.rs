@@ -1,6 +1,7 @@
-//! Hand evaluation (`evaluate`) and the foul check (`checkArrangement`).
+//! Hand evaluation (`evaluate`) and the foul check (`checkArrangement`); with wild jokers
+//! (RULES.md §12) also the cards they stand for (`evaluatePlayed`, `played`).
 
-use shisanshui::{Arrangement, ArrangementEval, Category, Evaluator, HandRank, SuitSet};
+use shisanshui::{Arrangement, ArrangementEval, Category, Deck, Evaluator, HandRank};
 use wasm_bindgen::prelude::*;
 
 use crate::cards::{hand_in, texts};
@@ -32,8 +33,31 @@ fn eval_object(e: &ArrangementEval) -> serde_json::Value {
 /// a stronger hand); the package's `evaluate` adds the category and the description.
 #[wasm_bindgen(js_name = "__evaluateValue")]
 pub fn evaluate_value(cards: JsValue, rules: &JsRules) -> JsResult<u32> {
-    let cards = hand_in(&cards, rules.inner().extra_suits)?;
+    let cards = hand_in(&cards, rules.inner().deck_spec())?;
     Ok(Evaluator::new(rules.inner()).evaluate(&cards).or_throw()?.value())
+}
+
+/// `evaluatePlayed(cards, rules)`: a 3- or 5-card lane as played (RULES.md §12): `{value,
+/// category, text, played}`, `played` the lane's cards in the order given with each joker
+/// replaced by the card it stands for in the lane's best hand (a lane without jokers is played
+/// as given).
+#[wasm_bindgen(js_name = "evaluatePlayed")]
+pub fn evaluate_played(cards: JsValue, rules: &JsRules) -> JsResult<JsValue> {
+    let cards = hand_in(&cards, rules.inner().deck_spec())?;
+    let (played, rank) = Evaluator::new(rules.inner()).evaluate_jokers(&cards).or_throw()?;
+    let mut o = rank_object(rank);
+    o["played"] = card_texts(&played);
+    plain(&o)
+}
+
+/// Card texts as a JSON list.
+fn card_texts(cards: &[shisanshui::Card]) -> serde_json::Value {
+    cards.iter().map(|c| serde_json::Value::from(c.to_string())).collect()
+}
+
+/// The `{front, middle, back}` of an arrangement as JSON lists of card texts.
+pub(crate) fn lanes_json(a: &Arrangement) -> serde_json::Value {
+    serde_json::json!({ "front": card_texts(&a.front), "middle": card_texts(&a.middle), "back": card_texts(&a.back) })
 }
 
 /// `__describeRank(value)`: the English description of a hand rank (`"straight flush, ace high"`).
@@ -51,7 +75,8 @@ pub fn categories() -> Vec<String> {
 /// An arrangement argument: text (`"As Kd Qh / … / …"` or 13 cards in lane order), 13 cards as
 /// an array, or an object `{front, middle, back}` of lanes (an `Arrangement`, or what the
 /// arranger returns).
-pub(crate) fn arrangement_in(v: &JsValue, extra: SuitSet) -> JsResult<Arrangement> {
+pub(crate) fn arrangement_in(v: &JsValue, deck: impl Into<Deck>) -> JsResult<Arrangement> {
+    let extra: Deck = deck.into();
     if let Some(text) = v.as_string() {
         return Arrangement::parse_in(&text, extra).or_throw();
     }
@@ -85,12 +110,20 @@ pub(crate) fn arrangement_object(a: &Arrangement) -> js_sys::Object {
 /// `{front, middle, back}`.
 #[wasm_bindgen(js_name = "parseArrangement")]
 pub fn parse_arrangement(value: JsValue, rules: &JsRules) -> JsResult<js_sys::Object> {
-    Ok(arrangement_object(&arrangement_in(&value, rules.inner().extra_suits)?))
+    Ok(arrangement_object(&arrangement_in(&value, rules.inner().deck_spec())?))
 }
 
 /// `checkArrangement(arrangement, rules)`: each lane's rank and the foul check (RULES.md §2).
+/// An arrangement holding jokers is valued as the rule set's `joker_lanes` reads it (§12) and
+/// the result adds `played`, its lanes with each joker replaced by the card it stands for.
 #[wasm_bindgen(js_name = "checkArrangement")]
 pub fn check_arrangement(arrangement: JsValue, rules: &JsRules) -> JsResult<JsValue> {
-    let a = arrangement_in(&arrangement, rules.inner().extra_suits)?;
+    let a = arrangement_in(&arrangement, rules.inner().deck_spec())?;
+    if a.has_jokers() {
+        let j = a.evaluate_jokers(rules.inner());
+        let mut o = eval_object(&j.eval);
+        o["played"] = lanes_json(&j.played);
+        return plain(&o);
+    }
     plain(&eval_object(&a.evaluate(rules.inner())))
 }

@@ -95,7 +95,7 @@ impl JsRules {
         self.0 == other.0
     }
 
-    /// The most seats the deck deals 13 cards to: 4 plus one per extra suit.
+    /// The most seats the deck deals 13 cards to: 4 plus one per extra suit (jokers add none).
     #[wasm_bindgen(getter, js_name = "maxPlayers")]
     pub fn max_players(&self) -> u32 {
         self.0.max_players() as u32
@@ -107,9 +107,32 @@ impl JsRules {
         self.0.extra_suits.iter().map(|s| s.letter().to_string()).collect()
     }
 
-    /// How many copies of a card (code or text) the deck holds: 1, or 2 for an extra suit.
+    /// Wild jokers the deck adds (RULES.md §12), 0 to 6: 1 deals the small joker `SJ`, 2 both
+    /// `SJ` and `BJ`, more add further copies alternately. (`jokers` in the rule-set JSON.)
+    #[wasm_bindgen(getter)]
+    pub fn jokers(&self) -> u8 {
+        self.0.jokers
+    }
+
+    /// How a hand's jokers are read when its lanes are valued (RULES.md §12): `"each_best"`
+    /// (each lane as strong as it can be) or `"avoid_foul"` (the reading that keeps the hand
+    /// from fouling first). (`joker_lanes` in the rule-set JSON.)
+    #[wasm_bindgen(getter, js_name = "jokerLanes")]
+    pub fn joker_lanes(&self) -> String {
+        self.0.joker_lanes.name().to_string()
+    }
+
+    /// Whether a joker may complete a special hand (RULES.md §12). (`jokers_in_specials` in the
+    /// rule-set JSON.)
+    #[wasm_bindgen(getter, js_name = "jokersInSpecials")]
+    pub fn jokers_in_specials(&self) -> bool {
+        self.0.jokers_in_specials
+    }
+
+    /// How many copies of a card (code or text) the deck holds: 1, or 2 for an extra suit; for
+    /// a joker (`"SJ"`, `"BJ"`, or its code where the deck deals jokers) as many as it deals.
     pub fn copies(&self, card: JsValue) -> JsResult<u8> {
-        card_item(&card, 0).map(|c| self.0.copies(c))
+        card_item(&card, 0, self.0.deck_spec()).map(|c| self.0.copies(c))
     }
 
     /// The water of a special (id `"SD"`, English or Chinese name), or `null` if disabled.

@@ -1,18 +1,19 @@
 //! Settling a round in water: `settle`.
 
 use js_sys::{Array, Reflect};
-use shisanshui::{PlayerHand, Special, SuitSet};
+use shisanshui::deck::MAX_JOKERS;
+use shisanshui::{Deck, PlayerHand, Special, SuitSet};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::cards::hand_in;
 use crate::error::{index_arg, invalid, plain, JsResult, OrThrow};
-use crate::eval::arrangement_in;
+use crate::eval::{arrangement_in, lanes_json};
 use crate::rules::JsRules;
 
 /// One seat: an arrangement (text, 13 cards, `{front, middle, back}`), or a declared special
 /// `{special: "SD", cards}`.
-pub(crate) fn seat_in(v: &JsValue, extra: SuitSet) -> JsResult<PlayerHand> {
+pub(crate) fn seat_in(v: &JsValue, extra: Deck) -> JsResult<PlayerHand> {
     if v.is_object() && !Array::is_array(v) {
         let special = Reflect::get(v, &JsValue::from_str("special")).unwrap_or(JsValue::UNDEFINED);
         if !special.is_undefined() && !special.is_null() {
@@ -26,7 +27,7 @@ pub(crate) fn seat_in(v: &JsValue, extra: SuitSet) -> JsResult<PlayerHand> {
 }
 
 /// The seats of a round.
-pub(crate) fn seats_in(hands: &JsValue, extra: SuitSet) -> JsResult<Vec<PlayerHand>> {
+pub(crate) fn seats_in(hands: &JsValue, extra: Deck) -> JsResult<Vec<PlayerHand>> {
     if !Array::is_array(hands) {
         return Err(invalid("settle takes an array of seats"));
     }
@@ -44,17 +45,31 @@ pub(crate) fn seats_in(hands: &JsValue, extra: SuitSet) -> JsResult<Vec<PlayerHa
 
 /// `settle(hands, rules, banker)`: one round's water between the seats (RULES.md §4-§5), in
 /// the engine's JSON form (as Python's `Settlement.to_dict()`): `totals` (exact fractions
-/// `{num, den}`), the `matrix`, every seat, pair and event; and `units`, the totals in 840ths. `banker` is the banker's seat at a banker table
+/// `{num, den}`), the `matrix`, every seat, pair and event; and `units`, the totals in 840ths.
+/// A seat whose lanes hold jokers (RULES.md §12) adds `played`, its lanes with each joker
+/// replaced by the card it stands for. `banker` is the banker's seat at a banker table
 /// (`table: "banker"`), `undefined` otherwise.
 #[wasm_bindgen]
 pub fn settle(hands: JsValue, rules: &JsRules, banker: JsValue) -> JsResult<JsValue> {
     let banker = index_arg(&banker, "the banker's seat")?;
-    // Each seat is read on two decks and the settlement checks them against the rule set's
-    // deck, in the core's order: the table size and the banker seat first, then the cards
-    // across the table (a repeat's position counts across it: seat 1's fifth card is 17).
-    let seats = seats_in(&hands, SuitSet::ALL)?;
-    let s = shisanshui::settle::settle_with_banker(&seats, rules.inner(), banker).or_throw()?;
+    // Each seat is read on the biggest deck (two decks, and every joker where the rule set deals
+    // any: elsewhere codes 52 and 53 stay bad codes and the text of a joker is refused as the
+    // seat is read) and the settlement checks them against the rule set's deck, in the core's
+    // order: the table size and the banker seat first, then the cards across the table (a
+    // repeat's position counts across it: seat 1's fifth card is 17; so does a joker more than
+    // the rule set deals).
+    let rules = rules.inner();
+    let read = Deck::new(SuitSet::ALL, if rules.jokers == 0 { 0 } else { MAX_JOKERS }).or_throw()?;
+    let seats = seats_in(&hands, read)?;
+    let s = shisanshui::settle::settle_with_banker(&seats, rules, banker).or_throw()?;
     let mut value = serde_json::to_value(&s).map_err(|e| invalid(e.to_string()))?;
     value["units"] = serde_json::json!(s.totals.iter().map(|w| w.units()).collect::<Vec<i64>>());
+    for (i, seat) in seats.iter().enumerate() {
+        if let PlayerHand::Arranged(a) = seat {
+            if a.has_jokers() {
+                value["seats"][i]["played"] = lanes_json(&a.evaluate_jokers(rules).played);
+            }
+        }
+    }
     plain(&value)
 }

@@ -12,7 +12,7 @@ use crate::rules::JsRules;
 /// straights / flushes the lanes that show it.
 #[wasm_bindgen(js_name = "detectSpecial")]
 pub fn detect_special(cards: JsValue, rules: &JsRules) -> JsResult<JsValue> {
-    let cards = hand_in(&cards, rules.inner().extra_suits)?;
+    let cards = hand_in(&cards, rules.inner().deck_spec())?;
     let detection = SpecialDetector::new(rules.inner()).or_throw()?.detect(&cards).or_throw()?;
     plain(&detection)
 }

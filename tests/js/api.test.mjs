@@ -48,6 +48,8 @@ test('every function is callable', () => {
     cardText: sss.cardText(51),
     deck: sss.deck(),
     evaluate: sss.evaluate('As Ks Qs Js Ts', rules),
+    evaluatePlayed: sss.evaluatePlayed('As Ks Qs Js SJ', { jokers: 1 }),
+    isJoker: sss.isJoker('SJ'),
     evaluateMany: sss.evaluateMany(Uint8Array.of(51, 47, 43, 39, 35), rules),
     checkArrangement: sss.checkArrangement(LANES, rules),
     detectSpecial: sss.detectSpecial(DRAGON, rules),
@@ -71,6 +73,8 @@ test('every function is callable', () => {
   assert.equal(results.cardText, 'As');
   assert.equal(results.deck.length, 52);
   assert.equal(results.evaluate.category, 'straight_flush');
+  assert.deepEqual(results.evaluatePlayed.played, ['As', 'Ks', 'Qs', 'Js', 'Ts']);
+  assert.equal(results.isJoker, true);
   assert.deepEqual(Array.from(results.evaluateMany), [results.evaluate.value]);
   assert.equal(results.checkArrangement.is_foul, false);
   assert.equal(results.detectSpecial.best, 'DR');
@@ -103,6 +107,7 @@ test('errors: the class of every code, ShisanshuiError, Error, code and name', (
     bad_card_code: () => sss.evaluate([0, 1, 52]),
     duplicate_card: () => sss.parseCards('As As'),
     too_many_copies: () => sss.parseCards('As As As', { extra_suits: ['s'] }),
+    joker_not_in_deck: () => sss.parseCards('As SJ'),
     wrong_card_count: () => sss.evaluate('As Ks'),
     invalid_rules: () => sss.Rules.preset('classic', { wheel: 'sideways' }),
     unknown_preset: () => sss.Rules.preset('macau'),
@@ -132,6 +137,7 @@ test('errors: the class of every code, ShisanshuiError, Error, code and name', (
   throwsCode(() => sss.Rules.preset('classic', { wheel: 'sideways' }), 'invalid_rules', { path: 'wheel' });
   throwsCode(() => sss.Rules.preset('macau'), 'unknown_preset', { preset: 'macau' });
   throwsCode(() => sss.parseCards('As As As', { extra_suits: ['s'] }), 'too_many_copies', { position: 2, card: 'As', copies: 2 });
+  throwsCode(() => sss.parseCards('As BJ', { jokers: 1 }), 'joker_not_in_deck', { position: 1, card: 'BJ', jokers: 1 });
 });
 
 test('bad argument types throw InvalidArgumentError, never a TypeError', () => {

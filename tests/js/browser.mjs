@@ -12,8 +12,13 @@
 // inline with the engine's message; a special hand shows the advice of the vectors; the Chinese
 // toggle changes the labels; "Deal a round" with seed 7 under classic (and two rounds with a
 // declared special, one of them ranked) shows the per-seat totals, money and house that the Rust
-// demo prints (`cargo run --release -p shisanshui --example demo -- --seed 7`, run here). A screenshot is
-// saved at $SSS_SCREENSHOT or target/js-playground.png (and the Chinese page beside it, -zh).
+// demo prints (`cargo run --release -p shisanshui --example demo -- --seed 7`, run here). With
+// jokers on (RULES.md §12; tests/vectors/jokers.json): the joker tiles and reading, a joker hand
+// typed and arranged under both readings shows the vector's lanes and, under each lane, what each
+// joker stands for ("SJ as A♠", "小王当A♠" in Chinese) as the engine plays the lanes; a dealt round
+// with two jokers settles and labels its jokers as the demo with `--jokers 2` does; turning the
+// jokers off shows the engine's error for the joker in the field. A screenshot is saved at
+// $SSS_SCREENSHOT or target/js-playground.png (and the Chinese page beside it, -zh).
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -140,6 +145,28 @@ async function setField(selector, text) {
 }
 const texts = (selector) => page.$$eval(selector, (es) => es.map((e) => e.textContent.trim()));
 const codesIn = (selector) => page.$$eval(selector, (es) => es.map((e) => Number(e.dataset.code)));
+
+/** The Rust demo's round: its Totals lines, its house, and each seat's "SJ as 5♠" per lane. */
+function demoRound(args) {
+  const demo = execFileSync(
+    'cargo',
+    ['run', '--release', '--quiet', '-p', 'shisanshui', '--example', 'demo', '--', ...args],
+    { cwd: root, encoding: 'utf8', env: { CARGO_BUILD_JOBS: '2', ...process.env }, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const after = demo.slice(demo.indexOf('\nTotals'));
+  const lines = [...after.matchAll(/^\s*seat (\d+):\s+(\S+) water\s+(\S+)\s+\((.+)\)$/gm)];
+  const house = after.match(/^\s*house:\s+(\S+)$/m);
+  // The demo writes a ten as T; the page as 10.
+  const jokers = {};
+  for (const block of demo.slice(0, demo.indexOf('\nTotals')).split(/^Seat (?=\d+ dealt)/m).slice(1)) {
+    const seat = Number(block.match(/^\d+/)[0]);
+    jokers[seat] = {};
+    for (const [, lane, rest] of block.matchAll(/^\s+(front|middle|back)\s(.*)$/gm)) {
+      jokers[seat][lane] = [...rest.matchAll(/\b([SB]J) as (\S+)/g)].map(([, j, c]) => `${j} as ${c.replace(/^T/, '10')}`).sort();
+    }
+  }
+  return { demo, after, lines, house, jokers };
+}
 
 // ---------------------------------------------------------------------------------------------
 // The checks, in order on one page.
@@ -275,6 +302,107 @@ test('the playground in headless Chromium', { timeout: 120_000 }, async (t) => {
       await setField('#hand-input', handText);
       await page.click('#arrange');
       await page.click('#hint-buttons .hint[data-category="one_pair"]');
+    });
+
+    await step('jokers: the hand shows them, and each lane what its jokers stand for', async () => {
+      const jv = JSON.parse(fs.readFileSync(path.join(root, 'tests', 'vectors', 'jokers.json'), 'utf8'));
+      const ruleSets = new Map(jv.rules.map((r) => [r.name, sss.Rules.fromJSON(r.json)]));
+      const symbol = (text) => {
+        const code = sss.cardCode(text);
+        return RANKS[code >> 2] + ['♦', '♣', '♥', '♠'][code & 3];
+      };
+      // Off: no joker tiles, and the reading cannot be chosen.
+      assert.equal(await page.$eval('#joker-grid', (e) => e.hidden), true);
+      assert.equal(await page.$eval('#joker-lanes', (e) => e.disabled), true);
+      if ((await page.$eval('#preset', (e) => e.value)) !== 'classic') await page.select('#preset', 'classic');
+      await page.select('#jokers', '2');
+      assert.equal(await page.$eval('#joker-lanes', (e) => e.disabled), false);
+      assert.equal(await page.$eval('#joker-grid', (e) => e.hidden), false);
+      assert.deepEqual(sorted(await codesIn('#joker-grid .card')), [53, 52], 'two jokers: SJ and BJ');
+      assert.equal(await page.$$eval('#grid .card', (es) => es.length), 52);
+      for (const [name, reading] of [['classic_j2', 'each_best'], ['classic_j2_avoid', 'avoid_foul']]) {
+        await page.select('#joker-lanes', reading);
+        const rec = jv.arranged.find((a) => a.rules === name && a.players === 4);
+        assert.ok(rec, `jokers.json has a 4-seat hand under ${name}`);
+        const r = ruleSets.get(name);
+        assert.equal(r.jokerLanes, reading);
+        const text = sss.formatCards(rec.codes, r);
+        await setField('#hand-input', text);
+        assert.equal(await page.$eval('#hand-error', (e) => e.hidden), true, `${text} parses`);
+        assert.deepEqual(sorted(await codesIn('#hand-cards .card:not(.slot)')), sorted(rec.codes), 'the hand row');
+        const jokerTexts = rec.codes.filter((c) => c >= 52).map((c) => (c === 52 ? 'SJ' : 'BJ')).sort();
+        assert.deepEqual((await texts('#hand-cards .card.joker .rank')).sort(), jokerTexts, 'the jokers in the hand');
+        await page.click('#arrange');
+        await page.waitForSelector('#result:not([hidden]) #lanes .lane');
+        assert.equal(await page.$eval('#arrange-error', (e) => e.hidden), true, 'no error arranging');
+        const water = await page.$eval('#expected-water', (e) => Number(e.dataset.value));
+        assert.ok(Math.abs(water - rec.expected_water) < 1e-6, `${name}: expected water ${water} vs ${rec.expected_water}`);
+        const lanes = {};
+        for (const lane of ['front', 'middle', 'back']) lanes[lane] = rec[lane].map((c) => sss.cardText(c, r));
+        const played = sss.checkArrangement(lanes, r).played;
+        assert.ok(played, `${name}: the arrangement holds jokers`);
+        let tags = 0;
+        for (const lane of ['front', 'middle', 'back']) {
+          assert.deepEqual(sorted(await codesIn(`#lanes .lane[data-lane="${lane}"] .card`)), sorted(rec[lane]), `${name}: the ${lane} lane`);
+          const want = lanes[lane].flatMap((c, i) => (sss.isJoker(c) ? [`${c} as ${symbol(played[lane][i])}`] : [])).sort();
+          assert.deepEqual((await texts(`#lanes .lane[data-lane="${lane}"] .joker-as`)).sort(), want, `${name}: what the ${lane}'s jokers stand for`);
+          tags += want.length;
+        }
+        assert.equal(tags, jokerTexts.length, 'a tag for every joker');
+      }
+      // In Chinese: 小王当A♠.
+      await page.click('#lang');
+      const zh = await texts('#lanes .joker-as');
+      assert.ok(zh.length > 0 && zh.every((x) => /^[小大]王当\S+$/.test(x)), zh.join(', '));
+      await page.click('#lang');
+
+      // A round with two jokers, as the Rust demo plays it (each_best).
+      await page.select('#joker-lanes', 'each_best');
+      const seed = 7;
+      const d = demoRound(['--preset', 'classic', '--seed', String(seed), '--jokers', '2']);
+      assert.equal(d.lines.length, 4, `the demo's Totals lines:\n${d.after}`);
+      assert.ok(d.house, 'the demo prints the house');
+      await setField('#seed', String(seed));
+      await page.click('#deal');
+      await page.waitForSelector('#seats .seat[data-seat="3"]');
+      assert.equal(await page.$eval('#round-error', (e) => e.hidden), true, 'no error dealing');
+      let dealtJokers = 0;
+      for (const [, seat, water, money] of d.lines) {
+        const shown = await page.$eval(`#seats .seat[data-seat="${seat}"]`, (e) => ({
+          water: e.querySelector('.total-water').textContent,
+          money: e.querySelector('.total-money').textContent,
+          jokers: e.querySelectorAll('.card.joker').length,
+        }));
+        assert.equal(shown.water, water, `seat ${seat}'s water with jokers`);
+        assert.equal(shown.money, money, `seat ${seat}'s money with jokers`);
+        dealtJokers += shown.jokers;
+        for (const lane of ['front', 'middle', 'back']) {
+          const tagsShown = (await texts(`#seats .seat[data-seat="${seat}"] .lane[data-lane="${lane}"] .joker-as`)).sort();
+          assert.deepEqual(tagsShown, d.jokers[seat]?.[lane] ?? [], `seat ${seat} ${lane}: what its jokers stand for`);
+        }
+      }
+      assert.equal(await page.$eval('#round-footer .house-money', (e) => e.textContent), d.house[1], 'the house with jokers');
+      const demoTags = Object.values(d.jokers).flatMap((s) => Object.values(s).flat()).length;
+      assert.ok(dealtJokers > 0 && demoTags > 0, `the round dealt jokers (${dealtJokers} shown, ${demoTags} in the demo)`);
+      assert.deepEqual(problems, [], 'problems with jokers');
+
+      // Off again: the joker in the field is the engine's error, shown inline.
+      const last = jv.arranged.find((a) => a.rules === 'classic_j2_avoid' && a.players === 4);
+      let message;
+      try {
+        sss.parseCards(sss.formatCards(last.codes, ruleSets.get('classic_j2')), 'classic');
+      } catch (e) {
+        message = e.message;
+      }
+      assert.ok(message && message.includes('joker'), `${message}`);
+      await page.select('#jokers', '0');
+      assert.equal(await page.$eval('#hand-error', (e) => (e.hidden ? null : e.textContent)), message);
+      assert.equal(await page.$eval('#joker-grid', (e) => e.hidden), true);
+      assert.equal(await page.$eval('#joker-lanes', (e) => e.disabled), true);
+      assert.deepEqual(problems, [], 'errors reached the console');
+      // Back to the vector hand.
+      await setField('#hand-input', handText);
+      await page.click('#arrange');
     });
 
     // Seed 7 under classic is the round the brief names; classic seed 2 has a declared special
