@@ -1430,6 +1430,41 @@ typedef struct SssSimSummary {
 } SssSimSummary;
 
 /**
+ * The lanes of one category a run played (`sss_sim_report_lanes`): lanes of hands that played
+ * lanes and did not foul, valued as settlement values them. 48 bytes.
+ */
+typedef struct SssSimLanes {
+    /**
+     * Front lanes that made the category.
+     */
+    uint64_t front;
+    /**
+     * Middle lanes that made it.
+     */
+    uint64_t middle;
+    /**
+     * Back lanes that made it.
+     */
+    uint64_t back;
+    /**
+     * Hands with at least one lane of it.
+     */
+    uint64_t hands_with;
+    /**
+     * `hands_with` per hand played.
+     */
+    double hand_rate;
+    /**
+     * The category (`SssCategory`).
+     */
+    uint8_t category;
+    /**
+     * Reserved, 0.
+     */
+    uint8_t reserved[7];
+} SssSimLanes;
+
+/**
  * One special of a run (`sss_sim_report_special`). 32 bytes.
  */
 typedef struct SssSimSpecial {
@@ -3007,6 +3042,16 @@ void sss_sim_report_free(struct SssSimReport *report);
  * `report` must be a live handle; `out` valid for a write.
  */
 SssStatus sss_sim_report_summary(const struct SssSimReport *report, struct SssSimSummary *out);
+
+/**
+ * The lanes of `category` (an `SssCategory`, high card 0 to five of a kind 9) the run played,
+ * into `out`. Errors: `SSS_ERR_INVALID_ARGUMENT` (no such category), `SSS_ERR_NULL_POINTER`,
+ * `SSS_ERR_INVALID_HANDLE`.
+ *
+ * # Safety
+ * `report` must be a live handle; `out` valid for a write.
+ */
+SssStatus sss_sim_report_lanes(const struct SssSimReport *report, uint32_t category, struct SssSimLanes *out);
 
 /**
  * Special `index` (0 to `special_count − 1`, the rule set's order, highest first) of the run

@@ -72,10 +72,11 @@ use crate::arrange::{Arranger, Role};
 use crate::card::Card;
 use crate::deal::{Dealer, HAND_SIZE};
 use crate::error::{Error, Result};
+use crate::eval::Category;
 use crate::lanes::Arrangement;
 use crate::money::{settle_money, Stakes};
 use crate::rules::{Rules, Table as RulesTable};
-use crate::settle::{Event, PlayerHand, Settlement, Settler, Water};
+use crate::settle::{Event, PlayerHand, SeatResult, Settlement, Settler, Water};
 use crate::special::{Special, SpecialDetector};
 
 /// Most rounds one run may ask for (about a day of one core's work).
@@ -254,6 +255,25 @@ pub struct SpecialCount {
     pub declared_rate: f64,
 }
 
+/// How many played lanes made one category.
+#[derive(Clone, PartialEq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub struct LaneCount {
+    /// The category.
+    pub category: Category,
+    /// Front lanes that made it (three-card categories only).
+    pub front: u64,
+    /// Middle lanes that made it.
+    pub middle: u64,
+    /// Back lanes that made it.
+    pub back: u64,
+    /// Hands with at least one lane of it, over every hand played: `hands_with / hands`.
+    pub hand_rate: f64,
+    /// Hands with at least one lane of it.
+    pub hands_with: u64,
+}
+
 /// Mean, spread and a 95% interval of the mean.
 #[derive(Clone, PartialEq, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -357,6 +377,10 @@ pub struct SimReport {
     pub specials: Vec<SpecialCount>,
     /// Hands that declared a special.
     pub declared: u64,
+    /// For every category (high card to five of a kind), how many lanes played made it: the
+    /// lanes of hands that played lanes and did not foul, valued as settlement values them
+    /// (jokers at what they stand for under `joker_lanes`).
+    pub lanes: Vec<LaneCount>,
     /// Hands that fouled.
     pub fouls: u64,
     /// Shots (one per shooter and victim).
@@ -568,6 +592,11 @@ impl SimReport {
         counts(&mut out, &t.made);
         out.push_str(",\"declared\":");
         counts(&mut out, &t.declared);
+        out.push_str(",\"lanes\":[");
+        for (i, row) in t.lanes.iter().enumerate() {
+            let _ = write!(out, "{}[{},{},{},{}]", if i > 0 { "," } else { "" }, row[0], row[1], row[2], row[3]);
+        }
+        out.push(']');
         let _ = write!(out, ",\"fouls\":{},\"shots\":{},\"home_runs\":{},\"seats\":[", t.fouls, t.shots, t.home_runs);
         for (i, e) in t.seats.iter().enumerate() {
             if i > 0 {
@@ -722,6 +751,22 @@ impl SimReport {
                 *slot = n;
             }
         }
+        let lanes = list("lanes")?;
+        if lanes.len() != Category::ALL.len() {
+            return Err(bad(format!("{} lane rows for {} categories", lanes.len(), Category::ALL.len())));
+        }
+        for (row, into) in lanes.iter().zip(tally.lanes.iter_mut()) {
+            let row: Option<Vec<u64>> =
+                row.as_array().filter(|r| r.len() == 4).and_then(|r| r.iter().map(|n| n.as_u64()).collect());
+            match row {
+                Some(row) if row.iter().all(|&n| n <= hands) => into.copy_from_slice(&row),
+                _ => {
+                    return Err(bad(
+                        "lanes holds a row that is not [front, middle, back, hands], each at most the hands".into(),
+                    ))
+                }
+            }
+        }
         (tally.fouls, tally.shots, tally.home_runs) = (int("fouls")?, int("shots")?, int("home_runs")?);
         let key = Key {
             rules: config.rules,
@@ -738,7 +783,7 @@ impl SimReport {
 
 /// The name and version of [`SimReport::to_state`]'s format.
 #[cfg(feature = "serde")]
-const STATE_FORMAT: &str = "shisanshui-sim-state/1";
+const STATE_FORMAT: &str = "shisanshui-sim-state/2";
 
 /// The stakes of a state: `{"base", "carries" (a list or null), "rake": {"numerator",
 /// "denominator"}}`, ranges unchecked (the run's own check follows).
@@ -762,7 +807,7 @@ fn stakes_of(v: &serde_json::Value) -> Option<Stakes> {
 
 /// The fields of [`SimReport::to_state`]'s JSON object, all required.
 #[cfg(feature = "serde")]
-const STATE_FIELDS: [&str; 20] = [
+const STATE_FIELDS: [&str; 21] = [
     "format",
     "rules",
     "players",
@@ -775,6 +820,7 @@ const STATE_FIELDS: [&str; 20] = [
     "rounds",
     "made",
     "declared",
+    "lanes",
     "fouls",
     "shots",
     "home_runs",
@@ -1037,6 +1083,22 @@ impl Table<'_> {
             s.hands.push(hand);
         }
         self.settler.settle_into_with_banker(&s.hands, self.banker, &mut s.settlement)?;
+        for seat in &s.settlement.seats {
+            if let SeatResult::Arranged { eval } = seat {
+                if !eval.foul.is_foul() {
+                    let cats = [eval.front.category(), eval.middle.category(), eval.back.category()];
+                    for (lane, c) in cats.into_iter().enumerate() {
+                        tally.lanes[c as usize][lane] += 1;
+                    }
+                    for (i, c) in cats.into_iter().enumerate() {
+                        // Once per hand and category.
+                        if !cats[..i].contains(&c) {
+                            tally.lanes[c as usize][3] += 1;
+                        }
+                    }
+                }
+            }
+        }
         for event in &s.settlement.events {
             match event {
                 Event::Foul { .. } => tally.fouls += 1,
@@ -1206,6 +1268,9 @@ struct Tally {
     rounds: u64,
     made: [u64; Special::ALL.len()],
     declared: [u64; Special::ALL.len()],
+    /// Lanes made, by category and lane (front, middle, back); the last column counts hands
+    /// with at least one lane of the category.
+    lanes: [[u64; 4]; Category::ALL.len()],
     fouls: u64,
     shots: u64,
     home_runs: u64,
@@ -1224,6 +1289,7 @@ impl Tally {
             rounds: 0,
             made: [0; Special::ALL.len()],
             declared: [0; Special::ALL.len()],
+            lanes: [[0; 4]; Category::ALL.len()],
             fouls: 0,
             shots: 0,
             home_runs: 0,
@@ -1239,6 +1305,9 @@ impl Tally {
         for i in 0..Special::ALL.len() {
             self.made[i] += o.made[i];
             self.declared[i] += o.declared[i];
+        }
+        for (a, b) in self.lanes.iter_mut().flatten().zip(o.lanes.iter().flatten()) {
+            *a += b;
         }
         self.fouls += o.fouls;
         self.shots += o.shots;
@@ -1267,6 +1336,9 @@ impl Tally {
         for i in 0..Special::ALL.len() {
             add(&mut t.made[i], o.made[i])?;
             add(&mut t.declared[i], o.declared[i])?;
+        }
+        for (a, &b) in t.lanes.iter_mut().flatten().zip(o.lanes.iter().flatten()) {
+            add(a, b)?;
         }
         add(&mut t.fouls, o.fouls)?;
         add(&mut t.shots, o.shots)?;
@@ -1303,6 +1375,13 @@ impl Tally {
                 }
             })
             .collect();
+        let lanes = Category::ALL
+            .iter()
+            .map(|&category| {
+                let [front, middle, back, hands_with] = self.lanes[category as usize];
+                LaneCount { category, front, middle, back, hands_with, hand_rate: rate(hands_with) }
+            })
+            .collect();
         let mut pooled = Exact::default();
         for s in &self.seats {
             pooled.merge(s.clone());
@@ -1332,6 +1411,7 @@ impl Tally {
             hands,
             specials,
             declared: self.declared.iter().sum(),
+            lanes,
             fouls: self.fouls,
             shots: self.shots,
             home_runs: self.home_runs,

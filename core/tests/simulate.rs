@@ -8,7 +8,7 @@ use shisanshui::money::{settle_money, Rake, Stakes};
 use shisanshui::settle::{settle, Event, PlayerHand};
 use shisanshui::simulate::{round_deal, round_seed, run, Policy, SimConfig, SimReport};
 use shisanshui::special::Special;
-use shisanshui::{Error, Preset, Rules};
+use shisanshui::{Category, Error, Preset, Rules};
 
 fn config(preset: Preset, players: usize, rounds: u64, seed: u64) -> SimConfig {
     SimConfig::new(Rules::preset(preset), players, rounds, seed)
@@ -105,6 +105,8 @@ struct Count {
     rake: i64,
     house: i64,
     amounts: Vec<i64>,
+    /// Lanes of played, unfouled hands by category: front, middle, back, hands with one.
+    lanes: BTreeMap<Category, [u64; 4]>,
 }
 
 fn count(c: &SimConfig) -> Count {
@@ -120,7 +122,7 @@ fn count(c: &SimConfig) -> Count {
                     *n.made.entry(adv.special).or_default() += 1;
                     if adv.declare() {
                         *n.declared.entry(adv.special).or_default() += 1;
-                        PlayerHand::special_in(adv.special, cards, c.rules.extra_suits).unwrap()
+                        PlayerHand::special_in(adv.special, cards, c.rules.deck_spec()).unwrap()
                     } else {
                         PlayerHand::Arranged(adv.best_lanes.arrangement)
                     }
@@ -128,6 +130,23 @@ fn count(c: &SimConfig) -> Count {
                 None => PlayerHand::Arranged(arranger.arrange(cards).unwrap().arrangement),
             };
             table.push(hand);
+        }
+        for hand in &table {
+            if let PlayerHand::Arranged(a) = hand {
+                let e = a.evaluate(&c.rules);
+                if !e.foul.is_foul() {
+                    let cats = [e.front.category(), e.middle.category(), e.back.category()];
+                    for (lane, cat) in cats.iter().enumerate() {
+                        n.lanes.entry(*cat).or_default()[lane] += 1;
+                    }
+                    let mut distinct = cats.to_vec();
+                    distinct.sort();
+                    distinct.dedup();
+                    for cat in distinct {
+                        n.lanes.entry(cat).or_default()[3] += 1;
+                    }
+                }
+            }
         }
         let s = settle(&table, &c.rules).unwrap();
         for e in &s.events {
@@ -169,6 +188,12 @@ fn check_against_count(c: &SimConfig) {
     assert_eq!(r.specials.iter().map(|s| s.made).sum::<u64>(), n.made.values().sum::<u64>());
     assert_eq!(r.declared, n.declared.values().sum::<u64>());
     assert_eq!((r.fouls, r.shots, r.home_runs), (n.fouls, n.shots, n.home_runs));
+    assert_eq!(r.lanes.len(), Category::ALL.len());
+    for l in &r.lanes {
+        let want = n.lanes.get(&l.category).copied().unwrap_or_default();
+        assert_eq!([l.front, l.middle, l.back, l.hands_with], want, "{:?} lanes", l.category);
+        assert_eq!(l.hand_rate, l.hands_with as f64 / hands as f64);
+    }
     for (seat, d) in r.seats.iter().enumerate() {
         assert_eq!(d.summary.count, c.rounds);
         assert_eq!(d.summary.mean, n.seat_sums[seat] as f64 / c.rounds as f64 / 840.0, "seat {seat}");
@@ -197,6 +222,14 @@ fn figures_match_an_independent_count_over_the_same_deals() {
     assert!(made > 0 && r.declared > 0, "made {made}, declared {}: the count would not test specials", r.declared);
     // hk at two seats: shots heads-up, no home runs, specials worth less (declared less often).
     check_against_count(&config(Preset::Hk, 2, 80, 4));
+    // Two jokers making specials: five of a kind in the lanes, specials with jokers declared.
+    let mut c = config(Preset::Classic, 4, 150, 3);
+    c.rules.jokers = 2;
+    c.rules.jokers_in_specials = true;
+    check_against_count(&c);
+    let r = run(&c).unwrap();
+    let five = r.lanes.iter().find(|l| l.category == Category::FiveOfAKind).unwrap();
+    assert!(five.back + five.middle > 0 && r.declared > 0, "the count would not test five of a kind or specials");
 }
 
 #[test]

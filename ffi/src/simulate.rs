@@ -144,6 +144,27 @@ pub struct SssSimSpecial {
     pub reserved: [u8; 3],
 }
 
+/// The lanes of one category a run played (`sss_sim_report_lanes`): lanes of hands that played
+/// lanes and did not foul, valued as settlement values them. 48 bytes.
+#[repr(C)]
+#[derive(Copy, Clone, PartialEq, Debug, Default)]
+pub struct SssSimLanes {
+    /// Front lanes that made the category.
+    pub front: u64,
+    /// Middle lanes that made it.
+    pub middle: u64,
+    /// Back lanes that made it.
+    pub back: u64,
+    /// Hands with at least one lane of it.
+    pub hands_with: u64,
+    /// `hands_with` per hand played.
+    pub hand_rate: f64,
+    /// The category (`SssCategory`).
+    pub category: u8,
+    /// Reserved, 0.
+    pub reserved: [u8; 7],
+}
+
 /// A finished run (`sss_simulate`), released by `sss_sim_report_free`. Functions taking
 /// `const SssSimReport *` only read it and may run on several threads at once.
 pub struct SssSimReport(Tagged<SimReport>);
@@ -444,6 +465,39 @@ pub unsafe extern "C" fn sss_sim_report_summary(report: *const SssSimReport, out
     })
 }
 
+/// The lanes of `category` (an `SssCategory`, high card 0 to five of a kind 9) the run played,
+/// into `out`. Errors: `SSS_ERR_INVALID_ARGUMENT` (no such category), `SSS_ERR_NULL_POINTER`,
+/// `SSS_ERR_INVALID_HANDLE`.
+///
+/// # Safety
+/// `report` must be a live handle; `out` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_sim_report_lanes(
+    report: *const SssSimReport,
+    category: u32,
+    out: *mut SssSimLanes,
+) -> SssStatus {
+    ffi_boundary!({
+        let r = unsafe { handle_ref(report, "report")? };
+        let out = unsafe { Out::new(out, "out")? };
+        let l = r.inner.lanes.iter().find(|l| l.category as u32 == category).ok_or_else(|| {
+            Failure::invalid_argument(format!("category {category} does not exist (0 to {})", r.inner.lanes.len() - 1))
+        })?;
+        let lanes = SssSimLanes {
+            front: l.front,
+            middle: l.middle,
+            back: l.back,
+            hands_with: l.hands_with,
+            hand_rate: l.hand_rate,
+            category: l.category as u8,
+            reserved: [0; 7],
+        };
+        // SAFETY: checked when the call began; valid for a write (caller's contract).
+        unsafe { out.write(lanes) };
+        Ok(())
+    })
+}
+
 /// Special `index` (0 to `special_count − 1`, the rule set's order, highest first) of the run
 /// into `out`. Errors: `SSS_ERR_INVALID_ARGUMENT` (index out of range), `SSS_ERR_NULL_POINTER`,
 /// `SSS_ERR_INVALID_HANDLE`.
@@ -503,6 +557,7 @@ const _: () = assert!(std::mem::size_of::<SssSimConfig>() == 160);
 const _: () = assert!(std::mem::size_of::<SssSimStat>() == 40);
 const _: () = assert!(std::mem::size_of::<SssSimSummary>() == 880);
 const _: () = assert!(std::mem::size_of::<SssSimSpecial>() == 32);
+const _: () = assert!(std::mem::size_of::<SssSimLanes>() == 48);
 
 #[cfg(test)]
 mod tests {
@@ -555,6 +610,16 @@ mod tests {
         assert_eq!(unsafe { sss_sim_report_special(report, 0, &mut sp) }, SssStatus::SSS_OK);
         assert_eq!((sp.special, sp.made), (want.specials[0].special as u8, want.specials[0].made));
         assert_eq!(unsafe { sss_sim_report_special(report, 99, &mut sp) }, SssStatus::SSS_ERR_INVALID_ARGUMENT);
+        let mut lanes = SssSimLanes::default();
+        for (c, l) in want.lanes.iter().enumerate() {
+            assert_eq!(unsafe { sss_sim_report_lanes(report, c as u32, &mut lanes) }, SssStatus::SSS_OK);
+            assert_eq!(
+                (lanes.category, lanes.front, lanes.middle, lanes.back, lanes.hands_with, lanes.hand_rate),
+                (l.category as u8, l.front, l.middle, l.back, l.hands_with, l.hand_rate)
+            );
+        }
+        assert_eq!(unsafe { sss_sim_report_lanes(report, 10, &mut lanes) }, SssStatus::SSS_ERR_INVALID_ARGUMENT);
+        assert!(last_error().contains("category 10"), "{}", last_error());
         let mut len = 0;
         assert_eq!(
             unsafe { sss_sim_report_to_json(report, std::ptr::null_mut(), 0, &mut len) },

@@ -218,6 +218,21 @@ impl PySimResult {
         Ok(out)
     }
 
+    /// The lanes played, per category (by name, high card first): ``{"front", "middle", "back",
+    /// "hands_with", "hand_rate"}``, counting the lanes of hands that played lanes and did not
+    /// foul, valued as settlement values them (jokers at what they stand for).
+    #[getter]
+    fn lanes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let out = PyDict::new(py);
+        for l in self.part(py, "lanes")?.try_iter()? {
+            let l = l?;
+            let category = l.get_item("category")?;
+            l.del_item("category")?;
+            out.set_item(category, l)?;
+        }
+        Ok(out)
+    }
+
     /// Each seat's water per round: the mean of each seat.
     #[getter]
     fn seat_means(&self) -> Vec<f64> {

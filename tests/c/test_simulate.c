@@ -152,6 +152,25 @@ static void money_and_specials(void) {
     SssSimSpecial sp;
     expect(sss_sim_report_special(report, s.special_count, &sp), SSS_ERR_INVALID_ARGUMENT, "does not exist",
            "special past the end");
+    /* Lanes by category: each lane of every hand that played lanes without fouling, once. */
+    uint64_t lanes[3] = {0, 0, 0};
+    for (uint32_t c = 0; c < 10; c++) {
+        SssSimLanes l;
+        expect(sss_sim_report_lanes(report, c, &l), SSS_OK, NULL, "lanes");
+        CHECK(l.category == c && l.hands_with <= l.front + l.middle + l.back);
+        CHECK(c == SSS_CATEGORY_HIGH_CARD || c == SSS_CATEGORY_ONE_PAIR || c == SSS_CATEGORY_THREE_OF_A_KIND ||
+              l.front == 0);
+        check(fabs(l.hand_rate - (double)l.hands_with / (double)s.hands) < 1e-12, "lanes %u: rate", c);
+        lanes[0] += l.front, lanes[1] += l.middle, lanes[2] += l.back;
+    }
+    {
+        uint64_t played = s.hands - s.fouls - s.declared;
+        check(lanes[0] == played && lanes[1] == played && lanes[2] == played,
+              "lanes: %llu %llu %llu of %llu hands played", (unsigned long long)lanes[0],
+              (unsigned long long)lanes[1], (unsigned long long)lanes[2], (unsigned long long)played);
+        SssSimLanes l;
+        expect(sss_sim_report_lanes(report, 10, &l), SSS_ERR_INVALID_ARGUMENT, "category 10", "no category 10");
+    }
     sss_sim_report_free(report);
 
     /* Bad configurations: typed errors, nothing written. */

@@ -90,6 +90,20 @@ namespace Shisanshui.Tests
                 foreach (SimSpecial s in report.Specials) made += s.Made;
                 T.Check(report.Declared <= made, "declared specials were made");
                 T.Eq(Special.SupremeDragon, report.Specials[0].Special, "the highest special first");
+                // Lanes by category: each lane of every hand that played lanes without fouling, once.
+                T.Eq(10, report.Lanes.Count, "one lane entry per category");
+                long front = 0, middle = 0, back = 0;
+                for (int c = 0; c < report.Lanes.Count; c++)
+                {
+                    SimLanes l = report.Lanes[c];
+                    T.Eq((Category)c, l.Category, "lanes in category order");
+                    T.Check(Math.Abs(l.HandRate - (double)l.HandsWith / report.Hands) < 1e-12, "lanes: hand rate");
+                    front += l.Front; middle += l.Middle; back += l.Back;
+                }
+                long played = report.Hands - report.Fouls - report.Declared;
+                T.Check(front == played && middle == played && back == played,
+                    "lanes: " + front + " " + middle + " " + back + " of " + played + " hands played");
+                T.Check(report.Json.Contains("\"lanes\""), "the JSON holds the lanes");
 
                 T.Throws<InvalidTableException>(() => Simulation.Run(rules, new SimConfig(5, 10, 1)), "players", "five seats");
                 T.Throws<InvalidArgumentException>(() => Simulation.Run(rules, new SimConfig(4, 0, 1)), "rounds", "no rounds");

@@ -20,13 +20,13 @@ def round_seed(seed, i):
     return z ^ (z >> 31)
 
 
-def independent_count(rules, players, rounds, seed):
+def independent_count(rules, players, rounds, seed, lanes=None):
     arranger = sss.Arranger(rules, players)
     made, declared, fouls, shots, home_runs = {}, {}, 0, 0, 0
     sums = [Fraction(0)] * players
     for i in range(rounds):
         table = []
-        for cards in sss.deal(players, round_seed(seed, i)):
+        for cards in sss.deal(players, round_seed(seed, i), rules=rules):
             advice = arranger.special_advice(cards)
             if advice is None:
                 table.append(arranger.arrange(cards).arrangement)
@@ -34,9 +34,17 @@ def independent_count(rules, players, rounds, seed):
             made[advice.special.value] = made.get(advice.special.value, 0) + 1
             if advice.declare:
                 declared[advice.special.value] = declared.get(advice.special.value, 0) + 1
-                table.append(sss.PlayerHand.declare(advice.special, cards))
+                table.append(sss.PlayerHand.declare(advice.special, cards, rules=rules))
             else:
                 table.append(advice.best_lanes.arrangement)
+        if lanes is not None:
+            for hand in table:
+                if isinstance(hand, sss.Arrangement) and not (e := hand.evaluate(rules)).is_foul:
+                    cats = [e.front.category, e.middle.category, e.back.category]
+                    for lane, c in enumerate(cats):
+                        lanes.setdefault(c.name.lower(), [0, 0, 0, 0])[lane] += 1
+                    for c in set(cats):
+                        lanes[c.name.lower()][3] += 1
         s = sss.settle(table, rules)
         for e in s.events:
             fouls += e.kind == "foul"
@@ -60,6 +68,19 @@ def test_figures_match_an_independent_count_over_the_same_deals():
     for mean, total in zip(r.seat_means, sums):
         assert mean == pytest.approx(float(total) / 40, abs=1e-12)
     assert sum(sums) == 0
+
+
+def test_lanes_match_an_independent_count_with_jokers():
+    room = sss.Rules("classic", jokers=2, jokers_in_specials=True)
+    r = sss.simulate(room, 4, 60, 3, threads=2)
+    lanes = {}
+    made, declared, fouls, shots, home_runs, sums = independent_count(room, 4, 60, 3, lanes)
+    assert (r.fouls, r.shots, r.declared) == (fouls, shots, sum(declared.values()))
+    assert list(r.lanes) == [c.name.lower() for c in sss.Category]
+    for name, got in r.lanes.items():
+        assert [got["front"], got["middle"], got["back"], got["hands_with"]] == lanes.get(name, [0, 0, 0, 0]), name
+        assert got["hand_rate"] == got["hands_with"] / r.hands
+    assert r.lanes["five_of_a_kind"]["back"] + r.lanes["five_of_a_kind"]["middle"] > 0
 
 
 def test_deterministic_and_independent_of_threads():
@@ -185,7 +206,7 @@ def test_simulate_results_pickle_through_their_state():
     back = pickle.loads(pickle.dumps(r))
     assert back == r and back.to_json() == r.to_json() and back.first_round == 123
     assert sss.SimResult.from_state(r.to_state()) == r
-    assert json.loads(r.to_state())["format"] == "shisanshui-sim-state/1"
+    assert json.loads(r.to_state())["format"] == "shisanshui-sim-state/2"
     for bad in ["", "{}", r.to_state()[:-2], r.to_state().replace('"rounds":50', '"rounds":51')]:
         with pytest.raises(sss.InvalidArgumentError):
             sss.SimResult.from_state(bad)

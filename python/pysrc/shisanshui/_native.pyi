@@ -1100,6 +1100,11 @@ class SimResult:
     @property
     def home_runs(self) -> int: ...
     @property
+    def lanes(self) -> Dict[str, Dict[str, Any]]:
+        """The lanes played, per category name (``"high_card"`` … ``"five_of_a_kind"``):
+        ``{"front", "middle", "back", "hands_with", "hand_rate"}``, counting the lanes of hands
+        that played lanes and did not foul (jokers at what they stand for)."""
+    @property
     def specials(self) -> Dict[str, Dict[str, Any]]:
         """Per special id: water, made, declared, made_rate, declared_rate."""
     @property
@@ -1208,9 +1213,12 @@ def evaluate_many(
     """The :attr:`HandRank.value` of every row of a ``uint8`` array of card codes of shape
     ``(n, 5)`` or ``(n, 3)``, as a ``uint32`` array of ``n`` (into ``out`` when given). Runs
     without the GIL on ``threads`` threads (0: one per core). Bad cards raise the engine's error
-    with ``row``, the first bad row, and write nothing. The batch functions take no jokers in
-    this version: codes 52 and 53 are :class:`BadCardCodeError` even where ``rules`` deals
-    jokers (pass such hands to :func:`evaluate` one at a time)."""
+    with ``row``, the first bad row, and write nothing. Where ``rules`` deals jokers (RULES.md
+    §12) a row may hold codes 52 and 53 as often as its deck deals them and gets what
+    :func:`evaluate` gives it (a lane with jokers at its best value); a joker code under a rule
+    set without jokers is :class:`BadCardCodeError`, one its deck does not deal
+    :class:`JokerNotInDeckError`, one too many :class:`DuplicateCardError` or
+    :class:`TooManyCopiesError`."""
 
 def evaluate_masks_many(
     masks: npt.NDArray[np.uint64],
@@ -1222,14 +1230,15 @@ def evaluate_masks_many(
 ) -> npt.NDArray[np.uint32]:
     """As :func:`evaluate_many` for 64-bit card masks (bit ``code`` per card, ``size`` bits each).
     A mask holds each card once: hands with copies (``extra_suits``) go to :func:`evaluate_many`
-    as codes."""
+    as codes. Bits 52 and 53 are the small and the big joker where ``rules`` deals them."""
 
 def detect_special_many(
     hands: npt.NDArray[np.uint8], rules: _RulesLike = None, *, threads: int = 1, all: bool = False
 ) -> Any:
     """The best special (``Special.number``, or :data:`NO_SPECIAL`) of every row of a ``uint8``
     array of shape ``(n, 13)``, as ``uint8``; with ``all=True`` a tuple ``(best, all)``, ``all``
-    a ``uint16`` array with bit ``number`` set per enabled special the hand makes."""
+    a ``uint16`` array with bit ``number`` set per enabled special the hand makes. The answers
+    of :func:`detect_special`, hands with jokers included."""
 
 def settle_many(
     hands: npt.NDArray[np.uint8],
@@ -1242,4 +1251,4 @@ def settle_many(
     every round of a ``uint8`` array of shape ``(rounds, seats, 13)`` (lanes in order front,
     middle, back; fouls settled as fouls), as an ``int64`` array of shape ``(rounds, seats)``. ``banker``: a banker room's banker seat
     (``Table.BANKER`` rules), one int for every round or one seat per round; None for all
-    pairs."""
+    pairs. Lanes with jokers are valued as :func:`settle` values them."""

@@ -307,6 +307,30 @@ pub fn table(r: &SimReport, c: &SimConfig, lang: Lang, seconds: f64) -> String {
             );
         }
     }
+    // The lanes played, strongest categories first; categories no lane made are left out.
+    let made: Vec<_> = r.lanes.iter().rev().filter(|c| c.front + c.middle + c.back > 0).collect();
+    if !made.is_empty() {
+        let _ = writeln!(
+            t,
+            "\n{} {:>9} {:>9} {:>9} {:>9}",
+            pad(l("lanes played", "所摆牌道"), 28),
+            l("front", "头道"),
+            l("middle", "中道"),
+            l("back", "尾道"),
+            l("% hands", "% 手牌")
+        );
+        for c in made {
+            let _ = writeln!(
+                t,
+                "{} {:>9} {:>9} {:>9} {:>9.4}",
+                pad(lang.category(c.category), 28),
+                c.front,
+                c.middle,
+                c.back,
+                100.0 * c.hand_rate
+            );
+        }
+    }
     let _ = writeln!(
         t,
         "\n{}",

@@ -102,10 +102,25 @@ namespace Shisanshui
         public double MadeRate { get; internal set; }
     }
 
+    /// <summary>The lanes of one category a run played: lanes of hands that played lanes and did
+    /// not foul, valued as settlement values them (jokers at what they stand for).</summary>
+    public struct SimLanes
+    {
+        public Category Category { get; internal set; }
+        public long Front { get; internal set; }
+        public long Middle { get; internal set; }
+        public long Back { get; internal set; }
+        /// <summary>Hands with at least one lane of the category.</summary>
+        public long HandsWith { get; internal set; }
+        /// <summary>HandsWith per hand played.</summary>
+        public double HandRate { get; internal set; }
+    }
+
     /// <summary>What a simulated run saw (<see cref="Simulation.Run"/>).</summary>
     public sealed class SimReport
     {
-        internal SimReport(NativeSimSummary s, ulong firstRound, SimSpecial[] specials, string json, string state)
+        internal SimReport(NativeSimSummary s, ulong firstRound, SimSpecial[] specials, SimLanes[] lanes, string json,
+            string state)
         {
             Rounds = (long)s.rounds;
             FirstRound = firstRound;
@@ -133,6 +148,7 @@ namespace Shisanshui
                 TotalHouse = s.total_house;
             }
             Specials = Array.AsReadOnly(specials);
+            Lanes = Array.AsReadOnly(lanes);
             Json = json;
         }
 
@@ -170,6 +186,8 @@ namespace Shisanshui
         public long TotalHouse { get; private set; }
         /// <summary>Every special the rule set enables, highest first.</summary>
         public IList<SimSpecial> Specials { get; private set; }
+        /// <summary>The lanes played, one entry per category from high card to five of a kind.</summary>
+        public IList<SimLanes> Lanes { get; private set; }
         /// <summary>The whole report as pretty-printed JSON (quantiles and histograms included).</summary>
         public string Json { get; private set; }
 
@@ -359,11 +377,26 @@ namespace Shisanshui
                     MadeRate = n.made_rate,
                 };
             }
+            var lanes = new SimLanes[10];
+            for (int c = 0; c < lanes.Length; c++)
+            {
+                NativeSimLanes n;
+                Native.Check(Native.sss_sim_report_lanes(made, (uint)c, out n));
+                lanes[c] = new SimLanes
+                {
+                    Category = (Category)n.category,
+                    Front = (long)n.front,
+                    Middle = (long)n.middle,
+                    Back = (long)n.back,
+                    HandsWith = (long)n.hands_with,
+                    HandRate = n.hand_rate,
+                };
+            }
             string json = Native.CopyString((byte[] b, UIntPtr cap, out UIntPtr l) => Native.sss_sim_report_to_json(made, b, cap, out l));
             string state = Native.CopyString((byte[] b, UIntPtr cap, out UIntPtr l) => Native.sss_sim_report_to_state(made, b, cap, out l));
             ulong first;
             Native.Check(Native.sss_sim_report_first_round(made, out first));
-            return new SimReport(s, first, specials, json, state);
+            return new SimReport(s, first, specials, lanes, json, state);
         }
     }
 
@@ -436,6 +469,18 @@ namespace Shisanshui
         public byte reserved0, reserved1, reserved2;
     }
 
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeSimLanes
+    {
+        public ulong front;
+        public ulong middle;
+        public ulong back;
+        public ulong hands_with;
+        public double hand_rate;
+        public byte category;
+        public byte reserved0, reserved1, reserved2, reserved3, reserved4, reserved5, reserved6;
+    }
+
     internal static partial class Native
     {
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
@@ -464,6 +509,8 @@ namespace Shisanshui
 
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern int sss_sim_report_special(SimReportHandle report, UIntPtr index, out NativeSimSpecial outSpecial);
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_sim_report_lanes(SimReportHandle report, uint category, out NativeSimLanes outLanes);
 
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern int sss_sim_report_to_json(SimReportHandle report, [Out] byte[] buf, UIntPtr cap, out UIntPtr outLen);
