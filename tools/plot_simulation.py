@@ -70,8 +70,10 @@ def main(argv):
         bins = report["water"]["histogram"]
         total = sum(b["count"] for b in bins) or 1
         colour = f"C{i}"
-        ax.step([b["value"] for b in bins], [b["count"] / total for b in bins], where="mid", color=colour,
-                linewidth=1, label=f"{label(report)}: mean |water| {report['water']['mean_abs']:.2f}")
+        # One dot per water value that occurred (the histogram is exact; a line would join values
+        # that lie far apart).
+        ax.plot([b["value"] for b in bins], [b["count"] / total for b in bins], ".", color=colour, markersize=3,
+                label=f"{label(report)}: mean |water| {report['water']['mean_abs']:.2f}")
         p99 = abs_quantile(bins, 0.99)
         ax.axvline(p99, color=colour, linestyle="--", linewidth=0.8)
         ax.axvline(-p99, color=colour, linestyle="--", linewidth=0.8)
@@ -79,8 +81,9 @@ def main(argv):
     ax.set_xlabel("water per seat per round (dashed: 99th percentile of |water|)")
     ax.set_ylabel("share of seat-rounds (log scale)")
     first = reports[0]
-    ax.set_title(f"{first['rounds']} rounds at {first['players']} seats, seed {first['seed']}", fontsize=9)
-    ax.legend(fontsize=8)
+    preset = f"{first['preset']}: " if first.get("preset") else ""
+    ax.set_title(f"{preset}{first['rounds']} rounds at {first['players']} seats, seed {first['seed']}", fontsize=9)
+    ax.legend(fontsize=8, markerscale=3)
     fig.tight_layout()
     fig.savefig(argv[-1])
     return 0
