@@ -42,6 +42,10 @@ fn main() {
     }
     let deck: Vec<String> = (0..52u8).map(|c| engine::Card::from_code(c).unwrap().to_string()).collect();
     write(&cards, "deck", deck.join(" ").as_bytes());
+    // Jokers (RULES.md §12): text, codes 52 and 53, and more of them than any deck deals.
+    write(&cards, "jokers", "As SJ BJ 小王 大王 sj".as_bytes());
+    write(&cards, "joker_codes", &[52, 53, 0, 52, 53, 54]);
+    write(&cards, "seven_jokers", &[52, 53, 52, 53, 52, 53, 52]);
     write(&cards, "codes", &[0, 1, 2, 51, 13]);
     write(&cards, "not_utf8", b"As \xff Kd");
 
@@ -67,6 +71,14 @@ fn main() {
         ("unknown_field", r#"{"strict_ordr": true}"#),
         ("bad_value", r#"{"twelve_royals_min": 7}"#),
         ("not_object", "[1, 2]"),
+        // Jokers (RULES.md §12): in range, out of range, bad readings and flags.
+        ("jokers", r#"{"jokers": 2}"#),
+        ("jokers_avoid_foul", r#"{"jokers": 4, "joker_lanes": "avoid_foul"}"#),
+        ("jokers_specials", r#"{"jokers": 6, "joker_lanes": "each_best", "jokers_in_specials": true}"#),
+        ("jokers_out_of_range", r#"{"jokers": 7}"#),
+        ("jokers_negative", r#"{"jokers": -1}"#),
+        ("joker_lanes_bad", r#"{"jokers": 1, "joker_lanes": "wild"}"#),
+        ("jokers_in_specials_bad", r#"{"jokers_in_specials": 1}"#),
     ];
     for (k, (name, json)) in changes.iter().enumerate() {
         let mut bytes = vec![1 + 2 * (k as u8 % 5) + ((k as u8 % 3) << 4)];
@@ -74,5 +86,19 @@ fn main() {
         write(&rules, &format!("changes_{name}"), &bytes);
     }
     write(&rules, "truncated", &[0, b'{', b'"', b'w']);
+    for (name, json) in [
+        ("whole_jokers", r#"{"preset": "kx", "jokers": 3, "joker_lanes": "AVOID_FOUL"}"#),
+        ("whole_jokers_bad", r#"{"preset": "hk", "jokers": "2", "joker_lanes": " each_best "}"#),
+    ] {
+        let mut bytes = vec![0x18];
+        bytes.extend(json.as_bytes());
+        write(&rules, name, &bytes);
+    }
+    let mut jokers = Rules::classic();
+    jokers.jokers = 2;
+    jokers.joker_lanes = engine::JokerLanes::AvoidFoul;
+    let mut bytes = vec![0x28];
+    bytes.extend(jokers.to_json().into_bytes());
+    write(&rules, "classic_two_jokers", &bytes);
     println!("wrote {}", root.display());
 }

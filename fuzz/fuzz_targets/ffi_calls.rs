@@ -22,7 +22,7 @@ use shisanshui_fuzz::engine::settle::{settle_with_banker, PlayerHand, Settlement
 use shisanshui_fuzz::engine::special::detect_codes;
 use shisanshui_fuzz::engine::{
     cards_from_codes, cards_from_codes_in, deal, parse_cards_in, settle, Arrangement, Card, Category, Evaluator,
-    Preset, Rules, Special, SuitSet, Wheel,
+    JokerLanes, Preset, Rules, Special, SuitSet, Wheel,
 };
 use shisanshui_fuzz::sss::arrange::*;
 use shisanshui_fuzz::sss::batch::*;
@@ -36,7 +36,10 @@ use shisanshui_fuzz::sss::settle::*;
 use shisanshui_fuzz::sss::simulate::*;
 use shisanshui_fuzz::sss::special::*;
 use shisanshui_fuzz::sss::*;
-use shisanshui_fuzz::{call, check_c_settlement, check_settlement, last_error, status_of, text_out, Sentinel, I64};
+use shisanshui_fuzz::{
+    call, check_c_settlement, check_joker_arrangement, check_joker_lane, check_settlement, last_error, status_of,
+    text_out, Sentinel, I64,
+};
 use std::ptr::{null, null_mut};
 
 const OK: SssStatus = SssStatus::SSS_OK;
@@ -86,6 +89,27 @@ enum Bytes {
         start: u8,
         take: u8,
     },
+    /// `take` codes of a seeded deck holding `jokers % 7` jokers and the suits of `suits` (low 4
+    /// bits) twice, from `start`, then the slots set in `wild` made jokers, small and big in turn
+    /// from `big`: jokers the deck deals, and more of them than a rule set's deck holds (RULES.md
+    /// §12).
+    JokerDeck {
+        jokers: u8,
+        suits: u8,
+        seed: u64,
+        start: u8,
+        take: u8,
+        wild: u16,
+        big: bool,
+    },
+    /// Rule-set JSON naming a preset and the three joker options, each in range or not (a count
+    /// above 6, a negative or a string; an unknown reading; a flag that is no boolean), or left out.
+    JokerJson {
+        preset: u8,
+        jokers: Option<JokerCount>,
+        lanes: Option<u8>,
+        specials: Option<u8>,
+    },
     /// A name the API knows (preset, special id or name), in any case.
     Name {
         which: u8,
@@ -94,6 +118,31 @@ enum Bytes {
     /// The JSON of the rules in a pool slot.
     SlotJson(u8),
 }
+
+/// A `"jokers"` value in rule-set JSON.
+#[derive(Arbitrary, Debug, Clone, Copy)]
+enum JokerCount {
+    InRange(u8),
+    Any(i16),
+    Text,
+}
+
+/// `"joker_lanes"` values: both readings as JSON writes them, as any case and spacing reads
+/// them, and some that are no reading.
+const JOKER_LANES: &[&str] = &[
+    "\"each_best\"",
+    "\"avoid_foul\"",
+    "\"AVOID_FOUL\"",
+    "\" each_best \"",
+    "\"avoid foul\"",
+    "\"wild\"",
+    "\"\"",
+    "1",
+    "null",
+];
+
+/// `"jokers_in_specials"` values: the two booleans and some that are none.
+const JOKER_FLAGS: &[&str] = &["true", "false", "1", "\"yes\"", "null"];
 
 const NAMES: &[&str] = &[
     "classic",
@@ -205,6 +254,17 @@ enum Call {
     GetExtraSuits(H, OutPtr),
     SetExtraSuits(H, u8),
     GetMaxPlayers(H, OutPtr),
+    GetJokers(H, OutPtr),
+    SetJokers(H, u8),
+    GetJokerLanes(H, OutPtr),
+    SetJokerLanes(H, u32),
+    GetJokersInSpecials(H, OutPtr),
+    SetJokersInSpecials(H, u8),
+    /// `sss_evaluate_played`; the last field chooses a substitution of the lane's jokers that
+    /// its value must be at least.
+    EvaluatePlayed(H, Bytes, OutPtr, OutPtr, [u8; 5]),
+    /// `sss_arrangement_check13_played`; the last field chooses a substitution as above.
+    Check13Played(H, Bytes, OutPtr, OutPtr, [u8; 13]),
     Deck(H, OutBuf),
     DealFor(H, u32, u64, OutBuf),
     ShuffledDeckFor(H, u64, OutBuf),
@@ -481,6 +541,39 @@ fn bytes_in(b: &Bytes, world: &World) -> In {
             let take = (*take as usize % 14).min(deck.len() - start);
             deck[start..start + take].iter().map(|c| c.code()).collect()
         }
+        Bytes::JokerDeck { jokers, suits, seed, start, take, wild, big } => {
+            let deck = engine::Deck::new(SuitSet::from_bits(suits & 0xF).unwrap(), jokers % 7).unwrap();
+            let deck = deal::Dealer::from_seed(*seed).shuffle_cards(deck);
+            let start = *start as usize % deck.len();
+            let take = (*take as usize % 14).min(deck.len() - start);
+            let mut codes: Vec<u8> = deck[start..start + take].iter().map(|c| c.code()).collect();
+            let mut next = *big as u8;
+            for (i, c) in codes.iter_mut().enumerate() {
+                if wild >> i & 1 == 1 {
+                    *c = 52 + next;
+                    next ^= 1;
+                }
+            }
+            codes
+        }
+        Bytes::JokerJson { preset, jokers, lanes, specials } => {
+            let mut fields = vec![format!("\"preset\": \"{}\"", NAMES[*preset as usize % 5])];
+            if let Some(j) = jokers {
+                let v = match j {
+                    JokerCount::InRange(n) => (n % 8).to_string(),
+                    JokerCount::Any(n) => n.to_string(),
+                    JokerCount::Text => "\"2\"".to_string(),
+                };
+                fields.push(format!("\"jokers\": {v}"));
+            }
+            if let Some(l) = lanes {
+                fields.push(format!("\"joker_lanes\": {}", JOKER_LANES[*l as usize % JOKER_LANES.len()]));
+            }
+            if let Some(f) = specials {
+                fields.push(format!("\"jokers_in_specials\": {}", JOKER_FLAGS[*f as usize % JOKER_FLAGS.len()]));
+            }
+            format!("{{{}}}", fields.join(", ")).into_bytes()
+        }
         Bytes::Name { which, upper } => {
             let n = NAMES[*which as usize % NAMES.len()];
             if *upper { n.to_uppercase() } else { n.to_string() }.into_bytes()
@@ -620,8 +713,9 @@ fn hand_rank_c(r: HandRank, n: usize) -> (u32, u8, u8) {
     (r.value(), r.category() as u8, n as u8)
 }
 
-/// A seat as C sends it and the engine's reading of it under a deck with `extra` twice.
-fn seat_hand(s: &SeatIn, world: &World, extra: SuitSet) -> (SssSeat, Option<Result<PlayerHand, ()>>) {
+/// A seat as C sends it and the engine's reading of it under a rule set's deck (its copies and
+/// jokers, RULES.md §11, §12).
+fn seat_hand(s: &SeatIn, world: &World, extra: engine::Deck) -> (SssSeat, Option<Result<PlayerHand, ()>>) {
     let b = bytes_in(&s.cards, world);
     let mut cards = [0u8; 13];
     let v = b.bytes.clone().unwrap_or_default();
@@ -1073,6 +1167,164 @@ fn run(world: &mut World, c: &Call) {
             }
             check_rules_handle(r.ptr, &world.rules[k].shadow);
         }
+        Call::GetJokers(h, p) | Call::GetJokerLanes(h, p) | Call::GetJokersInSpecials(h, p) => {
+            let r = world.rules_h(*h);
+            let (st, v) = single::<u32>("get joker option", *p, |o| unsafe {
+                match c {
+                    // u8 out-parameters: the rest of the u32 sentinel stays as it was.
+                    Call::GetJokers(..) => sss_rules_get_jokers(r.ptr, o.cast()),
+                    Call::GetJokerLanes(..) => sss_rules_get_joker_lanes(r.ptr, o),
+                    _ => sss_rules_get_jokers_in_specials(r.ptr, o.cast()),
+                }
+            });
+            assert_eq!(st == OK, r.slot.is_some() && !p.null);
+            if let (Some(k), Some(v)) = (r.slot, v) {
+                let s = &world.rules[k].shadow;
+                let [low, rest @ ..] = v.to_ne_bytes();
+                match c {
+                    Call::GetJokers(..) => assert_eq!((low, rest), (s.jokers, [0xAA; 3]), "jokers"),
+                    Call::GetJokerLanes(..) => {
+                        let want = match s.joker_lanes {
+                            JokerLanes::EachBest => SssJokerLanes::SSS_JOKER_LANES_EACH_BEST,
+                            JokerLanes::AvoidFoul => SssJokerLanes::SSS_JOKER_LANES_AVOID_FOUL,
+                            other => panic!("a joker_lanes reading the C ABI does not name: {other:?}"),
+                        };
+                        assert_eq!(v, want as u32, "joker_lanes");
+                    }
+                    _ => assert_eq!((low, rest), (s.jokers_in_specials as u8, [0xAA; 3]), "jokers_in_specials"),
+                }
+            }
+        }
+        Call::SetJokers(h, _) | Call::SetJokerLanes(h, _) | Call::SetJokersInSpecials(h, _) => {
+            let r = world.rules_h(*h);
+            let st = call("set joker option", || unsafe {
+                match c {
+                    Call::SetJokers(_, v) => sss_rules_set_jokers(r.ptr, *v),
+                    Call::SetJokerLanes(_, v) => sss_rules_set_joker_lanes(r.ptr, *v),
+                    Call::SetJokersInSpecials(_, v) => sss_rules_set_jokers_in_specials(r.ptr, *v),
+                    _ => unreachable!(),
+                }
+            });
+            let Some(k) = r.slot else {
+                assert_ne!(st, OK);
+                return;
+            };
+            // The model: a C value that names no option is refused as an argument; the option
+            // set, then validated (0 to 6 jokers; the rule set decides whether specials take
+            // jokers); a refused change leaves the rule set as it was.
+            let bad_arg = SssStatus::SSS_ERR_INVALID_ARGUMENT;
+            let mut changed = world.rules[k].shadow.clone();
+            let expected = match c {
+                Call::SetJokers(_, v) => {
+                    changed.jokers = *v;
+                    Ok(())
+                }
+                Call::SetJokerLanes(_, v) => match v {
+                    0 => Ok(JokerLanes::EachBest),
+                    1 => Ok(JokerLanes::AvoidFoul),
+                    _ => Err(bad_arg),
+                }
+                .map(|l| changed.joker_lanes = l),
+                Call::SetJokersInSpecials(_, v) => match v {
+                    0 => Ok(false),
+                    1 => Ok(true),
+                    _ => Err(bad_arg),
+                }
+                .map(|f| changed.jokers_in_specials = f),
+                _ => unreachable!(),
+            }
+            .and_then(|()| changed.validate().map_err(|e| status_of::<()>(&Err(e))));
+            match expected {
+                Ok(()) => {
+                    assert_eq!(st, OK, "{c:?}: {}", last_error());
+                    world.rules[k].shadow = changed;
+                }
+                Err(want) => {
+                    assert_eq!(st, want, "{c:?}: {}", last_error());
+                    let msg = last_error();
+                    assert!(msg.contains("joker") || msg.contains("flag"), "{c:?}: the message names the option: {msg}");
+                }
+            }
+            check_rules_handle(r.ptr, &world.rules[k].shadow);
+        }
+        Call::EvaluatePlayed(h, b, p, pp, subs) => {
+            let r = world.rules_h(*h);
+            let i = bytes_in(b, world);
+            // `out_played` valid for `count` writes (one more slot, to see nothing is written past).
+            let n = i.bytes.as_ref().map_or(0, |v| v.len());
+            let mut played = vec![Sentinel::<u8>::new(); n + 1];
+            let pp_ptr: *mut u8 = if pp.null { null_mut() } else { played.as_mut_ptr().cast() };
+            let (st, out) =
+                single("evaluate played", *p, |o| unsafe { sss_evaluate_played(r.ptr, i.ptr, i.len, o, pp_ptr) });
+            assert!(played[n].untouched(), "evaluate played: written past the count");
+            if st != OK {
+                assert!(played.iter().all(|s| s.untouched()), "evaluate played: out_played written on failure");
+            }
+            if p.null || pp.null {
+                assert_ne!(st, OK, "evaluate played: a NULL output accepted");
+                return;
+            }
+            let want = expect(st, i.bytes.is_some(), r.slot.is_some(), || {
+                let rules = &world.rules[r.slot.unwrap()].shadow;
+                Evaluator::new(rules).evaluate_jokers(&lane_for(&i, rules)?)
+            });
+            if let (Some((want_played, rank)), Some(out)) = (want, out) {
+                assert_eq!((out.value, out.category, out.card_count), hand_rank_c(rank, i.len));
+                let got: Vec<u8> = played[..n].iter().map(|s| s.get()).collect();
+                assert_eq!(got, shisanshui_fuzz::codes(&want_played), "the lane as played");
+                let rules = &world.rules[r.slot.unwrap()].shadow;
+                check_joker_lane(&Evaluator::new(rules), &lane_for(&i, rules).unwrap(), &want_played, rank, subs);
+                // sss_evaluate values the lane alike.
+                let mut plain = SssHandRank::default();
+                assert_eq!(unsafe { sss_evaluate(r.ptr, i.ptr, i.len, &mut plain) }, OK);
+                assert_eq!(plain.value, out.value, "sss_evaluate and sss_evaluate_played agree");
+            }
+        }
+        Call::Check13Played(h, b, p, pp, subs) => {
+            let r = world.rules_h(*h);
+            let i = bytes_in(b, world);
+            let mut played = vec![Sentinel::<u8>::new(); 14];
+            let pp_ptr: *mut u8 = if pp.null { null_mut() } else { played.as_mut_ptr().cast() };
+            let (st, out) = single("check13 played", *p, |o| unsafe {
+                sss_arrangement_check13_played(r.ptr, i.ptr, i.len, o, pp_ptr)
+            });
+            assert!(played[13].untouched(), "check13 played: written past 13 codes");
+            if st != OK {
+                assert!(played.iter().all(|s| s.untouched()), "check13 played: out_played written on failure");
+            }
+            if p.null || pp.null {
+                assert_ne!(st, OK, "check13 played: a NULL output accepted");
+                return;
+            }
+            let a = expect(st, i.bytes.is_some(), r.slot.is_some(), || {
+                let rules = &world.rules[r.slot.unwrap()].shadow;
+                Arrangement::from_cards_in(&lane_for(&i, rules)?, rules.deck_spec())
+            });
+            if let (Some(a), Some(out)) = (a, out) {
+                let rules = &world.rules[r.slot.unwrap()].shadow;
+                let eval = Evaluator::new(rules);
+                let je = a.evaluate_jokers_with(&eval, rules.strict_order);
+                let e = je.eval;
+                assert_eq!((out.foul_bits, out.is_foul), (e.foul.bits(), e.foul.is_foul() as u8));
+                assert_eq!(
+                    (out.front.value, out.middle.value, out.back.value),
+                    (e.front.value(), e.middle.value(), e.back.value())
+                );
+                let got: Vec<u8> = played[..13].iter().map(|s| s.get()).collect();
+                assert_eq!(got, shisanshui_fuzz::codes(&je.played.cards()), "the arrangement as played");
+                check_joker_arrangement(&eval, rules.strict_order, &a, &je, subs);
+                // The settlement's reading (`evaluate`) and sss_arrangement_check13 agree with it.
+                assert_eq!(a.evaluate(rules), e, "evaluate and evaluate_jokers agree");
+                let mut plain = Sentinel::<SssArrangementEval>::new();
+                assert_eq!(unsafe { sss_arrangement_check13(r.ptr, i.ptr, i.len, plain.ptr()) }, OK);
+                let plain = plain.get();
+                assert_eq!(
+                    (plain.front.value, plain.middle.value, plain.back.value, plain.foul_bits, plain.is_foul),
+                    (out.front.value, out.middle.value, out.back.value, out.foul_bits, out.is_foul),
+                    "sss_arrangement_check13 and _played agree"
+                );
+            }
+        }
         Call::Deck(h, o) => {
             let r = world.rules_h(*h);
             let expected: Option<Vec<u8>> =
@@ -1106,7 +1358,8 @@ fn run(world: &mut World, c: &Call) {
         Call::ShuffledDeckFor(h, seed, o) => {
             let r = world.rules_h(*h);
             let expected: Option<Vec<u8>> = r.slot.map(|k| {
-                deal::shuffled_deck_of(world.rules[k].shadow.extra_suits, *seed).iter().map(|c| c.code()).collect()
+                let deck = world.rules[k].shadow.deck_spec();
+                deal::Dealer::from_seed(*seed).shuffle_cards(deck).iter().map(|c| c.code()).collect()
             });
             copy_out("shuffled deck for", *o, false, false, expected.as_deref(), |b, cap, l| unsafe {
                 sss_shuffled_deck_for(r.ptr, *seed, b, cap, l)
@@ -1117,7 +1370,7 @@ fn run(world: &mut World, c: &Call) {
             let i = bytes_in(b, world);
             let expected = match (r.slot, text_of(&i)) {
                 (Some(k), Some(Ok(t))) => {
-                    parse_cards_in(t, world.rules[k].shadow.extra_suits).ok().map(|c| shisanshui_fuzz::codes(&c))
+                    parse_cards_in(t, world.rules[k].shadow.deck_spec()).ok().map(|c| shisanshui_fuzz::codes(&c))
                 }
                 _ => None,
             };
@@ -1130,7 +1383,7 @@ fn run(world: &mut World, c: &Call) {
             let i = bytes_in(b, world);
             let st = call("validate for", || unsafe { sss_cards_validate_for(r.ptr, i.ptr, i.len) });
             expect(st, i.bytes.is_some(), r.slot.is_some(), || {
-                cards_from_codes_in(i.bytes.as_ref().unwrap(), world.rules[r.slot.unwrap()].shadow.extra_suits)
+                cards_from_codes_in(i.bytes.as_ref().unwrap(), world.rules[r.slot.unwrap()].shadow.deck_spec())
             });
         }
         Call::SettleWithBanker(h, seats, banker, p) => {
@@ -1600,8 +1853,8 @@ fn run(world: &mut World, c: &Call) {
             let i = bytes_in(b, world);
             let shadow =
                 a.slot.map(|k| shared_arranger(&world.arrangers[k].rules, world.arrangers[k].players).unwrap());
-            // The hand's codes are checked against the arranger's deck.
-            let extra = a.slot.map_or(SuitSet::EMPTY, |k| world.arrangers[k].rules.extra_suits);
+            // The hand's codes are checked against the arranger's deck (its copies and jokers).
+            let extra = a.slot.map_or(engine::Deck::ONE, |k| world.arrangers[k].rules.deck_spec());
             match c {
                 Call::Arrange(..) => {
                     let (st, out) = single("arrange", *p, |o| unsafe { sss_arrange(a.ptr, i.ptr, i.len, o) });
@@ -1658,7 +1911,7 @@ fn run(world: &mut World, c: &Call) {
             let expected: Option<Vec<SssSuggestion>> = match (a.slot, &i.bytes) {
                 (Some(k), Some(v)) => {
                     let arr = shared_arranger(&world.arrangers[k].rules, world.arrangers[k].players).unwrap();
-                    cards_from_codes_in(v, world.arrangers[k].rules.extra_suits)
+                    cards_from_codes_in(v, world.arrangers[k].rules.deck_spec())
                         .and_then(|cards| arr.suggest(&cards, n))
                         .ok()
                         .map(|l| l.iter().map(suggestion_c).collect())
@@ -1942,7 +2195,9 @@ fn run(world: &mut World, c: &Call) {
             assert_eq!(sorted, hand_sorted, "a completion holds exactly the hand");
             let k = a.slot.unwrap();
             let rules = &world.arrangers[k].rules;
-            let e = Arrangement::from_cards(&cards_from_codes(&lanes).unwrap()).unwrap().evaluate(rules);
+            let deck = rules.deck_spec();
+            let a2 = Arrangement::from_cards_in(&cards_from_codes_in(&lanes, deck).unwrap(), deck).unwrap();
+            let e = a2.evaluate(rules);
             assert!(!e.foul.is_foul(), "a completion fouls");
             for (fixed, lane) in [(&i_f, &out.front[..]), (&i_m, &out.middle[..]), (&i_b, &out.back[..])] {
                 let v = fixed.bytes.as_ref().unwrap();
@@ -1955,10 +2210,9 @@ fn run(world: &mut World, c: &Call) {
                 }
             }
             let arr = shared_arranger(rules, world.arrangers[k].players).unwrap();
-            let a2 = Arrangement::from_cards(&cards_from_codes(&lanes).unwrap()).unwrap();
             assert_eq!(out.expected_water, arr.expected_water(&a2));
             if i_f.len == 0 && i_m.len == 0 && i_b.len == 0 {
-                let best = arr.arrange(&cards_from_codes(&lanes).unwrap()).unwrap();
+                let best = arr.arrange(&cards_from_codes_in(&lanes, deck).unwrap()).unwrap();
                 assert_eq!(best.arrangement, a2, "nothing fixed: the completion is sss_arrange's");
             }
             assert_eq!(st, OK);
@@ -2008,7 +2262,8 @@ fn run(world: &mut World, c: &Call) {
                 assert!(seats.is_ok());
                 assert_eq!(count, *players as usize * 13);
                 // Every card at most as often as the deck holds it.
-                assert!(cards_from_codes_in(&buf[..count], rules.extra_suits).is_ok(), "an unseeded deal of the deck");
+                let deck = rules.deck_spec();
+                assert!(cards_from_codes_in(&buf[..count], deck).is_ok(), "an unseeded deal of the deck");
             } else if !bp.is_null() {
                 if seats.is_err() {
                     // The seat count is checked before the buffer's size.
@@ -2181,11 +2436,11 @@ fn suggestion_c(s: &shisanshui_fuzz::engine::Suggestion) -> SssSuggestion {
 /// Up to 9 seats (one more than two decks seat), read under the rules in `h`'s slot (one deck for
 /// a dead handle, whose call fails anyway).
 fn seats_of(seats: &[SeatIn], world: &World, h: H) -> (Vec<SssSeat>, Result<Vec<PlayerHand>, ()>) {
-    let extra = world.rules_h(h).slot.map_or(SuitSet::EMPTY, |k| world.rules[k].shadow.extra_suits);
+    let deck = world.rules_h(h).slot.map_or(engine::Deck::ONE, |k| world.rules[k].shadow.deck_spec());
     let mut c = Vec::new();
     let mut hands = Ok(Vec::new());
     for s in seats.iter().take(9) {
-        let (seat, h) = seat_hand(s, world, extra);
+        let (seat, h) = seat_hand(s, world, deck);
         c.push(seat);
         match (h, &mut hands) {
             (Some(Ok(h)), Ok(v)) => v.push(h),

@@ -1,35 +1,43 @@
 //! Settlement and money invariants on fuzz-chosen rounds: any rule-set variant of a preset, with
-//! any extra suits (RULES.md §11: 52 to 104 cards), 2 to the deck's seats (up to 8) dealt from
-//! its shuffled deck (so a seat may hold two copies of a card), each playing lanes in any order
-//! (fouls included), its cards in code order, the auto-arranger's lanes (one-deck tables), its
-//! best special, or any declared special (maybe one the cards do not make); then the round's
-//! water in money under any stakes (int64 extremes).
+//! any extra suits (RULES.md §11: 52 to 104 cards) and 0 to 6 jokers under either `joker_lanes`
+//! reading (§12), 2 to the deck's seats (up to 8) dealt from its shuffled deck (so a seat may
+//! hold two copies of a card, and jokers), each playing lanes in any order (fouls included), its
+//! cards in code order, the auto-arranger's lanes (one-deck tables), its best special, or any
+//! declared special (maybe one the cards do not make); at times one card of a seat replaced by a
+//! joker, which the deck may not deal (`jokers` 0, the big joker of a one-joker deck) or not as
+//! often (a joker held twice); then the round's water in money under any stakes (int64 extremes).
 //!
 //! Invariants: the settlement is zero-sum with an antisymmetric matrix and a zero diagonal, each
 //! total is its row, each pair its matrix entry; a fouled seat is one whose lanes the engine's
-//! own foul check rejects; `settle_into` (into a settlement that held another round) equals
+//! own foul check rejects; a seat's lanes with jokers are real cards as played that make their
+//! values, each at least a fuzz-chosen substitution of its jokers, and their foul check is the
+//! `joker_lanes` reading's; a table holding a card more often than the deck deals it is refused
+//! (Rust and C alike); `settle_into` (into a settlement that held another round) equals
 //! `settle`, and a failed `settle_into` leaves it as it was; the C settlement equals the
-//! engine's and fails alike. Money: C and Rust agree (status, lines, totals); when it succeeds,
-//! every amount keeps its water's sign, stays within the carry, scaled ≤ capped ≤ raw in size,
-//! rake is never negative, and money is conserved: Σ amounts + house + unclaimed = 0 (RULES.md
-//! §8), for a settled round (unclaimed 0) and for an escape.
+//! engine's and fails alike (a joker code under a rule set without jokers is
+//! `SSS_ERR_BAD_CARD_CODE` to C, which reads codes). Money: C and Rust agree (status, lines,
+//! totals); when it succeeds, every amount keeps its water's sign, stays within the carry,
+//! scaled ≤ capped ≤ raw in size, rake is never negative, and money is conserved: Σ amounts +
+//! house + unclaimed = 0 (RULES.md §8), for a settled round (unclaimed 0) and for an escape.
 #![no_main]
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use shisanshui_fuzz::engine::arrange::nearest_preset as preset_of;
+use shisanshui_fuzz::engine::JokerLanes;
 use shisanshui_fuzz::engine::money::{escape, settle_money, MoneyResult, Rake, Stakes};
 use shisanshui_fuzz::engine::settle::{PlayerHand, SeatResult, Settlement, Settler, Water};
-use shisanshui_fuzz::engine::{detect_special, Arrangement, Rules, Special, SuitSet, Wheel};
+use shisanshui_fuzz::engine::{detect_special, Arrangement, Card, Deck, Evaluator, Rules, Special, SuitSet, Wheel};
 use shisanshui_fuzz::sss::money::{sss_money_escape, sss_money_settle, SssMoneyLine, SssMoneyTotals, SssStakes};
 use shisanshui_fuzz::sss::settle::{
     sss_settle, sss_settle_into_with_banker, sss_settle_with_banker, sss_settlement_free, sss_settlement_to_json,
 };
 use shisanshui_fuzz::sss::SssStatus;
 use shisanshui_fuzz::{
-    arranger, banker_of, c_banker, c_rules, c_seat, call, check_c_settlement, check_settlement, distinct_cards,
-    permute, rules_of, status_of, text_out, Sentinel, I64,
+    arranger, banker_of, c_banker, c_rules, c_seat, call, check_c_settlement, check_joker_arrangement,
+    check_settlement, distinct_cards, rules_of, shuffled_deck_of, status_of, text_out, with_jokers, Sentinel, I64,
 };
+use shisanshui_fuzz::permute;
 
 #[derive(Arbitrary, Debug, Clone, Copy)]
 enum Plan {
@@ -53,6 +61,12 @@ struct Round {
     lowest_wheel: Option<bool>,
     /// The suits the deck holds twice (low 4 bits).
     extra_suits: u8,
+    /// Jokers in the deck (`% 7`), `avoid_foul`, `jokers_in_specials` (RULES.md §12).
+    jokers: Option<(u8, bool, bool)>,
+    /// Seat, slot and small/big: that card of the seat replaced by a joker.
+    spoil: Option<(u8, u8, bool)>,
+    /// The cards a seat's jokers are tried as (each at most its lanes' values).
+    subs: [u8; 13],
     players: u8,
     deck: [u8; 104],
     plans: [Plan; 8],
@@ -63,12 +77,12 @@ struct Round {
     banker: u8,
 }
 
-fn hand(rules: &Rules, players: usize, cards: &[shisanshui_fuzz::engine::Card], plan: Plan) -> PlayerHand {
+/// A seat's hand under `rules`, its cards read against `deck` (the rule set's, or the biggest
+/// one for a seat given a joker the rule set's deck may not deal, which settling then refuses).
+fn hand(rules: &Rules, players: usize, cards: &[Card], plan: Plan, deck: Deck) -> PlayerHand {
     let mut cards = cards.to_vec();
-    let extra = rules.extra_suits;
-    let lanes = |cards: &[shisanshui_fuzz::engine::Card]| {
-        PlayerHand::Arranged(Arrangement::from_cards_in(cards, extra).unwrap())
-    };
+    let extra = deck;
+    let lanes = |cards: &[Card]| PlayerHand::Arranged(Arrangement::from_cards_in(cards, extra).unwrap());
     match plan {
         Plan::Lanes(order) => {
             permute(&mut cards, &order);
@@ -80,9 +94,14 @@ fn hand(rules: &Rules, players: usize, cards: &[shisanshui_fuzz::engine::Card], 
         }
         // The preset's own arranger (one per preset and table size, made once): its lanes are
         // legal under the preset and may foul under a variant of it, which is fine here. It plays
-        // one-deck tables; a big table's seats play code order.
-        Plan::Arranged if extra.is_empty() => {
-            match arranger(&Rules::preset(preset_of(rules)), players).arrange(&cards) {
+        // one-deck tables; a big table's seats play code order. With jokers, the preset's arranger
+        // under the round's `joker_lanes` and a deck of six (so any seat's jokers are in it).
+        Plan::Arranged if rules.extra_suits.is_empty() => {
+            let mut base = Rules::preset(preset_of(rules));
+            if rules.jokers > 0 {
+                base = with_jokers(base, 6, rules.joker_lanes != JokerLanes::EachBest, false);
+            }
+            match arranger(&base, players).arrange(&cards) {
                 Ok(a) => PlayerHand::Arranged(a.arrangement),
                 Err(_) => {
                     cards.sort();
@@ -94,7 +113,8 @@ fn hand(rules: &Rules, players: usize, cards: &[shisanshui_fuzz::engine::Card], 
             cards.sort();
             lanes(&cards)
         }
-        Plan::BestSpecial => match detect_special(&cards, rules).unwrap().best {
+        // A seat given a joker the deck does not deal has no special to detect (an error).
+        Plan::BestSpecial => match detect_special(&cards, rules).ok().and_then(|d| d.best) {
             Some(s) => PlayerHand::special_in(s, &cards, extra).unwrap(),
             None => {
                 cards.sort();
@@ -105,13 +125,19 @@ fn hand(rules: &Rules, players: usize, cards: &[shisanshui_fuzz::engine::Card], 
     }
 }
 
-fn check_seats(s: &Settlement, hands: &[PlayerHand], rules: &Rules) {
+fn check_seats(s: &Settlement, hands: &[PlayerHand], rules: &Rules, subs: &[u8]) {
+    let e = Evaluator::new(rules);
     for (seat, (result, hand)) in s.seats.iter().zip(hands).enumerate() {
         match (result, hand) {
             (SeatResult::Arranged { eval, .. }, PlayerHand::Arranged(a)) => {
                 let own = a.evaluate(rules);
                 assert_eq!(*eval, own, "seat {seat}: the settlement's lane ranks are the evaluator's");
                 assert_eq!(result.is_foul(), own.foul.is_foul(), "seat {seat}: foul as the foul check says");
+                if a.has_jokers() {
+                    let je = a.evaluate_jokers(rules);
+                    assert_eq!(je.eval, own, "seat {seat}: settled at the values its jokers give");
+                    check_joker_arrangement(&e, rules.strict_order, a, &je, subs);
+                }
             }
             (SeatResult::Special { special, .. }, PlayerHand::Special { special: declared, .. }) => {
                 assert_eq!(special, declared, "seat {seat}: the declared special");
@@ -182,17 +208,35 @@ fuzz_target!(|r: Round| {
         rules.wheel = if lowest { Wheel::Lowest } else { Wheel::SecondHighest };
     }
     rules.extra_suits = SuitSet::from_bits(r.extra_suits & 0xF).unwrap();
-    // 2 to the deck's seats: 4, plus one per extra suit (RULES.md §11).
+    if let Some((jokers, avoid_foul, in_specials)) = r.jokers {
+        rules = with_jokers(rules, jokers, avoid_foul, in_specials);
+    }
+    // 2 to the deck's seats: 4, plus one per extra suit (RULES.md §11); jokers add none (§12).
     let players = 2 + r.players as usize % (rules.max_players() - 1);
-    let deck = if rules.extra_suits.is_empty() {
+    let mut deck = if rules.extra_suits.is_empty() && rules.jokers == 0 {
         distinct_cards(&r.deck, 52)
     } else {
-        let mut deck = rules.deck();
-        permute(&mut deck, &r.deck);
-        deck
+        shuffled_deck_of(&rules, &r.deck)
     };
-    let hands: Vec<PlayerHand> =
-        (0..players).map(|p| hand(&rules, players, &deck[13 * p..13 * p + 13], r.plans[p])).collect();
+    // A joker given to a seat in place of one of its cards: the seat is read against the biggest
+    // deck, and the table against the rule set's (which may not deal that joker, or not as often).
+    let biggest = Deck::new(SuitSet::ALL, 6).unwrap();
+    let spoiled = r.spoil.and_then(|(seat, slot, big)| {
+        let seat = seat as usize % players;
+        let joker = if big { Card::BIG_JOKER } else { Card::SMALL_JOKER };
+        let held = deck[13 * seat..13 * seat + 13].iter().filter(|&&c| c == joker).count();
+        // Not where the seat already holds every copy the biggest deck has (no deck deals more).
+        (held < biggest.copies(joker) as usize).then(|| {
+            deck[13 * seat + slot as usize % 13] = joker;
+            seat
+        })
+    });
+    let deck_of = |p: usize| if spoiled == Some(p) { biggest } else { rules.deck_spec() };
+    let hands: Vec<PlayerHand> = (0..players)
+        .map(|p| hand(&rules, players, &deck[13 * p..13 * p + 13], r.plans[p], deck_of(p)))
+        .collect();
+    let table: Vec<Card> = hands.iter().flat_map(|h| h.cards()).collect();
+    let table_ok = rules.check_cards(&table);
 
     let settler = Settler::new(&rules).unwrap();
     // Banker-mode presets settle with a banker seat; all-pairs ones without (RULES.md §5a).
@@ -201,14 +245,32 @@ fuzz_target!(|r: Round| {
     // Another round to settle into: the next seats of the same deck, all in code order.
     let other_players = 2 + (players - 1) % 3;
     let other: Vec<PlayerHand> =
-        (0..other_players).map(|p| hand(&rules, other_players, &deck[13 * p..13 * p + 13], Plan::Sorted)).collect();
+        (0..other_players).map(|p| hand(&rules, other_players, &deck[13 * p..13 * p + 13], Plan::Sorted, deck_of(p))).collect();
     let other_banker = banker_of(&rules, other_players, r.banker.wrapping_add(1));
+    // The other round is the same deck's first seats: settled, unless the joker given to a seat
+    // is one the deck does not deal as often; then a round of code order from the rule set's deck.
+    let other_table: Vec<Card> = other.iter().flat_map(|h| h.cards()).collect();
+    let other = if rules.check_cards(&other_table).is_ok() {
+        other
+    } else {
+        let fresh = rules.deck();
+        (0..other_players)
+            .map(|p| hand(&rules, other_players, &fresh[13 * p..13 * p + 13], Plan::Sorted, rules.deck_spec()))
+            .collect()
+    };
     let mut reused = settler.settle_with_banker(&other, other_banker).unwrap();
     let before = reused.clone();
     let into = settler.settle_into_with_banker(&hands, banker, &mut reused);
     assert_eq!(status_of(&into), status_of(&result), "settle_into fails as settle does");
 
-    // The C ABI on the same seats.
+    // The C ABI on the same seats. It reads codes: 52 and 53 under a rule set without jokers are
+    // no card of its deck (SSS_ERR_BAD_CARD_CODE, shisanshui.h), where the engine, given cards,
+    // names the joker it does not deal.
+    let c_status = if rules.jokers == 0 && table.iter().any(|c| c.is_joker()) {
+        SssStatus::SSS_ERR_BAD_CARD_CODE
+    } else {
+        status_of(&result)
+    };
     let c = c_rules(&rules);
     let seats: Vec<_> = hands.iter().map(c_seat).collect();
     let other_seats: Vec<_> = other.iter().map(c_seat).collect();
@@ -216,11 +278,11 @@ fuzz_target!(|r: Round| {
     let st = call("sss_settle_with_banker", || unsafe {
         sss_settle_with_banker(c, seats.as_ptr(), seats.len(), c_banker(banker), &mut cs)
     });
-    assert_eq!(st, status_of(&result), "C settles as Rust does");
+    assert_eq!(st, c_status, "C settles as Rust does");
     if banker.is_none() {
         let mut plain = std::ptr::null_mut();
         let st = call("sss_settle", || unsafe { sss_settle(c, seats.as_ptr(), seats.len(), &mut plain) });
-        assert_eq!(st, status_of(&result), "sss_settle is sss_settle_with_banker(SSS_SEAT_NONE)");
+        assert_eq!(st, c_status, "sss_settle is sss_settle_with_banker(SSS_SEAT_NONE)");
         unsafe { sss_settlement_free(plain) };
     }
     let mut c_other = std::ptr::null_mut();
@@ -233,8 +295,14 @@ fuzz_target!(|r: Round| {
     let st = call("sss_settle_into_with_banker", || unsafe {
         sss_settle_into_with_banker(c, seats.as_ptr(), seats.len(), c_banker(banker), c_other)
     });
-    assert_eq!(st, status_of(&result));
+    assert_eq!(st, c_status);
 
+    if let Err(e) = &table_ok {
+        assert!(result.is_err(), "a table the deck cannot deal settled: {e}");
+        if rules.jokers == 0 && table.iter().any(|c| c.is_joker()) {
+            assert_eq!(status_of(&result), SssStatus::SSS_ERR_JOKER_NOT_IN_DECK, "a joker without jokers: {result:?}");
+        }
+    }
     let s = match result {
         Err(_) => {
             assert!(cs.is_null(), "out written on failure");
@@ -246,7 +314,7 @@ fuzz_target!(|r: Round| {
         Ok(s) => s,
     };
     check_settlement(&s, players);
-    check_seats(&s, &hands, &rules);
+    check_seats(&s, &hands, &rules, &r.subs);
     assert_eq!(reused, s, "settle_into equals settle");
     check_c_settlement(cs, &s);
     check_c_settlement(c_other, &s);

@@ -367,3 +367,124 @@ impl I64 {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Jokers (RULES.md §12)
+// ---------------------------------------------------------------------------------------------
+
+/// `rules` with the joker options a fuzz input picks: `jokers % 7` jokers, `avoid_foul` or
+/// `each_best`, and `jokers_in_specials` where the rule set accepts it with those jokers
+/// (`Rules::validate` decides; a refused flag is left off).
+pub fn with_jokers(mut rules: Rules, jokers: u8, avoid_foul: bool, in_specials: bool) -> Rules {
+    rules.jokers = jokers % (engine::deck::MAX_JOKERS + 1);
+    rules.joker_lanes = if avoid_foul { engine::JokerLanes::AvoidFoul } else { engine::JokerLanes::EachBest };
+    rules.jokers_in_specials = in_specials;
+    if rules.validate().is_err() {
+        rules.jokers_in_specials = false;
+    }
+    rules.validate().expect("a preset with 0 to 6 jokers is valid");
+    rules
+}
+
+/// The rule set's whole deck (extra suits' copies and jokers) in an order chosen by the bytes.
+pub fn shuffled_deck_of(rules: &Rules, bytes: &[u8]) -> Vec<Card> {
+    let mut deck = rules.deck();
+    permute(&mut deck, bytes);
+    deck
+}
+
+/// The codes of cards, ascending: the same multiset of cards compares equal.
+pub fn sorted_codes(cards: &[Card]) -> Vec<u8> {
+    let mut v = codes(cards);
+    v.sort_unstable();
+    v
+}
+
+/// The lane with each joker replaced by a real card chosen by the bytes (`subs[i] % 52` for the
+/// i-th joker): one of the choices RULES.md §12 takes the best of.
+pub fn substituted(lane: &[Card], subs: &[u8]) -> Vec<Card> {
+    let mut next = subs.iter().copied().chain(std::iter::repeat(0));
+    lane.iter()
+        .map(|&c| if c.is_joker() { Card::from_code(next.next().unwrap() % 52).unwrap() } else { c })
+        .collect()
+}
+
+/// The value of three or five real cards (repeats allowed, RULES.md §11).
+pub fn rank_of(eval: &engine::Evaluator, cards: &[Card]) -> engine::HandRank {
+    match cards.len() {
+        3 => eval.eval3(cards.try_into().unwrap()),
+        5 => eval.eval5(cards.try_into().unwrap()),
+        n => panic!("a lane of {n} cards"),
+    }
+}
+
+/// A lane valued with jokers, as played: every card played is a real card (code below 52), the
+/// natural cards stay in their slots, the played cards make the value, and the value is at least
+/// that of the substitution the bytes choose (RULES.md §12: the best over every choice).
+pub fn check_joker_lane(eval: &engine::Evaluator, lane: &[Card], played: &[Card], rank: engine::HandRank, subs: &[u8]) {
+    assert_eq!(played.len(), lane.len(), "one card played per card of the lane");
+    for (given, shown) in lane.iter().zip(played) {
+        assert!(shown.code() < 52, "a joker stands for a real card: {lane:?} played as {played:?}");
+        assert!(given.is_joker() || given == shown, "a natural card moved: {lane:?} played as {played:?}");
+    }
+    assert_eq!(rank_of(eval, played), rank, "the lane as played makes its value: {lane:?} as {played:?}");
+    let other = substituted(lane, subs);
+    let v = rank_of(eval, &other);
+    assert!(v <= rank, "{lane:?} is worth {rank:?}, less than its substitution {other:?} ({v:?})");
+}
+
+/// An arrangement valued with jokers (`je` = `a.evaluate_jokers_with(eval, strict)`), checked
+/// against its lanes as played and a substitution chosen by the bytes: the played lanes are real
+/// cards that make the values; a legal arrangement's played lanes are in order; under
+/// `each_best` every lane is its own best and the foul bits are §2's on those values; under
+/// `avoid_foul` the back is its best, and the arrangement fouls only where no choice does not
+/// (so where the substitution is legal, it is legal too).
+pub fn check_joker_arrangement(
+    eval: &engine::Evaluator,
+    strict: bool,
+    a: &engine::Arrangement,
+    je: &engine::JokerEval,
+    subs: &[u8],
+) {
+    use engine::{Foul, Lane};
+    let e = &je.eval;
+    for (lane, played, rank) in [
+        (&a.front[..], &je.played.front[..], e.front),
+        (&a.middle[..], &je.played.middle[..], e.middle),
+        (&a.back[..], &je.played.back[..], e.back),
+    ] {
+        assert_eq!(played.len(), lane.len());
+        for (given, shown) in lane.iter().zip(played) {
+            assert!(shown.code() < 52, "a joker stands for a real card: {a} played as {}", je.played);
+            assert!(given.is_joker() || given == shown, "a natural card moved: {a} played as {}", je.played);
+        }
+        assert_eq!(rank_of(eval, played), rank, "the lane as played makes its value: {a} as {}", je.played);
+    }
+    let best: Vec<engine::HandRank> = Lane::ALL
+        .iter()
+        .map(|&l| {
+            let cards = a.lane(l);
+            let (_, r) = eval.evaluate_jokers(cards).expect("a lane of an arrangement evaluates");
+            r
+        })
+        .collect();
+    assert_eq!(e.back, best[2], "the back is worth its best: {a}");
+    let own = Foul::check(e.front, e.middle, e.back, strict);
+    if !e.foul.is_foul() {
+        assert_eq!(own, Foul::default(), "a legal arrangement's lanes as played are in order: {a}");
+    }
+    let sub: Vec<Card> = substituted(&a.cards(), subs);
+    let sub_foul = Foul::check(rank_of(eval, &sub[..3]), rank_of(eval, &sub[3..8]), rank_of(eval, &sub[8..]), strict);
+    match eval.joker_lanes() {
+        engine::JokerLanes::EachBest => {
+            assert_eq!([e.front, e.middle, e.back], [best[0], best[1], best[2]], "each lane its best: {a}");
+            assert_eq!(e.foul, own, "each_best: §2 on the best values: {a}");
+        }
+        _ => {
+            assert!(e.middle <= best[1] && e.front <= best[0], "avoid_foul never values a lane above its best: {a}");
+            if !sub_foul.is_foul() {
+                assert!(!e.foul.is_foul(), "avoid_foul: {a} fouls, but its jokers as {sub:?} keep the order");
+            }
+        }
+    }
+}
