@@ -42,6 +42,16 @@
 //! by the larger card-set bit mask (a ♠ flush before a ♥ flush of the same ranks when suits
 //! do not break ties). The list depends only on the set of cards, not on their order, so a
 //! client can cycle through it with an index.
+//!
+//! **Jokers** (RULES.md §12). Where the cards hold jokers, an entry is offered wherever some
+//! choice of the jokers' cards makes the category's own cards (a pair from one card and a
+//! joker, trips from a pair and a joker, a straight with a joker in a gap, a flush with a
+//! joker, five of a kind from quads and a joker; two jokers are a pair of any rank), keyed as
+//! above. An entry takes the fewest jokers that make it and otherwise the highest natural
+//! cards, and [`Combo::played`] says what each of its jokers stands for; the details are in
+//! `hints/jokers.rs`. [`Arranger::complete`] takes jokers in the fixed lanes or the free cards
+//! and returns the hand's own cards (jokers as jokers), never a foul under the rule set's
+//! `joker_lanes`.
 
 use crate::arrange::search::{legal, HandSubsets};
 use crate::arrange::strength::Strength;
@@ -51,6 +61,8 @@ use crate::error::{Error, Result};
 use crate::eval::{Category, Evaluator, HandRank};
 use crate::lanes::{Arrangement, Lane};
 use crate::rules::Rules;
+
+mod jokers;
 
 /// Most entries [`combos`] can return: the flushes of 13 cards of one suit, C(13, 5).
 pub const MAX_COMBOS: usize = 1287;
@@ -65,13 +77,32 @@ pub struct Combo {
     category: Category,
     len: u8,
     cards: [Card; 5],
+    played: [Card; 5],
 }
 
 impl Combo {
     fn new(category: Category, set: CardSet) -> Combo {
         let mut cards = [Card::new(Rank::Two, Suit::Diamonds); 5];
         let len = high_first(set.bits(), &mut cards);
-        Combo { category, len: len as u8, cards }
+        Combo { category, len: len as u8, cards, played: cards }
+    }
+
+    /// A combination of `cards` (2 to 5, jokers allowed) played as `played` (slot by slot), listed
+    /// highest code first (two copies of a joker by the card they stand for, higher first).
+    fn with_played(category: Category, cards: &[Card], played: &[Card]) -> Combo {
+        let mut pairs: Vec<(Card, Card)> = cards.iter().copied().zip(played.iter().copied()).collect();
+        pairs.sort_unstable_by(|a, b| b.cmp(a));
+        let mut out = Combo {
+            category,
+            len: pairs.len() as u8,
+            cards: [Card::new(Rank::Two, Suit::Diamonds); 5],
+            played: [Card::new(Rank::Two, Suit::Diamonds); 5],
+        };
+        for (i, (c, p)) in pairs.into_iter().enumerate() {
+            out.cards[i] = c;
+            out.played[i] = p;
+        }
+        out
     }
 
     /// The category the cards make.
@@ -84,7 +115,19 @@ impl Combo {
         &self.cards[..self.len as usize]
     }
 
-    /// The cards as a set.
+    /// The cards as played, slot by slot with [`Combo::cards`]: each joker replaced by the card it
+    /// stands for (RULES.md §12), the other cards as they are. The cards themselves when they hold
+    /// no joker.
+    pub fn played(&self) -> &[Card] {
+        &self.played[..self.len as usize]
+    }
+
+    /// Whether the combination holds a joker.
+    pub fn has_jokers(&self) -> bool {
+        self.cards().iter().any(|c| c.is_joker())
+    }
+
+    /// The cards as a set (a joker as its own bit, 52 or 53).
     pub fn card_set(&self) -> CardSet {
         self.cards().iter().copied().collect()
     }
@@ -143,12 +186,14 @@ fn run_mask(run: &[usize; 5]) -> u16 {
 ///
 /// With the rule set's extra suits (RULES.md §11) the cards may hold copies, and the lists read
 /// them the same way (a pair of two copies, five of a kind, a flush holding a pair; see
-/// `combos_copies`).
+/// `combos_copies`). With the rule set's jokers (RULES.md §12) the cards may hold jokers, and an
+/// entry is offered wherever some choice of their cards makes it (see the [module docs](self)).
 ///
-/// Errors: [`Error::DuplicateCard`] or [`Error::TooManyCopies`]; [`Error::WrongCardCount`] for
-/// more than 13 cards; [`Error::InvalidArgument`] for [`Category::HighCard`], which has no
-/// combination (every card is one), and for [`Category::FiveOfAKind`] under a rule set of one
-/// deck, which cannot make it (RULES.md §11).
+/// Errors: [`Error::DuplicateCard`], [`Error::TooManyCopies`] or [`Error::JokerNotInDeck`];
+/// [`Error::WrongCardCount`] for more than 13 cards; [`Error::InvalidArgument`] for
+/// [`Category::HighCard`], which has no combination (every card is one), and for
+/// [`Category::FiveOfAKind`] under a rule set of one deck without jokers, which cannot make it
+/// (RULES.md §11).
 ///
 /// ```
 /// use shisanshui::{hints, parse_cards, Category, Rules};
@@ -163,11 +208,13 @@ fn run_mask(run: &[usize; 5]) -> u16 {
 /// ```
 pub fn combos(cards: &[Card], category: Category, rules: &Rules) -> Result<Vec<Combo>> {
     if cards.iter().any(|c| c.is_joker()) {
-        return Err(jokers_not_read(cards, rules));
+        return jokers::combos_jokers(cards, category, rules);
     }
     let eval = Evaluator::new(rules);
     let distinct = cards.iter().fold(0u64, |m, c| m | 1 << c.code()).count_ones() as usize == cards.len();
-    if rules.extra_suits.is_empty() || (distinct && category != Category::FiveOfAKind) {
+    // A deck with jokers makes five of a kind (RULES.md §12): cards without one just hold none.
+    let one_deck = rules.extra_suits.is_empty() && (rules.jokers == 0 || category != Category::FiveOfAKind);
+    if one_deck || (distinct && category != Category::FiveOfAKind) {
         return combos_with(cards, category, &eval);
     }
     if cards.len() > MAX_HAND {
@@ -291,7 +338,7 @@ fn combos_copies(cards: &[Card], category: Category, eval: &Evaluator) -> Result
         .map(|(_, c)| {
             let mut cards = [Card::new(Rank::Two, Suit::Diamonds); 5];
             cards[..c.len()].copy_from_slice(&c);
-            Combo { category, len: c.len() as u8, cards }
+            Combo { category, len: c.len() as u8, cards, played: cards }
         })
         .collect())
 }
@@ -507,8 +554,15 @@ impl Arranger {
     /// fixed this is exactly `arrange`; with all three fixed it returns them when they are
     /// legal. Lanes come back highest card first.
     ///
+    /// A hand with jokers (RULES.md §12) may hold them in the fixed lanes or among the other
+    /// cards: each completion is checked and valued with its lanes under the rule set's
+    /// `joker_lanes` (so the answer never fouls under it; ties go to the first completion found,
+    /// as for copies), and the lanes come back with the jokers in them
+    /// ([`Arrangement::evaluate_jokers`] says what each stands for).
+    ///
     /// Errors, in this order: [`Error::WrongCardCount`] unless 13 cards, [`Error::DuplicateCard`]
-    /// in the hand; [`Error::WrongCardCount`] for a fixed lane of the wrong size (3, 5, 5);
+    /// ([`Error::TooManyCopies`], [`Error::JokerNotInDeck`]) in the hand; [`Error::WrongCardCount`]
+    /// for a fixed lane of the wrong size (3, 5, 5);
     /// [`Error::DuplicateCard`] for a card fixed twice and [`Error::CardNotInHand`] for one the
     /// hand lacks, their positions being lane slots (front 0–2, middle 3–7, back 8–12);
     /// [`Error::NoLegalArrangement`] when every completion fouls (for instance a fixed back
@@ -525,7 +579,7 @@ impl Arranger {
     /// ```
     pub fn complete(&self, cards: &[Card], fixed: &FixedLanes<'_>) -> Result<Arranged> {
         if cards.iter().any(|c| c.is_joker()) {
-            return Err(jokers_not_read(cards, self.rules()));
+            return self.complete_jokers(cards, fixed);
         }
         let hand = exact_cards_in::<13>(cards, self.rules().extra_suits)?;
         let hand_bits = hand.iter().fold(0u64, |b, c| b | 1 << c.code());
@@ -609,6 +663,16 @@ impl Arranger {
             ],
             expected_water: ev,
         })
+    }
+
+    /// [`Arranger::complete`] for a hand with jokers (RULES.md §12): walked as a hand with copies
+    /// is, each completion checked and valued as [`Arranger::expected_water`] values a joker
+    /// arrangement (its lanes under the rule set's `joker_lanes`), so none returned fouls under it.
+    #[cold]
+    #[inline(never)]
+    fn complete_jokers(&self, cards: &[Card], fixed: &FixedLanes<'_>) -> Result<Arranged> {
+        let hand = exact_cards_in::<13>(cards, self.rules().deck_spec())?;
+        self.complete_copies(&hand, fixed)
     }
 
     /// [`Arranger::complete`] for a hand with copies (RULES.md §11): the cards as a multiset, a
@@ -712,17 +776,5 @@ impl Arranger {
         } else {
             format!("every way to place the other cards around {} fouls{strict}", shown.join(", "))
         }
-    }
-}
-
-/// The error for jokers given to the lane hints: the deck's own error where it does not deal
-/// them, else that the hints do not read them (RULES.md §12 hints are not built yet).
-#[cold]
-fn jokers_not_read(cards: &[Card], rules: &Rules) -> Error {
-    match rules.check_cards(cards) {
-        Err(e) => e,
-        Ok(()) => Error::InvalidArgument(
-            "lane hints and completing fixed lanes do not read jokers in this version; arrange or suggest the hand instead".into(),
-        ),
     }
 }

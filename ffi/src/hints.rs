@@ -84,7 +84,9 @@ fn category_in(category: u32) -> Result<Category, Failure> {
 /// Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD` or `SSS_ERR_TOO_MANY_COPIES` (codes
 /// checked in order), `SSS_ERR_WRONG_CARD_COUNT` (more than 13 codes), `SSS_ERR_INVALID_ARGUMENT` (a
 /// category number that is not 0..=9; 0, high card, which has no combination; 9, five of a kind,
-/// under a rule set of one deck, which cannot make it), `SSS_ERR_NULL_POINTER`.
+/// under a rule set of one deck without jokers, which cannot make it), `SSS_ERR_NULL_POINTER`.
+/// Where the deck deals jokers (RULES.md §12) a joker joins a combination where it makes the
+/// pattern, as few jokers as it takes; the codes are the hand's own, jokers included.
 ///
 /// # Safety
 /// `rules` must be a live handle; `codes` valid for `count` bytes (or NULL when `count` is 0);
@@ -119,8 +121,8 @@ unsafe fn lane_in(ptr: *const u8, len: usize, name: &str, deck: engine::Deck) ->
         return Ok(None);
     }
     let codes = unsafe { slice_in(ptr, len, name)? };
-    // Range only (joker codes where the deck deals them, which the engine then refuses with its
-    // own message): duplicates and membership are the engine's to report, with lane slots.
+    // Range only (joker codes where the deck deals them): duplicates and membership are the
+    // engine's to report, with lane slots.
     let cards = codes.iter().map(|&c| crate::card::card_in_deck(c, deck)).collect::<Result<Vec<_>, _>>()?;
     Ok(Some(cards))
 }

@@ -87,7 +87,13 @@ export interface SpecialAdvice {
   best_lanes: Arranged;
 }
 /** One combination of a category (理牌 hints). */
-export interface Combo { category: Category; cards: string[]; fits_front: boolean }
+export interface Combo {
+  category: Category;
+  cards: string[];
+  fits_front: boolean;
+  /** The cards with each joker replaced by what it stands for in this combination; only when it holds a joker. */
+  played?: string[];
+}
 
 /** A seat of a round: an arrangement, or a declared special with its 13 cards. */
 export type Seat = ArrangementLike | Arrangement | { special: string; cards: Cards };

@@ -32,10 +32,11 @@ pub(crate) fn category_in(v: &JsValue) -> JsResult<Category> {
 }
 
 /// `combos(cards, category, rules)`: every combination of `category` the hand holds, strongest
-/// first (what a 对子 … 同花顺 button cycles through), each `{category, cards, fits_front}`.
+/// first (what a 对子 … 同花顺 button cycles through), each `{category, cards, fits_front}`, and
+/// `played` (the cards with each joker replaced by what it stands for) when it holds a joker.
 #[wasm_bindgen]
 pub fn combos(cards: JsValue, category: JsValue, rules: &JsRules) -> JsResult<Array> {
-    let hand = hand_in(&cards, rules.inner().extra_suits)?;
+    let hand = hand_in(&cards, rules.inner().deck_spec())?;
     let category = category_in(&category)?;
     let list = shisanshui::combos(&hand, category, rules.inner()).or_throw()?;
     Ok(list
@@ -45,6 +46,10 @@ pub fn combos(cards: JsValue, category: JsValue, rules: &JsRules) -> JsResult<Ar
             let _ = js_sys::Reflect::set(&o, &"category".into(), &JsValue::from_str(&category_name(c.category())));
             let _ = js_sys::Reflect::set(&o, &"cards".into(), &texts(c.cards()));
             let _ = js_sys::Reflect::set(&o, &"fits_front".into(), &JsValue::from_bool(c.fits_front()));
+            if c.has_jokers() {
+                // What each joker stands for in this combination (RULES.md §12).
+                let _ = js_sys::Reflect::set(&o, &"played".into(), &texts(c.played()));
+            }
             JsValue::from(o)
         })
         .collect())

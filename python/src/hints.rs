@@ -36,6 +36,19 @@ impl PyCombo {
         PyTuple::new(py, self.0.cards().iter().map(|&c| PyCard(c)))
     }
 
+    /// The cards as played: :attr:`cards` with each joker replaced by the card it stands for in
+    /// this combination (RULES.md §12); the cards themselves when none is a joker.
+    #[getter]
+    fn played<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.0.played().iter().map(|&c| PyCard(c)))
+    }
+
+    /// Whether the combination holds a joker (``SJ``, ``BJ``).
+    #[getter]
+    fn has_jokers(&self) -> bool {
+        self.0.has_jokers()
+    }
+
     /// Whether the combination fits a front lane (3 cards): pairs and trips.
     #[getter]
     fn fits_front(&self) -> bool {
@@ -93,9 +106,11 @@ fn category_arg(obj: &Bound<'_, PyAny>) -> PyResult<Category> {
 /// keep every suit-distinct set. Ordered by the evaluator's rank under ``rules`` (the wheel
 /// where the ``wheel`` option puts it), then by the higher cards; the list depends only on the
 /// set of cards. ``HIGH_CARD`` has no combination (``InvalidArgumentError``), and neither has
-/// ``FIVE_OF_A_KIND`` under a rule set of one deck. The cards may repeat as the deck of ``rules``
-/// holds them (``extra_suits``, RULES.md §11): two copies make a pair, five cards of a rank five
-/// of a kind, and a flush may hold a pair.
+/// ``FIVE_OF_A_KIND`` under a rule set of one deck without jokers. The cards may repeat as the
+/// deck of ``rules`` holds them (``extra_suits``, RULES.md §11): two copies make a pair, five
+/// cards of a rank five of a kind, and a flush may hold a pair. A joker (RULES.md §12) joins a
+/// combination where it makes the pattern, as few jokers as it takes (:attr:`Combo.played`
+/// shows what each stands for).
 #[pyfunction]
 #[pyo3(signature = (cards, category, rules = None), text_signature = "(cards, category, rules=None)")]
 fn combos(

@@ -459,8 +459,8 @@ for (const name of ['classic_j2', 'classic_j2_avoid']) {
       // A hand holding a joker makes no special while jokers_in_specials is off.
       assert.equal(sss.detectSpecial(hand, r).best, null);
       assert.equal(arranger.specialAdvice(hand), null);
-      // Completing fixed lanes by hand refuses jokers.
-      throwsCode(() => arranger.complete(hand), 'invalid_argument');
+      // Completing with no lane fixed is arranging.
+      assert.deepEqual(arranger.complete(hand).arrangement, got.arrangement);
     }
     throwsCode(() => new sss.Arranger('classic', 4).arrange(hands[0]), 'joker_not_in_deck');
     arranger.free();
@@ -494,4 +494,33 @@ test('a rule set without jokers reads and plays as before', () => {
   assert.ok(s.seats.every((seat) => !('played' in seat)));
   assert.equal(sss.deck().length, 52);
   assert.equal(sss.cardText(51), 'As');
+});
+
+test('lane hints and completing fixed lanes use the jokers', () => {
+  const hand = 'Ks Kd Qh 9s 8s 7s 6d 3c 2h SJ';
+  const pairs = sss.combos(hand, 'one_pair', J2);
+  assert.equal(pairs.length, 8);
+  assert.deepEqual(pairs[0].cards, ['Ks', 'Kd']);
+  assert.equal(pairs[0].played, undefined, 'a pair without a joker has no played cards');
+  assert.deepEqual(pairs[1].cards, ['SJ', 'Qh']);
+  assert.deepEqual(pairs[1].played.slice(1), ['Qh']);
+  assert.equal(pairs[1].played[0].slice(0, 1), 'Q', 'the joker pairs the queen');
+  for (const p of pairs.slice(1)) assert.ok(p.cards.includes('SJ'), p.cards.join(' '));
+  const trips = sss.combos(hand, 'three_of_a_kind', J2);
+  assert.deepEqual(trips.map((c) => c.cards), [['SJ', 'Ks', 'Kd']]);
+  const straights = sss.combos(hand, 'straight', J2);
+  assert.equal(straights.length, 2);
+  for (const s of straights) assert.deepEqual(s.cards, ['SJ', '9s', '8s', '7s', '6d']);
+  const five = sss.combos('As Ah Ac Ad SJ 2c', 'five_of_a_kind', J2);
+  assert.deepEqual(five[0].cards, ['SJ', 'As', 'Ah', 'Ad', 'Ac']);
+  // A joker under a rule set without jokers is refused.
+  throwsCode(() => sss.combos(hand, 'one_pair', sss.Rules.preset('classic')), 'joker_not_in_deck');
+  // RULES.md §12's example, completed: no legal arrangement when each lane takes its best,
+  // two pair in the middle when the jokers avoid the foul.
+  const cards = 'Qs Qh Jd 5c SJ Ks Kh 9s 9h 3c 4c 3d 2h';
+  const fixed = { middle: 'Qs Qh Jd 5c SJ', back: 'Ks Kh 9s 9h 3c' };
+  assert.throws(() => new sss.Arranger(J2, 4).complete(cards, fixed));
+  const done = new sss.Arranger(AVOID, 4).complete(cards, fixed);
+  assert.ok(done.arrangement.middle.includes('SJ'));
+  assert.equal(sss.checkArrangement(done.arrangement, AVOID).is_foul, false);
 });

@@ -1182,6 +1182,13 @@ class Combo:
     def cards(self) -> Tuple[Card, ...]:
         """The cards (2 to 5), highest code first."""
     @property
+    def played(self) -> Tuple[Card, ...]:
+        """:attr:`cards` with each joker replaced by the card it stands for in this combination
+        (RULES.md §12); the cards themselves when none is a joker."""
+    @property
+    def has_jokers(self) -> bool:
+        """Whether the combination holds a joker."""
+    @property
     def fits_front(self) -> bool:
         """Whether the combination fits a front lane (pairs and trips)."""
     def __len__(self) -> int: ...
@@ -1193,8 +1200,9 @@ def combos(cards: _Cards, category: Union[Category, int, str], rules: _RulesLike
     ``'pair'``, ``'two_pair'``, ``'flush'``, ``'同花'``) in up to 13 cards, strongest first (one
     entry per rank pattern from each rank's highest suits; every suit-distinct flush); the 对子 …
     同花顺 buttons. Cards may repeat as the deck of ``rules`` holds them (``extra_suits``).
-    ``InvalidArgumentError`` for ``HIGH_CARD``, ``FIVE_OF_A_KIND`` under a rule set of one deck,
-    or a number or name that is no category."""
+    A joker joins a combination where it makes the pattern, as few jokers as it takes
+    (:attr:`Combo.played`). ``InvalidArgumentError`` for ``HIGH_CARD``, ``FIVE_OF_A_KIND`` under a
+    rule set of one deck without jokers, or a number or name that is no category."""
 
 # ---------------------------------------------------------------------------------------------
 # Batches over NumPy arrays (NumPy is optional: pip install 'shisanshui[numpy]')

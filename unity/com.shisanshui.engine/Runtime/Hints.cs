@@ -25,7 +25,7 @@ namespace Shisanshui
             Card[] list = new Card[n.len];
             for (int i = 0; i < list.Length; i++)
             {
-                list[i] = Card.FromCode(all[i]);
+                list[i] = Card.FromAnyCode(all[i]);
             }
             cards = Array.AsReadOnly(list);
         }
