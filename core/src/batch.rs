@@ -27,8 +27,10 @@
 //! The rules every method follows:
 //!
 //! - **Inputs are checked in full, outputs written only on success.** Card codes must be below 52
-//!   and a hand's cards distinct (a round's, for settlement); a mask must have exactly the hand's
-//!   number of bits, all below bit 52. The error names the first bad row ([`BatchError::row`]):
+//!   (53 with the jokers of a joker rule set, RULES.md §12) and no card more often in a hand (a
+//!   round, for settlement) than the rule set's deck holds it; a mask must have exactly the hand's
+//!   number of bits, all below bit 52 but for the jokers' bits 52 and 53 where the deck deals
+//!   them (a mask holds one of each). The error names the first bad row ([`BatchError::row`]):
 //!   the lowest index whose input is bad, whatever the thread count. A failed call writes
 //!   nothing to its outputs. Evaluation and detection check every row first and then compute
 //!   straight into the outputs (once the input is valid they cannot fail); arrangement and
@@ -43,12 +45,17 @@
 //!   started for a part worth more than starting it).
 //! - Evaluation goes through [`Evaluator::eval5_batch`]'s engine: hands in enumeration (or any
 //!   sorted) order share the work of their first three cards.
+//! - **Jokers** (RULES.md §12): a row holding one gives what the one-hand function gives it (a
+//!   lane its best value, [`Evaluator::eval5_jokers`]). The check finds such rows; a batch
+//!   without one runs exactly the joker-free code, and one with them takes a separate path.
 
 use std::fmt;
 use std::num::NonZeroUsize;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::arrange::Arranger;
 use crate::card::{cards_from_codes_in, Card, CardSet, CopyCounter, SuitSet};
+use crate::deck::Deck;
 use crate::error::Error;
 use crate::eval::{gen, Evaluator, HandRank};
 use crate::lanes::Arrangement;
@@ -162,12 +169,23 @@ impl Batch {
     /// Rank five-card hands given as codes: `out[i]` is the rank of `hands[i]`, as
     /// [`Evaluator::evaluate`] gives it.
     ///
+    /// A hand holding jokers (where the evaluator's deck deals them) is ranked as
+    /// [`Evaluator::evaluate`] ranks it: its best value (RULES.md §12).
+    ///
     /// Errors (nothing written): [`Error::InvalidArgument`] when the lengths differ;
-    /// [`Error::BadCardCode`] or [`Error::DuplicateCard`] naming the first bad row.
+    /// [`Error::BadCardCode`], [`Error::DuplicateCard`], [`Error::TooManyCopies`] or
+    /// [`Error::JokerNotInDeck`] naming the first bad row.
     pub fn eval5(&self, eval: &Evaluator, hands: &[[u8; 5]], out: &mut [HandRank]) -> Result<(), BatchError> {
         same_len("hands", hands.len(), out.len())?;
         let threads = self.threads_for(hands.len(), MIN_ROWS_EVAL);
-        in_parts(threads, hands, 1, |s, p| check_codes_in(s, p, eval.extra_suits()))?;
+        let jokers = AtomicBool::new(false);
+        in_parts(threads, hands, 1, |s, p| check_codes_in(s, p, eval.deck(), &jokers))?;
+        if jokers.into_inner() {
+            return in_parts_out(threads, hands, 1, out, 1, |_, part, out| {
+                eval5_with_jokers(eval, part, out);
+                Ok(())
+            });
+        }
         in_parts_out(threads, hands, 1, out, 1, |_, part, out| {
             eval.batch5(part, out);
             Ok(())
@@ -177,13 +195,20 @@ impl Batch {
     /// Rank five-card hands given as card masks (bit `code` set per card, as
     /// [`CardSet::bits`]): `out[i]` is the rank of the five cards of `masks[i]`.
     ///
+    /// Bits 52 and 53 are the small and the big joker where the evaluator's deck deals them (a
+    /// mask holds one of each, RULES.md §12); such a hand is ranked at its best value.
+    ///
     /// Errors (nothing written): [`Error::InvalidArgument`] when the lengths differ;
-    /// [`Error::BadCardCode`] for a bit at 52 or above, [`Error::WrongCardCount`] for a mask
-    /// without exactly five bits, naming the first bad row.
+    /// [`Error::BadCardCode`] for a bit at 52 or above (but a joker's where the deck deals
+    /// jokers), [`Error::JokerNotInDeck`] for a joker's bit where the deck deals none of that
+    /// joker, [`Error::WrongCardCount`] for a mask without exactly five bits, naming the first
+    /// bad row.
     pub fn eval5_masks(&self, eval: &Evaluator, masks: &[u64], out: &mut [HandRank]) -> Result<(), BatchError> {
         same_len("masks", masks.len(), out.len())?;
         let threads = self.threads_for(masks.len(), MIN_ROWS_EVAL);
-        in_parts(threads, masks, 1, check_masks::<5>)?;
+        let jokers = AtomicBool::new(false);
+        in_parts(threads, masks, 1, |s, p| check_masks::<5>(s, p, eval.deck(), &jokers))?;
+        let with_jokers = jokers.into_inner();
         in_parts_out(threads, masks, 1, out, 1, |_, part, out| {
             let mut codes = [[0u8; 5]; MASK_STEP];
             for (masks, out) in part.chunks(MASK_STEP).zip(out.chunks_mut(MASK_STEP)) {
@@ -191,18 +216,29 @@ impl Batch {
                 for (c, &m) in codes.iter_mut().zip(masks) {
                     *c = mask_codes(m);
                 }
-                eval.batch5(codes, out);
+                if with_jokers {
+                    eval5_with_jokers(eval, codes, out);
+                } else {
+                    eval.batch5(codes, out);
+                }
             }
             Ok(())
         })
     }
 
-    /// Rank three-card hands (fronts) given as codes: `out[i]` is the rank of `hands[i]`.
-    /// Errors as [`Batch::eval5`].
+    /// Rank three-card hands (fronts) given as codes: `out[i]` is the rank of `hands[i]` (a front
+    /// with jokers at its best value). Errors as [`Batch::eval5`].
     pub fn eval3(&self, eval: &Evaluator, hands: &[[u8; 3]], out: &mut [HandRank]) -> Result<(), BatchError> {
         same_len("hands", hands.len(), out.len())?;
         let threads = self.threads_for(hands.len(), MIN_ROWS_EVAL);
-        in_parts(threads, hands, 1, |s, p| check_codes_in(s, p, eval.extra_suits()))?;
+        let jokers = AtomicBool::new(false);
+        in_parts(threads, hands, 1, |s, p| check_codes_in(s, p, eval.deck(), &jokers))?;
+        if jokers.into_inner() {
+            return in_parts_out(threads, hands, 1, out, 1, |_, part, out| {
+                eval3_with_jokers(eval, part, out);
+                Ok(())
+            });
+        }
         in_parts_out(threads, hands, 1, out, 1, |_, part, out| {
             for (h, o) in part.iter().zip(out) {
                 *o = eval.eval3_codes(h);
@@ -211,11 +247,21 @@ impl Batch {
         })
     }
 
-    /// Rank three-card hands given as card masks. Errors as [`Batch::eval5_masks`] (three bits).
+    /// Rank three-card hands given as card masks (the jokers' bits as in
+    /// [`Batch::eval5_masks`]). Errors as [`Batch::eval5_masks`] (three bits).
     pub fn eval3_masks(&self, eval: &Evaluator, masks: &[u64], out: &mut [HandRank]) -> Result<(), BatchError> {
         same_len("masks", masks.len(), out.len())?;
         let threads = self.threads_for(masks.len(), MIN_ROWS_EVAL);
-        in_parts(threads, masks, 1, check_masks::<3>)?;
+        let jokers = AtomicBool::new(false);
+        in_parts(threads, masks, 1, |s, p| check_masks::<3>(s, p, eval.deck(), &jokers))?;
+        if jokers.into_inner() {
+            return in_parts_out(threads, masks, 1, out, 1, |_, part, out| {
+                for (&m, o) in part.iter().zip(out) {
+                    *o = eval3_row(eval, &mask_codes(m));
+                }
+                Ok(())
+            });
+        }
         in_parts_out(threads, masks, 1, out, 1, |_, part, out| {
             for (&m, o) in part.iter().zip(out) {
                 *o = eval.eval3_codes(&mask_codes(m));
@@ -228,10 +274,13 @@ impl Batch {
     /// `hands[i]` makes under the detector's rule set (`Special as u8`, decode with
     /// [`crate::Special::from_index`]), or [`NO_SPECIAL`]; when given, `all[i]` has bit
     /// `special as u8` set for every enabled special the hand makes
-    /// ([`SpecialDetector::qualifying_bits`]). The same answers as [`SpecialDetector::detect`].
+    /// ([`SpecialDetector::qualifying_bits`]). The same answers as [`SpecialDetector::detect`],
+    /// hands with jokers included (RULES.md §12: none unless the rule set's
+    /// `jokers_in_specials`).
     ///
     /// Errors (nothing written): [`Error::InvalidArgument`] when the lengths differ;
-    /// [`Error::BadCardCode`] or [`Error::DuplicateCard`] naming the first bad row.
+    /// [`Error::BadCardCode`], [`Error::DuplicateCard`], [`Error::TooManyCopies`] or
+    /// [`Error::JokerNotInDeck`] naming the first bad row.
     pub fn detect_special(
         &self,
         detector: &SpecialDetector,
@@ -244,7 +293,13 @@ impl Batch {
             same_len("hands", hands.len(), all.len())?;
         }
         let threads = self.threads_for(hands.len(), MIN_ROWS_SPECIAL);
-        in_parts(threads, hands, 1, |s, p| check_codes_in(s, p, detector.extra_suits()))?;
+        let jokers = AtomicBool::new(false);
+        let plain = Deck::from(detector.extra_suits());
+        // The detector's jokers are only looked up when a row needs them: a joker (or any bad
+        // row) fails this check and goes to the path that knows them.
+        if in_parts(threads, hands, 1, |s, p| check_codes_in(s, p, plain, &jokers)).is_err() {
+            return detect_special_with_jokers(threads, detector, hands, best, all);
+        }
         // A hand with copies (RULES.md §11) is no bit set: it takes the detector's own reading.
         let qualifying = |h: &[u8; 13]| {
             let bits = codes_bits(h);
@@ -279,19 +334,22 @@ impl Batch {
     }
 
     /// Auto-arrange 13-card hands: `out[i]` is [`Arranger::arrange`] of `hands[i]` as 13 codes
-    /// in lane order (front 3, middle 5, back 5, each lane as the arranger lists it).
+    /// in lane order (front 3, middle 5, back 5, each lane as the arranger lists it; a joker
+    /// stays a joker code, placed where the arranger plays it, RULES.md §12).
     ///
     /// Errors (nothing written): [`Error::InvalidArgument`] when the lengths differ or a hand
-    /// has no legal arrangement; [`Error::BadCardCode`] or [`Error::DuplicateCard`]; each naming
-    /// the first bad row.
+    /// has no legal arrangement; [`Error::BadCardCode`], [`Error::DuplicateCard`],
+    /// [`Error::TooManyCopies`] or [`Error::JokerNotInDeck`]; each naming the first bad row.
     pub fn arrange(&self, arranger: &Arranger, hands: &[[u8; 13]], out: &mut [[u8; 13]]) -> Result<(), BatchError> {
         same_len("hands", hands.len(), out.len())?;
         let threads = self.threads_for(hands.len(), MIN_ROWS_ARRANGE);
-        in_parts(threads, hands, 1, |s, p| check_codes_in(s, p, arranger.rules().extra_suits))?;
+        // Jokers need nothing of their own here: the arranger plays them.
+        let jokers = AtomicBool::new(false);
+        in_parts(threads, hands, 1, |s, p| check_codes_in(s, p, arranger.rules().deck_spec(), &jokers))?;
         let mut staged = vec![[0u8; 13]; hands.len()];
         in_parts_out(threads, hands, 1, &mut staged, 1, |start, part, staged| {
             for (i, (h, o)) in part.iter().zip(staged).enumerate() {
-                let arranged = arranger.arrange(&to_cards(h)).map_err(|e| BatchError::at(start + i, e))?;
+                let arranged = arranger.arrange(&to_any_cards(h)).map_err(|e| BatchError::at(start + i, e))?;
                 *o = arranged.arrangement.cards().map(Card::code);
             }
             Ok(())
@@ -311,8 +369,10 @@ impl Batch {
     /// set's [`crate::Rules::max_players`], or
     /// (naming round 0) for banker-mode rules; [`Error::InvalidArgument`] when `hands` is not
     /// whole rounds or `out` is not one total per hand; [`Error::BadCardCode`], or
-    /// [`Error::DuplicateCard`] with its position counted across the table as
-    /// `seat × 13 + index` as [`Settler::settle`] counts it, naming the first bad round.
+    /// [`Error::DuplicateCard`], [`Error::TooManyCopies`] or [`Error::JokerNotInDeck`] (a
+    /// round holds each joker as often as the deck deals it, RULES.md §12) with its position
+    /// counted across the table as `seat × 13 + index` as [`Settler::settle`] counts it, naming
+    /// the first bad round. Lanes with jokers are valued as [`Settler::settle`] values them.
     pub fn settle(
         &self,
         settler: &Settler<'_>,
@@ -372,35 +432,62 @@ impl Batch {
         }
         let banker_of = |round: usize| bankers.and_then(|b| b[round]);
         let threads = self.threads_for(rounds, MIN_ROWS_SETTLE);
+        let deck = settler.rules().deck_spec();
         in_parts(threads, hands, seats, |start, part| {
             for (r, round) in part.chunks_exact(seats).enumerate() {
                 let fail = |e| BatchError::at(start + r, e);
                 check_banker(settler.rules().table, banker_of(start + r), seats).map_err(fail)?;
-                check_round(round, settler.rules().extra_suits).map_err(fail)?;
+                if deck.jokers() == 0 {
+                    check_round(round, deck.extra_suits()).map_err(fail)?;
+                } else {
+                    check_round_jokers(round, deck).map_err(fail)?;
+                }
             }
             Ok(())
         })?;
         let mut staged = vec![Water::ZERO; hands.len()];
-        in_parts_out(threads, hands, seats, &mut staged, seats, |start, part, staged| {
-            let mut settlement = Settlement::default();
-            let mut table: Vec<PlayerHand> = Vec::with_capacity(seats);
-            for (r, (round, o)) in part.chunks_exact(seats).zip(staged.chunks_exact_mut(seats)).enumerate() {
-                let fail = |e| BatchError::at(start + r, e);
-                table.clear();
-                for h in round {
-                    let c = to_cards(h);
-                    // The round's copies were checked against the deck above.
-                    let a = Arrangement::new_in(&c[..3], &c[3..8], &c[8..], settler.rules().extra_suits);
-                    table.push(PlayerHand::Arranged(a.map_err(fail)?));
-                }
-                settler.settle_into_with_banker(&table, banker_of(start + r), &mut settlement).map_err(fail)?;
-                o.copy_from_slice(&settlement.totals);
-            }
-            Ok(())
-        })?;
+        // Without jokers in the deck the rows hold none (checked above): the lanes are read for
+        // the extra suits alone, the joker-free path; with them, 52 and 53 are the jokers.
+        let rules = settler.rules();
+        if rules.jokers == 0 {
+            settle_parts(threads, settler, seats, &banker_of, hands, &mut staged, rules.extra_suits, to_cards)?;
+        } else {
+            settle_parts(threads, settler, seats, &banker_of, hands, &mut staged, rules.deck_spec(), to_any_cards)?;
+        }
         out.copy_from_slice(&staged);
         Ok(())
     }
+}
+
+/// Settle checked rounds into `staged`, each hand's cards read by `cards` and its lanes made
+/// for `deck` (the round's copies were checked against it already).
+#[allow(clippy::too_many_arguments)]
+fn settle_parts<D: Into<Deck> + Copy + Sync>(
+    threads: usize,
+    settler: &Settler<'_>,
+    seats: usize,
+    banker_of: &(impl Fn(usize) -> Option<usize> + Sync),
+    hands: &[[u8; 13]],
+    staged: &mut [Water],
+    deck: D,
+    cards: impl Fn(&[u8; 13]) -> [Card; 13] + Sync,
+) -> Result<(), BatchError> {
+    in_parts_out(threads, hands, seats, staged, seats, |start, part, staged| {
+        let mut settlement = Settlement::default();
+        let mut table: Vec<PlayerHand> = Vec::with_capacity(seats);
+        for (r, (round, o)) in part.chunks_exact(seats).zip(staged.chunks_exact_mut(seats)).enumerate() {
+            let fail = |e| BatchError::at(start + r, e);
+            table.clear();
+            for h in round {
+                let c = cards(h);
+                let a = Arrangement::new_in(&c[..3], &c[3..8], &c[8..], deck);
+                table.push(PlayerHand::Arranged(a.map_err(fail)?));
+            }
+            settler.settle_into_with_banker(&table, banker_of(start + r), &mut settlement).map_err(fail)?;
+            o.copy_from_slice(&settlement.totals);
+        }
+        Ok(())
+    })
 }
 
 fn same_len(what: &str, inputs: usize, outputs: usize) -> Result<(), BatchError> {
@@ -592,56 +679,89 @@ fn good<H: Codes>(h: &H) -> bool {
     acc.good()
 }
 
-/// Check every hand of `part` (rows from `start`): codes below 52, no card more often than a
-/// deck with `extra_suits` twice holds it (RULES.md §11; with none, cards distinct). A step that
-/// fails the fast check (which takes any repeat for an error) is looked at hand by hand; the
-/// error is the one [`cards_from_codes_in`] gives for the first bad hand.
-fn check_codes_in<H: Codes>(start: usize, part: &[H], extra_suits: SuitSet) -> Result<(), BatchError> {
+/// Check every hand of `part` (rows from `start`): codes below 52 (jokers where `deck` deals
+/// them), no card more often than `deck` holds it (RULES.md §11, §12; one deck: cards distinct).
+/// A step that fails the fast check (which takes any repeat or joker for an error) is looked at
+/// hand by hand; the error is the one [`cards_from_codes_in`] gives for the first bad hand. A
+/// good hand holding a joker sets `jokers`.
+fn check_codes_in<H: Codes>(start: usize, part: &[H], deck: Deck, jokers: &AtomicBool) -> Result<(), BatchError> {
     for (k, step) in part.chunks(CHECK_STEP).enumerate() {
         let mut acc = Acc::default();
         for h in step {
             h.add_to(&mut acc);
         }
-        if acc.good() {
+        if !acc.good() {
+            check_step(start + k * CHECK_STEP, step, deck, jokers)?;
+        }
+    }
+    Ok(())
+}
+
+/// [`check_codes_in`] hand by hand, for a step the fast check refused (rows from `first`); out
+/// of line, so that the fast loop stays small.
+#[inline(never)]
+fn check_step<H: Codes>(first: usize, step: &[H], deck: Deck, jokers: &AtomicBool) -> Result<(), BatchError> {
+    for (i, h) in step.iter().enumerate() {
+        if good(h) {
             continue;
         }
-        for (i, h) in step.iter().enumerate() {
-            if good(h) {
-                continue;
-            }
-            let row = start + k * CHECK_STEP + i;
-            match cards_from_codes_in(h.codes(), extra_suits) {
-                Err(e) => return Err(BatchError::at(row, e)),
-                Ok(_) if !extra_suits.is_empty() => {}
-                // The fast check and `cards_from_codes` agree on every input; kept as an error.
-                Ok(_) => {
-                    return Err(BatchError::at(
-                        row,
-                        Error::InvalidArgument("the card codes failed the batch check".into()),
-                    ))
-                }
+        match cards_from_codes_in(h.codes(), deck) {
+            Err(e) => return Err(BatchError::at(first + i, e)),
+            Ok(_) if h.codes().iter().any(|&c| c >= 52) => jokers.store(true, Ordering::Relaxed),
+            Ok(_) if !deck.extra_suits().is_empty() => {}
+            // The fast check and `cards_from_codes` agree on every input; kept as an error.
+            Ok(_) => {
+                return Err(BatchError::at(
+                    first + i,
+                    Error::InvalidArgument("the card codes failed the batch check".into()),
+                ))
             }
         }
     }
     Ok(())
 }
 
-/// Check masks of `N` cards: no bit at 52 or above, exactly `N` bits.
-fn check_masks<const N: u32>(start: usize, part: &[u64]) -> Result<(), BatchError> {
+/// The jokers' bits of a mask (RULES.md §12: a mask holds one of each).
+const JOKER_BITS: u64 = 0b11 << 52;
+
+/// Check masks of `N` cards: no bit at 52 or above but the jokers' where `deck` deals them,
+/// exactly `N` bits. A step that fails the fast check (which takes a joker for an error) is
+/// looked at mask by mask; a good mask holding a joker sets `jokers`.
+fn check_masks<const N: u32>(start: usize, part: &[u64], deck: Deck, jokers: &AtomicBool) -> Result<(), BatchError> {
     for (k, step) in part.chunks(CHECK_STEP).enumerate() {
         let bad = |&m: &u64| (m & HIGH_BITS != 0) | (m.count_ones() != N);
         if !step.iter().fold(false, |any, m| any | bad(m)) {
             continue;
         }
-        let i = step.iter().position(bad).unwrap_or(0);
-        let m = step[i];
-        let error = match CardSet::from_bits(m) {
-            Err(e) => e,
-            Ok(set) => Error::WrongCardCount { expected: N as usize, found: set.len() },
-        };
-        return Err(BatchError::at(start + k * CHECK_STEP + i, error));
+        for (i, &m) in step.iter().enumerate() {
+            if !bad(&m) {
+                continue;
+            }
+            match mask_error::<N>(m, deck) {
+                Some(error) => return Err(BatchError::at(start + k * CHECK_STEP + i, error)),
+                None => jokers.store(true, Ordering::Relaxed),
+            }
+        }
     }
     Ok(())
+}
+
+/// What is wrong with a mask the fast check refused, or `None` for a good mask with jokers: a
+/// bad bit first (a joker's bit is a bad bit where the deck deals no joker, as code 52 is a bad
+/// code there), then the count, then a joker the deck does not deal (named at its place among
+/// the mask's cards, lowest first).
+#[cold]
+#[inline(never)]
+fn mask_error<const N: u32>(m: u64, deck: Deck) -> Option<Error> {
+    let dealt = if deck.jokers() == 0 { 0 } else { JOKER_BITS };
+    if let Err(e) = CardSet::from_bits(m & !dealt) {
+        return Some(e);
+    }
+    if m.count_ones() != N {
+        return Some(Error::WrongCardCount { expected: N as usize, found: m.count_ones() as usize });
+    }
+    let codes: [u8; 5] = mask_codes(m);
+    cards_from_codes_in(&codes[..N as usize], deck).err()
 }
 
 /// The codes of a checked mask, lowest first.
@@ -667,6 +787,99 @@ fn to_cards(h: &[u8; 13]) -> [Card; 13] {
     h.map(|c| Card::from_code(c).unwrap_or(Card::new(crate::card::Rank::Two, crate::card::Suit::Diamonds)))
 }
 
+/// Cards of checked codes where the deck deals jokers (52 and 53 among them).
+fn to_any_cards(h: &[u8; 13]) -> [Card; 13] {
+    h.map(|c| Card::from_any_code(c).unwrap_or(Card::SMALL_JOKER))
+}
+
+/// A five-card lane with or without jokers: its best value, as [`Evaluator::evaluate`] gives it.
+#[inline]
+fn eval5_row(eval: &Evaluator, h: &[u8; 5]) -> HandRank {
+    if h.iter().any(|&c| c >= 52) {
+        eval.eval5_jokers(&h.map(|c| Card::from_any_code(c).unwrap_or(Card::SMALL_JOKER))).1
+    } else {
+        eval.eval5_codes(h)
+    }
+}
+
+/// A front with or without jokers, as [`eval5_row`].
+#[inline]
+fn eval3_row(eval: &Evaluator, h: &[u8; 3]) -> HandRank {
+    if h.iter().any(|&c| c >= 52) {
+        eval.eval3_jokers(&h.map(|c| Card::from_any_code(c).unwrap_or(Card::SMALL_JOKER))).1
+    } else {
+        eval.eval3_codes(h)
+    }
+}
+
+/// Checked five-card hands of which some hold jokers: the runs without one go through the
+/// batch engine (which must not see a joker), the others one by one.
+#[cold]
+#[inline(never)]
+fn eval5_with_jokers(eval: &Evaluator, hands: &[[u8; 5]], out: &mut [HandRank]) {
+    let has_joker = |h: &[u8; 5]| h.iter().any(|&c| c >= 52);
+    let mut i = 0;
+    while i < hands.len() {
+        let run = hands[i..].iter().position(has_joker).unwrap_or(hands.len() - i);
+        eval.batch5(&hands[i..i + run], &mut out[i..i + run]);
+        i += run;
+        if i < hands.len() {
+            out[i] = eval5_row(eval, &hands[i]);
+            i += 1;
+        }
+    }
+}
+
+/// Checked fronts of which some hold jokers.
+#[cold]
+#[inline(never)]
+fn eval3_with_jokers(eval: &Evaluator, hands: &[[u8; 3]], out: &mut [HandRank]) {
+    for (h, o) in hands.iter().zip(out) {
+        *o = eval3_row(eval, h);
+    }
+}
+
+/// [`Batch::detect_special`] for a batch the joker-free check refused: checked again against
+/// the detector's whole deck (the error is then the first bad row's), and each hand holding a
+/// joker read by the detector's joker path (RULES.md §12).
+#[cold]
+#[inline(never)]
+fn detect_special_with_jokers(
+    threads: usize,
+    detector: &SpecialDetector,
+    hands: &[[u8; 13]],
+    best: &mut [u8],
+    all: Option<&mut [u16]>,
+) -> Result<(), BatchError> {
+    let deck = detector.deck();
+    let jokers = AtomicBool::new(false);
+    in_parts(threads, hands, 1, |s, p| check_codes_in(s, p, deck, &jokers))?;
+    let qualifying = |h: &[u8; 13]| {
+        let bits = codes_bits(h);
+        if bits.count_ones() == 13 && bits >> 52 == 0 {
+            detector.qualifying_bits(CardSet(bits))
+        } else {
+            // Copies and jokers: the detector's own readings.
+            detector.qualifying_copies(&to_any_cards(h))
+        }
+    };
+    let top = |bits: u16| detector.best_of(bits).map_or(NO_SPECIAL, |s| s as u8);
+    let mut staged = vec![0u16; hands.len()];
+    in_parts_out(threads, hands, 1, &mut staged, 1, |_, part, staged| {
+        for (h, q) in part.iter().zip(staged) {
+            *q = qualifying(h);
+        }
+        Ok(())
+    })?;
+    for (b, &q) in best.iter_mut().zip(&staged) {
+        *b = top(q);
+    }
+    if let Some(all) = all {
+        all.copy_from_slice(&staged);
+    }
+    Ok(())
+}
+
 /// One round's codes: each below 52, no card more often across the table than the deck holds
 /// it (once, or twice for an extra suit, RULES.md §11).
 fn check_round(round: &[[u8; 13]], extra_suits: SuitSet) -> Result<(), Error> {
@@ -681,6 +894,24 @@ fn check_round(round: &[[u8; 13]], extra_suits: SuitSet) -> Result<(), Error> {
     for (seat, h) in round.iter().enumerate() {
         for (i, &code) in h.iter().enumerate() {
             held.add(Card::from_code(code)?, seat * 13 + i)?;
+        }
+    }
+    Ok(())
+}
+
+/// [`check_round`] for a deck with jokers (RULES.md §12: each joker as often as the deck deals
+/// it): a bad code anywhere in the round is the error before any copy too many, as the
+/// one-round settlement converts every seat's codes first.
+#[cold]
+#[inline(never)]
+fn check_round_jokers(round: &[[u8; 13]], deck: Deck) -> Result<(), Error> {
+    for &code in round.iter().flatten() {
+        Card::from_any_code(code)?;
+    }
+    let mut held = CopyCounter::new(deck);
+    for (seat, h) in round.iter().enumerate() {
+        for (i, &code) in h.iter().enumerate() {
+            held.add(Card::from_any_code(code)?, seat * 13 + i)?;
         }
     }
     Ok(())

@@ -87,10 +87,13 @@ fn batch(threads: u32) -> Batch {
 /// neighbours that share their first three cards share most of the work.
 ///
 /// With extra suits (RULES.md §11) a hand may hold two copies of a card of an extra suit (five
-/// of a kind, flushes with a pair), as in `sss_evaluate`.
+/// of a kind, flushes with a pair), as in `sss_evaluate`. Where the rule set deals jokers
+/// (RULES.md §12) a hand may hold codes 52 and 53 as often as the deck deals them, and is worth
+/// its best value, as in `sss_evaluate`.
 ///
-/// Errors (nothing written to `out_values`): `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD`
-/// or `SSS_ERR_TOO_MANY_COPIES` (message `row R: …`), `SSS_ERR_NULL_POINTER`.
+/// Errors (nothing written to `out_values`): `SSS_ERR_BAD_CARD_CODE` (a joker code under a rule
+/// set without jokers included), `SSS_ERR_DUPLICATE_CARD`, `SSS_ERR_TOO_MANY_COPIES` or
+/// `SSS_ERR_JOKER_NOT_IN_DECK` (message `row R: …`), `SSS_ERR_NULL_POINTER`.
 ///
 /// The batch functions (`sss_*_many`) all work alike:
 ///
@@ -100,10 +103,12 @@ fn batch(threads: u32) -> Batch {
 /// - `threads`: 1 runs on the calling thread only; `t > 1` uses up to `t` threads (the calling
 ///   thread and `t - 1` more, started and joined inside the call); 0 uses one per core. The
 ///   results do not depend on it.
-/// - Every input is checked before anything is computed: codes below 52, no card more often
-///   than the rule set's deck holds it (once, or twice for an extra suit), masks with exactly
-///   the hand's number of bits. A mask holds each card once, so hands with copies go in as codes. **A failed call writes nothing to
-///   its output arrays.** The last-error message starts with `row R: ` when the failure is
+/// - Every input is checked before anything is computed: codes below 52 (and 52, 53 where the
+///   rule set deals jokers), no card more often than the rule set's deck holds it (once, twice
+///   for an extra suit, a joker as often as the deck deals it), masks with exactly the hand's
+///   number of bits. A mask holds each card once (bits 52 and 53: one of each joker), so hands
+///   with copies go in as codes. Rows with jokers give what the one-hand functions give them.
+///   **A failed call writes nothing to its output arrays.** The last-error message starts with `row R: ` when the failure is
 ///   about one row (a hand, or a round for `sss_settle_many`): R is the first bad row, whatever
 ///   the thread count.
 /// - `out_error_row`, when not NULL, receives that row on such a failure and `SIZE_MAX` on an
@@ -136,9 +141,11 @@ pub unsafe extern "C" fn sss_evaluate5_many(
 /// Evaluate `n_hands` five-card hands given as 64-bit card masks (bit `code` set for each
 /// card): `out_values[i]` as in `sss_evaluate5_many`. A bit set holds each card once: a hand
 /// with two copies of a card (extra suits, RULES.md §11) cannot be a mask; pass it as codes to
-/// `sss_evaluate5_many`.
+/// `sss_evaluate5_many`. Bits 52 and 53 are the small and the big joker where the rule set deals
+/// them (RULES.md §12).
 ///
-/// Errors (nothing written): `SSS_ERR_BAD_CARD_CODE` (a bit at 52 or above),
+/// Errors (nothing written): `SSS_ERR_BAD_CARD_CODE` (a bit at 52 or above, but a joker's where
+/// the rule set deals jokers), `SSS_ERR_JOKER_NOT_IN_DECK` (bit 53 where the deck deals one joker),
 /// `SSS_ERR_WRONG_CARD_COUNT` (not exactly 5 bits; the message says that a mask holds each card
 /// once), with `row R: ` in the message;
 /// `SSS_ERR_NULL_POINTER`, `SSS_ERR_INVALID_ARGUMENT` (misaligned `masks`).
@@ -216,11 +223,13 @@ pub unsafe extern "C" fn sss_evaluate3_masks_many(
 /// enabled special `s` the hand makes. The same answers as `sss_special_detect` (which also
 /// gives the arrangement of TSF, TF and TS).
 ///
-/// With extra suits (RULES.md §11) a hand may hold two copies of a card of an extra suit, as in
-/// `sss_special_detect`.
+/// With extra suits (RULES.md §11) a hand may hold two copies of a card of an extra suit, and
+/// with jokers (RULES.md §12) the jokers the deck deals, as in `sss_special_detect` (a hand
+/// holding a joker makes a special only under `jokers_in_specials`).
 ///
 /// Errors (nothing written to either output): `SSS_ERR_BAD_CARD_CODE`,
-/// `SSS_ERR_DUPLICATE_CARD` or `SSS_ERR_TOO_MANY_COPIES` (`row R: ` in the message),
+/// `SSS_ERR_DUPLICATE_CARD`, `SSS_ERR_TOO_MANY_COPIES` or `SSS_ERR_JOKER_NOT_IN_DECK` (`row R: `
+/// in the message),
 /// `SSS_ERR_INVALID_RULES` (a rule set that
 /// lists a special twice), `SSS_ERR_NULL_POINTER`.
 ///
@@ -250,9 +259,11 @@ pub unsafe extern "C" fn sss_special_detect_many(
 
 /// Auto-arrange `n_hands` 13-card hands (`codes`: `n_hands × 13` bytes): `out_codes` receives,
 /// hand after hand, the 13 codes of the arrangement `sss_arrange` gives, in lane order (front
-/// 3, middle 5, back 5). Threads share the arranger (it is only read).
+/// 3, middle 5, back 5; a joker stays code 52 or 53 in the lane the arranger plays it in).
+/// Threads share the arranger (it is only read).
 ///
 /// Errors (nothing written): `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD`,
+/// `SSS_ERR_TOO_MANY_COPIES`, `SSS_ERR_JOKER_NOT_IN_DECK`,
 /// `SSS_ERR_INVALID_ARGUMENT` (a hand with no legal arrangement under `strict_order`), each
 /// with `row R: ` in the message; `SSS_ERR_NULL_POINTER`, `SSS_ERR_INVALID_HANDLE`.
 ///
@@ -288,10 +299,14 @@ pub unsafe extern "C" fn sss_arrange_many(
 /// `sss_settle_many_with_banker`. `seats` is 2 to the rule set's `sss_rules_get_max_players`
 /// (up to `SSS_MAX_SEATS` with extra suits, whose cards a table may hold twice).
 ///
+/// Lanes with jokers (where the rule set deals them, RULES.md §12) are valued as `sss_settle`
+/// values them; a round holds each joker as often as the deck deals it.
+///
 /// Errors (nothing written): `SSS_ERR_INVALID_TABLE` (a seat count the deck does not seat, the
 /// message naming both; banker-mode rules, naming round 0), `SSS_ERR_BAD_CARD_CODE`,
-/// `SSS_ERR_DUPLICATE_CARD` or `SSS_ERR_TOO_MANY_COPIES` (its position counted across the table
-/// as `seat × 13 + index`; `row R: ` names the round), `SSS_ERR_INVALID_RULES`,
+/// `SSS_ERR_DUPLICATE_CARD`, `SSS_ERR_TOO_MANY_COPIES` or `SSS_ERR_JOKER_NOT_IN_DECK` (its
+/// position counted across the table as `seat × 13 + index`; `row R: ` names the round),
+/// `SSS_ERR_INVALID_RULES`,
 /// `SSS_ERR_NULL_POINTER`.
 ///
 /// # Safety
@@ -483,6 +498,38 @@ mod tests {
         let st = unsafe { sss_settle_many(rules, 9, codes.as_ptr(), 0, std::ptr::null_mut(), 1, &mut row) };
         assert_eq!(st, SssStatus::SSS_ERR_INVALID_TABLE);
         crate::boundary::tests::assert_names_table(9, 8);
+        unsafe { crate::rules::sss_rules_free(rules) };
+    }
+
+    #[test]
+    fn joker_batches() {
+        let rules = classic();
+        // Under no jokers a joker code is a bad code, as in `sss_evaluate`.
+        let codes = [51u8, 47, 43, 39, 35, 52, 0, 4, 8, 12, 52, 53, 1, 5, 9];
+        let mut out = [7u32; 3];
+        let mut row = 9usize;
+        let st = unsafe { sss_evaluate5_many(rules, codes.as_ptr(), 3, out.as_mut_ptr(), 1, &mut row) };
+        assert_eq!((st, row, out), (SssStatus::SSS_ERR_BAD_CARD_CODE, 1, [7; 3]));
+        assert!(last_error().starts_with("row 1: card code 52"), "{}", last_error());
+        assert_eq!(unsafe { crate::rules::sss_rules_set_jokers(rules, 2) }, SssStatus::SSS_OK);
+        let st = unsafe { sss_evaluate5_many(rules, codes.as_ptr(), 3, out.as_mut_ptr(), 2, &mut row) };
+        assert_eq!(st, SssStatus::SSS_OK, "{}", last_error());
+        for (hand, &value) in codes.chunks(5).zip(&out) {
+            let mut one = crate::eval::SssHandRank::default();
+            let st = unsafe { crate::eval::sss_evaluate(rules, hand.as_ptr(), 5, &mut one) };
+            assert_eq!(st, SssStatus::SSS_OK);
+            assert_eq!(value, one.value, "{hand:?}");
+        }
+        assert_eq!((out[1] >> 22, out[2] >> 22), (8, 8), "straight flushes with jokers");
+        // A third joker under two; bit 53 under one.
+        let third = [52u8, 53, 52, 1, 2];
+        let st = unsafe { sss_evaluate5_many(rules, third.as_ptr(), 1, out.as_mut_ptr(), 1, &mut row) };
+        assert_eq!((st, row), (SssStatus::SSS_ERR_DUPLICATE_CARD, 0));
+        assert_eq!(unsafe { crate::rules::sss_rules_set_jokers(rules, 1) }, SssStatus::SSS_OK);
+        let masks = [(1u64 << 52) | 0b1111, (1 << 53) | 0b1111];
+        let st = unsafe { sss_evaluate5_masks_many(rules, masks.as_ptr(), 2, out.as_mut_ptr(), 1, &mut row) };
+        assert_eq!((st, row), (SssStatus::SSS_ERR_JOKER_NOT_IN_DECK, 1));
+        assert!(last_error().starts_with("row 1: "), "{}", last_error());
         unsafe { crate::rules::sss_rules_free(rules) };
     }
 }

@@ -9,8 +9,11 @@ use crate::error::{at_row, index_arg, invalid, JsResult};
 use crate::rules::JsRules;
 
 /// `evaluateMany(hands, rules, size)`: the hand values (as `evaluate(...).value`) of N hands of
-/// `size` (5 or 3) card codes each, one after another in a `Uint8Array`. A bad row throws with
-/// `row` set.
+/// `size` (5 or 3) card codes each, one after another in a `Uint8Array`. Where the rule set deals
+/// jokers (RULES.md §12) a hand may hold codes 52 and 53 as often as its deck deals them, and is
+/// worth its best value, as `evaluate` gives it. A bad row throws with `row` set (a joker under a
+/// rule set without jokers: `BadCardCodeError`; one the deck does not deal:
+/// `JokerNotInDeckError`; one too many: `DuplicateCardError` or `TooManyCopiesError`).
 #[wasm_bindgen(js_name = "evaluateMany")]
 pub fn evaluate_many(hands: &Uint8Array, rules: &JsRules, size: JsValue) -> JsResult<Uint32Array> {
     let size = index_arg(&size, "the hand size")?.unwrap_or(5);

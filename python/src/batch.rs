@@ -13,10 +13,12 @@
 //! - Bad cards raise the engine's error (`BadCardCodeError`, `DuplicateCardError`, …) with
 //!   `row`, the index of the first bad row, as an attribute and `row R: ` at the start of the
 //!   message; nothing is written to `out=` then.
-//! - No jokers (RULES.md §12) in this version: the codes 52 and 53 are `BadCardCodeError` even
-//!   under a rule set that deals jokers, and the message then says to pass such hands one at a
-//!   time (`evaluate`, `detect_special`, `Arranger.arrange`, `settle`). Rows without jokers
-//!   work under such a rule set as under any other.
+//! - Jokers (RULES.md §12): where the rule set deals them a row may hold codes 52 and 53 as
+//!   often as the deck deals them (a mask: bits 52 and 53, one of each), and gets what the
+//!   one-hand function gives it (`evaluate`, `detect_special`, `Arranger.arrange`, `settle`).
+//!   A joker code under a rule set without jokers is `BadCardCodeError`, one the deck does not
+//!   deal `JokerNotInDeckError`, one too many `DuplicateCardError` or `TooManyCopiesError`,
+//!   each with `row`.
 //! - NumPy is optional: without it these functions raise `ModuleNotFoundError` naming the
 //!   `shisanshui[numpy]` extra; the rest of the module does not need it.
 
@@ -29,7 +31,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyTuple;
 use shisanshui::batch::{Batch, BatchError};
-use shisanshui::{Arranger, Error as CoreError, Evaluator, HandRank, Settler, SpecialDetector, Water};
+use shisanshui::{Arranger, Evaluator, HandRank, Settler, SpecialDetector, Water};
 
 use crate::deal::index_arg;
 use crate::errors::{invalid_argument, to_pyerr, OrRaise};
@@ -48,20 +50,11 @@ fn numpy(py: Python<'_>) -> PyResult<&Bound<'_, PyModule>> {
 }
 
 /// The engine's exception for a failed batch, with `row` set (None when no one row is at fault)
-/// and the message of `BatchError`'s `Display` (`row R: …`). Under a rule set that deals
-/// `jokers`, a joker's code (52, 53) stays a bad code here, and the message says why: the batches
-/// take no jokers in this version (RULES.md §12; the one-hand functions do).
-fn batch_error(py: Python<'_>, e: BatchError, jokers: u8) -> PyErr {
-    let mut message = e.to_string();
+/// and the message of `BatchError`'s `Display` (`row R: …`).
+fn batch_error(py: Python<'_>, e: BatchError) -> PyErr {
+    let message = e.to_string();
     let row = e.row();
-    let error = e.into_error();
-    if jokers > 0 && matches!(error, CoreError::BadCardCode { code: 52 | 53 }) {
-        message.push_str(
-            " (the batch functions take no jokers in this version: pass hands with jokers one at a time to \
-             evaluate, detect_special, Arranger.arrange or settle)",
-        );
-    }
-    let err = to_pyerr(error);
+    let err = to_pyerr(e.into_error());
     let value = err.value(py);
     let set = || -> PyResult<()> {
         value.setattr("row", row)?;
@@ -156,7 +149,6 @@ fn array_out<'py, T: Element>(
 /// checking refuses an `out=` that shares memory with the input, or one not writeable.
 fn run<I: Element + Sync, O: Element + Send>(
     py: Python<'_>,
-    jokers: u8,
     input: &Bound<'_, PyArrayDyn<I>>,
     output: &Bound<'_, PyArrayDyn<O>>,
     f: impl FnOnce(&[I], &mut [O]) -> Result<(), BatchError> + Send,
@@ -167,7 +159,7 @@ fn run<I: Element + Sync, O: Element + Send>(
         .map_err(|e| PyValueError::new_err(format!("out cannot be written (read-only, or shares the input): {e}")))?;
     let input = input.as_slice().map_err(|e| PyValueError::new_err(e.to_string()))?;
     let output = output.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
-    py.detach(|| f(input, output)).map_err(|e| batch_error(py, e, jokers))
+    py.detach(|| f(input, output)).map_err(|e| batch_error(py, e))
 }
 
 /// Flat bytes as hands of `N` codes (the length is a multiple of `N`: the array's last axis).
@@ -191,9 +183,10 @@ fn ranks(values: &mut [u32]) -> &mut [HandRank] {
 /// on the calling thread; 0 uses one per core. ``out``: a ``uint32`` array of shape ``(n,)`` to
 /// write into instead of a new one. Hands in enumeration (sorted) order are about twice as fast
 /// as shuffled ones. A row may repeat a card as the rule set's deck holds it (``extra_suits``,
-/// RULES.md §11); a joker (code 52, 53) is refused even where the rules deal jokers. Errors:
-/// ``BadCardCodeError``, ``DuplicateCardError`` or
-/// ``TooManyCopiesError`` with ``row`` (nothing written to ``out``); ``TypeError`` for another
+/// RULES.md §11), and hold the jokers (codes 52, 53) the rule set deals (RULES.md §12): a lane
+/// with jokers is worth its best value, as :func:`evaluate` gives it. Errors:
+/// ``BadCardCodeError``, ``DuplicateCardError``, ``TooManyCopiesError`` or
+/// ``JokerNotInDeckError`` with ``row`` (nothing written to ``out``); ``TypeError`` for another
 /// dtype, ``ValueError`` for another shape.
 #[pyfunction]
 #[pyo3(signature = (hands, rules = None, *, threads = None, out = None), text_signature = "(hands, rules=None, *, threads=1, out=None)")]
@@ -209,10 +202,9 @@ fn evaluate_many<'py>(
     let shape = input.shape().to_vec();
     let output = array_out::<u32>(py, out, &shape[..1], "uint32")?;
     let eval = with_rules(rules, |r| Ok(Evaluator::new(r)))?;
-    let jokers = eval.deck().jokers();
     match shape[1] {
-        5 => run(py, jokers, &input, &output, |i, o| batch.eval5(&eval, rows_of::<5>(i), ranks(o)))?,
-        3 => run(py, jokers, &input, &output, |i, o| batch.eval3(&eval, rows_of::<3>(i), ranks(o)))?,
+        5 => run(py, &input, &output, |i, o| batch.eval5(&eval, rows_of::<5>(i), ranks(o)))?,
+        3 => run(py, &input, &output, |i, o| batch.eval3(&eval, rows_of::<3>(i), ranks(o)))?,
         _ => {
             return Err(PyValueError::new_err(format!(
                 "hands must have shape (n, 5) or (n, 3), not {shape:?} (one row of card codes per hand)"
@@ -225,8 +217,10 @@ fn evaluate_many<'py>(
 /// Evaluate many hands given as 64-bit card masks (bit ``code`` set for each card): ``masks``
 /// is a NumPy ``uint64`` array of shape ``(n,)``, each mask with exactly ``size`` bits (5, or 3
 /// for fronts); returns ``uint32`` values as :func:`evaluate_many`. A mask holds each card once,
-/// so hands with copies (``extra_suits``, RULES.md §11) go to :func:`evaluate_many` as codes.
-/// Errors: ``BadCardCodeError`` (a bit at 52 or above), ``WrongCardCountError`` (another number
+/// so hands with copies (``extra_suits``, RULES.md §11) go to :func:`evaluate_many` as codes;
+/// bits 52 and 53 are the small and the big joker where the rule set deals them (RULES.md §12).
+/// Errors: ``BadCardCodeError`` (a bit at 52 or above, but a dealt joker's),
+/// ``JokerNotInDeckError`` (the big joker's bit under one joker), ``WrongCardCountError`` (another number
 /// of bits; under a rule set with extra suits the message says a mask cannot hold copies), with
 /// ``row``.
 #[pyfunction]
@@ -247,10 +241,9 @@ fn evaluate_masks_many<'py>(
     let input = array_in::<u64>(masks, 1, "masks", "uint64")?;
     let output = array_out::<u32>(py, out, input.shape(), "uint32")?;
     let eval = with_rules(rules, |r| Ok(Evaluator::new(r)))?;
-    let jokers = eval.deck().jokers();
     let done = match size {
-        5 => run(py, jokers, &input, &output, |i, o| batch.eval5_masks(&eval, i, ranks(o))),
-        3 => run(py, jokers, &input, &output, |i, o| batch.eval3_masks(&eval, i, ranks(o))),
+        5 => run(py, &input, &output, |i, o| batch.eval5_masks(&eval, i, ranks(o))),
+        3 => run(py, &input, &output, |i, o| batch.eval3_masks(&eval, i, ranks(o))),
         n => return Err(invalid_argument(format!("size={n}: a hand has 5 or 3 cards"))),
     };
     // A mask cannot hold a card twice: under a deck with extra suits the short count is most
@@ -289,8 +282,9 @@ fn thirteens<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Bound<'py, Py
 /// (255) for none. With ``all=True`` returns ``(best, all)``, ``all`` a ``uint16`` array with
 /// bit ``number`` set
 /// for every enabled special the hand makes. The same answers as :func:`detect_special`; rows
-/// may repeat cards as the rule set's deck holds them. Errors: ``BadCardCodeError``,
-/// ``DuplicateCardError``, ``TooManyCopiesError`` with ``row``.
+/// may repeat cards and hold jokers as the rule set's deck holds them (a hand with a joker makes
+/// a special only under ``jokers_in_specials``, RULES.md §12). Errors: ``BadCardCodeError``,
+/// ``DuplicateCardError``, ``TooManyCopiesError``, ``JokerNotInDeckError`` with ``row``.
 #[pyfunction]
 #[pyo3(signature = (hands, rules = None, *, threads = None, all = false), text_signature = "(hands, rules=None, *, threads=1, all=False)")]
 fn detect_special_many<'py>(
@@ -303,17 +297,17 @@ fn detect_special_many<'py>(
     let batch = threads_arg(threads)?;
     let input = thirteens(hands, "hands")?;
     let n = input.shape()[0];
-    let (detector, jokers) = with_rules(rules, |r| Ok((SpecialDetector::new(r).or_raise()?, r.jokers)))?;
+    let detector = with_rules(rules, |r| SpecialDetector::new(r).or_raise())?;
     let best = PyArrayDyn::<u8>::zeros(py, &[n][..], false);
     if !all {
-        run(py, jokers, &input, &best, |i, b| batch.detect_special(&detector, rows_of::<13>(i), b, None))?;
+        run(py, &input, &best, |i, b| batch.detect_special(&detector, rows_of::<13>(i), b, None))?;
         return Ok(best.into_any());
     }
     let bits = PyArrayDyn::<u16>::zeros(py, &[n][..], false);
     {
         let mut b = best.readwrite();
         let b = b.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
-        run(py, jokers, &input, &bits, |i, a| batch.detect_special(&detector, rows_of::<13>(i), b, Some(a)))?;
+        run(py, &input, &bits, |i, a| batch.detect_special(&detector, rows_of::<13>(i), b, Some(a)))?;
     }
     Ok(PyTuple::new(py, [best.into_any(), bits.into_any()])?.into_any())
 }
@@ -328,8 +322,7 @@ pub fn arrange_many<'py>(
     let batch = threads_arg(threads)?;
     let input = thirteens(hands, "hands")?;
     let output = PyArrayDyn::<u8>::zeros(py, input.shape(), false);
-    let jokers = arranger.rules().jokers;
-    run(py, jokers, &input, &output, |i, o| {
+    run(py, &input, &output, |i, o| {
         let n = o.len() / 13;
         // SAFETY: as `rows_of`, for the output's rows.
         let o = unsafe { std::slice::from_raw_parts_mut(o.as_mut_ptr().cast::<[u8; 13]>(), n) };
@@ -350,8 +343,9 @@ pub fn arrange_many<'py>(
 /// array of one seat per round (the banker may move); None when the rules settle all pairs.
 /// Errors: ``InvalidTableError`` (seats; a banker seat not at the table, missing under banker
 /// mode or given under all pairs, ``row`` the round), ``BadCardCodeError``,
-/// ``DuplicateCardError`` or ``TooManyCopiesError`` (a card more often across the table than
-/// the deck holds it; ``position`` counted across the table, ``row`` the round);
+/// ``DuplicateCardError``, ``TooManyCopiesError`` or ``JokerNotInDeckError`` (a card more often
+/// across the table than the deck holds it, jokers included: lanes with jokers are valued as
+/// :func:`settle` values them; ``position`` counted across the table, ``row`` the round);
 /// ``TypeError`` for a banker that is not an int or integer array, ``ValueError`` for an array
 /// that is not one seat per round.
 #[pyfunction]
@@ -382,8 +376,7 @@ fn settle_many<'py>(
     let output = PyArrayDyn::<i64>::zeros(py, &[rounds, seats][..], false);
     with_rules(rules, |r| {
         let settler = Settler::new(r).or_raise()?;
-        let jokers = r.jokers;
-        run(py, jokers, &input, &output, |i, o| {
+        run(py, &input, &output, |i, o| {
             let mut totals = vec![Water::ZERO; o.len()];
             match &bankers {
                 None => batch.settle(&settler, seats, rows_of::<13>(i), &mut totals)?,

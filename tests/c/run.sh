@@ -43,10 +43,18 @@ gcc -std=c11 "${warn[@]}" tests/c/test_arrange.c -L"$lib_dir" -l:libshisanshui.s
 gcc -std=c11 "${warn[@]}" tests/c/test_batch.c "$lib_dir/libshisanshui.a" "${sys_libs[@]}" -o "$out/test_batch_static"
 gcc -std=c11 "${warn[@]}" tests/c/test_batch.c -L"$lib_dir" -l:libshisanshui.so -Wl,-rpath,"$lib_dir" "${sys_libs[@]}" \
   -o "$out/test_batch_dynamic"
+# Batches on hands with jokers (RULES.md §12): its own binary, built the same two ways.
+gcc -std=c11 "${warn[@]}" tests/c/test_batch_jokers.c "$lib_dir/libshisanshui.a" "${sys_libs[@]}" -o "$out/test_batch_jokers_static"
+gcc -std=c11 "${warn[@]}" tests/c/test_batch_jokers.c -L"$lib_dir" -l:libshisanshui.so -Wl,-rpath,"$lib_dir" "${sys_libs[@]}" \
+  -o "$out/test_batch_jokers_dynamic"
 # 理牌 hints (combinations, completing fixed lanes): its own binary, built the same two ways.
 gcc -std=c11 "${warn[@]}" tests/c/test_hints.c "$lib_dir/libshisanshui.a" "${sys_libs[@]}" -o "$out/test_hints_static"
 gcc -std=c11 "${warn[@]}" tests/c/test_hints.c -L"$lib_dir" -l:libshisanshui.so -Wl,-rpath,"$lib_dir" "${sys_libs[@]}" \
   -o "$out/test_hints_dynamic"
+# 理牌 hints with jokers (RULES.md §12): its own binary, built the same two ways.
+gcc -std=c11 "${warn[@]}" tests/c/test_hints_jokers.c "$lib_dir/libshisanshui.a" "${sys_libs[@]}" -o "$out/test_hints_jokers_static"
+gcc -std=c11 "${warn[@]}" tests/c/test_hints_jokers.c -L"$lib_dir" -l:libshisanshui.so -Wl,-rpath,"$lib_dir" "${sys_libs[@]}" \
+  -o "$out/test_hints_jokers_dynamic"
 # Simulation (sss_simulate, the report): its own binary, built the same two ways.
 gcc -std=c11 "${warn[@]}" tests/c/test_simulate.c "$lib_dir/libshisanshui.a" "${sys_libs[@]}" -o "$out/test_simulate_static"
 gcc -std=c11 "${warn[@]}" tests/c/test_simulate.c -L"$lib_dir" -l:libshisanshui.so -Wl,-rpath,"$lib_dir" "${sys_libs[@]}" \
@@ -61,10 +69,10 @@ gcc -std=c11 "${warn[@]}" tests/c/test_jokers.c -L"$lib_dir" -l:libshisanshui.so
   -o "$out/test_jokers_dynamic"
 
 # The static binaries must not need the shared library; the dynamic ones must load it.
-for b in test_sss_static test_sss_cpp_static test_settle_static test_arrange_static test_batch_static test_hints_static test_simulate_static test_big_tables_static test_jokers_static; do
+for b in test_sss_static test_sss_cpp_static test_settle_static test_arrange_static test_batch_static test_batch_jokers_static test_hints_static test_hints_jokers_static test_simulate_static test_big_tables_static test_jokers_static; do
   if ldd "$out/$b" | grep -q libshisanshui; then echo "$b links libshisanshui dynamically" >&2; exit 1; fi
 done
-for b in test_sss_dynamic test_sss_cpp_dynamic test_settle_dynamic test_arrange_dynamic test_batch_dynamic test_hints_dynamic test_simulate_dynamic test_big_tables_dynamic test_jokers_dynamic; do
+for b in test_sss_dynamic test_sss_cpp_dynamic test_settle_dynamic test_arrange_dynamic test_batch_dynamic test_batch_jokers_dynamic test_hints_dynamic test_hints_jokers_dynamic test_simulate_dynamic test_big_tables_dynamic test_jokers_dynamic; do
   # No `grep -q`: it exits at the first match and ldd's SIGPIPE would fail the pipeline (pipefail).
   ldd "$out/$b" | grep "$soname => $lib_dir/$soname" >/dev/null \
     || { echo "$b does not load $lib_dir/$soname" >&2; ldd "$out/$b" >&2; exit 1; }
@@ -104,8 +112,12 @@ run arrange-static "$out/test_arrange_static" "$root/tests/vectors" arrange-stat
 run arrange-dynamic "$out/test_arrange_dynamic" "$root/tests/vectors" arrange-dynamic
 run batch-static "$out/test_batch_static" batch-static
 run batch-dynamic "$out/test_batch_dynamic" batch-dynamic
+run batch-jokers-static "$out/test_batch_jokers_static" batch-jokers-static
+run batch-jokers-dynamic "$out/test_batch_jokers_dynamic" batch-jokers-dynamic
 run hints-static "$out/test_hints_static" "$root/tests/vectors" hints-static
 run hints-dynamic "$out/test_hints_dynamic" "$root/tests/vectors" hints-dynamic
+run hints-jokers-static "$out/test_hints_jokers_static" hints-jokers-static
+run hints-jokers-dynamic "$out/test_hints_jokers_dynamic" hints-jokers-dynamic
 run simulate-static "$out/test_simulate_static" simulate-static
 run simulate-dynamic "$out/test_simulate_dynamic" simulate-dynamic
 run big-tables-static "$out/test_big_tables_static" "$root/tests/vectors" big-tables-static

@@ -144,8 +144,9 @@ namespace Shisanshui.Tests
                 T.Eq(2, Card.FromCodes(new byte[] { 52, 53 }, two).Length, "FromCodes with both jokers");
                 T.Check(Card.FromCodes(new byte[] { 52, 53 }, two)[1].IsJoker, "FromCodes keeps the joker");
 
-                // Batches do not take jokers.
-                T.Throws<BadCardCodeException>(() => Batch.Evaluate5(two, new byte[] { 51, 50, 49, 48, 52 }), "52", "batch refuses jokers");
+                // Batches take jokers as the one-hand calls do (tests/csharp/BatchJokersTests.cs).
+                T.Eq(Evaluator.Evaluate(two, new byte[] { 51, 50, 49, 48, 52 }).Value,
+                    Batch.Evaluate5(two, new byte[] { 51, 50, 49, 48, 52 })[0], "a batch takes jokers");
             }
         }
 

@@ -225,7 +225,9 @@ namespace Shisanshui.Tests
             Add("dealing and arrangement", () => ArrangeTests.Run(vectorsPath)); // tests/csharp/ArrangeTests.cs
             Add("safety nets", SafetyTests.Run); // tests/csharp/SafetyTests.cs
             Add("batches", BatchTests.Run); // tests/csharp/BatchTests.cs
+            Add("batches with jokers", BatchJokersTests.Run); // tests/csharp/BatchJokersTests.cs
             Add("hints", () => HintsTests.Run(vectorsPath)); // tests/csharp/HintsTests.cs
+            Add("hints with jokers", HintsJokersTests.Run); // tests/csharp/HintsJokersTests.cs
             Add("simulation", SimulateTests.Run); // tests/csharp/SimulateTests.cs
             Add("simulation shards", SimulateTests.Shards); // tests/csharp/SimulateTests.cs
             Add("big tables", () => BigTablesTests.Run(vectorsPath)); // tests/csharp/BigTablesTests.cs

@@ -322,39 +322,6 @@ def test_errors():
             assert e.value.path == record["path"], record
 
 
-def test_batches_keep_refusing_jokers():
-    np = pytest.importorskip("numpy")
-    r = RULES["classic_j2"]
-    plain_hand = list(range(13))
-    joker_hand = list(range(12)) + [52]
-    calls = {
-        "evaluate_many": lambda rows: sss.evaluate_many(np.array(rows, dtype=np.uint8)[:, :5], r),
-        "evaluate_many fronts": lambda rows: sss.evaluate_many(np.array(rows, dtype=np.uint8)[:, 10:], r),
-        "detect_special_many": lambda rows: sss.detect_special_many(np.array(rows, dtype=np.uint8), r),
-        "arrange_many": lambda rows: sss.Arranger(r, 4).arrange_many(np.array(rows, dtype=np.uint8)),
-        "settle_many": lambda rows: sss.settle_many(
-            np.array([[rows[0], list(range(13, 26))], [rows[-1], list(range(26, 39))]], dtype=np.uint8), r
-        ),
-    }
-    for name, call in calls.items():
-        call([plain_hand, plain_hand])  # rows without jokers work under a joker rule set
-        # The joker is the last code of the row (in the front rows) or the first (five-card rows).
-        bad = [plain_hand, [52] + plain_hand[:12] if name == "evaluate_many" else joker_hand]
-        with pytest.raises(sss.BadCardCodeError) as e:
-            call(bad)
-        assert e.value.row == 1 and e.value.kind == "bad_card_code", name
-        assert "take no jokers" in str(e.value) and "one at a time" in str(e.value), name
-    with pytest.raises(sss.BadCardCodeError) as e:
-        sss.evaluate_masks_many(np.array([(1 << 52) | 0b1111], dtype=np.uint64), r)
-    assert "take no jokers" in str(e.value)
-    # Under a rule set without jokers a joker's code is a bad code as before, without the hint.
-    with pytest.raises(sss.BadCardCodeError) as e:
-        sss.evaluate_many(np.array([[51, 50, 48, 49, 52]], dtype=np.uint8))
-    assert "jokers" not in str(e.value)
-    values = sss.evaluate_many(np.array([[51, 50, 48, 49, 47]], dtype=np.uint8), r)
-    assert values.tolist() == [sss.evaluate([51, 50, 48, 49, 47], r).value]
-
-
 def test_joker_not_in_deck_maps_beside_duplicate_card():
     assert issubclass(sss.JokerNotInDeckError, sss.Error)
     assert sss.JokerNotInDeckError.__base__ is sss.DuplicateCardError.__base__
@@ -464,11 +431,9 @@ def test_arranger_plays_jokers_under_both_readings(name):
         # A hand holding a joker makes no special (jokers_in_specials is off).
         assert sss.detect_special(hand, r).best is None
         assert arranger.special_advice(hand) is None and sss.special_advice(hand, r, 4) is None
-        # Hints and completing fixed lanes refuse jokers in this version.
-        with pytest.raises(sss.InvalidArgumentError):
-            arranger.complete(hand)
-        with pytest.raises(sss.InvalidArgumentError):
-            sss.combos(hand, sss.Category.ONE_PAIR, r)
+        # Completing with no lane fixed is arranging; a pair hint may hold a joker.
+        assert arranger.complete(hand).arrangement == a
+        assert all(len(c.cards) == 2 for c in sss.combos(hand, sss.Category.ONE_PAIR, r))
     with pytest.raises(sss.JokerNotInDeckError):
         sss.Arranger("classic", 4).arrange(hands[0])
 

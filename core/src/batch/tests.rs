@@ -1,5 +1,5 @@
 use super::*;
-use crate::card::parse_cards;
+use crate::card::{parse_cards, parse_cards_in};
 use crate::rules::{Rules, Wheel};
 use crate::special::Special;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
@@ -462,4 +462,306 @@ fn thread_counts() {
     assert!(Batch::new().threads(0).threads_for(usize::MAX, 1) >= 1);
     // Empty batches succeed.
     Batch::new().threads(4).eval5(&Evaluator::default(), &[], &mut []).unwrap();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Jokers (RULES.md §12)
+// ---------------------------------------------------------------------------------------------
+
+/// Rule sets with jokers: (name, rules).
+fn joker_rules() -> Vec<(&'static str, Rules)> {
+    let with = |preset: &str, jokers: u8, f: &dyn Fn(&mut Rules)| {
+        let mut r = Rules::from_preset_name(preset).unwrap();
+        r.jokers = jokers;
+        f(&mut r);
+        r
+    };
+    vec![
+        ("classic j2", with("classic", 2, &|_| {})),
+        ("classic j4 avoid_foul", with("classic", 4, &|r| r.joker_lanes = crate::rules::JokerLanes::AvoidFoul)),
+        ("hk j3 suit_tiebreak", with("hk", 3, &|r| r.suit_tiebreak = true)),
+        ("regional j4 specials", with("regional", 4, &|r| r.jokers_in_specials = true)),
+        (
+            "classic j2 extra s specials",
+            with("classic", 2, &|r| {
+                r.extra_suits = crate::card::SuitSet::of(&[crate::card::Suit::Spades]);
+                r.jokers_in_specials = true;
+            }),
+        ),
+    ]
+}
+
+/// `n` rows of `N` codes from `rules`' deck: every third row without a joker, the others with 1
+/// to 3 (as many as the deck deals), the natural cards drawn from the deck, each row shuffled.
+fn joker_rows<const N: usize>(rules: &Rules, n: usize, seed: u64) -> Vec<[u8; N]> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let deck: Vec<u8> = rules.deck().iter().map(|c| c.code()).collect();
+    let (naturals, jokers): (Vec<u8>, Vec<u8>) = deck.iter().partition(|&&c| c < 52);
+    (0..n)
+        .map(|i| {
+            let k = if i % 3 == 0 { 0 } else { 1 + (rng.next_u64() % 3) as usize }.min(jokers.len()).min(N);
+            let mut js = jokers.clone();
+            shuffle(&mut js, rng.next_u64());
+            let mut nat = naturals.clone();
+            shuffle(&mut nat, rng.next_u64());
+            let mut row = [0u8; N];
+            row[..k].copy_from_slice(&js[..k]);
+            row[k..].copy_from_slice(&nat[..N - k]);
+            shuffle(&mut row, rng.next_u64());
+            row
+        })
+        .collect()
+}
+
+fn any_cards(h: &[u8]) -> Vec<Card> {
+    h.iter().map(|&c| Card::from_any_code(c).unwrap()).collect()
+}
+
+fn has_joker(h: &[u8]) -> bool {
+    h.iter().any(|&c| c >= 52)
+}
+
+/// The best value of a lane over every card its jokers may stand for (RULES.md §12: any of the
+/// 52, repeats allowed), by trying them all.
+fn brute_best(eval: &Evaluator, h: &[u8]) -> HandRank {
+    fn rec(eval: &Evaluator, cur: &mut Vec<Card>, at: usize) -> HandRank {
+        if at == cur.len() {
+            return match cur.len() {
+                3 => eval.eval3(&cur[..].try_into().unwrap()),
+                _ => eval.eval5(&cur[..].try_into().unwrap()),
+            };
+        }
+        if !cur[at].is_joker() {
+            return rec(eval, cur, at + 1);
+        }
+        let mut best = HandRank::default();
+        for code in 0..52 {
+            cur[at] = Card::from_code(code).unwrap();
+            best = best.max(rec(eval, cur, at + 1));
+        }
+        cur[at] = Card::SMALL_JOKER;
+        best
+    }
+    rec(eval, &mut any_cards(h), 0)
+}
+
+#[test]
+fn joker_lanes_match_evaluate_and_a_brute_force() {
+    for (name, rules) in joker_rules() {
+        let eval = Evaluator::new(&rules);
+        let fives = joker_rows::<5>(&rules, 3000, 41);
+        let threes = joker_rows::<3>(&rules, 3000, 42);
+        assert!(fives.iter().filter(|h| has_joker(&h[..])).count() > 1500, "{name}");
+        for threads in [1, 3] {
+            let batch = Batch::new().threads(threads);
+            let mut r5 = vec![HandRank::default(); fives.len()];
+            batch.eval5(&eval, &fives, &mut r5).unwrap();
+            let mut r3 = vec![HandRank::default(); threes.len()];
+            batch.eval3(&eval, &threes, &mut r3).unwrap();
+            for (h, r) in fives.iter().zip(&r5) {
+                assert_eq!(*r, eval.evaluate(&any_cards(h)).unwrap(), "{name} {h:?}");
+            }
+            for (h, r) in threes.iter().zip(&r3) {
+                assert_eq!(*r, eval.evaluate(&any_cards(h)).unwrap(), "{name} {h:?}");
+            }
+            // Masks hold one of each joker and no repeated card: the rows that fit.
+            let m5: Vec<u64> = fives.iter().filter(|h| mask(&h[..]).count_ones() == 5).map(|h| mask(&h[..])).collect();
+            let m3: Vec<u64> = threes.iter().filter(|h| mask(&h[..]).count_ones() == 3).map(|h| mask(&h[..])).collect();
+            assert!(m5.iter().filter(|&&m| m >> 52 != 0).count() > 500, "{name}");
+            let mut rm5 = vec![HandRank::default(); m5.len()];
+            batch.eval5_masks(&eval, &m5, &mut rm5).unwrap();
+            let mut rm3 = vec![HandRank::default(); m3.len()];
+            batch.eval3_masks(&eval, &m3, &mut rm3).unwrap();
+            let of_mask = |m: u64| (0..54u8).filter(|&c| m >> c & 1 == 1).collect::<Vec<u8>>();
+            for (&m, r) in m5.iter().zip(&rm5).chain(m3.iter().zip(&rm3)) {
+                assert_eq!(*r, eval.evaluate(&any_cards(&of_mask(m))).unwrap(), "{name} {m:#x}");
+            }
+        }
+        // The values themselves, against every choice of the jokers' cards.
+        let few = |rows: &[[u8; 5]]| rows.iter().filter(|h| has_joker(&h[..])).take(60).copied().collect::<Vec<_>>();
+        let mut picked = few(&fives);
+        picked.extend(fives.iter().filter(|h| h.iter().filter(|&&c| c >= 52).count() == 3).take(2));
+        let mut got = vec![HandRank::default(); picked.len()];
+        Batch::new().eval5(&eval, &picked, &mut got).unwrap();
+        for (h, r) in picked.iter().zip(&got) {
+            assert_eq!(*r, brute_best(&eval, h), "{name} {h:?}");
+        }
+        let picked3: Vec<[u8; 3]> = threes.iter().filter(|h| has_joker(&h[..])).take(200).copied().collect();
+        let mut got = vec![HandRank::default(); picked3.len()];
+        Batch::new().eval3(&eval, &picked3, &mut got).unwrap();
+        for (h, r) in picked3.iter().zip(&got) {
+            assert_eq!(*r, brute_best(&eval, h), "{name} {h:?}");
+        }
+    }
+}
+
+#[test]
+fn joker_hands_detect_arrange_and_settle_as_one_at_a_time() {
+    for (name, rules) in joker_rules() {
+        // Specials.
+        let det = SpecialDetector::new(&rules).unwrap();
+        let mut hands = joker_rows::<13>(&rules, 1200, 51);
+        // Hands with jokers that make specials when the jokers may count (six pairs, a dragon).
+        for text in ["2s 2h 4s 4h 6d 6h 8c 8h Td Tc Qd SJ Ad", "2s 3h 4s 5h 6d 7h 8c 9h Td Jc Qd SJ Ad"] {
+            hands.push(
+                parse_cards_in(text, rules.deck_spec())
+                    .unwrap()
+                    .iter()
+                    .map(|c| c.code())
+                    .collect::<Vec<_>>()
+                    .try_into()
+                    .unwrap(),
+            );
+        }
+        let (mut best, mut all, mut best_only) =
+            (vec![0u8; hands.len()], vec![0u16; hands.len()], vec![0u8; hands.len()]);
+        Batch::new().detect_special(&det, &hands, &mut best, Some(&mut all)).unwrap();
+        Batch::new().threads(2).detect_special(&det, &hands, &mut best_only, None).unwrap();
+        assert_eq!(best, best_only, "{name}");
+        let mut with_jokers = 0;
+        for (i, h) in hands.iter().enumerate() {
+            let d = det.detect(&any_cards(h)).unwrap();
+            assert_eq!(best[i], d.best.map_or(NO_SPECIAL, |s| s as u8), "{name} {h:?}");
+            assert_eq!(all[i], d.all.iter().fold(0u16, |b, &s| b | 1 << s as u8), "{name} {h:?}");
+            with_jokers += usize::from(has_joker(h) && d.best.is_some());
+        }
+        if rules.jokers_in_specials {
+            assert!(with_jokers >= 2, "{name}: {with_jokers} specials with jokers");
+        }
+
+        // Arrangement.
+        let arranger = Arranger::new(&rules, 4).unwrap();
+        let few = &hands[..24];
+        let mut out = vec![[0u8; 13]; few.len()];
+        Batch::new().threads(2).arrange(&arranger, few, &mut out).unwrap();
+        for (h, o) in few.iter().zip(&out) {
+            let want = arranger.arrange(&any_cards(h)).unwrap().arrangement.cards().map(|c| c.code());
+            assert_eq!(*o, want, "{name} {h:?}");
+        }
+        assert!(out.iter().any(|o| has_joker(o)), "{name}: the arrangements keep their jokers");
+
+        // Settlement: rounds dealt from the whole deck, lanes as dealt.
+        let settler = Settler::new(&rules).unwrap();
+        let seats = 4;
+        let mut rng = ChaCha8Rng::seed_from_u64(53);
+        let deck: Vec<u8> = rules.deck().iter().map(|c| c.code()).collect();
+        let mut tables = Vec::new();
+        for _ in 0..300 {
+            let mut d = deck.clone();
+            shuffle(&mut d, rng.next_u64());
+            tables.extend(d[..13 * seats].chunks(13).map(|h| <[u8; 13]>::try_from(h).unwrap()));
+        }
+        let mut water = vec![Water::ZERO; tables.len()];
+        Batch::new().threads(2).settle(&settler, seats, &tables, &mut water).unwrap();
+        let mut joker_rounds = 0;
+        for (r, round) in tables.chunks(seats).enumerate() {
+            let table: Vec<PlayerHand> = round
+                .iter()
+                .map(|h| {
+                    let c = any_cards(h);
+                    PlayerHand::Arranged(Arrangement::new_in(&c[..3], &c[3..8], &c[8..], rules.deck_spec()).unwrap())
+                })
+                .collect();
+            let s = settler.settle(&table).unwrap();
+            assert_eq!(&water[r * seats..(r + 1) * seats], &s.totals[..], "{name} round {r}");
+            joker_rounds += usize::from(round.iter().any(|h| has_joker(h)));
+        }
+        assert!(joker_rounds > 50, "{name}: {joker_rounds} rounds with jokers");
+    }
+}
+
+/// The rules of `preset` with `jokers` jokers.
+fn jokers(n: u8) -> Rules {
+    let mut r = Rules::classic();
+    r.jokers = n;
+    r
+}
+
+#[test]
+fn joker_errors_name_the_row() {
+    let sentinel = HandRank::from_value(0x3FF_FFFF & !(0xF << 22) | 9 << 22).unwrap();
+    let (sj, bj) = (Card::SMALL_JOKER, Card::BIG_JOKER);
+    // (rules, a bad five, the error): a joker under none, a joker the deck does not deal, one
+    // joker too many.
+    let cases = [
+        (0, [52u8, 1, 2, 3, 4], Error::BadCardCode { code: 52 }),
+        (0, [0, 1, 2, 3, 53], Error::BadCardCode { code: 53 }),
+        (1, [0, 1, 53, 3, 4], Error::JokerNotInDeck { card: bj, position: 2, jokers: 1 }),
+        (2, [52, 53, 2, 52, 4], Error::DuplicateCard { card: sj, position: 3 }),
+        (3, [52, 53, 52, 52, 4], Error::TooManyCopies { card: sj, position: 3, copies: 2 }),
+    ];
+    for (n, bad, want) in cases {
+        let rules = jokers(n);
+        let eval = Evaluator::new(&rules);
+        // The one-hand function on the same codes gives the same error.
+        let one = |codes: &[u8]| cards_from_codes_in(codes, rules.deck_spec()).and_then(|c| eval.evaluate(&c));
+        assert_eq!(one(&bad).unwrap_err(), want);
+        let mut hands = joker_rows::<5>(&rules, 200, 61);
+        hands[150] = bad;
+        hands[170] = [0, 1, 2, 3, 99];
+        for threads in [1, 4] {
+            let e = unchanged(sentinel, hands.len(), |o| Batch::new().threads(threads).eval5(&eval, &hands, o));
+            assert_eq!((e.row(), e.error()), (Some(150), &want), "jokers {n}: {e}");
+        }
+        let mut threes = joker_rows::<3>(&rules, 100, 62);
+        threes[77] = [bad[0], bad[1], bad[2]];
+        if let Err(w) = one(&threes[77]) {
+            let e = unchanged(sentinel, threes.len(), |o| Batch::new().eval3(&eval, &threes, o));
+            assert_eq!((e.row(), e.error()), (Some(77), &w), "jokers {n}: {e}");
+        }
+        // 13 cards: the bad five and eight more, in each 13-card batch.
+        let mut thirteens = joker_rows::<13>(&rules, 40, 63);
+        let mut row = [0u8; 13];
+        row[..5].copy_from_slice(&bad);
+        row[5..].copy_from_slice(&[10, 11, 12, 13, 14, 15, 16, 17]);
+        thirteens[31] = row;
+        let one = crate::special::detect_codes(&row, &rules).map(|_| ()).unwrap_err();
+        assert_eq!(one, want);
+        let det = SpecialDetector::new(&rules).unwrap();
+        for threads in [1, 2] {
+            let e = unchanged(7u8, thirteens.len(), |o| {
+                Batch::new().threads(threads).detect_special(&det, &thirteens, o, None)
+            });
+            assert_eq!((e.row(), e.error()), (Some(31), &want), "jokers {n}: {e}");
+        }
+        let arranger = Arranger::new(&rules, 4).unwrap();
+        let few = &thirteens[25..35];
+        let e = unchanged([1u8; 13], few.len(), |o| Batch::new().threads(2).arrange(&arranger, few, o));
+        assert_eq!((e.row(), e.error()), (Some(6), &want), "jokers {n}: {e}");
+    }
+    // Masks: a joker's bit where the deck deals no joker, or not that one.
+    let good = mask(&[1, 2, 3, 4, 5]);
+    let with_sj = mask(&[1, 2, 3, 4, 52]);
+    let with_bj = mask(&[1, 2, 3, 4, 53]);
+    let eval = Evaluator::new(&jokers(0));
+    let e = unchanged(sentinel, 3, |o| Batch::new().eval5_masks(&eval, &[good, with_sj, good], o));
+    assert_eq!((e.row(), e.error().clone()), (Some(1), Error::BadCardCode { code: 52 }));
+    let eval = Evaluator::new(&jokers(1));
+    let mut out = [sentinel; 2];
+    Batch::new().eval5_masks(&eval, &[good, with_sj], &mut out).unwrap();
+    assert_eq!(out[1].category(), crate::eval::Category::FourOfAKind, "three twos, a three and a joker");
+    let e = unchanged(sentinel, 3, |o| Batch::new().eval5_masks(&eval, &[good, with_sj, with_bj], o));
+    assert_eq!((e.row(), e.error().clone()), (Some(2), Error::JokerNotInDeck { card: bj, position: 4, jokers: 1 }));
+    let e = unchanged(sentinel, 3, |o| Batch::new().eval3_masks(&eval, &[0b111, 0b11 | 1 << 53, 0b111], o));
+    assert_eq!((e.row(), e.error().clone()), (Some(1), Error::JokerNotInDeck { card: bj, position: 2, jokers: 1 }));
+    let e = unchanged(sentinel, 2, |o| Batch::new().eval5_masks(&eval, &[with_sj, with_sj | 1 << 54], o));
+    assert_eq!((e.row(), e.error().clone()), (Some(1), Error::BadCardCode { code: 54 }));
+    let e = unchanged(sentinel, 2, |o| Batch::new().eval5_masks(&eval, &[with_sj, with_sj | 1 << 53], o));
+    assert_eq!((e.row(), e.error().clone()), (Some(1), Error::WrongCardCount { expected: 5, found: 6 }));
+
+    // Settlement: a joker in two seats of round 3 under one joker; its position across the table.
+    let rules = jokers(1);
+    let settler = Settler::new(&rules).unwrap();
+    let mut tables = dealt_rounds(10, 3, 8);
+    tables[3 * 3][0] = 52;
+    tables[3 * 3 + 2][4] = 52;
+    let e = unchanged(Water::from_int(99), tables.len(), |o| Batch::new().threads(2).settle(&settler, 3, &tables, o));
+    assert_eq!((e.row(), e.error().clone()), (Some(3), Error::DuplicateCard { card: sj, position: 30 }));
+    tables[3 * 3 + 2][4] = 53;
+    let e = unchanged(Water::from_int(99), tables.len(), |o| Batch::new().settle(&settler, 3, &tables, o));
+    assert_eq!((e.row(), e.error().clone()), (Some(3), Error::JokerNotInDeck { card: bj, position: 30, jokers: 1 }));
+    let none = jokers(0);
+    let settler = Settler::new(&none).unwrap();
+    let e = unchanged(Water::from_int(99), tables.len(), |o| Batch::new().settle(&settler, 3, &tables, o));
+    assert_eq!((e.row(), e.error().clone()), (Some(3), Error::BadCardCode { code: 52 }));
 }

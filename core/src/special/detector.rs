@@ -208,6 +208,11 @@ impl SpecialDetector {
         self.extra_suits
     }
 
+    /// The rule set's deck (RULES.md §11, §12): its extra suits and jokers.
+    pub fn deck(&self) -> Deck {
+        self.deck
+    }
+
     /// [`SpecialDetector::qualifying_bits`] of 13 cards that may repeat (copies are not checked
     /// against the deck here; [`SpecialDetector::detect`] checks them).
     pub fn qualifying_copies(&self, cards: &[Card; 13]) -> u16 {

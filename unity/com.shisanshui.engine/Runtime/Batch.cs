@@ -18,7 +18,12 @@ namespace Shisanshui
     /// the engine's exception (<see cref="BadCardCodeException"/>, <see cref="DuplicateCardException"/>, …)
     /// whose <see cref="ShisanshuiException.Row"/> is the first bad row (hand, or round for
     /// <see cref="Settle(Rules, int, byte[], int, int, long[], int, int)"/>) and whose message starts
-    /// with <c>row R: </c>. Offsets and counts outside the arrays throw
+    /// with <c>row R: </c>. Where the rule set deals jokers (RULES.md §12) a hand may hold codes 52 and 53
+    /// as often as the deck deals them (a mask: bits 52 and 53, one of each), and each row gives what the
+    /// one-hand call gives it; a joker code where the rule set deals none is a
+    /// <see cref="BadCardCodeException"/>, one the deck does not deal a <see cref="JokerNotInDeckException"/>,
+    /// one too many a <see cref="DuplicateCardException"/> or <see cref="TooManyCopiesException"/>.
+    /// Offsets and counts outside the arrays throw
     /// <see cref="ArgumentOutOfRangeException"/>, null arrays <see cref="ArgumentNullException"/>.
     /// </remarks>
     public static class Batch
@@ -79,7 +84,9 @@ namespace Shisanshui
 
         /// <summary>
         /// Rank <paramref name="count"/> five-card hands given as card masks (exactly 5 bits each, all
-        /// below bit 52; <see cref="WrongCardCountException"/> or <see cref="BadCardCodeException"/> otherwise).
+        /// below bit 52 but the jokers' bits 52 and 53 where the rule set deals them;
+        /// <see cref="WrongCardCountException"/>, <see cref="BadCardCodeException"/> or
+        /// <see cref="JokerNotInDeckException"/> otherwise).
         /// </summary>
         public static void Evaluate5Masks(Rules rules, ulong[] masks, int offset, int count, uint[] values, int valuesOffset, int threads = 1)
         {
