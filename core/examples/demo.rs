@@ -7,19 +7,26 @@
 //!                                                      [--seed N] [--players 2..8] [--extra-suits LETTERS]
 //!                                                      [--table all_pairs|banker] [--banker N]
 //!                                                      [--jokers 0..6] [--joker-lanes each_best|avoid_foul]
+//!                                                      [--jokers-in-specials]
 //! ```
 //!
+//! The table options mean what they mean to the command line `sss` (`sss --help`), with the same
+//! defaults: `--players` defaults to every seat the deck deals (4, one more per extra suit).
+//!
 //! `--extra-suits sh` plays a big table (加色, RULES.md §11): the deck holds those suits twice
-//! and seats one more per suit (`--players 6 --extra-suits sh`; two decks with `dchs`).
+//! and seats one more per suit (six seats with `sh`; two decks and eight seats with `dchs`). The
+//! headline prints the letters as typed.
 //!
 //! `--jokers 2` plays a joker room (鬼牌场, RULES.md §12): the deck deals that many wild jokers
 //! (`SJ` 小王, `BJ` 大王), and each lane holding one says which card it stands for. `--joker-lanes
-//! avoid_foul` values the lanes so that the jokers keep them in order where they can.
+//! avoid_foul` values the lanes so that the jokers keep them in order where they can;
+//! `--jokers-in-specials` lets a hand with jokers make specials.
 //!
 //! Seats are numbered from 0, as on every other surface. `--table banker` plays banker mode
-//! (庄家, RULES.md §5a) with seat `--banker N` (0 to players − 1; seat 0 when not given) as the
-//! banker. Every argument is checked before anything is dealt. Exit codes: 0 done, 1 an engine
-//! error, 2 a bad argument; a reader that closes the pipe early (`| head`) is not an error.
+//! (庄家, RULES.md §5a) with seat `--banker N` (0 to players − 1; seat 0 when not given, as in
+//! `sss simulate`) as the banker. Every argument is checked before anything is dealt. Exit codes:
+//! 0 done, 1 an engine error, 2 a bad argument; a reader that closes the pipe early (`| head`) is
+//! not an error.
 
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -34,33 +41,41 @@ use shisanshui::{Card, JokerLanes, Lane, Rules, Table};
 
 const USAGE: &str = "usage: demo [--preset classic|regional|kx|hk|ranked|chinese_poker] [--seed N] [--players 2..8] \
                      [--extra-suits LETTERS] [--table all_pairs|banker] [--banker N] [--jokers 0..6] \
-                     [--joker-lanes each_best|avoid_foul]";
+                     [--joker-lanes each_best|avoid_foul] [--jokers-in-specials]\n\
+                     The table options mean what they mean to `sss` (sss --help). --players defaults to every \
+                     seat the deck deals: 4, one more per extra suit. --extra-suits LETTERS (any order, e.g. sh) \
+                     is printed as typed. --banker N defaults to seat 0 at a banker table. Seats count from 0.";
 
 struct Options {
     preset: String,
     seed: u64,
-    players: usize,
+    /// Seats; every seat the deck deals when not given.
+    players: Option<usize>,
     table: Option<Table>,
     /// The banker's seat (from 0).
     banker: Option<usize>,
-    /// Suits the deck holds twice (RULES.md §11).
-    extra_suits: Option<SuitSet>,
+    /// Suits the deck holds twice (RULES.md §11), and the letters as typed (what the headline
+    /// prints: the set itself forgets their order).
+    extra_suits: Option<(SuitSet, String)>,
     /// Wild jokers in the deck (RULES.md §12).
     jokers: Option<u8>,
     /// How the foul check reads lanes with jokers.
     joker_lanes: Option<JokerLanes>,
+    /// Hands holding jokers make specials (RULES.md §12).
+    jokers_in_specials: bool,
 }
 
 fn parse_args() -> Result<Options, String> {
     let mut o = Options {
         preset: "classic".into(),
         seed: 2026,
-        players: 4,
+        players: None,
         table: None,
         banker: None,
         extra_suits: None,
         jokers: None,
         joker_lanes: None,
+        jokers_in_specials: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -68,9 +83,11 @@ fn parse_args() -> Result<Options, String> {
         match a.as_str() {
             "--preset" => o.preset = value("--preset")?,
             "--seed" => o.seed = value("--seed")?.parse().map_err(|e| format!("--seed: {e}"))?,
-            "--players" => o.players = value("--players")?.parse().map_err(|e| format!("--players: {e}"))?,
+            "--players" => o.players = Some(value("--players")?.parse().map_err(|e| format!("--players: {e}"))?),
             "--extra-suits" => {
-                o.extra_suits = Some(value("--extra-suits")?.parse().map_err(|e| format!("--extra-suits: {e}"))?)
+                let typed = value("--extra-suits")?;
+                let set = typed.parse().map_err(|e| format!("--extra-suits: {e}"))?;
+                o.extra_suits = Some((set, typed.trim().to_string()));
             }
             "--table" => o.table = Some(value("--table")?.parse().map_err(|e| format!("--table: {e}"))?),
             "--banker" => o.banker = Some(value("--banker")?.parse().map_err(|e| format!("--banker: {e}"))?),
@@ -78,6 +95,7 @@ fn parse_args() -> Result<Options, String> {
             "--joker-lanes" => {
                 o.joker_lanes = Some(value("--joker-lanes")?.parse().map_err(|e| format!("--joker-lanes: {e}"))?)
             }
+            "--jokers-in-specials" => o.jokers_in_specials = true,
             "-h" | "--help" => return Err(USAGE.into()),
             other => return Err(format!("unknown argument {other:?} (try --help)")),
         }
@@ -88,14 +106,15 @@ fn parse_args() -> Result<Options, String> {
         // 0 to 6 jokers (RULES.md §12).
         shisanshui::Deck::new(rules.extra_suits, j).map_err(|e| format!("--jokers {j}: {e}"))?;
     }
-    // 2 to 4 seats from one deck, one more per extra suit (RULES.md §11).
-    rules.check_players(o.players).map_err(|e| format!("--players {}: {e}", o.players))?;
+    // 2 to 4 seats from one deck, one more per extra suit (RULES.md §11); all of them by default.
+    let players = *o.players.get_or_insert(rules.max_players());
+    rules.check_players(players).map_err(|e| format!("--players {players}: {e}"))?;
     if let Some(b) = o.banker {
         if o.table.unwrap_or(rules.table) != Table::Banker {
             return Err(format!("--banker {b}: a banker seat needs --table banker"));
         }
-        if b >= o.players {
-            return Err(format!("--banker {b}: seats are numbered 0 to {} at a table of {}", o.players - 1, o.players));
+        if b >= players {
+            return Err(format!("--banker {b}: seats are numbered 0 to {} at a table of {players}", players - 1));
         }
     }
     Ok(o)
@@ -107,14 +126,17 @@ fn rules_of(o: &Options) -> shisanshui::Result<Rules> {
     if let Some(table) = o.table {
         rules.table = table;
     }
-    if let Some(extra) = o.extra_suits {
-        rules.extra_suits = extra;
+    if let Some((extra, _)) = &o.extra_suits {
+        rules.extra_suits = *extra;
     }
     if let Some(j) = o.jokers {
         rules.jokers = j;
     }
     if let Some(reading) = o.joker_lanes {
         rules.joker_lanes = reading;
+    }
+    if o.jokers_in_specials {
+        rules.jokers_in_specials = true;
     }
     Ok(rules)
 }
@@ -153,6 +175,7 @@ fn run(o: &Options) -> shisanshui::Result<String> {
         }};
     }
     let rules = rules_of(o)?;
+    let players = o.players.unwrap_or_else(|| rules.max_players());
     // Banker mode without --banker makes seat 0 the banker.
     let banker = match (rules.table, o.banker) {
         (_, Some(n)) => Some(n),
@@ -162,16 +185,15 @@ fn run(o: &Options) -> shisanshui::Result<String> {
     // At a banker table each seat is arranged for its role (§5a, §7): the banker plays every
     // other seat, a player the banker alone.
     let (arranger, banker_arranger) = match banker {
-        Some(_) => (
-            Arranger::new_for(&rules, o.players, Role::Player)?,
-            Some(Arranger::new_for(&rules, o.players, Role::Banker)?),
-        ),
-        None => (Arranger::new(&rules, o.players)?, None),
+        Some(_) => {
+            (Arranger::new_for(&rules, players, Role::Player)?, Some(Arranger::new_for(&rules, players, Role::Banker)?))
+        }
+        None => (Arranger::new(&rules, players)?, None),
     };
-    let hands = deal::deal_for(&rules, o.players, Some(o.seed))?;
+    let hands = deal::deal_for(&rules, players, Some(o.seed))?;
     let mut deck = String::new();
-    if !rules.extra_suits.is_empty() {
-        let _ = write!(deck, ", extra suits {}", rules.extra_suits);
+    if let Some((_, typed)) = o.extra_suits.as_ref().filter(|_| !rules.extra_suits.is_empty()) {
+        let _ = write!(deck, ", extra suits {typed}");
     }
     if rules.jokers > 0 {
         let _ = write!(deck, ", {} joker{}", rules.jokers, if rules.jokers == 1 { "" } else { "s" });
@@ -181,8 +203,11 @@ fn run(o: &Options) -> shisanshui::Result<String> {
     }
     if rules.jokers > 0 {
         let _ = write!(deck, ", joker lanes {}", rules.joker_lanes);
+        if rules.jokers_in_specials {
+            deck.push_str(", jokers in specials");
+        }
     }
-    println!("十三水 shisanshui — demo round: preset {}, seed {}, {} seats{deck}", o.preset, o.seed, o.players);
+    println!("十三水 shisanshui — demo round: preset {}, seed {}, {players} seats{deck}", o.preset, o.seed);
     match banker {
         Some(b) => println!("banker mode (庄家): seat {} is the banker; only the banker's pairs are settled\n", b),
         None => println!("every pair of seats is settled\n"),
@@ -275,7 +300,7 @@ fn run(o: &Options) -> shisanshui::Result<String> {
     }
 
     // Money: 1.00 per water point, everyone carries 50.00, 5% rake (seed 003's house rules).
-    let stakes = Stakes { base: 100, carries: Some(vec![5_000; o.players]), rake: Rake::percent(5) };
+    let stakes = Stakes { base: 100, carries: Some(vec![5_000; players]), rake: Rake::percent(5) };
     let m = settle_money(&settlement.totals, &stakes)?;
     println!("\nTotals (water; money at 1.00 per water, carry 50.00 each, 5% rake):");
     for (i, (w, line)) in settlement.totals.iter().zip(&m.lines).enumerate() {

@@ -21,8 +21,10 @@ pub enum Error {
     /// A card code outside `0..=51` (`0..=53` where the rule set deals jokers, RULES.md §12).
     #[error("card code {code} is out of range (valid codes are 0..=51)")]
     BadCardCode { code: u32 },
-    /// The same card appears twice; `position` is the second occurrence (0-based).
-    #[error("duplicate card {card} at position {position}")]
+    /// The same card appears twice; `position` is the second occurrence (0-based). The message
+    /// says which rule option would deal the card twice (extra suits, RULES.md §11, or more
+    /// jokers, §12): a repeat is most often a hand of a bigger deck read under one deck.
+    #[error("duplicate card {card} at position {position} ({})", repeat_hint(*.card))]
     DuplicateCard { card: Card, position: usize },
     /// A card of a doubled suit (RULES.md §11) more often than the deck holds it: `position` is
     /// the occurrence too many, `copies` how many the deck holds (2).
@@ -123,6 +125,19 @@ pub(crate) fn short_name(name: &str) -> String {
         name.to_string()
     } else {
         format!("{head}…")
+    }
+}
+
+/// Which deck holds `card` twice, for [`Error::DuplicateCard`]: extra suits for a card (§11), more
+/// jokers for a joker (§12: two small jokers from 3 jokers on, two big ones from 4).
+fn repeat_hint(card: Card) -> String {
+    match card {
+        Card::SMALL_JOKER | Card::BIG_JOKER => format!(
+            "the deck holds one {card}; a rule set with {} or more jokers holds two: rule option jokers",
+            if card == Card::SMALL_JOKER { 3 } else { 4 }
+        ),
+        _ => "one deck holds it once; a rule set with extra suits holds their cards twice: rule option extra_suits"
+            .into(),
     }
 }
 

@@ -863,7 +863,10 @@ mod tests {
         let mut dup = hand.clone();
         dup[9] = dup[1];
         assert_eq!(run(&dup, &mut out), SssStatus::SSS_ERR_DUPLICATE_CARD);
-        assert_eq!(last_error(), "duplicate card 3h at position 9");
+        assert_eq!(
+            last_error(),
+            "duplicate card 3h at position 9 (one deck holds it once; a rule set with extra suits holds their cards twice: rule option extra_suits)"
+        );
         let mut bad = hand.clone();
         bad[4] = 52;
         assert_eq!(run(&bad, &mut out), SssStatus::SSS_ERR_BAD_CARD_CODE);

@@ -304,7 +304,10 @@ mod tests {
         assert_eq!(parse_hand("As Xs").0, SssStatus::SSS_ERR_UNKNOWN_RANK);
         assert!(last_error().contains("position 1"));
         assert_eq!(parse_hand("As Kd As").0, SssStatus::SSS_ERR_DUPLICATE_CARD);
-        assert_eq!(last_error(), "duplicate card As at position 2");
+        assert_eq!(
+            last_error(),
+            "duplicate card As at position 2 (one deck holds it once; a rule set with extra suits holds their cards twice: rule option extra_suits)"
+        );
         assert_eq!(format(&[1, 54], 0).0, SssStatus::SSS_ERR_BAD_CARD_CODE);
         assert!(last_error().contains("card code 54"));
         // The jokers are written SJ and BJ in both styles, as often as six jokers deal them.
@@ -396,7 +399,10 @@ mod tests {
         assert_eq!(parse_for("As As A♠").0, SssStatus::SSS_ERR_TOO_MANY_COPIES);
         assert_eq!(last_error(), "card As at position 2 is one copy too many (the deck holds 2)");
         assert_eq!(parse_for("Kd Kd").0, SssStatus::SSS_ERR_DUPLICATE_CARD);
-        assert_eq!(last_error(), "duplicate card Kd at position 1");
+        assert_eq!(
+            last_error(),
+            "duplicate card Kd at position 1 (one deck holds it once; a rule set with extra suits holds their cards twice: rule option extra_suits)"
+        );
         // The whole deck with its copies parses.
         let mut deck = [0u8; 104];
         let mut n = 0;

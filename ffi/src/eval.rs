@@ -522,7 +522,10 @@ mod tests {
         assert_eq!(last_error(), "expected 3 cards, got 2");
         let (st, _) = check("As Kd Qh", "As Jh Th 9h 8h", "2c 3c 4c 5c 6c");
         assert_eq!(st, SssStatus::SSS_ERR_DUPLICATE_CARD);
-        assert_eq!(last_error(), "duplicate card As at position 3");
+        assert_eq!(
+            last_error(),
+            "duplicate card As at position 3 (one deck holds it once; a rule set with extra suits holds their cards twice: rule option extra_suits)"
+        );
         assert_eq!(
             unsafe { sss_arrangement_check13(r, all.as_ptr(), 12, &mut out) },
             SssStatus::SSS_ERR_WRONG_CARD_COUNT

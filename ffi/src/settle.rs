@@ -1092,12 +1092,18 @@ pub(crate) mod tests {
         let mut dup = c;
         dup.cards[12] = a.cards[0];
         assert_eq!(settle(r, &[a, b, dup]), Err(SssStatus::SSS_ERR_DUPLICATE_CARD));
-        assert_eq!(last_error(), "duplicate card Qs at position 38: seat 2 holds Qs, and so does seat 0");
+        assert_eq!(
+            last_error(),
+            "duplicate card Qs at position 38 (one deck holds it once; a rule set with extra suits holds their cards twice: rule option extra_suits): seat 2 holds Qs, and so does seat 0"
+        );
         // Within one seat filled by hand.
         let mut twice = b;
         twice.cards[5] = twice.cards[1];
         assert_eq!(settle(r, &[a, twice]), Err(SssStatus::SSS_ERR_DUPLICATE_CARD));
-        assert_eq!(last_error(), "duplicate card Ad at position 18");
+        assert_eq!(
+            last_error(),
+            "duplicate card Ad at position 18 (one deck holds it once; a rule set with extra suits holds their cards twice: rule option extra_suits)"
+        );
         let mut bad = b;
         bad.cards[3] = 52;
         assert_eq!(settle(r, &[a, bad]), Err(SssStatus::SSS_ERR_BAD_CARD_CODE));
@@ -1278,7 +1284,10 @@ pub(crate) mod tests {
         assert_eq!(totals(s).iter().sum::<i64>(), 0);
         let dd = arr("Qd Qs Qd / 2c 2d 2h 2s 9c / Tc Jc Qc Kc Ac");
         assert_eq!(settle(r, &[dd, other]), Err(SssStatus::SSS_ERR_DUPLICATE_CARD));
-        assert_eq!(last_error(), "duplicate card Qd at position 2");
+        assert_eq!(
+            last_error(),
+            "duplicate card Qd at position 2 (one deck holds it once; a rule set with extra suits holds their cards twice: rule option extra_suits)"
+        );
         unsafe {
             sss_settlement_free(s);
             sss_rules_free(r);

@@ -517,7 +517,10 @@ mod tests {
         let mut dup = hand.clone();
         dup[7] = dup[2];
         assert_eq!(run(&dup, &mut out), SssStatus::SSS_ERR_DUPLICATE_CARD);
-        assert_eq!(last_error(), "duplicate card 4s at position 7");
+        assert_eq!(
+            last_error(),
+            "duplicate card 4s at position 7 (one deck holds it once; a rule set with extra suits holds their cards twice: rule option extra_suits)"
+        );
         // The engine's order of checks: a short hand with a duplicate is what detect_codes says.
         let engine_says =
             crate::boundary::Failure::from(engine::special::detect_codes(&[5, 5], &Rules::classic()).unwrap_err());

@@ -96,7 +96,7 @@ def test_bad_card_code(code):
 def test_duplicate_card():
     with pytest.raises(sss.DuplicateCardError) as e:
         sss.parse_cards("As Kd as")
-    assert str(e.value) == "duplicate card As at position 2"
+    assert str(e.value) == "duplicate card As at position 2 (one deck holds it once; a rule set with extra suits holds their cards twice: rule option extra_suits)"
     assert e.value.card == sss.Card("As") and isinstance(e.value.card, sss.Card)
     assert e.value.position == 2
     with pytest.raises(sss.DuplicateCardError) as e:

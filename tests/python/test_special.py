@@ -322,7 +322,7 @@ def test_duplicates_and_bad_codes():
     dup = codes[:7] + [codes[2]] + codes[8:]
     with pytest.raises(sss.DuplicateCardError) as e:
         sss.detect_special(dup)
-    assert e.value.position == 7 and str(e.value) == "duplicate card 4s at position 7"
+    assert e.value.position == 7 and str(e.value) == "duplicate card 4s at position 7 (one deck holds it once; a rule set with extra suits holds their cards twice: rule option extra_suits)"
     with pytest.raises(sss.DuplicateCardError, match="position 12"):
         sss.detect_special(DRAGON.replace("Ad", "2s"))
     # The core's order (special.json records it): codes, then the count, then copies; so a

@@ -107,7 +107,15 @@ pub fn eval(t: &TableArgs, a: &CardsArgs) -> CliResult<Output> {
     let rules = t.rules()?;
     let lang = t.lang();
     let cards = cards(t, a)?;
-    let (played, rank) = Evaluator::new(&rules).evaluate_jokers(&cards).map_err(|e| CliError::engine("cards", e))?;
+    let (played, rank) = Evaluator::new(&rules).evaluate_jokers(&cards).map_err(|e| match e {
+        // A lane is 3 cards (the front) or 5 (the middle or back): say both, not only the five
+        // the evaluator names.
+        shisanshui::Error::WrongCardCount { found, .. } => CliError::Input {
+            kind: "wrong_card_count",
+            message: format!("cards: a hand to evaluate is a lane, 3 cards (front) or 5 (middle or back), got {found}"),
+        },
+        e => CliError::engine("cards", e),
+    })?;
     let shown = format_cards(&cards);
     let mut json = rank_json(rank, lang);
     json["cards"] = json!(shown);
@@ -119,14 +127,10 @@ pub fn eval(t: &TableArgs, a: &CardsArgs) -> CliResult<Output> {
         (false, Lang::En) => format!(", {}", stands_for_text(&jokers, lang)),
         (false, Lang::Zh) => format!("，{}", stands_for_text(&jokers, lang)),
     };
-    // The description is the engine's English; the Chinese text gives the category and value.
+    // The description is the engine's English and starts with the category; the Chinese text
+    // gives the category and value.
     let text = match lang {
-        Lang::En => format!(
-            "{shown}: {} ({}), value {:#x}{stands_for}\n",
-            rank.category().name(),
-            rank.describe(),
-            rank.value()
-        ),
+        Lang::En => format!("{shown}: {}, value {:#x}{stands_for}\n", rank.describe(), rank.value()),
         Lang::Zh => format!("{shown}: {}，牌值 {:#x}{stands_for}\n", rank.category().chinese_name(), rank.value()),
     };
     Ok(Output { text, json })

@@ -4,10 +4,12 @@
 //! Every command takes the table options: `--preset NAME` (default `classic`), `--rules
 //! FILE.json` (a rule set as `sss rules` prints it, or only the fields to change from the
 //! preset, which the JSON may name as `"preset"`; inline JSON when it starts with `{`; `-` for
-//! standard input), `--players N` (default 4; up to 8 with extra suits), `--extra-suits LETTERS`
-//! (RULES.md §11), `--jokers N`, `--joker-lanes each_best|avoid_foul` and `--jokers-in-specials`
-//! (wild jokers, §12: cards `SJ`/`小王` and `BJ`/`大王`), `--json`, `--lang en|zh` and, at a banker
-//! table, `--role player|banker`. Exit
+//! standard input), `--table all_pairs|banker` and `--banker SEAT` (§5a), `--players N` (default:
+//! the seats the deck deals, 4 plus one per extra suit), `--extra-suits LETTERS` (RULES.md §11),
+//! `--jokers N`, `--joker-lanes each_best|avoid_foul` and `--jokers-in-specials` (wild jokers, §12:
+//! cards `SJ`/`小王` and `BJ`/`大王`), `--json`, `--lang en|zh` and, at a banker table, `--role
+//! player|banker`. The demo (`core/examples/demo.rs`) reads the table options with the same
+//! meanings and defaults. Exit
 //! codes: 0 done, 1 bad input (the message names what is wrong, from the engine's typed errors)
 //! or a failed write, 2 usage (unknown option, missing argument). A reader that closes the pipe
 //! early (`sss presets | head -1`) is not a failure: the command exits as it would have.
@@ -37,7 +39,10 @@ pub use names::Lang;
 /// Thirteen Water (十三水) on the command line: hands, arrangements, rounds and simulations
 /// under any house rules.
 ///
-/// Exit codes: 0 done, 1 bad input (the message says what is wrong), 2 usage error.
+/// Exit codes: 0 done, 1 bad input (the message says what is wrong), 2 usage error. Positions
+/// in error messages count cards from 0: `duplicate card 6h at position 9` is the tenth card
+/// given (in "front / middle / back", 0-2 are the front, 3-7 the middle, 8-12 the back). Seats
+/// count from 0 too.
 #[derive(Parser, Debug)]
 #[command(name = "sss", version, propagate_version = true)]
 pub struct Cli {
@@ -63,14 +68,26 @@ pub struct TableArgs {
     #[arg(long, global = true, value_name = "FILE.json")]
     pub rules: Option<String>,
 
-    /// Seats at the table, 2 to 4 with one deck, up to 8 with --extra-suits (default 4;
-    /// `settle` counts the round's seats).
+    /// How a round settles (RULES.md §5a): `all_pairs` (every pair of seats, the presets') or
+    /// `banker` (庄家: each seat against the banker only). Overrides the rule set's `table`.
+    #[arg(long, global = true, value_name = "all_pairs|banker")]
+    pub table: Option<String>,
+
+    /// The banker's seat (0-based) at a banker table, for `simulate` (default seat 0, as in the
+    /// demo) and `settle` (where the round JSON's "banker" may name it instead: a given round is
+    /// not guessed at). The commands on one hand take --role instead.
+    #[arg(long, global = true, value_name = "SEAT")]
+    pub banker: Option<usize>,
+
+    /// Seats at the table: 2 to 4 with one deck, one more per extra suit (up to 8). Default:
+    /// all the seats the deck deals (4, 5 with --extra-suits s, 6 with sh, ...); `settle`
+    /// counts the round's seats.
     #[arg(long, global = true, value_name = "N")]
     pub players: Option<usize>,
 
-    /// Suits the deck holds twice (加色, RULES.md §11), as letters: `s` (65 cards, up to 5
-    /// seats), `sh` (78, 6), `dhs` (91, 7), `dchs` (two decks, 8). Overrides the rule set's
-    /// `extra_suits`.
+    /// Suits the deck holds twice (加色, RULES.md §11), as letters in any order: `s` (65 cards,
+    /// up to 5 seats), `sh` (78, 6), `dhs` (91, 7), `dchs` (two decks, 8). Overrides the rule
+    /// set's `extra_suits`; `sss rules` lists them in the engine's order d, c, h, s.
     #[arg(long, global = true, value_name = "LETTERS")]
     pub extra_suits: Option<String>,
 
@@ -99,7 +116,8 @@ pub struct TableArgs {
     #[arg(long, global = true)]
     pub json: bool,
 
-    /// Language of the names in text output (JSON names follow it too, beside stable ids).
+    /// Language of the names in text output (JSON names follow it too, beside stable ids):
+    /// categories, lanes, specials and labels. Error messages stay in English.
     #[arg(long, global = true, value_enum, default_value_t = Lang::En)]
     pub lang: Lang,
 
@@ -317,6 +335,38 @@ where
 /// Run one parsed command.
 pub fn run(cli: Cli) -> CliResult<Output> {
     let t = &cli.table;
+    if let Some(seat) = t.banker {
+        if !matches!(cli.command, Command::Settle(_) | Command::Simulate(_)) {
+            return Err(CliError::input(format!(
+                "--banker {seat}: the banker's seat is for settle and simulate; the commands on one hand take --role banker|player"
+            )));
+        }
+    }
+    run_command(&cli).map_err(|e| with_repeat_hint(e, t))
+}
+
+/// A card refused as a repeat also names the option that deals it twice, here: the deck with
+/// its suit added (`--extra-suits`), or with enough jokers (`--jokers`).
+fn with_repeat_hint(e: CliError, t: &TableArgs) -> CliError {
+    let CliError::Engine { error: Error::DuplicateCard { card, .. }, .. } = &e else { return e };
+    let Some(option) = t.rules().ok().and_then(|r| repeat_option(&r, *card)) else { return e };
+    CliError::Input { kind: "duplicate_card", message: format!("{e}; here, {option} deals it twice") }
+}
+
+/// The option that makes a deck hold `card` twice: `--extra-suits` with the card's suit added to
+/// the rule set's, or `--jokers 3` (two small jokers) / `--jokers 4` (two big ones).
+pub fn repeat_option(rules: &Rules, card: shisanshui::Card) -> Option<String> {
+    if card.is_joker() {
+        let n = if card == shisanshui::Card::SMALL_JOKER { 3 } else { 4 };
+        return Some(format!("--jokers {}", n.max(rules.jokers + 1)));
+    }
+    let suits: String = rules.extra_suits.iter().map(|s| s.letter()).chain([card.suit().letter()]).collect();
+    let set: shisanshui::SuitSet = suits.parse().ok()?;
+    Some(format!("--extra-suits {set}"))
+}
+
+fn run_command(cli: &Cli) -> CliResult<Output> {
+    let t = &cli.table;
     match &cli.command {
         Command::Eval(a) => hand::eval(t, a),
         Command::Check(a) => hand::check(t, a),
@@ -336,8 +386,7 @@ pub fn run(cli: Cli) -> CliResult<Output> {
         Command::Presets => {
             let mut text = String::new();
             for p in Preset::ALL {
-                text.push_str(p.name());
-                text.push('\n');
+                text.push_str(&format!("{:<14} {}\n", p.name(), names::preset_summary(p)));
             }
             let json = Value::Array(
                 Preset::ALL
@@ -345,7 +394,7 @@ pub fn run(cli: Cli) -> CliResult<Output> {
                     .map(|&p| {
                         let rules: Value =
                             serde_json::from_str(&Rules::preset(p).to_json()).expect("the rules' own JSON parses");
-                        serde_json::json!({"name": p.name(), "rules": rules})
+                        serde_json::json!({"name": p.name(), "summary": names::preset_summary(p), "rules": rules})
                     })
                     .collect(),
             );
@@ -391,6 +440,9 @@ impl TableArgs {
                 }?
             }
         };
+        if let Some(table) = &self.table {
+            rules.table = table.parse().map_err(|e| CliError::engine("--table", e))?;
+        }
         if let Some(letters) = &self.extra_suits {
             rules.extra_suits = letters.parse().map_err(|e| CliError::engine("--extra-suits", e))?;
         }
@@ -410,11 +462,12 @@ impl TableArgs {
         Ok(rules)
     }
 
-    /// `--players`, default 4, checked against the rule set's deck (2 to 4, up to 8 with extra
-    /// suits).
+    /// `--players`, checked against the rule set's deck (2 to 4, one more per extra suit);
+    /// default every seat the deck deals ([`Rules::max_players`]), as in the demo.
     pub fn players(&self) -> CliResult<usize> {
-        let n = self.players.unwrap_or(4);
-        check_players(&self.rules()?, n, "--players")?;
+        let rules = self.rules()?;
+        let n = self.players.unwrap_or_else(|| rules.max_players());
+        check_players(&rules, n, "--players")?;
         Ok(n)
     }
 

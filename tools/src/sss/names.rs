@@ -85,3 +85,29 @@ pub fn number(x: f64) -> String {
         format!("{x:.3}")
     }
 }
+
+/// One line on what a preset is (RULES.md §9), for `sss presets`.
+pub fn preset_summary(p: shisanshui::Preset) -> &'static str {
+    use shisanshui::Preset;
+    match p {
+        Preset::Classic => {
+            "the common room (seeds 000 原 and 002): front trips 3, back quads 4 / straight flush 5, shooting +1, home run ×4, 13 specials"
+        }
+        Preset::Regional => {
+            "seed 000's regional room (部分地区): front trips 4, back quads 5 / straight flush 6, five of a kind 12, 14 specials"
+        }
+        Preset::Kx => {
+            "seed 003 (KX): front trips 3, back quads 4 / straight flush 5, shots pay double from 2 seats, home run doubles again, 13 specials"
+        }
+        Preset::Hk => {
+            "seed 001 (Hong Kong 十三张): every lane 1, A-2-3-4-5 the lowest straight, suit tie-break, shots from 2 seats, 6 specials"
+        }
+        Preset::Ranked => {
+            "seed 002, ranked scoring: each lane ranks every seat, place k of p scores (p + 1 − 2k) × the lane's water, front trips 4, 13 specials"
+        }
+        Preset::ChinesePoker => {
+            "international Chinese Poker, 2-4 scoring (paulhankin/cpoker): every lane 1, majority bonus 1, A-2-3-4-5 the lowest straight, no shooting, no specials"
+        }
+        _ => "",
+    }
+}

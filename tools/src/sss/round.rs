@@ -14,7 +14,7 @@
 //! }
 //! ```
 //!
-//! - `seats` (required, 2 to 4): each seat is an arrangement `"front / middle / back"` (a
+//! - `seats` (required, 2 to 4 with one deck, one more per extra suit, up to 8): each seat is an arrangement `"front / middle / back"` (a
 //!   string, or `{"lanes": ...}`), or a declared special `{"special": ID, "cards": CARDS}` with
 //!   the id (`"SP"`), English or Chinese name of the special. Cards are a string or a list of
 //!   card strings; `SJ`/`BJ` (`小王`/`大王`) are jokers where the rules deal them (RULES.md §12).
@@ -22,7 +22,8 @@
 //!   prints it, or only the fields to change from the command line's `--preset`/`--rules`
 //!   (default classic). Without it the command line's rules apply.
 //! - `banker` (optional): the banker's seat (0-based) when the rules are in banker mode
-//!   (`"table": "banker"`, RULES.md §5a); `sss settle --banker N` gives it too.
+//!   (`"table": "banker"`, RULES.md §5a); `sss --banker N settle` gives it too. One of the two
+//!   must name it: a given round's banker is not guessed.
 //! - `money` (optional): `base` (minor units per water point), `carries` (one per seat, or
 //!   null for none), `rake` (a whole percent `5`, `"5%"`, a fraction `"1/20"` or
 //!   `{"numerator": 1, "denominator": 20}`; default none).
@@ -43,17 +44,13 @@ use shisanshui::{
 use super::hand::{jokers_json, stands_for_text};
 use super::{check_players, read_source, to_json, CliError, CliResult, Lang, Output, TableArgs};
 
+/// The banker's seat is the table option `--banker SEAT` (or the round JSON's "banker").
 #[derive(Args, Debug)]
 #[command(after_long_help = ROUND_FORMAT)]
 pub struct SettleArgs {
     /// The round: a JSON file, `-` for standard input, or the JSON itself when it starts with `{`.
     #[arg(value_name = "ROUND.json", default_value = "-")]
     pub round: String,
-
-    /// The banker's seat (0-based) of a banker-mode round (rules with "table": "banker"); the
-    /// round JSON's "banker" says the same.
-    #[arg(long, value_name = "SEAT")]
-    pub banker: Option<usize>,
 }
 
 /// The format, for `sss settle --help`.
@@ -61,7 +58,8 @@ pub const ROUND_FORMAT: &str = r#"Round JSON:
   {
     "rules": "kx",                                        (optional: a preset name, or a rules
                                                            object: whole, or changes to --preset)
-    "seats": [                                            (2 to 4 seats)
+    "seats": [                                            (2 to 4 seats with one deck,
+                                                           up to 8 with extra suits)
       "2d 3c 5h / 7s 7d 9c Js Kd / As Ad 4c 6d 8s",       (lanes: front / middle / back)
       {"lanes": "Qd Qc 2h / 8h 8d 8c 3h 3d / Kh Qh Jh Th 9h"},
       {"special": "SP", "cards": "2c 2s 4d 4h 6c 6h 9d 9s Jc Jd Kc Ks Ah"}
@@ -170,6 +168,19 @@ fn seat_at(v: &Value, path: &str, deck: Deck) -> CliResult<PlayerHand> {
     }
 }
 
+/// The round-JSON way to deal `card` twice: the rules' `extra_suits` with its suit added, or
+/// enough `jokers`.
+fn repeat_in_round(rules: &Rules, card: Card) -> String {
+    if card.is_joker() {
+        let n = if card == Card::SMALL_JOKER { 3 } else { 4 };
+        return format!("\"rules\": {{\"jokers\": {}}}", n.max(rules.jokers + 1));
+    }
+    let suits: String = rules.extra_suits.iter().map(|s| s.letter()).chain([card.suit().letter()]).collect();
+    let set: SuitSet = suits.parse().unwrap_or(rules.extra_suits);
+    let letters: Vec<String> = set.iter().map(|s| format!("\"{}\"", s.letter())).collect();
+    format!("\"rules\": {{\"extra_suits\": [{}]}}", letters.join(", "))
+}
+
 /// A rake: a whole percent (`5`), `"5%"`, `"N/D"` or `{"numerator": N, "denominator": D}`.
 pub fn parse_rake(s: &str) -> Result<Rake, String> {
     let t = s.trim();
@@ -193,7 +204,7 @@ fn money_at(v: &Value, players: usize) -> CliResult<Stakes> {
     let carries = match o.get("carries") {
         None | Some(Value::Null) => None,
         Some(Value::Array(items)) => {
-            if items.len() > 4 {
+            if items.len() > players {
                 return Err(CliError::engine(
                     "round JSON at `money.carries`",
                     Error::InvalidMoney(format!("{} carries for {players} seats", items.len())),
@@ -366,7 +377,7 @@ pub fn settle(t: &TableArgs, a: &SettleArgs) -> CliResult<Output> {
     let lang = t.lang();
     let (text, _) = read_source(&a.round)?;
     let round = parse_round(&text, &t.rules()?)?;
-    let banker = match (a.banker, round.banker) {
+    let banker = match (t.banker, round.banker) {
         (Some(flag), Some(json)) if flag != json => {
             return Err(CliError::input(format!(
                 "--banker {flag}, but the round JSON's \"banker\" is {json}: give one"
@@ -396,11 +407,18 @@ pub fn settle(t: &TableArgs, a: &SettleArgs) -> CliResult<Output> {
         Error::DuplicateCard { card, position } => {
             let seat = position / 13;
             let first = round.hands.iter().position(|h| h.cards().contains(&card)).filter(|&f| f < seat);
+            let hint = match super::repeat_option(&round.rules, card) {
+                Some(option) => format!(
+                    " (the deck holds it once; {option} or {} deals it twice)",
+                    repeat_in_round(&round.rules, card)
+                ),
+                None => String::new(),
+            };
             CliError::Input {
                 kind: "duplicate_card",
                 message: match first {
-                    Some(f) => format!("round JSON at `seats[{seat}]`: card {card} is also in seats[{f}]"),
-                    None => format!("round JSON at `seats[{seat}]`: card {card} twice"),
+                    Some(f) => format!("round JSON at `seats[{seat}]`: card {card} is also in seats[{f}]{hint}"),
+                    None => format!("round JSON at `seats[{seat}]`: card {card} twice{hint}"),
                 },
             }
         }

@@ -59,11 +59,6 @@ pub struct SimulateArgs {
     #[arg(long, value_name = "RAKE", requires = "base", value_parser = parse_rake)]
     pub rake: Option<shisanshui::money::Rake>,
 
-    /// The banker's seat (0-based) at a banker table (rules with "table": "banker"); the
-    /// arranger plays it as the banker and every other seat as a player.
-    #[arg(long, value_name = "SEAT")]
-    pub banker: Option<usize>,
-
     /// Also draw a PNG histogram of the water per seat per round (needs Python 3 with
     /// matplotlib; the interpreter is $SSS_PYTHON or python3). The destination and the
     /// interpreter are checked before the run; the report is printed even if drawing fails.
@@ -161,15 +156,12 @@ pub fn config(t: &TableArgs, a: &SimulateArgs) -> CliResult<SimConfig> {
     c.specials = !a.no_specials;
     c.threads = a.threads.unwrap_or(0);
     c.stakes = a.base.map(|base| Stakes { base, carries: a.carries.clone(), rake: a.rake.unwrap_or_default() });
-    c.banker = a.banker;
-    if c.rules.table == shisanshui::Table::Banker && c.banker.is_none() {
-        return Err(CliError::engine(
-            "--banker",
-            shisanshui::Error::InvalidTable(
-                "the rules are in banker mode (table = banker): name the banker seat with --banker N".into(),
-            ),
-        ));
-    }
+    // The table option --banker; at a banker table without it seat 0 is the banker, as in the
+    // demo (the deals are seeded alike for every seat, so no seat is favoured).
+    c.banker = match (t.banker, c.rules.table) {
+        (None, shisanshui::Table::Banker) => Some(0),
+        (b, _) => b,
+    };
     Ok(c)
 }
 
