@@ -6,7 +6,7 @@
 #   - `cargo package` succeeds without a warning (it also builds the packaged crate alone, which
 #     catches a file the crate needs but does not ship);
 #   - the package holds the README, both licence texts, RULES.md and the field models
-#     (src/arrange/model_tables.bin, model_tables_big.bin), and the .crate is under crates.io's 10 MB limit;
+#     (src/arrange/model_tables.bin, model_tables_big.bin, model_tables_jokers.bin), and the .crate is under crates.io's 10 MB limit;
 #   - the crate's own tests pass from the .crate alone, as a user who downloads it runs them:
 #     the .crate unpacked into a temporary folder outside the repository, then
 #     `cargo test --release --all-features` there (plain `cargo test --release` runs a subset:
@@ -74,7 +74,7 @@ crate="$target/package/shisanshui-$version.crate"
 
 list="$(cargo package -p shisanshui --allow-dirty --list 2>/dev/null)"
 missing=0
-for f in Cargo.toml README.md LICENSE-MIT LICENSE-APACHE RULES.md src/lib.rs src/arrange/model_tables.bin src/arrange/model_tables_big.bin; do
+for f in Cargo.toml README.md LICENSE-MIT LICENSE-APACHE RULES.md src/lib.rs src/arrange/model_tables.bin src/arrange/model_tables_big.bin src/arrange/model_tables_jokers.bin; do
     grep -qxF "$f" <<<"$list" || { echo "check-crate.sh: the package lacks $f" >&2; missing=1; }
 done
 # The licence texts and RULES.md are symlinks in core/: the .crate must hold their contents.

@@ -18,6 +18,7 @@ fn small(preset: Preset, players: u8) -> FieldModel {
         preset,
         players,
         extra_suits: SuitSet::EMPTY,
+        jokers: 0,
         training: Training { seed: 7, deals: 400, iterations: 2 },
     };
     train(&cfg, |_, _| {})
@@ -75,6 +76,7 @@ fn small_models_of_the_new_formats_match_their_fixture() {
         preset: Preset::Classic,
         players: 4,
         extra_suits: SuitSet::EMPTY,
+        jokers: 0,
         training: Training { seed: 7, deals: 400, iterations: 2 },
     };
     let [player, banker] = train_banker(&cfg, |_, _| {});
@@ -114,7 +116,7 @@ fn version_1_tables_still_decode() {
     assert_eq!(decode(&v1).unwrap(), vec![m.clone()]);
     // An unknown version or seat is refused.
     let mut bad = v2.clone();
-    bad[4] = 3;
+    bad[4] = 4;
     let n = bad.len() - 8;
     let h = fnv1a(&bad[..n]);
     bad[n..].copy_from_slice(&h.to_le_bytes());
@@ -142,14 +144,14 @@ fn shape(m: &FieldModel) -> Vec<u8> {
 fn banker_fields_differ_by_role_only_with_home_runs() {
     let training = Training { seed: 7, deals: 300, iterations: 2 };
     let [player, banker] = train_banker(
-        &TrainConfig { preset: Preset::Classic, players: 3, extra_suits: SuitSet::EMPTY, training },
+        &TrainConfig { preset: Preset::Classic, players: 3, extra_suits: SuitSet::EMPTY, jokers: 0, training },
         |_, _| {},
     );
     assert_ne!(shape(&player), shape(&banker), "classic 3 seats: the roles play alike");
     let [player, banker] =
-        train_banker(&TrainConfig { preset: Preset::Kx, players: 3, extra_suits: SuitSet::EMPTY, training }, |_, _| {});
+        train_banker(&TrainConfig { preset: Preset::Kx, players: 3, extra_suits: SuitSet::EMPTY, jokers: 0, training }, |_, _| {});
     let heads_up =
-        train(&TrainConfig { preset: Preset::Kx, players: 2, extra_suits: SuitSet::EMPTY, training }, |_, _| {});
+        train(&TrainConfig { preset: Preset::Kx, players: 2, extra_suits: SuitSet::EMPTY, jokers: 0, training }, |_, _| {});
     assert_eq!(shape(&player), shape(&heads_up), "kx 3 seats, player");
     assert_eq!(shape(&banker), shape(&heads_up), "kx 3 seats, banker");
 }
@@ -162,6 +164,7 @@ fn banker_fields_are_per_role_and_deterministic() {
         preset: Preset::Kx,
         players: 4,
         extra_suits: SuitSet::EMPTY,
+        jokers: 0,
         training: Training { seed: 7, deals: 300, iterations: 2 },
     };
     let [player, banker] = train_banker(&cfg, |_, _| {});
@@ -201,6 +204,7 @@ fn generator_is_deterministic() {
             preset: Preset::Kx,
             players: 2,
             extra_suits: SuitSet::EMPTY,
+            jokers: 0,
             training: Training { seed: 8, deals: 400, iterations: 2 },
         },
         |_, _| {},

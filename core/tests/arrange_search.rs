@@ -13,6 +13,7 @@ fn small_field(preset: Preset, players: u8) -> FieldModel {
         preset,
         players,
         extra_suits: SuitSet::EMPTY,
+        jokers: 0,
         training: Training { seed: 11, deals: 300, iterations: 1 },
     };
     train(&cfg, |_, _| {})
@@ -172,6 +173,7 @@ fn branch_and_bound_equals_exhaustive_at_banker_tables_and_with_majority() {
                 preset,
                 players: players as u8,
                 extra_suits: SuitSet::EMPTY,
+                jokers: 0,
                 training: Training { seed: 12, deals: 200, iterations: 1 },
             };
             let [player, banker] = train_banker(&cfg, |_, _| {});

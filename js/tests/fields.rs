@@ -1,6 +1,6 @@
 //! The compressed field tables this crate carries are exactly the core's committed tables.
 //! After retraining: `lzma -9e -c core/src/arrange/model_tables.bin > js/fields/model_tables.bin.lzma`
-//! (and the same for `model_tables_big.bin`).
+//! (and the same for `model_tables_big.bin` and `model_tables_jokers.bin`).
 
 use shisanshui_js::fields::decompress;
 
@@ -23,6 +23,11 @@ fn one_deck_tables_are_the_committed_ones() {
 #[test]
 fn big_tables_are_the_committed_ones() {
     check("model_tables_big.bin.lzma", "model_tables_big.bin");
+}
+
+#[test]
+fn joker_tables_are_the_committed_ones() {
+    check("model_tables_jokers.bin.lzma", "model_tables_jokers.bin");
 }
 
 #[test]

@@ -220,6 +220,7 @@ def test_sdist_holds_everything_a_build_needs(sdist):
                     assert read(name) == path.read_bytes(), name
         assert "core/src/arrange/model_tables.bin" in members
         assert "core/src/arrange/model_tables_big.bin" in members
+        assert "core/src/arrange/model_tables_jokers.bin" in members
 
 
 def test_sdist_pyproject(sdist):

@@ -157,7 +157,7 @@ impl Conditioned {
         if !rules.extra_suits.is_empty() {
             return Err(Error::InvalidArgument("the card-removal reference plays one deck".into()));
         }
-        let field = model_tables::field_for_in(nearest_preset(rules), players, rules.extra_suits, rules.table, role)
+        let field = model_tables::field_for_deck(nearest_preset(rules), players, rules.deck_spec(), rules.table, role)
             .ok_or_else(|| Error::InvalidArgument("no trained field".into()))?;
         Ok(Conditioned { rules: rules.clone(), players, role, field, st: Strength::get(rules.wheel) })
     }

@@ -211,7 +211,7 @@ impl Arranger {
     /// [`Role::Player`] plays the banker alone, the [`Role::Banker`] plays every other seat
     /// (with home runs); at an all-pairs table [`Role::Player`] is every seat, as
     /// [`Arranger::new`]. The field is the committed one of the nearest preset for that table
-    /// and role ([`model_tables::field_for_in`], by seats and extra suits). A banker table of two
+    /// and role ([`model_tables::field_for_deck`], by seats, extra suits and jokers). A banker table of two
     /// is the heads-up game in either role.
     ///
     /// Errors: as [`Arranger::new`], and [`Error::InvalidTable`] for [`Role::Banker`] at an
@@ -220,7 +220,7 @@ impl Arranger {
         rules.validate()?;
         rules.check_players(players)?;
         check_role(rules, role)?;
-        let field = model_tables::field_for_in(nearest_preset(rules), players, rules.extra_suits, rules.table, role)
+        let field = model_tables::field_for_deck(nearest_preset(rules), players, rules.deck_spec(), rules.table, role)
             .ok_or_else(|| Error::InvalidArgument("no trained field model is compiled in".into()))?;
         Arranger::with_field_for(rules, players, role, field)
     }

@@ -129,6 +129,10 @@ pub struct FieldModel {
     /// holds the lanes of hands with copies at the ordinal of the strongest one-deck class at
     /// or below them (`copies.rs`).
     pub extra_suits: SuitSet,
+    /// The wild jokers its deck held (RULES.md §12; 0 for none). A field of a deck with jokers
+    /// holds the lanes of joker hands as they are played, at the one-deck ordinal at or below
+    /// them, as for copies.
+    pub jokers: u8,
     /// The table it was trained at: all pairs, or a banker table.
     pub table: Table,
     /// At a banker table, the seat that plays against this field: a player's field is the

@@ -1,5 +1,6 @@
 //! The committed field models (made by `sss-train`) and their encoding: `model_tables.bin` holds
-//! the one-deck tables, `model_tables_big.bin` the big tables of RULES.md §11. Both are built in
+//! the one-deck tables, `model_tables_big.bin` the big tables of RULES.md §11,
+//! `model_tables_jokers.bin` the tables of decks with wild jokers (RULES.md §12). All are built in
 //! with the default `built-in-fields` feature; a build without it (the WebAssembly package, which
 //! carries them compressed) hands them over with [`add_fields`] before its first arranger.
 //!
@@ -26,6 +27,18 @@
 //! done
 //! ```
 //!
+//! and the tables with two wild jokers (RULES.md §12):
+//!
+//! ```text
+//! T=core/src/arrange/model_tables_jokers.bin
+//! cargo run --release -p shisanshui-tools --bin sss-train -- --out $T --fresh \
+//!     --preset classic,regional,kx,ranked --players 2,4 --jokers 2 --deals 100000
+//! cargo run --release -p shisanshui-tools --bin sss-train -- --out $T \
+//!     --preset classic,regional,kx --players 4 --table banker --jokers 2 --deals 100000
+//! cargo run --release -p shisanshui-tools --bin sss-train -- --out $T \
+//!     --preset classic,regional,kx,ranked --players 6 --extra-suits sh --jokers 2 --deals 50000
+//! ```
+//!
 //! (`sss-train` is in the unpublished `tools/` package; it writes only the file named by `--out`.)
 //!
 //! # Format (version 2, little-endian)
@@ -40,12 +53,16 @@
 //! followed by varints: `v << 1` for a value `v > 0`, `run << 1 | 1` for `run` zeros. The file
 //! ends with the FNV-1a 64 hash of everything before it. Decoding checks all of it.
 //!
-//! Version 1 (the tables before banker tables) is version 2 without the seat byte: every
-//! model in it is an all-pairs one. It still decodes; [`encode`] writes version 2.
+//! Version 3 is version 2 with a jokers byte after each model's seat byte (the deck's wild
+//! jokers, RULES.md §12). [`encode`] writes version 3 only for a table that holds a model with
+//! jokers, so files without them are the version 2 bytes they were. Version 1 (the tables
+//! before banker tables) is version 2 without the seat byte: every model in it is an all-pairs
+//! one. All three decode.
 
 use std::sync::{Mutex, OnceLock};
 
 use crate::card::SuitSet;
+use crate::deck::Deck;
 use crate::error::Error;
 use crate::rules::{Preset, Rules, Table};
 
@@ -59,8 +76,14 @@ static BYTES: &[u8] = include_bytes!("model_tables.bin");
 #[cfg(feature = "built-in-fields")]
 static BIG_BYTES: &[u8] = include_bytes!("model_tables_big.bin");
 
+/// The committed bytes of the tables of decks with wild jokers (RULES.md §12).
+#[cfg(feature = "built-in-fields")]
+static JOKER_BYTES: &[u8] = include_bytes!("model_tables_jokers.bin");
+
 const MAGIC: &[u8; 4] = b"SSSF";
 const VERSION: u8 = 2;
+/// The version with a jokers byte per model, written for tables holding a model with jokers.
+const VERSION_3: u8 = 3;
 /// The version without the seat byte (all-pairs models only); still decoded.
 const VERSION_1: u8 = 1;
 
@@ -106,12 +129,16 @@ fn put_array(out: &mut Vec<u8>, values: &[u32]) {
 pub fn encode(models: &[FieldModel]) -> Vec<u8> {
     let mut out = Vec::new();
     out.extend_from_slice(MAGIC);
-    out.push(VERSION);
+    let jokers = models.iter().any(|m| m.jokers > 0);
+    out.push(if jokers { VERSION_3 } else { VERSION });
     out.push(models.len() as u8);
     for m in models {
         out.push(Preset::ALL.iter().position(|&p| p == m.preset).expect("a shipped preset") as u8);
         out.push(m.players);
         out.push(seat_byte(m));
+        if jokers {
+            out.push(m.jokers);
+        }
         out.push(GRID as u8);
         out.extend_from_slice(&m.training.seed.to_le_bytes());
         out.extend_from_slice(&m.training.deals.to_le_bytes());
@@ -182,7 +209,7 @@ pub fn decode(bytes: &[u8]) -> Result<Vec<FieldModel>, String> {
     }
     let mut r = Reader { bytes: body, pos: 4 };
     let version = r.u8()?;
-    if version != VERSION && version != VERSION_1 {
+    if ![VERSION_1, VERSION, VERSION_3].contains(&version) {
         return Err(format!("unknown version {version}"));
     }
     let count = r.u8()?;
@@ -198,6 +225,10 @@ pub fn decode(bytes: &[u8]) -> Result<Vec<FieldModel>, String> {
             s => return Err(format!("unknown seat {s}")),
         };
         let extra_suits = SuitSet::from_bits(seat >> 4).expect("four bits are a suit set");
+        let jokers = if version == VERSION_3 { r.u8()? } else { 0 };
+        if jokers > crate::deck::MAX_JOKERS {
+            return Err(format!("{jokers} jokers"));
+        }
         if r.u8()? as usize != GRID {
             return Err("copula grid size differs from this build".into());
         }
@@ -208,6 +239,7 @@ pub fn decode(bytes: &[u8]) -> Result<Vec<FieldModel>, String> {
             preset,
             players,
             extra_suits,
+            jokers,
             table,
             role,
             training: Training { seed, deals, iterations },
@@ -242,10 +274,14 @@ pub fn committed() -> &'static [FieldModel] {
 /// The models built into this build (none without the `built-in-fields` feature).
 fn built_in() -> Vec<FieldModel> {
     #[cfg(feature = "built-in-fields")]
-    return [(BYTES, "model_tables.bin"), (BIG_BYTES, "model_tables_big.bin")]
-        .into_iter()
-        .flat_map(|(bytes, name)| decode(bytes).unwrap_or_else(|e| panic!("corrupt committed {name}: {e}")))
-        .collect();
+    return [
+        (BYTES, "model_tables.bin"),
+        (BIG_BYTES, "model_tables_big.bin"),
+        (JOKER_BYTES, "model_tables_jokers.bin"),
+    ]
+    .into_iter()
+    .flat_map(|(bytes, name)| decode(bytes).unwrap_or_else(|e| panic!("corrupt committed {name}: {e}")))
+    .collect();
     #[cfg(not(feature = "built-in-fields"))]
     Vec::new()
 }
@@ -266,15 +302,17 @@ pub fn add_fields(bytes: &[u8]) -> Result<usize, Error> {
     }
     let builtin = built_in();
     let same = |a: &FieldModel, b: &FieldModel| {
-        (a.preset, a.players, a.extra_suits, a.table, a.role) == (b.preset, b.players, b.extra_suits, b.table, b.role)
+        (a.preset, a.players, a.extra_suits, a.jokers, a.table, a.role)
+            == (b.preset, b.players, b.extra_suits, b.jokers, b.table, b.role)
     };
     for (i, m) in models.iter().enumerate() {
         if builtin.iter().chain(added.iter()).chain(&models[..i]).any(|o| same(o, m)) {
             return Err(Error::InvalidArgument(format!(
-                "the field of {} at {} seats (extra suits {:?}, {:?} table, {:?}) is there already",
+                "the field of {} at {} seats (extra suits {:?}, {} jokers, {:?} table, {:?}) is there already",
                 m.preset.name(),
                 m.players,
                 m.extra_suits.iter().map(|s| s.letter()).collect::<String>(),
+                m.jokers,
                 m.table,
                 m.role
             )));
@@ -285,20 +323,38 @@ pub fn add_fields(bytes: &[u8]) -> Result<usize, Error> {
     Ok(n)
 }
 
-/// How far a model trained for `m_suits` extra suits at `m_players` seats is from a table of
-/// `suits` extra suits and `players` seats: an extra suit changes the hands (copies, five of a
-/// kind) more than a seat changes how they are played, so it weighs three seats.
-fn distance(m_suits: usize, m_players: usize, suits: usize, players: usize) -> usize {
-    3 * m_suits.abs_diff(suits) + m_players.abs_diff(players)
+/// How far a model trained for a deck of `m` (its extra suits and jokers) at `m_players` seats
+/// is from a table of `players` seats dealt from `deck`: an extra suit changes the hands
+/// (copies, five of a kind) more than a seat changes how they are played, so it weighs three
+/// seats; a joker weighs two (two jokers are as far as an extra suit and a seat).
+fn distance(m: &FieldModel, deck: Deck, players: usize) -> usize {
+    3 * m.extra_suits.len().abs_diff(deck.extra_suits().len())
+        + 2 * (m.jokers as usize).abs_diff(deck.jokers() as usize)
+        + (m.players as usize).abs_diff(players)
 }
 
-/// The committed model of (preset, table, role) nearest to a table of `players` seats with
-/// `extra_suits` ([`distance`]; the larger table of two equally near), if any.
-fn own(preset: Preset, players: usize, extra_suits: SuitSet, table: Table, role: Role) -> Option<&'static FieldModel> {
-    committed().iter().filter(|m| m.preset == preset && m.table == table && m.role == role).min_by_key(|m| {
-        let d = distance(m.extra_suits.len(), m.players as usize, extra_suits.len(), players);
-        (d, std::cmp::Reverse((m.extra_suits.len(), m.players)))
-    })
+/// The committed model of (preset, table, role) nearest to a table of `players` seats dealt
+/// from `deck` ([`nearest`]), if any.
+fn own(preset: Preset, players: usize, deck: Deck, table: Table, role: Role) -> Option<&'static FieldModel> {
+    nearest(committed(), preset, players, deck, table, role)
+}
+
+/// The model of `models` for (preset, table, role) nearest to a table of `players` seats dealt
+/// from `deck`: the fewest seats, extra suits and jokers apart (an extra suit weighs three seats,
+/// a joker two); of two equally near, the one of the bigger deck and table. The rule the
+/// arrangers choose their committed fields by, for a list of one's own (a tournament's `--field`).
+pub fn nearest(
+    models: &[FieldModel],
+    preset: Preset,
+    players: usize,
+    deck: Deck,
+    table: Table,
+    role: Role,
+) -> Option<&FieldModel> {
+    models
+        .iter()
+        .filter(|m| m.preset == preset && m.table == table && m.role == role)
+        .min_by_key(|m| (distance(m, deck, players), std::cmp::Reverse((m.extra_suits.len(), m.jokers, m.players))))
 }
 
 /// Whether the tables hold an all-pairs field of this preset.
@@ -316,9 +372,14 @@ pub fn field(preset: Preset, players: usize) -> Option<&'static FieldModel> {
 /// [`field`] at a table whose deck adds `extra_suits` (RULES.md §11): the nearest committed
 /// table by seats and extra suits.
 pub fn field_in(preset: Preset, players: usize, extra_suits: SuitSet) -> Option<&'static FieldModel> {
-    own(preset, players, extra_suits, Table::AllPairs, Role::Player).or_else(|| {
-        own(super::nearest_preset(&Rules::preset(preset)), players, extra_suits, Table::AllPairs, Role::Player)
-    })
+    field_in_deck(preset, players, Deck::from(extra_suits))
+}
+
+/// [`field_in`] for a deck that may hold wild jokers too (RULES.md §12): the nearest committed
+/// table by seats, extra suits and jokers.
+pub fn field_in_deck(preset: Preset, players: usize, deck: Deck) -> Option<&'static FieldModel> {
+    own(preset, players, deck, Table::AllPairs, Role::Player)
+        .or_else(|| own(super::nearest_preset(&Rules::preset(preset)), players, deck, Table::AllPairs, Role::Player))
 }
 
 /// The committed field a seat plays against at a one-deck table ([`field_for_in`]).
@@ -342,12 +403,23 @@ pub fn field_for_in(
     table: Table,
     role: Role,
 ) -> Option<&'static FieldModel> {
+    field_for_deck(preset, players, Deck::from(extra_suits), table, role)
+}
+
+/// [`field_for_in`] for a deck that may hold wild jokers too (RULES.md §12).
+pub fn field_for_deck(
+    preset: Preset,
+    players: usize,
+    deck: Deck,
+    table: Table,
+    role: Role,
+) -> Option<&'static FieldModel> {
     if table != Table::Banker || players <= 2 || banker_is_heads_up(&Rules::preset(preset), players) {
-        return field_in(preset, if table == Table::Banker { 2 } else { players }, extra_suits);
+        return field_in_deck(preset, if table == Table::Banker { 2 } else { players }, deck);
     }
-    own(preset, players, extra_suits, Table::Banker, role).or_else(|| match role {
-        Role::Banker => field_in(preset, 2, extra_suits),
-        _ => field_in(preset, players, extra_suits),
+    own(preset, players, deck, Table::Banker, role).or_else(|| match role {
+        Role::Banker => field_in_deck(preset, 2, deck),
+        _ => field_in_deck(preset, players, deck),
     })
 }
 

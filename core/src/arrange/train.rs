@@ -45,6 +45,8 @@ pub struct TrainConfig {
     pub players: u8,
     /// The suits the deck holds twice (RULES.md §11; empty: one deck).
     pub extra_suits: SuitSet,
+    /// The deck's wild jokers (RULES.md §12; 0: none).
+    pub jokers: u8,
     /// How many tables, the seed, and the number of self-play iterations.
     pub training: Training,
 }
@@ -113,6 +115,7 @@ impl Counts {
             preset: cfg.preset,
             players: cfg.players,
             extra_suits: cfg.extra_suits,
+            jokers: cfg.jokers,
             table,
             role,
             training,
@@ -230,10 +233,12 @@ impl Play<'_> {
     }
 }
 
-/// The rule set a configuration trains under (the preset's, with the deck's extra suits).
+/// The rule set a configuration trains under (the preset's, with the deck's extra suits and
+/// jokers).
 fn rules_of(cfg: &TrainConfig) -> Rules {
     let mut rules = Rules::preset(cfg.preset);
     rules.extra_suits = cfg.extra_suits;
+    rules.jokers = cfg.jokers;
     rules
 }
 

@@ -66,7 +66,7 @@ use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use shisanshui::arrange::baseline::{self, Baseline};
-use shisanshui::arrange::model_tables::decode;
+use shisanshui::arrange::model_tables::{self, decode};
 use shisanshui::arrange::search::{HandSubsets, Split};
 use shisanshui::arrange::strength::Strength;
 use shisanshui::arrange::{Arranger, FieldModel, Level, Role};
@@ -561,14 +561,12 @@ fn arranger(o: &Opts, rules: &Rules, players: usize, role: Role) -> Result<Arran
                 Seating::Banker if players > 2 => (Seating::Banker, role),
                 _ => (Seating::AllPairs, Role::Player),
             };
-            let suits = rules.extra_suits.len();
-            let m = models
-                .iter()
-                .filter(|m| m.preset == preset && m.table == table && m.role == role_of)
-                .min_by_key(|m| 3 * m.extra_suits.len().abs_diff(suits) + m.players.abs_diff(players as u8) as usize)
-                .ok_or_else(|| match table {
-                    Seating::Banker => format!("no {preset} banker-table model for the {role} in --field"),
-                    _ => format!("no {preset} model in --field"),
+            let m =
+                model_tables::nearest(models, preset, players, rules.deck_spec(), table, role_of).ok_or_else(|| {
+                    match table {
+                        Seating::Banker => format!("no {preset} banker-table model for the {role} in --field"),
+                        _ => format!("no {preset} model in --field"),
+                    }
                 })?;
             Arranger::with_field_for(rules, players, role, m).map_err(|e| e.to_string())
         }

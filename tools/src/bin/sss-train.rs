@@ -61,6 +61,11 @@ struct Args {
     #[arg(long, value_name = "LETTERS", value_parser = suits_arg, default_value = "")]
     extra_suits: SuitSet,
 
+    /// Wild jokers in the deck (RULES.md §12): 0 to 6; default none. Joker hands are arranged by
+    /// the copies search and counted at the lanes they play.
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=6))]
+    jokers: u8,
+
     /// The table: `all_pairs` (every pair of seats settled) or `banker` (a banker table's two
     /// fields, one per role, at three or more seats).
     #[arg(long, value_name = "all_pairs|banker", value_parser = table_arg, default_value = "all_pairs")]
@@ -119,16 +124,20 @@ fn run(args: &Args, stdout: bool) -> Result<(), String> {
     let training = Training { seed: args.seed, deals: args.deals, iterations: args.iterations };
     for &preset in &args.preset.0 {
         for &players in &args.players.0 {
-            let cfg = TrainConfig { preset, players, extra_suits: args.extra_suits, training };
+            let cfg = TrainConfig { preset, players, extra_suits: args.extra_suits, jokers: args.jokers, training };
             let mut banker = Rules::preset(preset);
             banker.extra_suits = args.extra_suits;
+            banker.jokers = args.jokers;
             banker.table = Table::Banker;
             if args.table == Table::Banker {
                 let skip = if banker.validate().is_err() {
                     Some("banker mode is pairwise only")
                 } else if players <= 2 {
                     Some("a banker table of two is the heads-up game")
-                } else if args.extra_suits.is_empty() && banker_is_heads_up(&banker, players as usize) {
+                } else if args.extra_suits.is_empty()
+                    && args.jokers == 0
+                    && banker_is_heads_up(&banker, players as usize)
+                {
                     Some("priced as heads-up (no home run), its fields are the heads-up field")
                 } else {
                     None
@@ -139,9 +148,10 @@ fn run(args: &Args, stdout: bool) -> Result<(), String> {
                 }
             }
             eprintln!(
-                "training {preset} at {players} seats ({}, extra suits {:?}): {} tables x {} iterations, seed {}",
+                "training {preset} at {players} seats ({}, extra suits {:?}, {} jokers): {} tables x {} iterations, seed {}",
                 args.table,
                 args.extra_suits.to_string(),
+                args.jokers,
                 training.deals,
                 training.iterations,
                 training.seed
@@ -153,8 +163,8 @@ fn run(args: &Args, stdout: bool) -> Result<(), String> {
             };
             models.retain(|m| {
                 !trained.iter().any(|t| {
-                    (t.preset, t.players, t.extra_suits, t.table, t.role)
-                        == (m.preset, m.players, m.extra_suits, m.table, m.role)
+                    (t.preset, t.players, t.extra_suits, t.jokers, t.table, t.role)
+                        == (m.preset, m.players, m.extra_suits, m.jokers, m.table, m.role)
                 })
             });
             models.extend(trained);
@@ -163,6 +173,7 @@ fn run(args: &Args, stdout: bool) -> Result<(), String> {
                     Preset::ALL.iter().position(|&x| x == m.preset),
                     m.table != Table::AllPairs,
                     m.extra_suits,
+                    m.jokers,
                     m.players,
                     m.role == Role::Banker,
                 )
