@@ -58,7 +58,7 @@ if [ "$size" -gt 1572864 ] || [ "$gz" -gt 614400 ]; then
 fi
 
 cp "$root/js/package/"{package.json,index.js,index.d.ts,manual.d.ts,node.js,browser.js,manual.js,errors.js,README.md} "$stage/"
-cp "$root/js/fields/model_tables_big.bin.lzma" "$stage/wasm/"
+cp "$root/js/fields/model_tables_big.bin.lzma" "$root/js/fields/model_tables_jokers.bin.lzma" "$stage/wasm/"
 cp "$root/LICENSE-MIT" "$root/LICENSE-APACHE" "$stage/"
 
 mkdir -p "$out"

@@ -5,6 +5,7 @@ import { init } from './index.js';
 
 await init(new URL('./wasm/shisanshui_bg.wasm', import.meta.url), {
   bigTables: new URL('./wasm/model_tables_big.bin.lzma', import.meta.url),
+  jokerTables: new URL('./wasm/model_tables_jokers.bin.lzma', import.meta.url),
 });
 
 export * from './index.js';

@@ -254,9 +254,15 @@ export function escape(seats: number, leaver: number, stakes: Stakes): MoneyResu
 /** Where the WebAssembly module comes from: a URL, a `Response`, its bytes, or a compiled module. */
 export type WasmSource = string | URL | Response | Promise<Response> | BufferSource | WebAssembly.Module;
 /** Load the module (the `shisanshui` entry does it for you; `shisanshui/manual` does not). */
-export function init(source?: WasmSource, options?: { bigTables?: Uint8Array | ArrayBuffer | string | URL | Response | Promise<Response> }): Promise<void>;
+export function init(
+  source?: WasmSource,
+  options?: {
+    bigTables?: Uint8Array | ArrayBuffer | string | URL | Response | Promise<Response>;
+    jokerTables?: Uint8Array | ArrayBuffer | string | URL | Response | Promise<Response>;
+  },
+): Promise<void>;
 /** Load the module from bytes in hand. */
-export function initSync(wasm: BufferSource | WebAssembly.Module, options?: { bigTables?: Uint8Array }): void;
+export function initSync(wasm: BufferSource | WebAssembly.Module, options?: { bigTables?: Uint8Array; jokerTables?: Uint8Array }): void;
 
 /** Every error the engine throws; `code` is its snake_case name (as in the shared vectors). */
 export class ShisanshuiError extends Error {

@@ -37,9 +37,10 @@ let CARD_CODE = new Map();
 let CATEGORY = [];
 const KIND = ['best', 'strongest_back', 'strongest_middle', 'alternative'];
 
-function setUp(bigTables) {
+function setUp(bigTables, jokerTables) {
   raw.__setErrorClasses(errorClasses);
   if (bigTables) raw.__addFields(bigTables);
+  if (jokerTables) raw.__addFields(jokerTables);
   CARD_TEXT = Array.from({ length: 52 }, (_, c) => raw.cardText(c));
   CARD_CODE = new Map(CARD_TEXT.map((t, c) => [t, c]));
   CARD_TEXT.push('SJ', 'BJ');
@@ -97,18 +98,24 @@ function describe(value) {
  * bytes (`ArrayBuffer`, `Uint8Array`) or a compiled `WebAssembly.Module`. `bigTables` is the
  * package's `wasm/model_tables_big.bin.lzma` (bytes, a `Response` or a URL), the arranger's
  * fields for five to eight seats; without it those tables use the nearest one-deck field.
+ * `jokerTables`, the package's `wasm/model_tables_jokers.bin.lzma`, holds the fields of tables
+ * with wild jokers; without it they use the field of the same table without jokers.
  */
-export async function init(source, { bigTables } = {}) {
+export async function init(source, { bigTables, jokerTables } = {}) {
   if (loaded) return;
-  const [, big] = await Promise.all([raw.default({ module_or_path: source }), bytesOf(bigTables)]);
-  setUp(big);
+  const [, big, jokers] = await Promise.all([
+    raw.default({ module_or_path: source }),
+    bytesOf(bigTables),
+    bytesOf(jokerTables),
+  ]);
+  setUp(big, jokers);
 }
 
-/** `init` for bytes already in hand: the module's and, optionally, the big tables'. */
-export function initSync(wasmBytes, { bigTables } = {}) {
+/** `init` for bytes already in hand: the module's and, optionally, the big and joker tables'. */
+export function initSync(wasmBytes, { bigTables, jokerTables } = {}) {
   if (loaded) return;
   raw.initSync({ module: wasmBytes });
-  setUp(bigTables);
+  setUp(bigTables, jokerTables);
 }
 
 async function bytesOf(source) {
@@ -117,7 +124,7 @@ async function bytesOf(source) {
   if (source instanceof ArrayBuffer) return new Uint8Array(source);
   let response = await source;
   if (typeof response === 'string' || response instanceof URL) response = await fetch(response);
-  if (!response.ok) throw invalidArgument(`cannot load the big tables' fields: HTTP ${response.status}`);
+  if (!response.ok) throw invalidArgument(`cannot load the fields at ${response.url}: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
 }
 

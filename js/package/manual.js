@@ -1,4 +1,4 @@
-// The package without loading anything: call `await init(source, {bigTables})` (or
-// `initSync(bytes, {bigTables})`) yourself, for hosts with their own loader (a mini game's
+// The package without loading anything: call `await init(source, {bigTables, jokerTables})` (or
+// `initSync(bytes, {bigTables, jokerTables})`) yourself, for hosts with their own loader (a mini game's
 // WebAssembly loader, Cocos Creator's asset pipeline, a CDN of your own).
 export * from './index.js';

@@ -476,12 +476,14 @@ function runModule(name, source) {
   return execFileSync(process.execPath, [file], { cwd: process.cwd(), encoding: 'utf8' });
 }
 
-test('shisanshui/manual: nothing loaded until initSync(bytes, {bigTables}); then the same results', () => {
+test('shisanshui/manual: nothing loaded until initSync(bytes, {bigTables, jokerTables}); then the same results', () => {
   const arr = new sss.Arranger('classic', 4);
   const hand = sss.deal(4, 11)[2];
+  const jokers = sss.Rules.preset('classic', { jokers: 2 });
   const want = {
     arranged4: arr.arrange(hand),
     big: new sss.Arranger(sss.Rules.preset('classic', { extra_suits: ['s', 'h'] }), 6).arrange(sss.deal(6, 3, { extra_suits: ['s', 'h'] })[0]),
+    jokers: new sss.Arranger(jokers, 4).arrange(sss.deal(4, 5, jokers).find((h) => h.some(sss.isJoker))),
   };
   const source = `
 import { readFileSync } from 'node:fs';
@@ -492,10 +494,13 @@ const out = {};
 try { m.evaluate('As Ks Qs'); out.before = 'no error'; } catch (e) { out.before = [e.name, e.code, e instanceof m.InvalidArgumentError]; }
 const wasm = readFileSync(require.resolve('shisanshui/wasm/shisanshui_bg.wasm'));
 const bigTables = readFileSync(require.resolve('shisanshui/wasm/model_tables_big.bin.lzma'));
-m.initSync(wasm, { bigTables });
+const jokerTables = readFileSync(require.resolve('shisanshui/wasm/model_tables_jokers.bin.lzma'));
+m.initSync(wasm, { bigTables, jokerTables });
 const rules = m.Rules.preset('classic', { extra_suits: ['s', 'h'] });
 out.arranged4 = new m.Arranger('classic', 4).arrange(m.deal(4, 11)[2]);
 out.big = new m.Arranger(rules, 6).arrange(m.deal(6, 3, rules)[0]);
+const jokers = m.Rules.preset('classic', { jokers: 2 });
+out.jokers = new m.Arranger(jokers, 4).arrange(m.deal(4, 5, jokers).find((h) => h.some(m.isJoker)));
 out.version = m.version();
 console.log(JSON.stringify(out));
 `;
@@ -504,6 +509,8 @@ console.log(JSON.stringify(out));
   assert.equal(got.version, pkg.version);
   assert.deepEqual(got.arranged4, want.arranged4);
   assert.deepEqual(got.big, want.big);
+  // The joker tables' field plays the joker table as the default entry's does.
+  assert.deepEqual(got.jokers, want.jokers);
   // The async init with bytes in hand.
   const asyncSource = `
 import { readFileSync } from 'node:fs';

@@ -512,7 +512,7 @@ test('lane hints and completing fixed lanes use the jokers', () => {
   assert.equal(straights.length, 2);
   for (const s of straights) assert.deepEqual(s.cards, ['SJ', '9s', '8s', '7s', '6d']);
   const five = sss.combos('As Ah Ac Ad SJ 2c', 'five_of_a_kind', J2);
-  assert.deepEqual(five[0].cards, ['SJ', 'As', 'Ah', 'Ad', 'Ac']);
+  assert.deepEqual(five[0].cards, ['SJ', 'As', 'Ah', 'Ac', 'Ad']);
   // A joker under a rule set without jokers is refused.
   throwsCode(() => sss.combos(hand, 'one_pair', sss.Rules.preset('classic')), 'joker_not_in_deck');
   // RULES.md §12's example, completed: no legal arrangement when each lane takes its best,
