@@ -148,10 +148,14 @@ fn banker_fields_differ_by_role_only_with_home_runs() {
         |_, _| {},
     );
     assert_ne!(shape(&player), shape(&banker), "classic 3 seats: the roles play alike");
-    let [player, banker] =
-        train_banker(&TrainConfig { preset: Preset::Kx, players: 3, extra_suits: SuitSet::EMPTY, jokers: 0, training }, |_, _| {});
-    let heads_up =
-        train(&TrainConfig { preset: Preset::Kx, players: 2, extra_suits: SuitSet::EMPTY, jokers: 0, training }, |_, _| {});
+    let [player, banker] = train_banker(
+        &TrainConfig { preset: Preset::Kx, players: 3, extra_suits: SuitSet::EMPTY, jokers: 0, training },
+        |_, _| {},
+    );
+    let heads_up = train(
+        &TrainConfig { preset: Preset::Kx, players: 2, extra_suits: SuitSet::EMPTY, jokers: 0, training },
+        |_, _| {},
+    );
     assert_eq!(shape(&player), shape(&heads_up), "kx 3 seats, player");
     assert_eq!(shape(&banker), shape(&heads_up), "kx 3 seats, banker");
 }

@@ -14,7 +14,6 @@ use crate::error::{invalid, JsResult, OrThrow};
 /// The one-deck tables, compressed.
 pub static ONE_DECK: &[u8] = include_bytes!("../fields/model_tables.bin.lzma");
 
-
 /// Largest decompressed table accepted (the committed files are 0.5 MiB each).
 const MAX_TABLE: u64 = 8 << 20;
 

@@ -117,7 +117,13 @@ fn small_model(preset: Preset, players: u8) -> Vec<u8> {
 
 /// [`small_model`] for a deck with extra suits.
 fn small_model_in(preset: Preset, players: u8, extra_suits: SuitSet) -> Vec<u8> {
-    let cfg = TrainConfig { preset, players, extra_suits, jokers: 0, training: Training { seed: 7, deals: 400, iterations: 2 } };
+    let cfg = TrainConfig {
+        preset,
+        players,
+        extra_suits,
+        jokers: 0,
+        training: Training { seed: 7, deals: 400, iterations: 2 },
+    };
     encode(&[train(&cfg, |_, _| {})])
 }
 
