@@ -515,6 +515,7 @@ mod tests {
 
     /// `shapes` against every multiset of ranks the jokers can take, up to six jokers.
     #[test]
+    #[cfg_attr(miri, ignore)] // thousands of walks: minutes under the interpreter, nothing unsafe
     fn shapes_are_every_placing_of_the_jokers() {
         let mut x = 0x2545_F491_4F6C_DD1Du64;
         let mut next = |n: u64| {
