@@ -788,7 +788,7 @@ fn to_cards(h: &[u8; 13]) -> [Card; 13] {
 }
 
 /// Cards of checked codes where the deck deals jokers (52 and 53 among them).
-fn to_any_cards(h: &[u8; 13]) -> [Card; 13] {
+fn to_any_cards<const N: usize>(h: &[u8; N]) -> [Card; N] {
     h.map(|c| Card::from_any_code(c).unwrap_or(Card::SMALL_JOKER))
 }
 
@@ -796,7 +796,7 @@ fn to_any_cards(h: &[u8; 13]) -> [Card; 13] {
 #[inline]
 fn eval5_row(eval: &Evaluator, h: &[u8; 5]) -> HandRank {
     if h.iter().any(|&c| c >= 52) {
-        eval.eval5_jokers(&h.map(|c| Card::from_any_code(c).unwrap_or(Card::SMALL_JOKER))).1
+        eval.eval5_jokers(&to_any_cards(h)).1
     } else {
         eval.eval5_codes(h)
     }
@@ -806,7 +806,7 @@ fn eval5_row(eval: &Evaluator, h: &[u8; 5]) -> HandRank {
 #[inline]
 fn eval3_row(eval: &Evaluator, h: &[u8; 3]) -> HandRank {
     if h.iter().any(|&c| c >= 52) {
-        eval.eval3_jokers(&h.map(|c| Card::from_any_code(c).unwrap_or(Card::SMALL_JOKER))).1
+        eval.eval3_jokers(&to_any_cards(h)).1
     } else {
         eval.eval3_codes(h)
     }

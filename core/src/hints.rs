@@ -259,12 +259,7 @@ fn combos_copies(cards: &[Card], category: Category, eval: &Evaluator) -> Result
             ))
         }
         Category::OnePair | Category::ThreeOfAKind | Category::FourOfAKind | Category::FiveOfAKind => {
-            let k = match category {
-                Category::OnePair => 2,
-                Category::ThreeOfAKind => 3,
-                Category::FourOfAKind => 4,
-                _ => 5,
-            };
+            let k = group_size(category);
             for r in 0..13 {
                 if count(r) >= k {
                     found.push((r as u32, top(r, k)));
@@ -442,6 +437,16 @@ pub fn combos_with(cards: &[Card], category: Category, eval: &Evaluator) -> Resu
     }
     found.sort_unstable_by(|a, b| b.cmp(a));
     Ok(found.into_iter().map(|(_, b)| Combo::new(category, CardSet(b))).collect())
+}
+
+/// The cards of one rank a rank-group category takes: a pair 2, trips 3, quads 4, five of a kind 5.
+pub(crate) fn group_size(category: Category) -> usize {
+    match category {
+        Category::OnePair => 2,
+        Category::ThreeOfAKind => 3,
+        Category::FourOfAKind => 4,
+        _ => 5,
+    }
 }
 
 /// Call `f` with the union of every `k` of `items` (at most 16 of them; Gosper's hack walks

@@ -206,26 +206,42 @@ fn push_field(h: &mut Header, name: &str, field: &str) {
     h.structs.get_mut(name).unwrap().push((ty, count));
 }
 
+/// A struct field as both parsers read it: its type and how many of it (an array's length).
+type Field = (String, usize);
+
+/// The scalar slots of a type at `offset`, laid out with natural alignment (what C and C#'s
+/// sequential layout both do); the type's size and alignment are returned. `scalar` reads a
+/// scalar type, `fields` a struct's fields (type, count) by name.
+fn layout<'a>(
+    ty: &str,
+    offset: usize,
+    out: &mut Vec<(usize, Scalar)>,
+    scalar: &dyn Fn(&str) -> Option<Scalar>,
+    fields: &dyn Fn(&str) -> Option<&'a [Field]>,
+) -> (usize, usize) {
+    if let Some(s) = scalar(ty) {
+        out.push((offset, s));
+        return (s.size, s.size);
+    }
+    let list = fields(ty).unwrap_or_else(|| panic!("unknown type {ty:?}"));
+    let (mut at, mut align) = (0usize, 1usize);
+    for (fty, count) in list {
+        let (size, a) = layout(fty, 0, &mut Vec::new(), scalar, fields);
+        at = at.next_multiple_of(a);
+        for i in 0..*count {
+            layout(fty, offset + at + i * size, out, scalar, fields);
+        }
+        at += size * count;
+        align = align.max(a);
+    }
+    (at.next_multiple_of(align), align)
+}
+
 impl Header {
-    /// The scalar slots of a C type at `offset`, with C's alignment; the type's size and
-    /// alignment are returned.
+    /// The scalar slots of a C type at `offset` ([`layout`]).
     fn layout(&self, ty: &str, offset: usize, out: &mut Vec<(usize, Scalar)>) -> (usize, usize) {
-        if let Some(s) = c_scalar(ty).or_else(|| self.aliases.get(ty).copied()) {
-            out.push((offset, s));
-            return (s.size, s.size);
-        }
-        let fields = self.structs.get(ty).unwrap_or_else(|| panic!("unknown C type {ty:?}"));
-        let (mut at, mut align) = (0usize, 1usize);
-        for (fty, count) in fields {
-            let (size, a) = self.layout(fty, 0, &mut Vec::new());
-            at = at.next_multiple_of(a);
-            for i in 0..*count {
-                self.layout(fty, offset + at + i * size, out);
-            }
-            at += size * count;
-            align = align.max(a);
-        }
-        (at.next_multiple_of(align), align)
+        let scalar = |t: &str| c_scalar(t).or_else(|| self.aliases.get(t).copied());
+        layout(ty, offset, out, &scalar, &|t| self.structs.get(t).map(Vec::as_slice))
     }
 }
 
@@ -339,23 +355,9 @@ fn cs_scalar(ty: &str, w: &Wrapper) -> Option<Scalar> {
 }
 
 impl Wrapper {
+    /// The scalar slots of a C# type at `offset` ([`layout`]).
     fn layout(&self, ty: &str, offset: usize, out: &mut Vec<(usize, Scalar)>) -> (usize, usize) {
-        if let Some(s) = cs_scalar(ty, self) {
-            out.push((offset, s));
-            return (s.size, s.size);
-        }
-        let fields = self.structs.get(ty).unwrap_or_else(|| panic!("unknown C# type {ty:?}"));
-        let (mut at, mut align) = (0usize, 1usize);
-        for (fty, count) in fields {
-            let (size, a) = self.layout(fty, 0, &mut Vec::new());
-            at = at.next_multiple_of(a);
-            for i in 0..*count {
-                self.layout(fty, offset + at + i * size, out);
-            }
-            at += size * count;
-            align = align.max(a);
-        }
-        (at.next_multiple_of(align), align)
+        layout(ty, offset, out, &|t| cs_scalar(t, self), &|t| self.structs.get(t).map(Vec::as_slice))
     }
 }
 

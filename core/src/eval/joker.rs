@@ -60,7 +60,7 @@ impl Naturals {
 
 /// The card of rank index `r` and suit index `s`.
 #[inline]
-fn card(r: u32, s: u32) -> Card {
+pub(crate) fn card(r: u32, s: u32) -> Card {
     Card::new(Rank::ALL[r as usize], Suit::ALL[s as usize])
 }
 
@@ -87,7 +87,7 @@ fn best_window(ranks: u16, wheel: Wheel) -> Option<u16> {
 
 /// Write the cards the jokers stand for into the joker slots of `cards`, in order.
 #[inline]
-fn fill<const N: usize>(cards: &[Card; N], mut next: impl FnMut() -> Card) -> [Card; N] {
+pub(crate) fn fill<const N: usize>(cards: &[Card; N], mut next: impl FnMut() -> Card) -> [Card; N] {
     let mut out = *cards;
     for c in out.iter_mut() {
         if c.is_joker() {
@@ -157,9 +157,10 @@ fn choose3(cards: &[Card; 3], n: Naturals) -> [Card; 3] {
     fill_all(cards, card(r, SPADES))
 }
 
-/// Every multiset of `k` ranks (as rank indices, non-decreasing), passed to `f`.
-fn rank_multisets(k: usize, f: &mut impl FnMut(&[u32])) {
-    fn rec(at: usize, from: u32, cur: &mut [u32; 5], k: usize, f: &mut impl FnMut(&[u32])) {
+/// Every multiset of `k` ranks (as rank indices, non-decreasing; `k` up to the six jokers a deck
+/// deals), passed to `f`.
+pub(crate) fn rank_multisets(k: usize, f: &mut impl FnMut(&[u32])) {
+    fn rec(at: usize, from: u32, cur: &mut [u32; 6], k: usize, f: &mut impl FnMut(&[u32])) {
         if at == k {
             f(&cur[..k]);
             return;
@@ -169,7 +170,7 @@ fn rank_multisets(k: usize, f: &mut impl FnMut(&[u32])) {
             rec(at + 1, r, cur, k, f);
         }
     }
-    rec(0, 0, &mut [0; 5], k, f);
+    rec(0, 0, &mut [0; 6], k, f);
 }
 
 impl Evaluator {

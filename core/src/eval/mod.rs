@@ -19,7 +19,7 @@
 
 pub(crate) mod batch;
 pub mod gen;
-mod joker;
+pub(crate) mod joker;
 // Generated text, compared byte for byte by `tables_match_generator`: keep `cargo fmt` off it.
 #[rustfmt::skip]
 mod tables;

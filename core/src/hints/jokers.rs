@@ -105,12 +105,7 @@ pub(super) fn combos_jokers(cards: &[Card], category: Category, rules: &Rules) -
     match category {
         Category::HighCard => unreachable!("refused above"),
         Category::OnePair | Category::ThreeOfAKind | Category::FourOfAKind | Category::FiveOfAKind => {
-            let k = match category {
-                Category::OnePair => 2,
-                Category::ThreeOfAKind => 3,
-                Category::FourOfAKind => 4,
-                _ => 5,
-            };
+            let k = super::group_size(category);
             for r in 0..13 {
                 if let Some((c, p)) = group(r, k, 0) {
                     push(r as u32, c, p);

@@ -101,15 +101,14 @@ impl SpecialDetector {
         }
         let cards: &[Card; 13] =
             cards.try_into().map_err(|_| Error::WrongCardCount { expected: 13, found: cards.len() })?;
-        let (q, found) = jokers::qualify(
-            cards,
-            self.enabled,
-            self.twelve_royals_min,
-            self.split_quads,
-            &self.eval,
-            self.strict_order,
-        );
+        let (q, found) = self.read(cards, jokers::qualify);
         Ok(self.detection(q, found))
+    }
+
+    /// A 13-card reading (`copies::qualify` for hands with copies, `jokers::qualify` for hands
+    /// holding jokers) under this detector's options.
+    fn read(&self, cards: &[Card; 13], qualify: Qualify) -> (u16, [Option<Arrangement>; 3]) {
+        qualify(cards, self.enabled, self.twelve_royals_min, self.split_quads, &self.eval, self.strict_order)
     }
 
     /// The detection of a qualifying set `q` (any bits) and the three-piece arrangements found,
@@ -147,14 +146,7 @@ impl SpecialDetector {
     /// path does (the tests check that), so it is public for checking, not for speed.
     #[doc(hidden)]
     pub fn detect_copies(&self, cards: &[Card; 13]) -> SpecialDetection {
-        let (q, found) = copies::qualify(
-            cards,
-            self.enabled,
-            self.twelve_royals_min,
-            self.split_quads,
-            &self.eval,
-            self.strict_order,
-        );
+        let (q, found) = self.read(cards, copies::qualify);
         self.detection(q, found)
     }
 
@@ -223,14 +215,7 @@ impl SpecialDetector {
         if bits.count_ones() == 13 {
             return self.qualifying_bits(CardSet(bits));
         }
-        let (q, _) = copies::qualify(
-            cards,
-            self.enabled,
-            self.twelve_royals_min,
-            self.split_quads,
-            &self.eval,
-            self.strict_order,
-        );
+        let (q, _) = self.read(cards, copies::qualify);
         q & self.enabled
     }
 
@@ -241,14 +226,7 @@ impl SpecialDetector {
         if !self.jokers_in_specials {
             return 0;
         }
-        let (q, _) = jokers::qualify(
-            cards,
-            self.enabled,
-            self.twelve_royals_min,
-            self.split_quads,
-            &self.eval,
-            self.strict_order,
-        );
+        let (q, _) = self.read(cards, jokers::qualify);
         q & self.enabled
     }
 
@@ -348,6 +326,10 @@ impl SpecialDetector {
         q & self.enabled
     }
 }
+
+/// The signature of the readings of `copies.rs` and `jokers.rs`: the cards, the enabled specials,
+/// `twelve_royals_min`, `split_quads`, the evaluator and `strict_order`.
+type Qualify = fn(&[Card; 13], u16, u32, bool, &Evaluator, bool) -> (u16, [Option<Arrangement>; 3]);
 
 /// The three-piece specials and their pieces.
 const SPLITS: [(Special, Pieces); 3] = [

@@ -19,7 +19,8 @@
 use super::copies::{shape_fits, PieceKind, SHAPES};
 use super::hand::{spread, STRAIGHT3, STRAIGHT5, STRAIGHT5_NIBBLES};
 use super::Special;
-use crate::card::{Card, Rank, Suit};
+use crate::card::Card;
+use crate::eval::joker::{card, fill, rank_multisets};
 use crate::eval::{Evaluator, HandRank};
 use crate::lanes::Arrangement;
 
@@ -479,34 +480,6 @@ fn piece<const N: usize>(
         }
     }
     found
-}
-
-fn card(r: u32, s: u32) -> Card {
-    Card::new(Rank::ALL[r as usize], Suit::ALL[s as usize])
-}
-
-/// The lane with each joker replaced by the next card of `next`.
-fn fill<const N: usize>(cards: &[Card; N], mut next: impl FnMut() -> Card) -> [Card; N] {
-    let mut out = *cards;
-    for c in out.iter_mut().filter(|c| c.is_joker()) {
-        *c = next();
-    }
-    out
-}
-
-/// Every multiset of `k` rank indices (non-decreasing), passed to `f`.
-fn rank_multisets(k: usize, f: &mut impl FnMut(&[u32])) {
-    fn rec(at: usize, from: u32, cur: &mut [u32; 6], k: usize, f: &mut impl FnMut(&[u32])) {
-        if at == k {
-            f(&cur[..k]);
-            return;
-        }
-        for r in from..13 {
-            cur[at] = r;
-            rec(at + 1, r, cur, k, f);
-        }
-    }
-    rec(0, 0, &mut [0; 6], k, f);
 }
 
 #[cfg(test)]
