@@ -498,6 +498,83 @@ fn arranger_plays_jokers_exactly_and_never_fouls() {
     }
 }
 
+/// Under `avoid_foul` the arranger searches the splits that reading alone makes legal too (a
+/// lane with a joker lowered below its best to stay behind the next): its answer is the best of
+/// every split of the 13 cards, each valued by `Arrangement::evaluate` (the lanes' reading of
+/// RULES.md §12) and `Arranger::expected_water`, a walk that shares no search code with it. Some
+/// of the sampled hands play a split that `each_best` fouls.
+#[test]
+fn arranger_under_avoid_foul_is_the_best_of_every_split() {
+    use shisanshui::Arranger;
+    let mut rng = SplitMix(77);
+    let (mut lowered, mut better) = (0, 0);
+    for i in 0..60 {
+        // Under strict order with four jokers: two straight flushes, queen high, where the
+        // middle's comes down to jack high (each_best fouls it: equal lanes).
+        let (jokers, strict, hand) = if i == 0 {
+            (
+                4,
+                true,
+                parse_cards_in("6c 5s 3c SJ Js Ts 9s 8s BJ BJ Jd 9d 8d", Deck::new(SuitSet::EMPTY, 4).unwrap())
+                    .unwrap(),
+            )
+        } else {
+            // One to three jokers (three from a deck of four, under strict order).
+            let k = if i % 5 == 4 { 3 } else { 1 + i % 2 };
+            let mut hand: Vec<Card> = rng.deal(13 - k).into_iter().map(card).collect();
+            hand.extend([Card::SMALL_JOKER, Card::BIG_JOKER, Card::SMALL_JOKER][..k].iter().copied());
+            (if k == 3 { 4 } else { 2 }, k == 3 || i % 4 == 3, hand)
+        };
+        let mut rules = joker_rules(jokers, JokerLanes::AvoidFoul);
+        rules.strict_order = strict;
+        let arranger = Arranger::new(&rules, 4).unwrap();
+        let mut each = rules.clone();
+        each.joker_lanes = JokerLanes::EachBest;
+        let each = Arranger::new(&each, 4).unwrap();
+        let mut top = f64::NEG_INFINITY;
+        for back in subsets(13, 5) {
+            let rest: Vec<usize> = (0..13).filter(|p| !back.contains(p)).collect();
+            for middle in subsets(8, 5) {
+                let middle: Vec<usize> = middle.iter().map(|&j| rest[j]).collect();
+                let lane = |ps: &[usize]| ps.iter().map(|&p| hand[p]).collect::<Vec<_>>();
+                let front: Vec<usize> = rest.iter().copied().filter(|p| !middle.contains(p)).collect();
+                let a = Arrangement {
+                    front: lane(&front).try_into().unwrap(),
+                    middle: lane(&middle).try_into().unwrap(),
+                    back: lane(&back).try_into().unwrap(),
+                };
+                if !a.evaluate(&rules).foul.is_foul() {
+                    top = top.max(arranger.expected_water(&a));
+                }
+            }
+        }
+        let best = arranger.arrange(&hand).unwrap();
+        assert!(!best.arrangement.evaluate(&rules).foul.is_foul(), "{}", best.arrangement);
+        assert!((best.expected_water - top).abs() < 1e-9, "{hand:?}: {} against {top}", best.expected_water);
+        assert!((arranger.expected_water(&best.arrangement) - best.expected_water).abs() < 1e-9);
+        let e = best.arrangement.evaluate(&rules);
+        assert_eq!(best.categories, [e.front.category(), e.middle.category(), e.back.category()]);
+        lowered += usize::from(best.arrangement.evaluate(&each.rules().clone()).foul.is_foul());
+        let plain = each.arrange(&hand).unwrap().expected_water;
+        assert!(best.expected_water >= plain - 1e-9);
+        better += usize::from(best.expected_water > plain + 1e-9);
+        // The exhaustive reference and the suggestions agree.
+        let all = arranger.arrange_copies_exhaustive(&hand).unwrap();
+        assert!((all.expected_water - top).abs() < 1e-9);
+        assert_eq!(arranger.suggest(&hand, 3).unwrap()[0].expected_water, best.expected_water);
+    }
+    eprintln!("{lowered} of 60 play a split each_best fouls, {better} gain by it");
+    assert!(lowered > 0 && better > 0, "{lowered} {better}");
+}
+
+/// The `k`-element subsets of `0..n`, as position lists.
+fn subsets(n: usize, k: usize) -> Vec<Vec<usize>> {
+    (0u32..1 << n)
+        .filter(|m| m.count_ones() as usize == k)
+        .map(|m| (0..n).filter(|i| m >> i & 1 == 1).collect())
+        .collect()
+}
+
 #[test]
 fn arranger_places_jokers_where_they_pay() {
     use shisanshui::{Arranger, Category};

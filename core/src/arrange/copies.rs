@@ -26,7 +26,11 @@
 //! - the two copies of a card make splits that differ only by which copy lies where: one of each
 //!   such family is visited (the one the tie-break prefers);
 //! - ties are broken as the one-deck search breaks them (position masks), so the answer is
-//!   [`exhaustive`]'s, which the tests check.
+//!   [`exhaustive`]'s, which the tests check;
+//! - a hand with jokers (RULES.md §12) has each subset valued at its best ([`CopiesHand::new`]);
+//!   under `joker_lanes = avoid_foul` ([`best_avoiding`]) the splits out of order at their best
+//!   whose out-of-order lanes hold a joker are searched too, bounded by their lanes' best and
+//!   valued by [`avoid_values`] where the bound reaches the best split found.
 
 use super::model::Objective;
 use super::search::Split;
@@ -53,6 +57,8 @@ pub(crate) struct CopiesHand {
     pub dup: u16,
     /// Whether some five-card subset is a five of a kind.
     pub five_kind: bool,
+    /// The positions of the jokers (RULES.md §12; the highest positions, jokers sorting last).
+    pub jokers: u16,
 }
 
 impl CopiesHand {
@@ -61,14 +67,18 @@ impl CopiesHand {
     /// kind is one that one deck has, so its ordinal is the one-deck table's and its rank that
     /// ordinal's; a flush (a suit nibble reaching 5) moves up as the evaluator moves it; five
     /// of a kind, only where a rank holds five or more cards, is ranked by the evaluator.
+    /// A hand with jokers (RULES.md §12) has its subsets holding a joker valued as
+    /// [`CopiesHand::with_jokers`] says.
     pub fn new(st: &Strength, eval: &Evaluator, cards: &[Card; 13]) -> CopiesHand {
-        if cards.iter().any(|c| c.is_joker()) {
-            return CopiesHand::with_jokers(st, eval, cards);
-        }
         let mut codes = cards.map(|c| c.code());
         codes.sort_unstable();
+        // The jokers (codes 52 and 53) sort last: the natural cards are positions 0..naturals.
+        let naturals = codes.iter().take_while(|&&c| c < 52).count();
+        // A hand with jokers and no rank four times among its natural cards (sorted: no four in
+        // a row of one rank): a joker can make no five of a kind with three other naturals.
+        let no_quads = naturals < 13 && codes[..naturals].windows(4).all(|w| w[0] >> 2 != w[3] >> 2);
         let sub = Subsets::get();
-        let k: [u64; 16] = std::array::from_fn(|i| if i < 13 { st.key(codes[i]) } else { 0 });
+        let k: [u64; 16] = std::array::from_fn(|i| if i < naturals { st.key(codes[i]) } else { 0 });
         let mut h = CopiesHand {
             codes,
             five_rank: boxed(),
@@ -77,31 +87,66 @@ impl CopiesHand {
             three_ord: boxed(),
             dup: 0,
             five_kind: false,
+            jokers: (0x1FFF >> naturals << naturals) as u16,
         };
         for i in 0..12 {
             h.dup |= u16::from(codes[i] == codes[i + 1]) << i;
         }
-        {
-            let (five_rank, five_ord) = (&mut h.five_rank, &mut h.five_ord);
-            walk_door(&sub.five_door[..], sub.five[(sub.five_door[0] >> 16) as usize], &k, |i, sum| {
+        let (five_rank, five_ord) = (&mut h.five_rank, &mut h.five_ord);
+        let door_start = sub.five[(sub.five_door[0] >> 16) as usize];
+        if naturals == 13 {
+            walk_door(&sub.five_door[..], door_start, &k, |i, sum| {
                 let plain = st.five_plain(sum);
                 if ((sum & 0xFFFF) + 0x3333) & 0x8888 != 0 {
-                    let (r, o) = flush_rank(st, plain);
-                    five_rank[i] = r;
-                    five_ord[i] = o;
+                    (five_rank[i], five_ord[i]) = flush_rank(st, plain);
                 } else {
                     five_rank[i] = st.five_rank[plain as usize];
                     five_ord[i] = plain;
                 }
             });
+        } else {
+            // A joker's key is 0: a subset's sum is its natural cards'. A subset holding one
+            // joker is valued from that sum (`one_joker`) unless four natural cards of a rank
+            // could make five of a kind with it; the others holding jokers are valued by
+            // `with_jokers`.
+            let joker_bits = (0x1FFF >> naturals << naturals) as u16;
+            // Each natural card's rank count, a nibble a rank, summed beside the keys.
+            let kc: [u64; 16] = std::array::from_fn(|i| if i < naturals { 1 << (4 * (codes[i] >> 2)) } else { 0 });
+            let mut at = |i: usize, sum: u64, counts: u64| {
+                let jokers = sub.five[i] & joker_bits;
+                if jokers == 0 {
+                    let plain = st.five_plain(sum);
+                    if ((sum & 0xFFFF) + 0x3333) & 0x8888 != 0 {
+                        (five_rank[i], five_ord[i]) = flush_rank(st, plain);
+                    } else {
+                        five_rank[i] = st.five_rank[plain as usize];
+                        five_ord[i] = plain;
+                    }
+                } else if jokers & (jokers - 1) == 0 && no_quads {
+                    (five_rank[i], five_ord[i]) = one_joker(st, sum, counts);
+                }
+            };
+            let door = &sub.five_door[..];
+            let (mut sum, mut counts) = (0u64, 0u64);
+            for p in (0..13).filter(|&p| door_start >> p & 1 == 1) {
+                sum += k[p];
+                counts += kc[p];
+            }
+            at((door[0] >> 16) as usize, sum, counts);
+            for &step in &door[1..] {
+                let (out, into) = ((step & 15) as usize, (step >> 4 & 15) as usize);
+                sum = sum.wrapping_sub(k[out]).wrapping_add(k[into]);
+                counts = counts.wrapping_sub(kc[out]).wrapping_add(kc[into]);
+                at((step >> 16) as usize, sum, counts);
+            }
         }
         // Five of a kind: the five-card subsets of a rank's five or more positions (their key
         // sums are no one-deck multiset, so the walk's entries for them are overwritten).
         let mut at = 0;
-        while at < 13 {
+        while at < naturals {
             let rank = codes[at] >> 2;
             let mut end = at;
-            while end < 13 && codes[end] >> 2 == rank {
+            while end < naturals && codes[end] >> 2 == rank {
                 end += 1;
             }
             if end - at >= 5 {
@@ -131,57 +176,68 @@ impl CopiesHand {
                 three_ord[i] = o;
             });
         }
+        if naturals < 13 {
+            h.with_jokers(st, eval, naturals, no_quads);
+        }
         h
     }
 
-    /// A hand with jokers (RULES.md §12): every subset valued as its best hand over the cards its
-    /// jokers can stand for (the cards [`Evaluator::eval5_jokers`] plays them as, a handful of
-    /// checks, then ranked from their key sum as the one-deck search ranks a subset), at the
-    /// ordinal of the strongest one-deck class at or below it, as for copies.
+    /// The subsets holding a joker (RULES.md §12): each valued as its best hand over the cards
+    /// its jokers can stand for (the cards [`Evaluator::eval5_jokers`] plays them as, a handful
+    /// of checks, then ranked from their key sum as the one-deck search ranks a subset), at the
+    /// ordinal of the strongest one-deck class at or below it, as for copies. That value
+    /// depends on the natural cards alone (the jokers are alike), so it is found once for each
+    /// set of natural cards and written to every subset that joins them to that many jokers.
+    /// With `one_done` the subsets holding one joker were valued in the walk of `new` (by
+    /// `one_joker`) and are skipped here.
     /// The foul check reads those best values: the `each_best` reading, whose legal splits are
     /// legal under `avoid_foul` too with the same values.
-    fn with_jokers(st: &Strength, eval: &Evaluator, cards: &[Card; 13]) -> CopiesHand {
-        let mut codes = cards.map(|c| c.code());
-        codes.sort_unstable();
+    #[cold]
+    #[inline(never)]
+    fn with_jokers(&mut self, st: &Strength, eval: &Evaluator, naturals: usize, one_done: bool) {
         let sub = Subsets::get();
+        let codes = self.codes;
         let card = |i: u32| Card::from_any_code(codes[i as usize]).unwrap_or(Card::SMALL_JOKER);
-        fn pick<const N: usize>(mut m: u16, card: impl Fn(u32) -> Card) -> [Card; N] {
+        let lane = |m: u16| -> [Card; 5] {
+            let mut m = m;
             std::array::from_fn(|_| {
                 let i = m.trailing_zeros();
                 m &= m.wrapping_sub(1);
                 card(i)
             })
-        }
-        let mut h = CopiesHand {
-            codes,
-            five_rank: boxed(),
-            five_ord: boxed(),
-            three_rank: boxed(),
-            three_ord: boxed(),
-            dup: 0,
-            five_kind: false,
         };
-        for i in 0..12 {
-            h.dup |= u16::from(codes[i] == codes[i + 1]) << i;
+        let jokers = 13 - naturals;
+        for t in (if one_done { 2 } else { 1 })..=jokers.min(5) {
+            // Every set of `5 - t` natural cards, then every `t` of the jokers.
+            for_each_subset(naturals as u32, 5 - t as u32, |n| {
+                let joined = n | lowest_bits(t as u32) << naturals;
+                let (r, o) = five_played(st, eval, &eval.played5(&lane(joined)));
+                self.five_kind |= r.category() == Category::FiveOfAKind;
+                for_each_subset(jokers as u32, t as u32, |j| {
+                    let i = sub.index[(n | j << naturals) as usize] as usize;
+                    self.five_rank[i] = r;
+                    self.five_ord[i] = o;
+                });
+            });
         }
-        // The jokers sort last: positions from the first joker's on.
-        let jokers = cards.iter().filter(|c| c.is_joker()).count();
-        let joker_mask = (0x1FFF >> (13 - jokers) << (13 - jokers)) as u16;
-        for (i, &m) in sub.five.iter().enumerate() {
-            let lane = pick(m, card);
-            let (r, o) = five_played(st, eval, &if m & joker_mask == 0 { lane } else { eval.played5(&lane) });
-            h.five_kind |= r.category() == Category::FiveOfAKind;
-            h.five_rank[i] = r;
-            h.five_ord[i] = o;
+        for t in 1..=jokers.min(3) {
+            for_each_subset(naturals as u32, 3 - t as u32, |n| {
+                let m = n | lowest_bits(t as u32) << naturals;
+                let mut mm = m;
+                let three: [Card; 3] = std::array::from_fn(|_| {
+                    let i = mm.trailing_zeros();
+                    mm &= mm.wrapping_sub(1);
+                    card(i)
+                });
+                let played = eval.played3(&three);
+                let o = st.three_from_sum(played.iter().map(|c| st.key(c.code())).sum());
+                for_each_subset(jokers as u32, t as u32, |j| {
+                    let i = sub.index[(n | j << naturals) as usize] as usize;
+                    self.three_rank[i] = st.three_rank[o as usize];
+                    self.three_ord[i] = o;
+                });
+            });
         }
-        for (i, &m) in sub.three.iter().enumerate() {
-            let lane = pick(m, card);
-            let played = if m & joker_mask == 0 { lane } else { eval.played3(&lane) };
-            let o = st.three_from_sum(played.iter().map(|c| st.key(c.code())).sum());
-            h.three_rank[i] = st.three_rank[o as usize];
-            h.three_ord[i] = o;
-        }
-        h
     }
 
     /// The categories of a split's lanes (front, middle, back), from the exact ranks.
@@ -212,6 +268,86 @@ fn five_played(st: &Strength, eval: &Evaluator, p: &[Card; 5]) -> (HandRank, u16
     } else {
         (st.five_rank[plain as usize], plain)
     }
+}
+
+/// The `k` lowest bits.
+#[inline]
+fn lowest_bits(k: u32) -> u16 {
+    ((1u32 << k) - 1) as u16
+}
+
+/// Call `f` with every `k`-bit subset of the `n` lowest bits, ascending (Gosper's hack).
+#[inline]
+fn for_each_subset(n: u32, k: u32, mut f: impl FnMut(u16)) {
+    if k > n {
+        return;
+    }
+    if k == 0 {
+        f(0);
+        return;
+    }
+    let end = 1u32 << n;
+    let mut m = (1u32 << k) - 1;
+    while m < end {
+        f(m as u16);
+        let c = m & m.wrapping_neg();
+        let r = m + c;
+        m = (((r ^ m) >> 2) / c) | r;
+    }
+}
+
+/// The rank (ranks only) and lane ordinal of four natural cards (key sum `sum`, rank counts
+/// `counts` a nibble a rank, no rank among them four times) and one joker (RULES.md §12), from
+/// the few ranks the joker can best stand for: a rank they hold twice or three times (trips,
+/// quads, a full house: the best they can make without a flush), else their top rank (a pair)
+/// or the rank that completes a straight; and where all four share a suit, the joker of that
+/// suit as each rank (a flush or straight flush; with copies a flush may hold a pair, below the
+/// full house two pairs make).
+#[inline]
+fn one_joker(st: &Strength, sum: u64, counts: u64) -> (HandRank, u16) {
+    const NIBBLES: u64 = 0x1_1111_1111_1111;
+    // A suit nibble at 4: the four cards share that suit.
+    let shared = ((sum & 0xFFFF) + 0x4444) & 0x8888;
+    let suit_of_nibble = |n: u32| (0..4u8).find(|&s| st.key(s) >> (4 * n) & 0xF != 0).unwrap_or(0);
+    // Not a flush: a suit none of them has where they share one (any suit otherwise).
+    let other = if shared == 0 { 0 } else { (suit_of_nibble(shared.trailing_zeros() / 4) + 1) & 3 };
+    let mut top = 0u16;
+    let mut as_rank = |r: u32| top = top.max(st.five_plain(sum + st.key(r as u8 * 4 + other)));
+    // Bit 4r + 3 for each rank held at least twice.
+    let mut groups = (counts + 6 * NIBBLES) & (8 * NIBBLES);
+    if groups != 0 {
+        while groups != 0 {
+            as_rank(groups.trailing_zeros() / 4);
+            groups &= groups - 1;
+        }
+    } else {
+        let mut held = (counts + 7 * NIBBLES) & (8 * NIBBLES);
+        let mut ranks = 0u16;
+        while held != 0 {
+            ranks |= 1 << (held.trailing_zeros() / 4);
+            held &= held - 1;
+        }
+        as_rank(15 - ranks.leading_zeros());
+        // Five ranks in a row (the ace also below the two): one missing is the joker's.
+        const RUNS: [u16; 10] = [0x1F, 0x3E, 0x7C, 0xF8, 0x1F0, 0x3E0, 0x7C0, 0xF80, 0x1F00, 0x100F];
+        for w in RUNS {
+            let missing = w & !ranks;
+            if missing & missing.wrapping_sub(1) == 0 {
+                as_rank(missing.trailing_zeros());
+            }
+        }
+    }
+    let mut best = (st.five_rank[top as usize], top);
+    if shared != 0 {
+        let suit = suit_of_nibble(shared.trailing_zeros() / 4);
+        for r in 0..13u8 {
+            let flush = flush_rank(st, st.five_plain(sum + st.key(r * 4 + suit)));
+            if flush.0 > best.0 {
+                best = flush;
+            }
+        }
+    }
+    best
 }
 
 /// A zeroed array on the heap, never on the stack (the hand's tables are moved as pointers).
@@ -261,16 +397,32 @@ pub(crate) fn ev_of_ranks(obj: &Objective, ords: [u16; 3], middle: HandRank, bac
     obj.ev(ords[0], ords[1], ords[2]) + if fk(middle) { em } else { 0.0 } + if fk(back) { eb } else { 0.0 }
 }
 
-/// Call `f` with every legal split, its ordinals and objective ([`split_ev`]).
-pub(crate) fn for_each_legal(obj: &Objective, h: &CopiesHand, strict: bool, mut f: impl FnMut(Split)) {
+/// Call `f` with every legal split, its ordinals and objective ([`split_ev`]), and its lanes'
+/// ranks (ranks only; front, middle, back). With `avoid` (`joker_lanes = avoid_foul` and a
+/// hand holding a joker, RULES.md §12) the splits that reading alone makes legal too, at the
+/// values it gives them ([`avoid_values`]).
+pub(crate) fn for_each_legal(
+    obj: &Objective,
+    st: &Strength,
+    h: &CopiesHand,
+    strict: bool,
+    avoid: Option<&Evaluator>,
+    mut f: impl FnMut(Split, [HandRank; 3]),
+) {
     let sub = Subsets::get();
     for (bi, &bmask) in sub.five.iter().enumerate() {
         for &pair in sub.splits[bi].iter() {
             let (mi, fi) = ((pair & 0xFFFF) as usize, (pair >> 16) as usize);
-            if legal(h.three_rank[fi], h.five_rank[mi], h.five_rank[bi], strict) {
+            let ranks = [h.three_rank[fi], h.five_rank[mi], h.five_rank[bi]];
+            if legal(ranks[0], ranks[1], ranks[2], strict) {
                 let ordinals = [h.three_ord[fi], h.five_ord[mi], h.five_ord[bi]];
                 let ev = split_ev(obj, h, ordinals, mi, bi);
-                f(Split { front: sub.three[fi], middle: sub.five[mi], back: bmask, ordinals, ev });
+                f(Split { front: sub.three[fi], middle: sub.five[mi], back: bmask, ordinals, ev }, ranks);
+            } else if let Some(eval) = avoid {
+                if let Some((ordinals, ranks)) = avoid_values(st, eval, h, [fi, mi, bi], strict) {
+                    let ev = ev_of_ranks(obj, ordinals, ranks[1], ranks[2]);
+                    f(Split { front: sub.three[fi], middle: sub.five[mi], back: bmask, ordinals, ev }, ranks);
+                }
             }
         }
     }
@@ -284,6 +436,23 @@ const NONE: Split = Split { front: 0, middle: 0, back: 0, ordinals: [0; 3], ev: 
 
 /// The legal split with the highest [`Objective::ev`], ties broken by the position masks.
 pub(crate) fn best(obj: &Objective, st: &Strength, h: &CopiesHand, strict: bool) -> Split {
+    best_in::<false>(obj, st, h, strict, None)
+}
+
+/// [`best`] under `joker_lanes = avoid_foul` (RULES.md §12) for a hand holding a joker: the
+/// splits that reading alone makes legal (a lane with a joker lowered below its best to stay
+/// behind the next) are searched too, at the values it gives them ([`avoid_values`]).
+pub(crate) fn best_avoiding(obj: &Objective, st: &Strength, h: &CopiesHand, strict: bool, eval: &Evaluator) -> Split {
+    best_in::<true>(obj, st, h, strict, Some(eval))
+}
+
+fn best_in<const AVOID: bool>(
+    obj: &Objective,
+    st: &Strength,
+    h: &CopiesHand,
+    strict: bool,
+    eval: Option<&Evaluator>,
+) -> Split {
     let sub = Subsets::get();
     let top_front = h.three_ord.iter().copied().max().unwrap_or(0);
     // What a five of a kind can still add to a bound: only at the top back ordinal (a five of
@@ -323,8 +492,10 @@ pub(crate) fn best(obj: &Objective, st: &Strength, h: &CopiesHand, strict: bool)
             fill[j] += 1;
         }
     }
+    let (five_ord, three_ord): (&[u16; 1287], &[u16; 286]) = (&h.five_ord, &h.three_ord);
     let mut best = NONE;
     let mut legal_pairs = [0u32; 56];
+    let mut avoid_pairs = [0u32; 56];
     let s = u32::from(strict);
     // A bound of every split whose back has ordinal at most `ob` (its strongest front and
     // middle allowed), non-decreasing in `ob`.
@@ -357,11 +528,14 @@ pub(crate) fn best(obj: &Objective, st: &Strength, h: &CopiesHand, strict: bool)
             let fk_b = if rb.value() >> 22 == Category::FiveOfAKind as u32 { eb } else { 0.0 };
             // A cheaper bound first: the strongest five and three cards of the other eight, legal
             // or not (a legal middle is also at most the back).
-            let (mut cap_m, mut cap_f) = (0u16, 0u16);
+            let (mut cap_m, mut cap_f) = (0u32, 0u32);
             for &pair in sub.splits[bi].iter() {
-                cap_m = cap_m.max(h.five_ord[(pair & 0xFFFF) as usize]);
-                cap_f = cap_f.max(h.three_ord[(pair >> 16) as usize]);
+                let m = u32::from(five_ord[(pair & 0xFFFF) as usize]);
+                let f = u32::from(three_ord[(pair >> 16) as usize]);
+                cap_m = if m > cap_m { m } else { cap_m };
+                cap_f = if f > cap_f { f } else { cap_f };
             }
+            let (cap_m, cap_f) = (cap_m as u16, cap_f as u16);
             let cap_m = cap_m.min(ob);
             let cap_f = cap_f.min(st.front_cap[cap_m as usize]);
             let lanes = back_cap[ob as usize] + middle_cap[cap_m as usize] + front_cap[cap_f as usize];
@@ -375,7 +549,7 @@ pub(crate) fn best(obj: &Objective, st: &Strength, h: &CopiesHand, strict: bool)
             let bmask = sub.five[bi];
             // The legal splits of this back (one of each family of copies), and the bound again
             // with the strongest legal front and middle among them.
-            let (mut top_f, mut top_m, mut fk_m, mut nl) = (0u16, 0u16, false, 0);
+            let (mut top_f, mut top_m, mut fk_m, mut nl, mut na) = (0u16, 0u16, false, 0, 0);
             // The foul check (RULES.md §2) on ranks only: the front's key at most the middle's,
             // the middle at most the back (strictly below both under `strict_order`).
             let rbv = rb.value();
@@ -390,9 +564,23 @@ pub(crate) fn best(obj: &Objective, st: &Strength, h: &CopiesHand, strict: bool)
                     fk_m |= rm >> 22 == Category::FiveOfAKind as u32;
                     legal_pairs[nl] = pair;
                     nl += 1;
+                } else if AVOID
+                    && canonical
+                    && (rm + s <= rbv || sub.five[mi] & h.jokers != 0)
+                    && (rf + s <= rm >> 10 || sub.three[fi] & h.jokers != 0)
+                {
+                    // Out of order at the lanes' best, but each lane out of order holds a
+                    // joker: lowered, the split may be legal, each lane at most at its own
+                    // best and at most the lane behind it.
+                    let om = h.five_ord[mi].min(ob);
+                    top_m = top_m.max(om);
+                    top_f = top_f.max(h.three_ord[fi].min(st.front_cap[om as usize]));
+                    fk_m |= rm >> 22 == Category::FiveOfAKind as u32;
+                    avoid_pairs[na] = pair;
+                    na += 1;
                 }
             }
-            if nl == 0 {
+            if nl + na == 0 {
                 continue;
             }
             let fk_extra = fk_b + if fk_m { em } else { 0.0 };
@@ -415,15 +603,81 @@ pub(crate) fn best(obj: &Objective, st: &Strength, h: &CopiesHand, strict: bool)
                     best = Split { front: sub.three[fi], middle: mmask, back: bmask, ordinals: [of, om, ob], ev };
                 }
             }
+            if AVOID {
+                let Some(eval) = eval else { continue };
+                for &pair in &avoid_pairs[..na] {
+                    let (mi, fi) = ((pair & 0xFFFF) as usize, (pair >> 16) as usize);
+                    let om = h.five_ord[mi].min(ob);
+                    let of = h.three_ord[fi].min(st.front_cap[om as usize]);
+                    let lanes = obj.lane_sum(of, om, ob);
+                    if lanes + sweep + 1e-9 * (1.0 + lanes.abs()) + fk_extra < best.ev {
+                        continue;
+                    }
+                    let Some((ordinals, ranks)) = avoid_values(st, eval, h, [fi, mi, bi], strict) else { continue };
+                    let ev = ev_of_ranks(obj, ordinals, ranks[1], rb);
+                    let mmask = sub.five[mi];
+                    if best.is_beaten_by(ev, bmask, mmask) {
+                        best = Split { front: sub.three[fi], middle: mmask, back: bmask, ordinals, ev };
+                    }
+                }
+            }
         }
     }
     best
 }
 
+/// The lane ordinals and ranks (ranks only; front, middle, back) that `joker_lanes =
+/// avoid_foul` gives the split of subsets `[front, middle, back]` (RULES.md §12): the back at its
+/// best, the middle at its best not above the back, the front at its best not above that
+/// middle; `None` when no choice of the jokers keeps that order (a foul under either reading).
+pub(crate) fn avoid_values(
+    st: &Strength,
+    eval: &Evaluator,
+    h: &CopiesHand,
+    [fi, mi, bi]: [usize; 3],
+    strict: bool,
+) -> Option<([u16; 3], [HandRank; 3])> {
+    let sub = Subsets::get();
+    let card = |i: u32| Card::from_any_code(h.codes[i as usize]).unwrap_or(Card::SMALL_JOKER);
+    fn pick<const N: usize>(mut m: u16, card: impl Fn(u32) -> Card) -> [Card; N] {
+        std::array::from_fn(|_| {
+            let i = m.trailing_zeros();
+            m &= m.wrapping_sub(1);
+            card(i)
+        })
+    }
+    let back = h.five_rank[bi];
+    let (middle, om) = if legal_pair(h.five_rank[mi], back, strict) {
+        (h.five_rank[mi], h.five_ord[mi])
+    } else {
+        let (played, _) = eval.eval5_jokers_at_most(&pick(sub.five[mi], card), back, strict)?;
+        five_played(st, eval, &played)
+    };
+    let (front, of) = if Foul::check(h.three_rank[fi], middle, back, strict).front_over_middle {
+        let (played, _) = eval.eval3_jokers_at_most(&pick(sub.three[fi], card), middle, strict)?;
+        let o = st.three_from_sum(played.iter().map(|c| st.key(c.code())).sum());
+        (st.three_rank[o as usize], o)
+    } else {
+        (h.three_rank[fi], h.three_ord[fi])
+    };
+    Some(([of, om, h.five_ord[bi]], [front, middle, back]))
+}
+
+/// Whether a middle of rank `m` may lie before a back of rank `b` (RULES.md §2, ranks only).
+fn legal_pair(m: HandRank, b: HandRank, strict: bool) -> bool {
+    !Foul::check(HandRank::default(), m, b, strict).middle_over_back
+}
+
 /// [`best`] by visiting every split in plain order (the reference the tests compare it with).
-pub(crate) fn exhaustive(obj: &Objective, h: &CopiesHand, strict: bool) -> Split {
+pub(crate) fn exhaustive(
+    obj: &Objective,
+    st: &Strength,
+    h: &CopiesHand,
+    strict: bool,
+    avoid: Option<&Evaluator>,
+) -> Split {
     let mut best = NONE;
-    for_each_legal(obj, h, strict, |s| {
+    for_each_legal(obj, st, h, strict, avoid, |s, _| {
         if best.is_beaten_by(s.ev, s.back, s.middle) {
             best = s;
         }

@@ -42,7 +42,7 @@ use crate::card::{exact_cards_in, Card};
 use crate::error::{Error, Result};
 use crate::eval::{Category, Evaluator};
 use crate::lanes::Arrangement;
-use crate::rules::{Preset, Rules, Table};
+use crate::rules::{JokerLanes, Preset, Rules, Table};
 use crate::special::{Special, SpecialDetector};
 
 pub use level::Level;
@@ -374,10 +374,20 @@ impl Arranger {
         Ok(Ok(HandSubsets::new(self.strength, cards.map(|c| c.code()))))
     }
 
+    /// The evaluator that values the splits only `joker_lanes = avoid_foul` makes legal
+    /// (RULES.md §12), when the rule set reads lanes so and the hand holds a joker.
+    fn avoiding(&self, h: &copies::CopiesHand) -> Option<Evaluator> {
+        (h.jokers != 0 && self.rules.joker_lanes == JokerLanes::AvoidFoul).then(|| Evaluator::new(&self.rules))
+    }
+
     /// The best split of a hand with copies, and its subsets.
     fn search_copies(&self, cards: &[Card; 13]) -> Result<(copies::CopiesHand, Split)> {
         let h = copies::CopiesHand::new(self.strength, &Evaluator::new(&self.rules), cards);
-        let s = copies::best(&self.objective, self.strength, &h, self.rules.strict_order);
+        let (st, strict) = (self.strength, self.rules.strict_order);
+        let s = match self.avoiding(&h) {
+            Some(eval) => copies::best_avoiding(&self.objective, st, &h, strict, &eval),
+            None => copies::best(&self.objective, st, &h, strict),
+        };
         if s.ev == f64::NEG_INFINITY {
             return Err(Error::InvalidArgument("these cards have no legal arrangement under strict_order".into()));
         }
@@ -385,7 +395,16 @@ impl Arranger {
     }
 
     fn arranged_copies(&self, h: &copies::CopiesHand, s: &Split) -> Arranged {
-        Arranged { arrangement: to_arrangement(&h.codes, s), categories: h.categories(s), expected_water: s.ev }
+        let arrangement = to_arrangement(&h.codes, s);
+        // Lanes with jokers at the values the rule set's `joker_lanes` gives them (under
+        // `avoid_foul` a lane may play below its best).
+        let categories = if h.jokers != 0 {
+            let e = arrangement.evaluate(&self.rules);
+            [e.front.category(), e.middle.category(), e.back.category()]
+        } else {
+            h.categories(s)
+        };
+        Arranged { arrangement, categories, expected_water: s.ev }
     }
 
     fn arranged(&self, h: &HandSubsets, s: &Split) -> Arranged {
@@ -524,14 +543,22 @@ impl Arranger {
     /// split.
     fn groups_copies(&self, h: &copies::CopiesHand) -> Vec<([Category; 3], Split)> {
         let mut by_cats: Vec<([Category; 3], Split)> = Vec::new();
-        copies::for_each_legal(&self.objective, h, self.rules.strict_order, |s| {
-            let cats = h.categories(&s);
-            match by_cats.iter_mut().find(|g| g.0 == cats) {
-                Some(g) if g.1.is_beaten_by(s.ev, s.back, s.middle) => g.1 = s,
-                Some(_) => {}
-                None => by_cats.push((cats, s)),
-            }
-        });
+        let avoid = self.avoiding(h);
+        copies::for_each_legal(
+            &self.objective,
+            self.strength,
+            h,
+            self.rules.strict_order,
+            avoid.as_ref(),
+            |s, ranks| {
+                let cats = ranks.map(|r| r.category());
+                match by_cats.iter_mut().find(|g| g.0 == cats) {
+                    Some(g) if g.1.is_beaten_by(s.ev, s.back, s.middle) => g.1 = s,
+                    Some(_) => {}
+                    None => by_cats.push((cats, s)),
+                }
+            },
+        );
         by_cats
     }
 
@@ -540,7 +567,8 @@ impl Arranger {
     pub fn arrange_copies_exhaustive(&self, cards: &[Card]) -> Result<Arranged> {
         let cards = exact_cards_in::<13>(cards, self.rules.deck_spec())?;
         let h = copies::CopiesHand::new(self.strength, &Evaluator::new(&self.rules), &cards);
-        let s = copies::exhaustive(&self.objective, &h, self.rules.strict_order);
+        let avoid = self.avoiding(&h);
+        let s = copies::exhaustive(&self.objective, self.strength, &h, self.rules.strict_order, avoid.as_ref());
         if s.ev == f64::NEG_INFINITY {
             return Err(Error::InvalidArgument("these cards have no legal arrangement under strict_order".into()));
         }
