@@ -43,6 +43,7 @@ use crate::error::{Error, Result};
 use crate::eval::{Category, Evaluator};
 use crate::lanes::Arrangement;
 use crate::rules::{JokerLanes, Preset, Rules, Table};
+use crate::settle::PlayerHand;
 use crate::special::{Special, SpecialDetector};
 
 pub use level::Level;
@@ -608,6 +609,23 @@ impl Arranger {
         }))
     }
 
+    /// The seat a good player puts on the table with these 13 cards: the special they make,
+    /// declared (报到, RULES.md §6), where [`Arranger::special_advice`] says declaring is worth
+    /// more than the lanes; the lanes of [`Arranger::arrange`] otherwise. What [`crate::settle`]
+    /// takes for the seat.
+    ///
+    /// Errors: as [`Arranger::arrange`].
+    pub fn play(&self, cards: &[Card]) -> Result<PlayerHand> {
+        Ok(match self.special_advice(cards)? {
+            Some(advice) if advice.declare() => PlayerHand::Special {
+                special: advice.special,
+                cards: exact_cards_in::<13>(cards, self.rules.deck_spec())?,
+            },
+            Some(advice) => PlayerHand::Arranged(advice.best_lanes.arrangement),
+            None => PlayerHand::Arranged(self.arrange(cards)?.arrangement),
+        })
+    }
+
     /// Expected water of any arrangement of these rules' table against the field; a foul is
     /// priced as losing every lane to every opponent.
     pub fn expected_water(&self, arrangement: &Arrangement) -> f64 {
@@ -755,7 +773,7 @@ pub fn clear_cache() {
 /// [`Error::InvalidTable`] for banker-table rules (a seat's role matters there: keep an
 /// [`Arranger::new_for`], or use [`shared_arranger_for`]).
 pub fn auto_arrange(cards: &[Card], rules: &Rules) -> Result<Arranged> {
-    exact_cards_in::<13>(cards, rules.extra_suits)?;
+    exact_cards_in::<13>(cards, rules.deck_spec())?;
     shared_arranger(rules, DEFAULT_PLAYERS)?.arrange(cards)
 }
 
@@ -766,15 +784,24 @@ pub fn suggest(cards: &[Card], rules: &Rules, n: usize) -> Result<Vec<Suggestion
     if n == 0 {
         return Err(Error::InvalidArgument("asked for 0 suggestions; n must be at least 1".into()));
     }
-    exact_cards_in::<13>(cards, rules.extra_suits)?;
+    exact_cards_in::<13>(cards, rules.deck_spec())?;
     shared_arranger(rules, DEFAULT_PLAYERS)?.suggest(cards, n)
 }
 
 /// Whether declaring the special these cards make beats the best lane play, at a full table
 /// of four (see [`Arranger::special_advice`]).
 pub fn special_advice(cards: &[Card], rules: &Rules) -> Result<Option<SpecialAdvice>> {
-    exact_cards_in::<13>(cards, rules.extra_suits)?;
+    exact_cards_in::<13>(cards, rules.deck_spec())?;
     shared_arranger(rules, DEFAULT_PLAYERS)?.special_advice(cards)
+}
+
+/// The seat a good player puts on the table with these 13 cards at a full table of four: the
+/// special declared where that is worth more, the best lanes otherwise (see [`Arranger::play`]).
+///
+/// Errors: as [`auto_arrange`].
+pub fn play(cards: &[Card], rules: &Rules) -> Result<PlayerHand> {
+    exact_cards_in::<13>(cards, rules.deck_spec())?;
+    shared_arranger(rules, DEFAULT_PLAYERS)?.play(cards)
 }
 
 /// The position masks of a 13-card hand's splits (re-exported for the tools).

@@ -171,6 +171,13 @@ impl From<Arrangement> for PlayerHand {
     }
 }
 
+/// The arranger's answer as a seat: its lanes.
+impl From<crate::arrange::Arranged> for PlayerHand {
+    fn from(a: crate::arrange::Arranged) -> PlayerHand {
+        PlayerHand::Arranged(a.arrangement)
+    }
+}
+
 /// Settle one round under `rules`. Shorthand for `Settler::new(rules)?.settle(hands)`.
 ///
 /// Rules in banker mode need the banker seat: use [`settle_with_banker`].
