@@ -407,3 +407,34 @@ fn a_repeated_card_names_the_rule_that_deals_it_twice() {
     ok(&["--extra-suits", "d", "settle", &json!({"seats": seats}).to_string()]);
     ok(&["settle", &json!({"rules": {"extra_suits": ["d"]}, "seats": seats}).to_string()]);
 }
+
+/// `sss play`: the seat a good player puts on the table. A dragon is declared, and its `--json`
+/// seat goes into `sss settle`'s round as it is, paid its water (RULES.md §6) by each other seat;
+/// a hand without a special plays the arranger's lanes.
+#[test]
+fn play_declares_a_special_and_settle_pays_it() {
+    let dragon = "2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac";
+    let out = ok(&["play", dragon]);
+    assert!(out.starts_with("declare DR dragon (36 water"), "{out}");
+    let seat = ok_json(&["play", dragon]);
+    assert_eq!(seat["declare"], json!(true));
+    let water = Rules::classic().special_water(shisanshui::Special::Dragon).unwrap();
+    assert_eq!(seat["water"], json!(water));
+    // Three seats of lanes from the other 39 cards, each played by `sss play` too.
+    let held: Vec<Card> = parse_cards_in(dragon, Deck::ONE).unwrap();
+    let rest: Vec<Card> = (0..52).map(|c| Card::from_code(c).unwrap()).filter(|c| !held.contains(c)).collect();
+    let mut seats = vec![seat["seat"].clone()];
+    for k in 0..3 {
+        // Mixed by a stride coprime to 39 (a stride of 3 would deal each seat a dragon).
+        let cards: Vec<String> = (13 * k..13 * k + 13).map(|i| rest[i * 7 % 39].to_string()).collect();
+        let played = ok_json(&["play", &cards.join(" ")]);
+        assert_eq!(played["declare"], json!(false), "{played}");
+        let arranged = ok_json(&["arrange", &cards.join(" ")]);
+        assert_eq!(played["seat"], arranged["arrangement"]);
+        seats.push(played["seat"].clone());
+    }
+    let round = json!({ "seats": seats }).to_string();
+    let settled = ok_json(&["settle", &round]);
+    assert_eq!(settled["settlement"]["totals"][0], json!({"num": 3 * water, "den": 1}), "{settled}");
+    assert_eq!(settled["settlement"]["events"][0], json!({"kind": "special", "seat": 0, "special": "DR"}));
+}

@@ -6,7 +6,8 @@ use clap::Args;
 use serde_json::{json, Value};
 use shisanshui::arrange::{Arranged, Level};
 use shisanshui::{
-    format_cards, Arrangement, Card, Category, Deck, Evaluator, HandRank, JokerEval, Lane, SpecialDetector, SuitSet,
+    format_cards, Arrangement, Card, Category, Deck, Evaluator, HandRank, JokerEval, Lane, PlayerHand, SpecialDetector,
+    SuitSet,
 };
 
 use super::names::{category_id, pad, suggestion_id};
@@ -326,6 +327,37 @@ pub fn arrange(t: &TableArgs, a: &ArrangeArgs) -> CliResult<Output> {
     json["seed"] = json!(a.seed);
     json["card_removal"] = json!(arranger.card_removal());
     Ok(Output { text, json })
+}
+
+/// `play`: the seat a good player puts on the table ([`shisanshui::Arranger::play`]); its JSON
+/// `seat` is a seat of `sss settle`'s round.
+pub fn play(t: &TableArgs, a: &CardsArgs) -> CliResult<Output> {
+    let rules = t.rules()?;
+    let players = t.players()?;
+    let lang = t.lang();
+    let cards = cards(t, a)?;
+    let seat = t.arranger(&rules, players)?.play(&cards).map_err(|e| CliError::engine("cards", e))?;
+    Ok(match seat {
+        PlayerHand::Special { special, cards } => {
+            let water = rules.special_water(special).unwrap_or(0);
+            let text = format!(
+                "{} {} {} ({water} {})\n",
+                lang.pick("declare", "报到"),
+                special.id(),
+                lang.special(special),
+                lang.pick("water from each other seat", "水/家")
+            );
+            let seat = json!({"special": special, "cards": format_cards(&cards)});
+            Output { text, json: json!({"seat": seat, "declare": true, "water": water, "players": players}) }
+        }
+        PlayerHand::Arranged(arrangement) => {
+            let e = arrangement.evaluate(&rules);
+            let categories = [e.front.category(), e.middle.category(), e.back.category()];
+            let text = format!("{arrangement}\n{}\n", categories_text(&categories, lang));
+            let seat = json!(arrangement.to_string());
+            Output { text, json: json!({"seat": seat, "declare": false, "players": players}) }
+        }
+    })
 }
 
 /// `suggest`: several arrangements with distinct lane categories.

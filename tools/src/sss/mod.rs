@@ -158,6 +158,9 @@ pub enum Command {
     Special(hand::CardsArgs),
     /// The arranger's best arrangement of 13 cards (never a foul), or a weaker bot's (--level).
     Arrange(hand::ArrangeArgs),
+    /// The seat a good player puts on the table: the special declared (报到) where that is worth
+    /// more, the arranger's lanes otherwise; `--json` gives the seat as `sss settle` reads it.
+    Play(hand::CardsArgs),
     /// Several good arrangements of 13 cards with distinct lane categories.
     Suggest(hand::SuggestArgs),
     /// 理牌 hints: every combination of one category the cards hold (对子 … 同花顺 buttons).
@@ -372,6 +375,7 @@ fn run_command(cli: &Cli) -> CliResult<Output> {
         Command::Check(a) => hand::check(t, a),
         Command::Special(a) => hand::special(t, a),
         Command::Arrange(a) => hand::arrange(t, a),
+        Command::Play(a) => hand::play(t, a),
         Command::Suggest(a) => hand::suggest(t, a),
         Command::Combos(a) => hints::combos(t, a),
         Command::Complete(a) => hints::complete(t, a),
