@@ -2534,6 +2534,21 @@ SssStatus sss_special_advice(const struct SssArranger *arranger,
                              struct SssSpecialAdvice *out);
 
 /**
+ * The seat a good player puts on the table with 13 cards, ready for `sss_settle`: the special
+ * they make declared (`SSS_SEAT_SPECIAL`, 报到) where `sss_special_advice` says declaring is
+ * worth more than the lanes, else the lanes of `sss_arrange` (`SSS_SEAT_ARRANGED`, cards in lane
+ * order, `special` `SSS_SPECIAL_NONE`, as `sss_seat_arranged` fills it). Errors as `sss_arrange`.
+ *
+ * # Safety
+ * `arranger` must be a live handle; `codes` valid for `count` bytes (or NULL when `count` is
+ * 0); `out` valid for a write.
+ */
+SssStatus sss_arranger_play(const struct SssArranger *arranger,
+                            const uint8_t *codes,
+                            size_t count,
+                            struct SssSeat *out);
+
+/**
  * The expected water of any arrangement (13 codes in lane order: 3 front, 5 middle, 5 back)
  * against this arranger's field; a foul is priced as losing every lane to every opponent.
  * Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD`, `SSS_ERR_WRONG_CARD_COUNT`,

@@ -577,6 +577,13 @@ public:
         detail::check(sss_special_advice(raw_, thirteen.data(), thirteen.size(), &advice), "sss_special_advice");
         return advice;
     }
+    /// The seat a good player puts on the table, ready for `settle`: the special declared where
+    /// that is worth more, the best lanes otherwise (`sss_arranger_play`).
+    SssSeat play(codes_view thirteen) const {
+        SssSeat seat{};
+        detail::check(sss_arranger_play(raw_, thirteen.data(), thirteen.size(), &seat), "sss_arranger_play");
+        return seat;
+    }
     /// The expected water of any arrangement (13 codes in lane order).
     double expected_water(codes_view thirteen) const {
         double water = 0;

@@ -16,12 +16,13 @@
 //! their layout is the same whether a platform aligns `double` to 4 or to 8.
 
 use engine::arrange::{Arranged, Arranger, Level, Role, SpecialAdvice, Suggestion, SuggestionKind};
-use engine::{cards_from_codes_in, Arrangement, Card, Error, Rules};
+use engine::{cards_from_codes_in, Arrangement, Card, Error, PlayerHand, Rules};
 
 use crate::boundary::{
     flag_in, handle_free, handle_new, handle_ref, slice_in, text_in, BufOut, Failure, Out, SssStatus, Tagged, TextOut,
 };
 use crate::rules::SssRules;
+use crate::settle::{SssSeat, SSS_SEAT_ARRANGED, SSS_SEAT_SPECIAL};
 use crate::special::SSS_SPECIAL_NONE;
 
 /// An arranger for one rule set at one table size (RULES.md §7). Made by `sss_arranger_new` or
@@ -618,6 +619,38 @@ pub unsafe extern "C" fn sss_special_advice(
     })
 }
 
+/// The seat a good player puts on the table with 13 cards, ready for `sss_settle`: the special
+/// they make declared (`SSS_SEAT_SPECIAL`, 报到) where `sss_special_advice` says declaring is
+/// worth more than the lanes, else the lanes of `sss_arrange` (`SSS_SEAT_ARRANGED`, cards in lane
+/// order, `special` `SSS_SPECIAL_NONE`, as `sss_seat_arranged` fills it). Errors as `sss_arrange`.
+///
+/// # Safety
+/// `arranger` must be a live handle; `codes` valid for `count` bytes (or NULL when `count` is
+/// 0); `out` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_arranger_play(
+    arranger: *const SssArranger,
+    codes: *const u8,
+    count: usize,
+    out: *mut SssSeat,
+) -> SssStatus {
+    ffi_boundary!({
+        let arranger = unsafe { handle_ref(arranger, "arranger")? };
+        let codes = unsafe { slice_in(codes, count, "codes")? };
+        let out = unsafe { Out::new(out, "out")? };
+        let seat = match arranger.inner.play(&hand_in(arranger, codes)?)? {
+            PlayerHand::Special { special, cards } => {
+                SssSeat { kind: SSS_SEAT_SPECIAL, special: special as u8, cards: cards.map(|c| c.code()) }
+            }
+            PlayerHand::Arranged(a) => {
+                SssSeat { kind: SSS_SEAT_ARRANGED, special: SSS_SPECIAL_NONE, cards: a.cards().map(|c| c.code()) }
+            }
+        };
+        unsafe { out.write(seat) };
+        Ok(())
+    })
+}
+
 /// The expected water of any arrangement (13 codes in lane order: 3 front, 5 middle, 5 back)
 /// against this arranger's field; a foul is priced as losing every lane to every opponent.
 /// Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD`, `SSS_ERR_WRONG_CARD_COUNT`,
@@ -826,6 +859,33 @@ mod tests {
         let mut out = SssSpecialAdvice { declare: 9, ..Default::default() };
         assert_eq!(unsafe { sss_special_advice(a, plain.as_ptr(), 13, &mut out) }, SssStatus::SSS_OK);
         assert_eq!(out, SssSpecialAdvice::default());
+        unsafe { sss_arranger_free(a) };
+    }
+
+    #[test]
+    fn play_declares_a_dragon_and_arranges_the_rest() {
+        let a = arranger("classic", 4);
+        let dragon = codes("2s 3h 4s 5h 6d 7h 8c 9h Td Jc Qd Kd Ad");
+        let mut seat = SssSeat { kind: 9, special: 9, cards: [0; 13] };
+        assert_eq!(unsafe { sss_arranger_play(a, dragon.as_ptr(), 13, &mut seat) }, SssStatus::SSS_OK);
+        assert_eq!((seat.kind, seat.special), (SSS_SEAT_SPECIAL, crate::special::SssSpecial::SSS_SPECIAL_DRAGON as u8));
+        let (mut got, mut want) = (seat.cards.to_vec(), dragon.clone());
+        got.sort_unstable();
+        want.sort_unstable();
+        assert_eq!(got, want);
+        // No special: the lanes of sss_arrange, front, middle and back.
+        let plain = codes("2s 3h 4s 5h 6d 7h 8c 8h Td Jc Qd Kd Ad");
+        assert_eq!(unsafe { sss_arranger_play(a, plain.as_ptr(), 13, &mut seat) }, SssStatus::SSS_OK);
+        let best = arrange(a, &plain);
+        assert_eq!((seat.kind, seat.special), (SSS_SEAT_ARRANGED, SSS_SPECIAL_NONE));
+        let lanes: Vec<u8> = best.front.iter().chain(&best.middle).chain(&best.back).copied().collect();
+        assert_eq!(seat.cards.to_vec(), lanes);
+        // Bad input: as sss_arrange, the seat untouched.
+        let before = seat;
+        assert_eq!(unsafe { sss_arranger_play(a, plain.as_ptr(), 12, &mut seat) }, SssStatus::SSS_ERR_WRONG_CARD_COUNT);
+        assert_eq!(unsafe { sss_arranger_play(a, plain.as_ptr(), 13, null_mut()) }, SssStatus::SSS_ERR_NULL_POINTER);
+        assert!(last_error().contains("out"), "{}", last_error());
+        assert_eq!((seat.kind, seat.cards), (before.kind, before.cards));
         unsafe { sss_arranger_free(a) };
     }
 

@@ -408,6 +408,21 @@ static void test_arrange_vectors(const char *dir) {
             check_legal(c->rules, hand, &out.best_lanes, "advice lanes");
             check(memcmp(out.reserved, "\0\0\0\0\0", 5) == 0, "advice %zu: reserved", i);
         }
+        /* sss_arranger_play: the special declared where the advice says so, else the best lanes. */
+        {
+            SssSeat seat;
+            SssArranged best;
+            uint8_t lanes[13];
+            memset(&seat, 0xEE, sizeof seat);
+            expect(sss_arranger_play(c->arranger, hand, 13, &seat), SSS_OK, NULL, "play");
+            expect(sss_arrange(c->arranger, hand, 13, &best), SSS_OK, NULL, "play lanes");
+            lane_codes(&best, lanes);
+            if (out.declare == 1) {
+                check(seat.kind == SSS_SEAT_SPECIAL && seat.special == out.special, "play %zu: declared", i);
+            } else {
+                check(seat.kind == SSS_SEAT_ARRANGED && memcmp(seat.cards, lanes, 13) == 0, "play %zu: the best lanes", i);
+            }
+        }
     }
 
     for (i = 0; i < errs->count; i++) {

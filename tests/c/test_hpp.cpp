@@ -241,6 +241,35 @@ void dealing_arranging_settling() {
         CHECK(advice.has_special <= 1);
         seats.push_back(sss::seat_arranged(best));
     }
+    // play: the seat a good player puts down, the lanes of arrange where no special is worth
+    // declaring; a dragon declared, paid its water by each of the other three seats (RULES.md §6).
+    for (const sss::Hand &hand : hands) {
+        SssSeat seat = arranger.play(hand);
+        SssSpecialAdvice advice = arranger.special_advice(hand);
+        if (seat.kind == SSS_SEAT_SPECIAL) {
+            CHECK(advice.declare == 1 && seat.special == advice.special);
+        } else {
+            SssSeat lanes = sss::seat_arranged(arranger.arrange(hand));
+            CHECK(advice.declare == 0 && std::memcmp(&seat, &lanes, sizeof seat) == 0);
+        }
+    }
+    {
+        SssSeat dragon = arranger.play(sss::parse_cards("2s 3h 4s 5h 6d 7h 8c 9h Td Jc Qd Kd Ad"));
+        CHECK(dragon.kind == SSS_SEAT_SPECIAL && dragon.special == SSS_SPECIAL_DRAGON);
+        std::vector<uint8_t> rest;
+        for (uint8_t c = 0; c < 52; c++) {
+            if (std::find(dragon.cards, dragon.cards + 13, c) == dragon.cards + 13) rest.push_back(c);
+        }
+        std::vector<SssSeat> table{dragon};
+        for (int k = 0; k < 3; k++) {
+            std::vector<uint8_t> hand;
+            for (int i = 0; i < 13; i++) hand.push_back(rest[(13 * k + i) * 7 % 39]);
+            table.push_back(arranger.play(hand));
+        }
+        CHECK(sss::settle(rules, table).totals()[0].units ==
+              int64_t{3} * rules.special_water(SSS_SPECIAL_DRAGON) * SSS_WATER_DENOMINATOR);
+        EXPECT_ERROR(arranger.play(sss::parse_cards("As Ks")), SSS_ERR_WRONG_CARD_COUNT, "sss_arranger_play");
+    }
     EXPECT_ERROR(arranger.arrange(std::vector<uint8_t>(hands[0].begin(), hands[0].begin() + 12)),
                  SSS_ERR_WRONG_CARD_COUNT, "sss_arrange");
     EXPECT_ERROR(arranger.suggest(hands[0], 0), SSS_ERR_INVALID_ARGUMENT, "sss_suggest");

@@ -35,6 +35,7 @@ namespace Shisanshui.Tests
                 new KeyValuePair<string, Action>("arrange vectors", () => ArrangeVectors(dir)),
                 new KeyValuePair<string, Action>("arrange many deals", ManyDeals),
                 new KeyValuePair<string, Action>("special advice", Advice),
+                new KeyValuePair<string, Action>("play", Play),
                 new KeyValuePair<string, Action>("arrange threads", Threads),
                 new KeyValuePair<string, Action>("arrange errors", Errors),
                 new KeyValuePair<string, Action>("banker roles", BankerRoles),
@@ -462,6 +463,39 @@ namespace Shisanshui.Tests
             {
                 SpecialAdvice a = hk.SpecialAdvice(Card.ParseHand(Dragon));
                 T.Check(a != null && Math.Abs(a.DeclareWater - 13) < 1e-9, "hk, two seats: one opponent pays 13");
+            }
+        }
+
+        // Arranger.Play: a dragon is declared and paid 36 by each of three seats (RULES.md §6); the
+        // other seats play Arrange's lanes, passed to Settle as Arranged values.
+        private static void Play()
+        {
+            using (Rules classic = Rules.Classic())
+            using (Arranger arr = new Arranger(classic))
+            {
+                PlayerHand dragon = arr.Play(Dragon);
+                T.Check(dragon.IsSpecial && dragon.Special == Special.Dragon, "declared: " + dragon);
+                var held = new HashSet<Card>(Card.ParseHand(Dragon));
+                var rest = new List<Card>();
+                for (int c = 0; c < 52; c++)
+                {
+                    if (!held.Contains(Card.FromCode(c))) rest.Add(Card.FromCode(c));
+                }
+                var seats = new List<PlayerHand> { dragon };
+                for (int k = 0; k < 3; k++)
+                {
+                    // A stride coprime to 39 mixes the ranks (a stride of 3 would deal dragons).
+                    var hand = new Card[13];
+                    for (int i = 0; i < 13; i++) hand[i] = rest[(13 * k + i) * 7 % 39];
+                    PlayerHand played = arr.Play(hand);
+                    T.Check(!played.IsSpecial && played.ToString() == ((PlayerHand)arr.Arrange(hand)).ToString(), "lanes: " + played);
+                    seats.Add(arr.Arrange(hand));
+                }
+                using (Settlement s = Settlement.Settle(classic, seats))
+                {
+                    T.Eq(3 * 36L, s.Totals[0].Num, "the dragon's total");
+                }
+                T.Throws<WrongCardCountException>(() => arr.Play(Card.ParseHand("As Ks")), "expected 13 cards, got 2", "two cards");
             }
         }
 

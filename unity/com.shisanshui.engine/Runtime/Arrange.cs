@@ -501,6 +501,31 @@ namespace Shisanshui
             return n.has_special != 0 ? new SpecialAdvice(n) : null;
         }
 
+        /// <summary>
+        /// The seat a good player puts on the table with these 13 cards, ready for Settle: the special
+        /// declared (报到) where <see cref="SpecialAdvice(IList{Card})"/> says declaring is worth more,
+        /// the lanes of <see cref="Arrange(IList{Card})"/> otherwise.
+        /// </summary>
+        public PlayerHand Play(IList<Card> cards)
+        {
+            return Play(Card.Codes(cards, "cards"));
+        }
+
+        /// <summary>The seat for a hand written as text.</summary>
+        public PlayerHand Play(string hand)
+        {
+            return Play(Parse(hand));
+        }
+
+        /// <summary>The seat for 13 raw codes.</summary>
+        public PlayerHand Play(byte[] codes)
+        {
+            Codes(codes);
+            byte[] seat = new byte[PlayerHand.SeatSize];
+            Native.Check(Native.sss_arranger_play(Handle, codes, Native.Len(codes), seat));
+            return PlayerHand.FromSeat(seat);
+        }
+
         /// <summary>Expected water of any arrangement against this arranger's field (a foul is priced as losing every lane).</summary>
         public double ExpectedWater(Arrangement arrangement)
         {
@@ -668,6 +693,9 @@ namespace Shisanshui
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern int sss_special_advice(ArrangerHandle arranger, byte[] codes, UIntPtr count,
             out NativeSpecialAdvice outAdvice);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_arranger_play(ArrangerHandle arranger, byte[] codes, UIntPtr count, [Out] byte[] outSeat);
 
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern int sss_arranger_expected_water(ArrangerHandle arranger, byte[] codes, UIntPtr count, out double outWater);

@@ -147,6 +147,22 @@ namespace Shisanshui
             this.seat = seat;
         }
 
+        /// <summary>A seat filled by the engine (15 bytes, the C ABI's SssSeat).</summary>
+        internal static PlayerHand FromSeat(byte[] seat)
+        {
+            return new PlayerHand(seat);
+        }
+
+        /// <summary>The arranger's answer as a seat: its lanes.</summary>
+        public static implicit operator PlayerHand(Arranged arranged)
+        {
+            if (arranged == null)
+            {
+                throw new ArgumentNullException("arranged");
+            }
+            return Arranged(arranged.Arrangement);
+        }
+
         /// <summary>Three lanes (3 + 5 + 5 cards); WrongCardCountException for a lane of another size.
         /// No rule set is needed: up to two copies of a card are accepted (two decks, RULES.md §11;
         /// TooManyCopiesException for a third), and settling checks the table against the rule
