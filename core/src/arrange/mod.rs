@@ -611,7 +611,7 @@ impl Arranger {
 
     /// The seat a good player puts on the table with these 13 cards: the special they make,
     /// declared (报到, RULES.md §6), where [`Arranger::special_advice`] says declaring is worth
-    /// more than the lanes; the lanes of [`Arranger::arrange`] otherwise. What [`crate::settle`]
+    /// more than the lanes; the lanes of [`Arranger::arrange`] otherwise. What [`crate::settle()`]
     /// takes for the seat.
     ///
     /// Errors: as [`Arranger::arrange`].
