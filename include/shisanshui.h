@@ -2921,6 +2921,39 @@ SssStatus sss_combos(const struct SssRules *rules,
                      size_t *out_count);
 
 /**
+ * `sss_combos` with each entry's cards as played: the same arguments, checks, errors and
+ * buffer protocol, the same entries in the same order, each with every joker (RULES.md §12)
+ * replaced by the card it stands for, slot by slot with the entry `sss_combos` writes (the
+ * codes are not re-sorted: the jokers' slots come first there, so they do here). An entry
+ * without a joker is the one `sss_combos` writes. What a joker stands for (the engine's
+ * `hints` module docs): in a group (pair, trips, quads, the groups of two pair and full house,
+ * five of a kind) the group's rank in the highest suits the group lacks (K♦ + joker plays
+ * K♠ K♦), ♠ again once it holds all four; in a straight the missing rank in ♠, unless that
+ * makes all five one suit; in a straight flush the missing cards of its suit; in a flush the
+ * cards that make the strongest flush (a second A♠ included).
+ *
+ * Writes the entries into `out_combos` (capacity `cap`; `SSS_COMBOS_MAX` always suffices) and
+ * their number into `*out_count`. When `cap` is too small returns `SSS_ERR_BUFFER_TOO_SMALL`
+ * with the needed count in `*out_count` (pass `cap` 0 to ask).
+ *
+ * Errors: as `sss_combos`: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD` or
+ * `SSS_ERR_TOO_MANY_COPIES` (codes checked in order), `SSS_ERR_WRONG_CARD_COUNT` (more than 13
+ * codes), `SSS_ERR_INVALID_ARGUMENT` (a category number that is not 0..=9, 0 high card, 9 five of
+ * a kind under a rule set that cannot make it), `SSS_ERR_NULL_POINTER`.
+ *
+ * # Safety
+ * `rules` must be a live handle; `codes` valid for `count` bytes (or NULL when `count` is 0);
+ * `out_combos` valid for `cap` writes (or NULL when `cap` is 0); `out_count` valid for a write.
+ */
+SssStatus sss_combos_played(const struct SssRules *rules,
+                            const uint8_t *codes,
+                            size_t count,
+                            uint32_t category,
+                            struct SssCombo *out_combos,
+                            size_t cap,
+                            size_t *out_count);
+
+/**
  * The best legal arrangement of 13 cards that keeps the lanes the player fixed by hand, by
  * the arranger's expected water (the value `sss_arranger_expected_water` gives it): the other
  * cards are placed in the open lanes in every possible way, fouls skipped. A lane is fixed by

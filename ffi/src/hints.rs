@@ -44,12 +44,39 @@ impl Default for SssCombo {
     }
 }
 
-fn combo_out(c: &Combo) -> SssCombo {
-    let mut out = SssCombo { category: c.category() as u8, len: c.cards().len() as u8, ..SssCombo::default() };
-    for (slot, card) in out.cards.iter_mut().zip(c.cards()) {
+/// One entry of `sss_combos` (`cards` the combination's own) or `sss_combos_played` (`cards` as
+/// played: `Combo::played`, slot by slot with `Combo::cards`).
+fn combo_out(c: &Combo, cards: &[Card]) -> SssCombo {
+    let mut out = SssCombo { category: c.category() as u8, len: cards.len() as u8, ..SssCombo::default() };
+    for (slot, card) in out.cards.iter_mut().zip(cards) {
         *slot = card.code();
     }
     out
+}
+
+/// `sss_combos` and `sss_combos_played`: the same checks, list and buffer protocol; `played`
+/// only picks which cards fill each entry.
+#[allow(clippy::too_many_arguments)]
+unsafe fn combos_into(
+    rules: *const SssRules,
+    codes: *const u8,
+    count: usize,
+    category: u32,
+    out_combos: *mut SssCombo,
+    cap: usize,
+    out_count: *mut usize,
+    played: bool,
+) -> Result<(), Failure> {
+    let rules = unsafe { handle_ref(rules, "rules")? };
+    let codes = unsafe { slice_in(codes, count, "codes")? };
+    let out = unsafe {
+        BufOut::with_names(out_combos, cap, out_count, "out_combos", "out_count", "combination list (combos)")?
+    };
+    let cards = cards_from_codes_in(codes, rules.inner.deck_spec())?;
+    let category = category_in(category)?;
+    let list = hints::combos(&cards, category, &rules.inner)?;
+    let list: Vec<SssCombo> = list.iter().map(|c| combo_out(c, if played { c.played() } else { c.cards() })).collect();
+    unsafe { out.write_items(&list, None) }
 }
 
 fn category_in(category: u32) -> Result<Category, Failure> {
@@ -101,18 +128,43 @@ pub unsafe extern "C" fn sss_combos(
     cap: usize,
     out_count: *mut usize,
 ) -> SssStatus {
-    ffi_boundary!({
-        let rules = unsafe { handle_ref(rules, "rules")? };
-        let codes = unsafe { slice_in(codes, count, "codes")? };
-        let out = unsafe {
-            BufOut::with_names(out_combos, cap, out_count, "out_combos", "out_count", "combination list (combos)")?
-        };
-        let cards = cards_from_codes_in(codes, rules.inner.deck_spec())?;
-        let category = category_in(category)?;
-        let list = hints::combos(&cards, category, &rules.inner)?;
-        let list: Vec<SssCombo> = list.iter().map(combo_out).collect();
-        unsafe { out.write_items(&list, None) }
-    })
+    ffi_boundary!({ unsafe { combos_into(rules, codes, count, category, out_combos, cap, out_count, false) } })
+}
+
+/// `sss_combos` with each entry's cards as played: the same arguments, checks, errors and
+/// buffer protocol, the same entries in the same order, each with every joker (RULES.md §12)
+/// replaced by the card it stands for, slot by slot with the entry `sss_combos` writes (the
+/// codes are not re-sorted: the jokers' slots come first there, so they do here). An entry
+/// without a joker is the one `sss_combos` writes. What a joker stands for (the engine's
+/// `hints` module docs): in a group (pair, trips, quads, the groups of two pair and full house,
+/// five of a kind) the group's rank in the highest suits the group lacks (K♦ + joker plays
+/// K♠ K♦), ♠ again once it holds all four; in a straight the missing rank in ♠, unless that
+/// makes all five one suit; in a straight flush the missing cards of its suit; in a flush the
+/// cards that make the strongest flush (a second A♠ included).
+///
+/// Writes the entries into `out_combos` (capacity `cap`; `SSS_COMBOS_MAX` always suffices) and
+/// their number into `*out_count`. When `cap` is too small returns `SSS_ERR_BUFFER_TOO_SMALL`
+/// with the needed count in `*out_count` (pass `cap` 0 to ask).
+///
+/// Errors: as `sss_combos`: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD` or
+/// `SSS_ERR_TOO_MANY_COPIES` (codes checked in order), `SSS_ERR_WRONG_CARD_COUNT` (more than 13
+/// codes), `SSS_ERR_INVALID_ARGUMENT` (a category number that is not 0..=9, 0 high card, 9 five of
+/// a kind under a rule set that cannot make it), `SSS_ERR_NULL_POINTER`.
+///
+/// # Safety
+/// `rules` must be a live handle; `codes` valid for `count` bytes (or NULL when `count` is 0);
+/// `out_combos` valid for `cap` writes (or NULL when `cap` is 0); `out_count` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_combos_played(
+    rules: *const SssRules,
+    codes: *const u8,
+    count: usize,
+    category: u32,
+    out_combos: *mut SssCombo,
+    cap: usize,
+    out_count: *mut usize,
+) -> SssStatus {
+    ffi_boundary!({ unsafe { combos_into(rules, codes, count, category, out_combos, cap, out_count, true) } })
 }
 
 /// A fixed lane from C: `len` 0 is an open lane (the pointer may then be NULL).
@@ -197,7 +249,14 @@ mod tests {
     use crate::rules::{sss_rules_free, sss_rules_new_preset};
 
     fn codes(s: &str) -> Vec<u8> {
-        engine::parse_cards(s).unwrap().iter().map(|c| c.code()).collect()
+        // Jokers by their RULES.md §12 codes: parse_cards reads against one deck without jokers.
+        s.split_whitespace()
+            .map(|t| match t {
+                "SJ" => 52,
+                "BJ" => 53,
+                _ => engine::parse_cards(t).unwrap()[0].code(),
+            })
+            .collect()
     }
 
     fn rules() -> *mut SssRules {
@@ -244,6 +303,57 @@ mod tests {
         assert_eq!(st, SssStatus::SSS_ERR_NULL_POINTER);
         let st = unsafe { sss_combos(r, null(), 0, 5, buf.as_mut_ptr(), 4, &mut n) };
         assert_eq!((st, n), (SssStatus::SSS_OK, 0), "no cards, no flush");
+        unsafe { sss_rules_free(r) };
+    }
+
+    #[test]
+    fn combos_played_through_c() {
+        let r = rules();
+        assert_eq!(unsafe { crate::rules::sss_rules_set_jokers(r, 2) }, SssStatus::SSS_OK);
+        let combo = |cards: &str, category: u8| {
+            let c = codes(cards);
+            let mut out = SssCombo { len: c.len() as u8, category, ..SssCombo::default() };
+            out.cards[..c.len()].copy_from_slice(&c);
+            out
+        };
+        type CombosFn =
+            unsafe extern "C" fn(*const SssRules, *const u8, usize, u32, *mut SssCombo, usize, *mut usize) -> SssStatus;
+        let run = |f: CombosFn, hand: &[u8], cat: u32| {
+            let mut buf = [SssCombo::default(); SSS_COMBOS_MAX];
+            let mut n = 0usize;
+            let st = unsafe { f(r, hand.as_ptr(), hand.len(), cat, buf.as_mut_ptr(), buf.len(), &mut n) };
+            assert_eq!(st, SssStatus::SSS_OK, "{}", last_error());
+            buf[..n].to_vec()
+        };
+        // The aces as they are, then the joker with the K♦ as the highest king the pair lacks.
+        let hand = codes("As Ah Kd SJ");
+        assert_eq!(run(sss_combos, &hand, 1), [combo("As Ah", 1), combo("SJ Kd", 1)]);
+        assert_eq!(run(sss_combos_played, &hand, 1), [combo("As Ah", 1), combo("Ks Kd", 1)]);
+        // Two jokers alone: a pair of each rank, the big joker the higher suit.
+        let two = run(sss_combos_played, &codes("SJ BJ"), 1);
+        assert_eq!((two.len(), two[0], two[12]), (13, combo("As Ah", 1), combo("2s 2h", 1)));
+        // A joker-free hand: the same list.
+        let plain = codes("Ks Kh Kd 9s 9c 5h 6h 7h 8h 4c 2d 3d Ad");
+        for cat in 1..=8 {
+            assert_eq!(run(sss_combos_played, &plain, cat), run(sss_combos, &plain, cat), "{cat}");
+        }
+        // The buffer protocol and the errors of sss_combos.
+        let mut n = 0usize;
+        let mut buf = [SssCombo::default(); 1];
+        let st = unsafe { sss_combos_played(r, hand.as_ptr(), hand.len(), 1, null_mut(), 0, &mut n) };
+        assert_eq!((st, n), (SssStatus::SSS_ERR_BUFFER_TOO_SMALL, 2));
+        let st = unsafe { sss_combos_played(r, hand.as_ptr(), hand.len(), 1, buf.as_mut_ptr(), 1, &mut n) };
+        assert_eq!((st, n, buf[0]), (SssStatus::SSS_ERR_BUFFER_TOO_SMALL, 2, SssCombo::default()));
+        let st = unsafe { sss_combos_played(r, hand.as_ptr(), hand.len(), 0, buf.as_mut_ptr(), 1, &mut n) };
+        assert_eq!(st, SssStatus::SSS_ERR_INVALID_ARGUMENT);
+        let bad = [51u8, 54];
+        let st = unsafe { sss_combos_played(r, bad.as_ptr(), 2, 1, buf.as_mut_ptr(), 1, &mut n) };
+        assert_eq!(st, SssStatus::SSS_ERR_BAD_CARD_CODE);
+        let st = unsafe { sss_combos_played(r, hand.as_ptr(), 4, 1, buf.as_mut_ptr(), 1, null_mut()) };
+        assert_eq!(st, SssStatus::SSS_ERR_NULL_POINTER);
+        assert_eq!(last_error(), "argument `out_count` is NULL");
+        let st = unsafe { sss_combos_played(null(), hand.as_ptr(), 4, 1, buf.as_mut_ptr(), 1, &mut n) };
+        assert_eq!(st, SssStatus::SSS_ERR_NULL_POINTER);
         unsafe { sss_rules_free(r) };
     }
 

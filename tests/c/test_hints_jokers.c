@@ -1,6 +1,7 @@
 /*
  * C tests of the 理牌 hints with wild jokers (RULES.md §12) through the C ABI: sss_combos offers
- * combinations made with a joker and writes the joker's code (52, 53) in them; sss_complete takes a
+ * combinations made with a joker and writes the joker's code (52, 53) in them, sss_combos_played
+ * the same entries with the card each joker stands for; sss_complete takes a
  * joker fixed in a lane or left free, returns it in the lanes, and never a foul under the rule
  * set's joker_lanes (checked with sss_arrangement_check13_played, which also says what the joker
  * stands for). Built twice by run.sh (static and dynamic linking).
@@ -89,6 +90,101 @@ static void test_combos(void) {
     /* A joker the deck lacks. */
     r = joker_rules(0, SSS_JOKER_LANES_EACH_BEST);
     expect(sss_combos(r, HAND10, 10, 1, buf, SSS_COMBOS_MAX, &n), SSS_ERR_BAD_CARD_CODE, "52", "no jokers dealt");
+    sss_rules_free(r);
+}
+
+/* The same entry as sss_combos, slot by slot, each joker replaced by the card given for it. */
+static void check_played(const SssCombo *c, const SssCombo *p, const uint8_t *as, const char *what) {
+    size_t i;
+    check(p->len == c->len && p->category == c->category && p->reserved == 0, "%s: same entry", what);
+    for (i = 0; i < 5; i++) {
+        uint8_t want = c->cards[i] == SJ || c->cards[i] == BJ ? as[i] : c->cards[i];
+        check(p->cards[i] == want, "%s: slot %u is %u, not %u", what, (unsigned)i, p->cards[i], want);
+    }
+}
+
+/* What sss_combos_played says each joker stands for, worked out by hand from the engine's hints
+ * docs (a group's highest missing suit, a run's missing rank in ♠, the strongest flush). */
+static void test_combos_played(void) {
+    SssRules *r = joker_rules(2, SSS_JOKER_LANES_EACH_BEST);
+    SssCombo c[SSS_COMBOS_MAX], p[SSS_COMBOS_MAX];
+    size_t n = 0, m = 0;
+    unsigned cat;
+    /* As Ah Kd SJ: the aces as they are, then the joker with K♦ as K♠ (47). */
+    const uint8_t aces[4] = {51, 50, 44, SJ};
+    const uint8_t ace_pair[5] = {51, 50, 255, 255, 255}, king_pair[5] = {47, 44, 255, 255, 255};
+    expect(sss_combos(r, aces, 4, 1, c, SSS_COMBOS_MAX, &n), SSS_OK, NULL, "aces");
+    expect(sss_combos_played(r, aces, 4, 1, p, SSS_COMBOS_MAX, &m), SSS_OK, NULL, "aces played");
+    CHECK(n == 2 && m == 2);
+    CHECK(memcmp(p[0].cards, ace_pair, 5) == 0 && memcmp(p[1].cards, king_pair, 5) == 0);
+    CHECK(c[1].cards[0] == SJ && p[1].cards[0] == 47 && p[1].len == 2 && p[1].category == 1);
+    /* HAND10's pairs: the kings as they are; the joker with Q♥ as Q♠ (43), with 2♥ as 2♠ (3). */
+    expect(sss_combos(r, HAND10, 10, 1, c, SSS_COMBOS_MAX, &n), SSS_OK, NULL, "pairs");
+    expect(sss_combos_played(r, HAND10, 10, 1, p, SSS_COMBOS_MAX, &m), SSS_OK, NULL, "pairs played");
+    CHECK(n == 8 && m == 8);
+    {
+        const uint8_t as0[5] = {0, 0, 0, 0, 0}, as1[5] = {43, 0, 0, 0, 0}, as7[5] = {3, 0, 0, 0, 0};
+        check_played(&c[0], &p[0], as0, "kings");
+        check_played(&c[1], &p[1], as1, "queens");
+        check_played(&c[7], &p[7], as7, "twos");
+    }
+    /* Trips: the joker as K♥ (46), the suit the kings lack. */
+    expect(sss_combos(r, HAND10, 10, 3, c, SSS_COMBOS_MAX, &n), SSS_OK, NULL, "trips");
+    expect(sss_combos_played(r, HAND10, 10, 3, p, SSS_COMBOS_MAX, &m), SSS_OK, NULL, "trips played");
+    {
+        const uint8_t as[5] = {46, 0, 0, 0, 0};
+        CHECK(n == 1 && m == 1);
+        check_played(&c[0], &p[0], as, "trips");
+    }
+    /* Straights: the joker as T♠ (35) over 9-8-7-6, then as 5♠ (15) under them. */
+    expect(sss_combos(r, HAND10, 10, 4, c, SSS_COMBOS_MAX, &n), SSS_OK, NULL, "straights");
+    expect(sss_combos_played(r, HAND10, 10, 4, p, SSS_COMBOS_MAX, &m), SSS_OK, NULL, "straights played");
+    {
+        const uint8_t t[5] = {35, 0, 0, 0, 0}, five[5] = {15, 0, 0, 0, 0};
+        CHECK(n == 2 && m == 2);
+        check_played(&c[0], &p[0], t, "straight to the ten");
+        check_played(&c[1], &p[1], five, "straight from the five");
+    }
+    /* The strongest flush: the joker as A♠ (51) with K♠ 9♠ 8♠ 7♠. */
+    expect(sss_combos(r, HAND10, 10, 5, c, SSS_COMBOS_MAX, &n), SSS_OK, NULL, "flushes");
+    expect(sss_combos_played(r, HAND10, 10, 5, p, SSS_COMBOS_MAX, &m), SSS_OK, NULL, "flushes played");
+    {
+        const uint8_t as[5] = {51, 0, 0, 0, 0};
+        CHECK(n == m && n >= 1);
+        check_played(&c[0], &p[0], as, "flush");
+    }
+    /* Both jokers: a pair of aces played A♠ A♥ (大王 first, the higher suit). */
+    {
+        const uint8_t two[2] = {BJ, SJ};
+        expect(sss_combos_played(r, two, 2, 1, p, SSS_COMBOS_MAX, &m), SSS_OK, NULL, "two jokers");
+        CHECK(m == 13 && p[0].cards[0] == 51 && p[0].cards[1] == 50 && p[12].cards[0] == 3 && p[12].cards[1] == 2);
+    }
+    /* A hand without jokers: the played list is sss_combos's, byte for byte. */
+    for (cat = 1; cat <= 8; cat++) {
+        const uint8_t plain[9] = {47, 46, 44, 31, 29, 22, 18, 26, 30};
+        expect(sss_combos(r, plain, 9, cat, c, SSS_COMBOS_MAX, &n), SSS_OK, NULL, "plain");
+        expect(sss_combos_played(r, plain, 9, cat, p, SSS_COMBOS_MAX, &m), SSS_OK, NULL, "plain played");
+        check(n == m && memcmp(c, p, n * sizeof(SssCombo)) == 0, "category %u: same list without jokers", cat);
+    }
+    /* The buffer protocol and errors of sss_combos. */
+    expect(sss_combos_played(r, HAND10, 10, 1, NULL, 0, &m), SSS_ERR_BUFFER_TOO_SMALL, NULL, "size query");
+    CHECK(m == 8);
+    memset(p, 0xAB, sizeof(SssCombo));
+    expect(sss_combos_played(r, HAND10, 10, 1, p, 2, &m), SSS_ERR_BUFFER_TOO_SMALL, NULL, "too small");
+    CHECK(m == 8 && p[0].len == 0xAB);
+    expect(sss_combos_played(r, HAND10, 10, 0, p, SSS_COMBOS_MAX, &m), SSS_ERR_INVALID_ARGUMENT, "high card",
+           "high card");
+    expect(sss_combos_played(r, HAND10, 10, 1, p, SSS_COMBOS_MAX, NULL), SSS_ERR_NULL_POINTER, "out_count",
+           "NULL count");
+    expect(sss_combos_played(NULL, HAND10, 10, 1, p, SSS_COMBOS_MAX, &m), SSS_ERR_NULL_POINTER, "rules",
+           "NULL rules");
+    {
+        const uint8_t dup[3] = {51, SJ, SJ};
+        expect(sss_combos_played(r, dup, 3, 1, p, SSS_COMBOS_MAX, &m), SSS_ERR_DUPLICATE_CARD, NULL, "one SJ twice");
+    }
+    sss_rules_free(r);
+    r = joker_rules(0, SSS_JOKER_LANES_EACH_BEST);
+    expect(sss_combos_played(r, HAND10, 10, 1, p, SSS_COMBOS_MAX, &m), SSS_ERR_BAD_CARD_CODE, "52", "no jokers dealt");
     sss_rules_free(r);
 }
 
@@ -190,6 +286,7 @@ static void test_complete(void) {
 int main(int argc, char **argv) {
     const char *label = argc > 1 ? argv[1] : "C hints with jokers";
     test_combos();
+    test_combos_played();
     test_complete();
     printf("%s: %d passed, %d failed\n", label, g_passed, g_failed);
     return g_failed == 0 ? 0 : 1;

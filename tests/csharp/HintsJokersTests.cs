@@ -1,5 +1,7 @@
 // 理牌 hints with wild jokers (RULES.md §12) through the C# wrapper: Hints.Combos offers the
-// combinations a joker makes and holds the joker in their cards; Arranger.Complete takes a joker
+// combinations a joker makes, holds the joker in their Cards and the card it stands for in Played
+// (worked out by hand from the engine's hints docs: a group's missing highest suit, a run's
+// missing rank in ♠, the strongest flush); Arranger.Complete takes a joker
 // fixed in a lane or left free, returns it in the lanes, and never a foul under the rule set's
 // JokerLanes (RULES.md §12's example of the two readings; the library's own foul check). The
 // engine's lists are proven against brute force in core/tests/joker_hints.rs. Compiled with
@@ -66,11 +68,33 @@ namespace Shisanshui.Tests
                 T.Eq("47,44", Codes(pairs[0].Cards), "kings without the joker");
                 T.Eq("52,42", Codes(pairs[1].Cards), "the joker and the queen");
                 T.Check(pairs[1].Cards[0].IsJoker && pairs[1].FitsFront, "the joker is reported");
+                // What the jokers stand for: in a pair, the highest suit the pair lacks (Qh + joker is
+                // Qs Qh); the kings hold no joker and play as they are.
+                T.Eq("47,44", Codes(pairs[0].Played), "kings as they are");
+                T.Check(!pairs[0].HasJokers && pairs[1].HasJokers, "HasJokers");
+                T.Eq("43,42", Codes(pairs[1].Played), "the joker as Q♠");
+                T.Eq("19,16", Codes(pairs[5].Played), "the joker with 6♦ as 6♠");
+                T.Eq("3,2", Codes(pairs[pairs.Count - 1].Played), "the joker with 2♥ as 2♠");
+                foreach (Combo c in pairs) T.Eq(c.Cards.Count, c.Played.Count, "slot by slot");
+                IList<Combo> aces = Hints.Combos(new byte[] { 51, 50, 44, 52 }, Category.OnePair, rules); // As Ah Kd SJ
+                T.Eq(2, aces.Count, "aces, then the joker's kings");
+                T.Eq("51,50", Codes(aces[0].Played), "the aces as they are");
+                T.Eq("47,44", Codes(aces[1].Played), "the joker with K♦ as K♠");
+                IList<Combo> jokersOnly = Hints.Combos(new byte[] { 53, 52 }, Category.OnePair, rules);
+                T.Eq(13, jokersOnly.Count, "two jokers pair every rank");
+                T.Eq("51,50", Codes(jokersOnly[0].Played), "aces: the big joker as A♠, the small as A♥");
+                T.Eq("3,2", Codes(jokersOnly[12].Played), "twos");
                 IList<Combo> trips = Hints.Combos(Hand10, Category.ThreeOfAKind, rules);
+                T.Eq("46,47,44", Codes(trips[0].Played), "trips: the joker as K♥, the suit the kings lack");
                 T.Eq(1, trips.Count, "trips");
                 T.Eq("52,47,44", Codes(trips[0].Cards), "trips of kings with the joker");
                 IList<Combo> flushes = Hints.Combos(Hand10, Category.Flush, rules);
                 T.Eq("52,47,31,27,23", Codes(flushes[0].Cards), "the strongest flush");
+                T.Eq("51,47,31,27,23", Codes(flushes[0].Played), "the flush's joker as A♠, as EvaluatePlayed reads the lane");
+                IList<Combo> straights = Hints.Combos(Hand10, Category.Straight, rules);
+                T.Eq(2, straights.Count, "6-7-8-9 with a T or a 5");
+                T.Eq((byte)35, straights[0].Played[0].Code, "the joker as T♠ on top");
+                T.Eq((byte)15, straights[1].Played[0].Code, "then as 5♠ below");
                 // What the joker stands for, read as a lane: the ace of spades.
                 PlayedLane lane = Evaluator.EvaluatePlayed(rules, flushes[0].Cards);
                 T.Eq("51,47,31,27,23", Codes(lane.Played), "the joker as A♠");
@@ -81,6 +105,15 @@ namespace Shisanshui.Tests
             }
             using (Rules none = WithJokers(0, JokerLanes.EachBest))
             {
+                // Without jokers the played cards are the cards.
+                foreach (Category cat in new[] { Category.OnePair, Category.Straight, Category.Flush, Category.FullHouse })
+                {
+                    foreach (Combo c in Hints.Combos("Ks Kh Kd 9s 9c 5h 6h 7h 8h 4h 2d 3d Ad", cat, none))
+                    {
+                        T.Eq(Codes(c.Cards), Codes(c.Played), "no joker: " + c);
+                        T.Check(!c.HasJokers, "no joker: HasJokers");
+                    }
+                }
                 try
                 {
                     Hints.Combos(Hand10, Category.OnePair, none);

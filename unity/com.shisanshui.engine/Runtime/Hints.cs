@@ -13,21 +13,45 @@ namespace Shisanshui
     {
         private readonly Category category;
         private readonly ReadOnlyCollection<Card> cards;
+        private readonly ReadOnlyCollection<Card> played;
 
-        internal Combo(NativeCombo n)
+        // n from sss_combos; p the same entry from sss_combos_played, or null when the hand holds
+        // no joker (the played cards are then the cards).
+        internal Combo(NativeCombo n, NativeCombo? p)
+        {
+            category = Check(n);
+            cards = Read(n);
+            if (p == null)
+            {
+                played = cards;
+                return;
+            }
+            NativeCombo q = p.Value;
+            if (Check(q) != category || q.len != n.len)
+            {
+                throw new InvalidArgumentException("native played combination does not match its combination");
+            }
+            played = Read(q);
+        }
+
+        private static Category Check(NativeCombo n)
         {
             if (n.category > (byte)Category.FiveOfAKind || n.len < 2 || n.len > 5)
             {
                 throw new InvalidArgumentException("native combination has category " + n.category + " and " + n.len + " cards");
             }
-            category = (Category)n.category;
+            return (Category)n.category;
+        }
+
+        private static ReadOnlyCollection<Card> Read(NativeCombo n)
+        {
             byte[] all = { n.c0, n.c1, n.c2, n.c3, n.c4 };
             Card[] list = new Card[n.len];
             for (int i = 0; i < list.Length; i++)
             {
                 list[i] = Card.FromAnyCode(all[i]);
             }
-            cards = Array.AsReadOnly(list);
+            return Array.AsReadOnly(list);
         }
 
         /// <summary>The category the cards make.</summary>
@@ -35,6 +59,26 @@ namespace Shisanshui
 
         /// <summary>The cards (2 to 5), highest code first.</summary>
         public IList<Card> Cards { get { return cards; } }
+
+        /// <summary>
+        /// The cards as played, slot by slot with Cards: each joker (RULES.md §12) replaced by the
+        /// card it stands for (a joker with K♦ plays K♠), the other cards as they are. The cards
+        /// themselves when they hold no joker.
+        /// </summary>
+        public IList<Card> Played { get { return played; } }
+
+        /// <summary>Whether the cards hold a joker.</summary>
+        public bool HasJokers
+        {
+            get
+            {
+                foreach (Card c in cards)
+                {
+                    if (c.IsJoker) return true;
+                }
+                return false;
+            }
+        }
 
         /// <summary>Whether the combination fits a front lane (3 cards): pairs and trips.</summary>
         public bool FitsFront { get { return category == Category.OnePair || category == Category.ThreeOfAKind; } }
@@ -104,23 +148,46 @@ namespace Shisanshui
         {
             if (codes == null) throw new ArgumentNullException("codes");
             if (rules == null) throw new ArgumentNullException("rules");
+            NativeCombo[] buf = Fetch(codes, category, rules, false);
+            // The played cards differ only where a joker is in the hand: a second call only then.
+            NativeCombo[] played = Array.Exists(codes, c => c == Card.SmallJoker.Code || c == Card.BigJoker.Code)
+                ? Fetch(codes, category, rules, true)
+                : null;
+            if (played != null && played.Length != buf.Length)
+            {
+                throw new InvalidArgumentException("native played list has " + played.Length + " entries, not " + buf.Length);
+            }
+            var list = new List<Combo>(buf.Length);
+            for (int i = 0; i < buf.Length; i++)
+            {
+                list.Add(new Combo(buf[i], played == null ? (NativeCombo?)null : played[i]));
+            }
+            return list.AsReadOnly();
+        }
+
+        // sss_combos or sss_combos_played, trimmed to the entries written.
+        private static NativeCombo[] Fetch(byte[] codes, Category category, Rules rules, bool played)
+        {
             // Sized for the longest possible list, so one call always suffices; the retry covers a
             // library whose list could grow.
             NativeCombo[] buf = new NativeCombo[MaxCombos];
             UIntPtr count;
-            int st = HintsNative.sss_combos(rules.Handle, codes, Native.Len(codes), (uint)category, buf, (UIntPtr)buf.Length, out count);
+            int st = Call(codes, category, rules, buf, out count, played);
             if (st == Native.BufferTooSmall)
             {
                 buf = new NativeCombo[checked((int)count.ToUInt64())];
-                st = HintsNative.sss_combos(rules.Handle, codes, Native.Len(codes), (uint)category, buf, (UIntPtr)buf.Length, out count);
+                st = Call(codes, category, rules, buf, out count, played);
             }
             Native.Check(st);
-            var list = new List<Combo>();
-            for (int i = 0; i < checked((int)count.ToUInt64()); i++)
-            {
-                list.Add(new Combo(buf[i]));
-            }
-            return list.AsReadOnly();
+            Array.Resize(ref buf, checked((int)count.ToUInt64()));
+            return buf;
+        }
+
+        private static int Call(byte[] codes, Category category, Rules rules, NativeCombo[] buf, out UIntPtr count, bool played)
+        {
+            return played
+                ? HintsNative.sss_combos_played(rules.Handle, codes, Native.Len(codes), (uint)category, buf, (UIntPtr)buf.Length, out count)
+                : HintsNative.sss_combos(rules.Handle, codes, Native.Len(codes), (uint)category, buf, (UIntPtr)buf.Length, out count);
         }
 
         /// <summary>
@@ -182,6 +249,10 @@ namespace Shisanshui
     {
         [DllImport(Native.LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern int sss_combos(RulesHandle rules, byte[] codes, UIntPtr count, uint category,
+            [Out] NativeCombo[] outCombos, UIntPtr cap, out UIntPtr outCount);
+
+        [DllImport(Native.LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_combos_played(RulesHandle rules, byte[] codes, UIntPtr count, uint category,
             [Out] NativeCombo[] outCombos, UIntPtr cap, out UIntPtr outCount);
 
         [DllImport(Native.LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
