@@ -95,8 +95,10 @@ export interface Combo {
   played?: string[];
 }
 
-/** A seat of a round: an arrangement, or a declared special with its 13 cards. */
-export type Seat = ArrangementLike | Arrangement | { special: string; cards: Cards };
+/** A seat of a round: an arrangement, an arranger's answer (its lanes), or a declared special with its 13 cards. */
+export type Seat = ArrangementLike | Arrangement | Arranged | { special: string; cards: Cards };
+/** What `play` puts on the table: a declared special, or lanes. */
+export type PlayedSeat = { special: string; cards: string[] } | Lanes;
 
 /** A settled round in the engine's JSON form (the same object as Python's `Settlement.to_dict()`). */
 export interface Settlement {
@@ -209,6 +211,8 @@ export class Arranger {
   arrange(cards: Cards): Arranged;
   suggest(cards: Cards, n?: number): Suggestion[];
   specialAdvice(cards: Cards): SpecialAdvice | null;
+  /** The special declared where that is worth more than the lanes, the lanes of `arrange` otherwise. */
+  play(cards: Cards): PlayedSeat;
   expectedWater(arrangement: ArrangementLike | Arrangement): number;
   complete(cards: Cards, fixed?: { front?: Cards; middle?: Cards; back?: Cards }): Arranged;
   /** N × 13 codes in, each hand's arrangement as 13 codes in lane order out. */
@@ -245,6 +249,12 @@ export function autoArrange(
   rules?: RulesLike,
   options?: { players?: number; role?: 'player' | 'banker'; level?: Level; seed?: Seed },
 ): Arranged;
+/** The seat a good player puts on the table with 13 cards (see `Arranger.play`). */
+export function play(
+  cards: Cards,
+  rules?: RulesLike,
+  options?: { players?: number; role?: 'player' | 'banker'; level?: Level; seed?: Seed },
+): PlayedSeat;
 export function suggest(cards: Cards, rules?: RulesLike, options?: { players?: number; role?: 'player' | 'banker'; n?: number }): Suggestion[];
 export function combos(cards: Cards, category: CategoryLike, rules?: RulesLike): Combo[];
 export function settle(hands: readonly Seat[], rules?: RulesLike, banker?: number): Settlement;

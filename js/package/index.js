@@ -414,6 +414,15 @@ export class Arranger {
     return this.#live().specialAdvice(cardsArg(cards));
   }
 
+  /**
+   * The seat a good player puts on the table, as `settle` takes it: the special declared
+   * (`{special, cards}`) where `specialAdvice` says that is worth more, else the lanes of
+   * `arrange` (`{front, middle, back}`).
+   */
+  play(cards) {
+    return this.#live().play(cardsArg(cards));
+  }
+
   /** The expected water of any arrangement at this table. */
   expectedWater(arrangement) {
     return this.#live().expectedWater(arrangement);
@@ -459,6 +468,11 @@ function withArranger(rules, players, role, f, level, seed) {
 /** The best arrangement of 13 cards at a table of `players` (default 4). */
 export function autoArrange(cards, rules, { players = 4, role, level, seed } = {}) {
   return withArranger(rules, players, role, (a) => a.arrange(cards), level, seed);
+}
+
+/** The seat a good player puts on the table with 13 cards (see `Arranger.play`). */
+export function play(cards, rules, { players = 4, role, level, seed } = {}) {
+  return withArranger(rules, players, role, (a) => a.play(cards), level, seed);
 }
 
 /** Suggestions for 13 cards at a table of `players` (default 4). */

@@ -6,10 +6,10 @@ use js_sys::{Array, Float64Array, Uint8Array};
 use shisanshui::arrange::{shared_arranger, shared_arranger_for, Level, Role, SpecialAdvice, SuggestionKind};
 use shisanshui::batch::Batch;
 use shisanshui::hints::FixedLanes;
-use shisanshui::{Arranged, Arranger, Card, Error, Table};
+use shisanshui::{Arranged, Arranger, Card, Error, PlayerHand, Table};
 use wasm_bindgen::prelude::*;
 
-use crate::cards::{cards_in, hand_in};
+use crate::cards::{cards_in, hand_in, texts};
 use crate::deal::seed_in;
 use crate::error::{at_row, flag_arg, index_arg, invalid, text_arg, to_js, JsResult, OrThrow};
 use crate::eval::{arrangement_in, arrangement_object, category_name};
@@ -64,6 +64,20 @@ fn advice_object(a: &SpecialAdvice) -> js_sys::Object {
     set(&o, "declare", &JsValue::from_bool(a.declare()));
     set(&o, "best_lanes", &arranged_object(&a.best_lanes));
     o
+}
+
+/// A seat as `settle` takes it: `{special, cards}` for a declared special (its id and the 13
+/// card texts), `{front, middle, back}` for lanes.
+pub(crate) fn seat_object(seat: &PlayerHand) -> js_sys::Object {
+    match seat {
+        PlayerHand::Special { special, cards } => {
+            let o = js_sys::Object::new();
+            set(&o, "special", &JsValue::from_str(special.id()));
+            set(&o, "cards", &texts(cards));
+            o
+        }
+        PlayerHand::Arranged(a) => arrangement_object(a),
+    }
 }
 
 /// One lane of `complete`'s fixed lanes: `undefined`/`null` when free.
@@ -194,6 +208,15 @@ impl JsArranger {
     pub fn special_advice(&self, cards: JsValue) -> JsResult<JsValue> {
         let hand = hand_in(&cards, self.0.rules().deck_spec())?;
         Ok(self.0.special_advice(&hand).or_throw()?.map_or(JsValue::NULL, |a| advice_object(&a).into()))
+    }
+
+    /// The seat a good player puts on the table with these 13 cards, as `settle` takes it: the
+    /// special they make, declared (`{special, cards}`, RULES.md §6), where `specialAdvice` says
+    /// declaring is worth more than the lanes; the lanes of `arrange` otherwise (`{front,
+    /// middle, back}`).
+    pub fn play(&self, cards: JsValue) -> JsResult<JsValue> {
+        let hand = hand_in(&cards, self.0.rules().deck_spec())?;
+        Ok(seat_object(&self.0.play(&hand).or_throw()?).into())
     }
 
     /// The expected water of any arrangement at this table (a foul is priced as losing every

@@ -11,10 +11,14 @@ use crate::error::{index_arg, invalid, plain, JsResult, OrThrow};
 use crate::eval::{arrangement_in, lanes_json};
 use crate::rules::JsRules;
 
-/// One seat: an arrangement (text, 13 cards, `{front, middle, back}`), or a declared special
-/// `{special: "SD", cards}`.
+/// One seat: an arrangement (text, 13 cards, `{front, middle, back}`), an arranger's answer
+/// (`{arrangement, …}`: its lanes), or a declared special `{special: "SD", cards}`.
 pub(crate) fn seat_in(v: &JsValue, extra: Deck) -> JsResult<PlayerHand> {
-    if v.is_object() && !Array::is_array(v) {
+    if v.is_object() && !Array::is_array(v) && !v.is_instance_of::<js_sys::Uint8Array>() {
+        let arranged = Reflect::get(v, &JsValue::from_str("arrangement")).unwrap_or(JsValue::UNDEFINED);
+        if !arranged.is_undefined() && !arranged.is_null() {
+            return Ok(PlayerHand::Arranged(arrangement_in(&arranged, extra)?));
+        }
         let special = Reflect::get(v, &JsValue::from_str("special")).unwrap_or(JsValue::UNDEFINED);
         if !special.is_undefined() && !special.is_null() {
             let name = special.as_string().ok_or_else(|| invalid("a seat's special is its id or name (\"SD\")"))?;

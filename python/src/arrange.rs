@@ -24,6 +24,7 @@ use crate::enums;
 use crate::errors::{invalid_argument, to_pyerr, OrRaise};
 use crate::lanes::{arrangement_in, PyArrangement};
 use crate::rules::{with_rules, PyRules};
+use crate::settle::PyPlayerHand;
 use crate::special;
 use crate::text::utf8;
 
@@ -480,6 +481,15 @@ impl PyArranger {
         Ok(search(py, &self.0, hand, |a, h| a.special_advice(h))?.map(PySpecialAdvice))
     }
 
+    /// The seat a good player puts on the table with these 13 cards (a :class:`PlayerHand` for
+    /// :func:`settle`): the special they make, declared (报到, RULES.md §6), where
+    /// :meth:`special_advice` says declaring is worth more than the lanes; the lanes of
+    /// :meth:`arrange` otherwise. Errors: as :meth:`arrange`.
+    fn play(&self, py: Python<'_>, cards: &Bound<'_, PyAny>) -> PyResult<PyPlayerHand> {
+        let hand = self.hand(cards)?;
+        search(py, &self.0, hand, |a, h| a.play(h)).map(PyPlayerHand)
+    }
+
     /// Expected water of any arrangement (an :class:`Arrangement`, its text, or 13 cards in
     /// lane order) against this arranger's field; a foul is priced as losing every lane to
     /// every opponent.
@@ -603,6 +613,29 @@ fn special_advice(
     Ok(search(py, &a, hand, |a, h| a.special_advice(h))?.map(PySpecialAdvice))
 }
 
+/// The seat a good player puts on the table with 13 cards (a :class:`PlayerHand`): the special
+/// declared where that is worth more than the lanes, the best lanes otherwise. Same as
+/// ``Arranger(rules, players, role).play(cards)``, with the arranger shared between calls.
+#[pyfunction]
+#[pyo3(
+    signature = (cards, rules = None, players = None, role = None),
+    text_signature = "(cards, rules=None, players=4, role=None)"
+)]
+fn play(
+    py: Python<'_>,
+    cards: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
+    players: Option<&Bound<'_, PyAny>>,
+    role: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyPlayerHand> {
+    let (hand, a) = with_rules(rules, |r| {
+        let hand = cards_in(cards, r.deck_spec())?;
+        let players = table_players(players, r)?;
+        Ok((hand, shared(r, players, role_arg(role)?)?))
+    })?;
+    search(py, &a, hand, |a, h| a.play(h)).map(PyPlayerHand)
+}
+
 /// Add the arrangement classes and functions to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyArranger>()?;
@@ -612,6 +645,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(auto_arrange, m)?)?;
     m.add_function(wrap_pyfunction!(suggest, m)?)?;
     m.add_function(wrap_pyfunction!(special_advice, m)?)?;
+    m.add_function(wrap_pyfunction!(play, m)?)?;
     m.add_function(wrap_pyfunction!(set_arranger_cache_capacity, m)?)?;
     m.add_function(wrap_pyfunction!(arranger_cache_capacity, m)?)?;
     m.add_function(wrap_pyfunction!(arranger_cache_len, m)?)?;

@@ -146,11 +146,15 @@ impl PyPlayerHand {
     }
 }
 
-/// A seat from a `PlayerHand`, an `Arrangement` or arrangement text (read against the rule set's
-/// deck; the settler checks the cards of the whole table against it).
+/// A seat from a `PlayerHand`, an `Arrangement`, an `Arranged` (the arranger's lanes) or
+/// arrangement text (read against the rule set's deck; the settler checks the cards of the
+/// whole table against it).
 fn hand_in(obj: &Bound<'_, PyAny>, deck: shisanshui::Deck) -> PyResult<PlayerHand> {
     if let Ok(h) = obj.cast::<PyPlayerHand>() {
         return Ok(h.get().0.clone());
+    }
+    if let Ok(a) = obj.cast::<crate::arrange::PyArranged>() {
+        return Ok(PlayerHand::from(a.get().0));
     }
     if let Ok(a) = obj.cast::<PyArrangement>() {
         return Ok(PlayerHand::Arranged(a.get().0));
@@ -159,7 +163,7 @@ fn hand_in(obj: &Bound<'_, PyAny>, deck: shisanshui::Deck) -> PyResult<PlayerHan
         return Arrangement::parse_in(&utf8(s)?, deck).or_raise().map(PlayerHand::Arranged);
     }
     Err(PyTypeError::new_err(format!(
-        "a seat must be a PlayerHand, an Arrangement or arrangement text, not {}",
+        "a seat must be a PlayerHand, an Arrangement, an Arranged or arrangement text, not {}",
         type_name(obj)
     )))
 }

@@ -125,6 +125,43 @@ test('arrange.json advice: whether to declare the special', () => {
   }
 });
 
+test('play follows the advice vectors, and settle takes what it plays', () => {
+  for (const rec of arrange.advice) {
+    const what = `${rec.preset} ${rec.players} ${rec.text}`;
+    const arr = arrangerOf(rec.preset, rec.players);
+    const seat = arr.play(rec.codes);
+    if (rec.special !== null && rec.declare) {
+      assert.equal(seat.special, rec.special, what);
+      assert.deepEqual([...sss.parseCards(seat.cards)].sort((a, b) => a - b), [...rec.codes].sort((a, b) => a - b), what);
+    } else if (rec.special !== null) {
+      assert.equal(seat.special, undefined, what);
+      assert.deepEqual(laneCodes(seat), [rec.front, rec.middle, rec.back], what);
+    } else {
+      assert.deepEqual(seat, arr.arrange(rec.codes).arrangement, what);
+    }
+  }
+  // A dragon, declared: each of the other three seats pays its 36 under classic (RULES.md §6).
+  const dragon = '2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac';
+  const seat = sss.play(dragon);
+  assert.equal(seat.special, 'DR');
+  const used = new Set(sss.parseCards(dragon));
+  const rest = sss.deck().filter((c) => !used.has(sss.cardCode(c)));
+  const others = [0, 1, 2].map((k) => sss.autoArrange(rest.filter((_, i) => i % 3 === k)));
+  const s = sss.settle([seat, ...others]);
+  assert.equal(s.units[0], 3 * 36 * 840);
+  // An Arranged seat settles as its lanes.
+  assert.deepEqual(sss.settle([seat, ...others.map((o) => o.arrangement)]).units, s.units);
+  // Without a special: the arranged lanes; jokers reach the shared arranger and are refused
+  // by rules that do not deal them.
+  const hand = 'As Ah Ad Kc Kd 2s 3s 4s 5d 7c 8c 9d Jh';
+  assert.deepEqual(sss.play(hand, 'kx', { players: 3 }), new sss.Arranger('kx', 3).arrange(hand).arrangement);
+  const jokers = sss.Rules.preset('classic', { jokers: 2 });
+  const jokerHand = 'As Ah Ad Ac SJ 2c 3d 5h 7s 9c Jd Qh 4s';
+  const lanes = sss.play(jokerHand, jokers);
+  assert.ok([...lanes.front, ...lanes.middle, ...lanes.back].includes('SJ'));
+  throwsCode(() => sss.play(jokerHand), 'joker_not_in_deck', {}, 'a joker under rules without');
+});
+
 test('arrange.json errors', () => {
   for (const rec of arrange.errors) {
     const fields = 'position' in rec ? { position: rec.position } : {};

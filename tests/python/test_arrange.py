@@ -188,6 +188,43 @@ def test_special_advice():
     assert sss.Arranger("kx").special_advice(PLAIN) is None
 
 
+def test_play():
+    # A dragon is declared (报到, RULES.md §6): every other seat pays its 36 under classic.
+    seat = sss.play(DRAGON)
+    assert isinstance(seat, sss.PlayerHand)
+    assert seat.kind == "special" and seat.special is sss.Special.DRAGON
+    assert sorted(seat.cards) == sorted(sss.parse_cards(DRAGON))
+    assert sss.Arranger().play(DRAGON) == seat
+    rest = [c for c in sss.deck() if c not in set(sss.parse_cards(DRAGON))]
+    others = [sss.auto_arrange(rest[k::3]) for k in range(3)]
+    # settle takes the arranger's answers as they come (an Arranged plays its lanes).
+    s = sss.settle([seat, *others])
+    assert s.totals[0] == 3 * 36
+    assert s.totals == sss.settle([seat, *(o.arrangement for o in others)]).totals
+    # Without a special the seat is the arranged lanes.
+    arr = sss.Arranger("kx", 3)
+    hand = arr.play(HAND)
+    assert hand.kind == "arranged" and hand.special is None
+    assert hand == sss.PlayerHand.arranged(arr.arrange(HAND).arrangement)
+    assert sss.play(HAND, "kx", players=3) == hand
+    # Six pairs holding quads and a full house: play follows the advice, whichever it says.
+    six = "As Ah Ad Ac Ks Kh Qs Qh Js Jh Ts Th 2c"
+    advice = sss.special_advice(six)
+    played = sss.play(six)
+    if advice.declare:
+        assert played.special is advice.special
+    else:
+        assert played.arrangement == advice.best_lanes.arrangement
+    # Jokers reach the shared arranger; a joker the rules do not deal is refused, naming it.
+    jokers = sss.Rules(jokers=2)
+    joker_hand = "As Ah Ad Ac SJ 2c 3d 5h 7s 9c Jd Qh 4s"
+    assert any(c.is_joker for c in sss.play(joker_hand, jokers).cards)
+    with pytest.raises(sss.JokerNotInDeckError, match="SJ"):
+        sss.play(joker_hand)
+    with pytest.raises(sss.WrongCardCountError):
+        sss.Arranger().play("As Ah")
+
+
 def test_reprs_and_docs():
     best = sss.auto_arrange(HAND)
     assert repr(best).startswith("<Arranged ") and "expected water" in repr(best)
@@ -198,7 +235,7 @@ def test_reprs_and_docs():
     assert repr(sss.Arranger(sss.Rules(strict_order=True))) == "<Arranger custom rules, 4 players>"
     assert str(SuggestionKind.STRONGEST_BACK) == "strongest_back"
     for obj in (sss.Arranger, sss.Arranged, sss.Suggestion, sss.SpecialAdvice, sss.auto_arrange, sss.suggest,
-                sss.special_advice, sss.Arranger.arrange, sss.Arranger.suggest, sss.Arranger.special_advice,
+                sss.special_advice, sss.play, sss.Arranger.play, sss.Arranger.arrange, sss.Arranger.suggest, sss.Arranger.special_advice,
                 sss.Arranger.expected_water, SuggestionKind):
         assert obj.__doc__, obj
     a = sss.Arranger("ranked", 3)

@@ -565,8 +565,9 @@ class PlayerHand:
     def __ne__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
-_Seat: TypeAlias = Union[PlayerHand, Arrangement, str]
-"""A seat: a :class:`PlayerHand`, an :class:`Arrangement` or arrangement text."""
+_Seat: TypeAlias = Union[PlayerHand, Arrangement, "Arranged", str]
+"""A seat: a :class:`PlayerHand`, an :class:`Arrangement`, an :class:`Arranged` (its lanes) or
+arrangement text."""
 
 def settle(hands: Iterable[_Seat], rules: _RulesLike = None, banker: Optional[int] = None) -> Settlement:
     """Settle one round: 2 to ``rules.max_players`` seats (4 from one deck, up to 8 with
@@ -1005,6 +1006,9 @@ class Arranger:
         first."""
     def special_advice(self, cards: _Cards) -> Optional[SpecialAdvice]:
         """Declaring the special the cards make against the best lanes, or None without one."""
+    def play(self, cards: _Cards) -> PlayerHand:
+        """The seat a good player puts on the table: the special declared where
+        :meth:`special_advice` says that is worth more, the lanes of :meth:`arrange` otherwise."""
     def expected_water(self, arrangement: Union[Arrangement, _Cards]) -> float:
         """Expected water of any arrangement (a foul is priced as losing every lane)."""
     def complete(
@@ -1041,6 +1045,13 @@ def special_advice(
 ) -> Optional[SpecialAdvice]:
     """Whether declaring the special the cards make beats the best lane play, or None when they
     make no special the rules enable."""
+
+def play(
+    cards: _Cards, rules: _RulesLike = None, players: int = 4, role: Optional[Union[Role, str]] = None
+) -> PlayerHand:
+    """The seat a good player puts on the table with 13 cards: the special declared where that is
+    worth more than the lanes, the best lanes otherwise (``Arranger(...).play`` with a shared
+    arranger)."""
 
 def set_arranger_cache_capacity(capacity: int) -> int:
     """Bound the arrangers the free functions share (default 16, about 3 MB each; 0 keeps none),
