@@ -34,6 +34,8 @@
 //! cargo run --release -p shisanshui-tools --bin sss-train -- --out $T --fresh \
 //!     --preset classic,regional,kx,ranked --players 2,4 --jokers 2 --deals 100000
 //! cargo run --release -p shisanshui-tools --bin sss-train -- --out $T \
+//!     --preset classic --players 2 --jokers 2 --deals 100000 --iterations 12
+//! cargo run --release -p shisanshui-tools --bin sss-train -- --out $T \
 //!     --preset classic,regional,kx --players 4 --table banker --jokers 2 --deals 100000
 //! cargo run --release -p shisanshui-tools --bin sss-train -- --out $T \
 //!     --preset classic,regional,kx,ranked --players 6 --extra-suits sh --jokers 2 --deals 50000
