@@ -403,9 +403,12 @@ if logged "$tmp/readme-cpp.log" cmake -S "$readme/cpp" -B "$readme/cpp/build" -D
 else
   fail "README.md's C++ program does not build with its CMake lines"
 fi
-# Its totals are the Rust demo's for the same table.
-demo_totals="$(sed -n 's/^  seat [0-9]*: *\([+-]*[0-9/]*\) water.*/\1/p' "$tmp/demo-kx-42-4.out" | sed 's/^\([0-9]\)/+\1/; s/^+0$/+0/')"
-expect_eq "the README C++ totals are the demo's" "$(cat "$readme/app.expected")" "$demo_totals"
+# Its totals are the Rust demo's for the same table (kx, seed 34, where seat 1 declares six pairs).
+"$demo" --preset kx --seed 34 --players 4 >"$tmp/demo-kx-34-4.out"
+expect "the demo declares seat 1's six pairs at kx seed 34" grep -q 'seat 1 declared six pairs' "$tmp/demo-kx-34-4.out"
+demo_totals="$(sed -n 's/^  seat [0-9]*: *\([+-]*[0-9/]*\) water.*/\1/p' "$tmp/demo-kx-34-4.out" | sed 's/^\([0-9]\)/+\1/; s/^+0$/+0/')"
+expect_eq "the README C++ totals are the demo's" "$(grep '^[+-]' "$readme/app.expected")" "$demo_totals"
+expect "the README C++ program says seat 1 declares" grep -q '^seat 1 declares: six pairs$' "$readme/app.expected"
 
 echo "consumers: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

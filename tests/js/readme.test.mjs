@@ -75,8 +75,9 @@ process.on('exit', () => writeFileSync(process.env.SSS_SNIPPET_TRACE, JSON.strin
 await import(target);
 `;
 
-test('README.md: the JavaScript example runs as printed and prints what its comments say', () => {
-  const found = jsBlock(readFileSync(README, 'utf8'));
+/** Run the JavaScript example of the README at `path` and check what it prints. */
+function checkExample(path, stem) {
+  const found = jsBlock(readFileSync(path, 'utf8'));
   assert.ok(!found.error, found.error);
   const { source, line } = found;
   const claimed = claims(source);
@@ -87,9 +88,9 @@ test('README.md: the JavaScript example runs as printed and prints what its comm
   assert.ok(/from ['"]shisanshui['"]/.test(source), 'the example imports the package by its name');
 
   const dir = process.cwd();
-  const file = join(dir, 'readme-example.mjs');
-  const tracer = join(dir, 'readme-tracer.mjs');
-  const trace = join(dir, 'readme-trace.json');
+  const file = join(dir, `${stem}-example.mjs`);
+  const tracer = join(dir, `${stem}-tracer.mjs`);
+  const trace = join(dir, `${stem}-trace.json`);
   writeFileSync(file, source);
   writeFileSync(tracer, TRACER);
   // As a user runs it: `node readme-example.mjs` in a folder with the package installed.
@@ -113,6 +114,14 @@ test('README.md: the JavaScript example runs as printed and prints what its comm
   }
   // Each claimed line printed once, in the order written.
   assert.deepEqual(calls.map((c) => c.line), claimed.map((c) => c.line), 'each console.log line printed once, in order');
+}
+
+test('README.md: the JavaScript example runs as printed and prints what its comments say', () => {
+  checkExample(README, 'readme');
+});
+
+test("the npm package's README: its example runs as printed and prints what its comments say", () => {
+  checkExample(join(ROOT, 'js', 'package', 'README.md'), 'package-readme');
 });
 
 test('the README snippet reader: blocks, claims and multi-line calls', () => {
