@@ -136,14 +136,17 @@ namespace Shisanshui.Tests
                     "not a live SssArranger handle", "rules as arranger");
                 T.Throws<InvalidHandleException>(() => Native.Check(sss_settlement_to_json(a, null, UIntPtr.Zero, out len)),
                     "not a live SssSettlement handle", "arranger as settlement");
+                // Code that handles disposal catches a wrong handle too.
+                ObjectDisposedException caught = null;
                 try
                 {
                     Native.Check(sss_rules_get_wheel(a, out wheel));
                 }
-                catch (ObjectDisposedException)
+                catch (ObjectDisposedException ex)
                 {
-                    T.Check(true, "caught as ObjectDisposedException");
+                    caught = ex;
                 }
+                T.Check(caught != null, "a wrong handle is caught as ObjectDisposedException");
                 // The wrong free function leaves the handle alone (and says so in the last error).
                 sss_rules_free(a);
                 T.Check(Native.LastErrorMessage().Contains("not a live SssRules handle"), Native.LastErrorMessage());

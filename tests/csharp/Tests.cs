@@ -574,6 +574,22 @@ namespace Shisanshui.Tests
                 T.Eq(3, Evaluator.Evaluate(classic, "Ac Kc Qc").CardCount, "front count");
                 T.Eq(Category.HighCard, Evaluator.Evaluate(classic, "Ac Kc Qc").Category, "no 3-card flush");
                 T.Eq(0, Evaluator.Compare(classic, H("As Kd Qh Js 9c"), H("Ac Kh Qd Jc 9s")), "tie");
+                HandRank tie1 = Evaluator.Evaluate(classic, "As Kd Qh Js 9c"), tie2 = Evaluator.Evaluate(classic, "Ac Kh Qd Jc 9s");
+                T.Check(tie1 == tie2 && tie1.Equals(tie2) && tie1.GetHashCode() == tie2.GetHashCode(), "a tie is equal");
+                // == agrees with < and CompareTo: the value alone decides, whatever the card count says.
+                HandRank v3 = new HandRank(new NativeHandRank { value = 0x1234, card_count = 3 });
+                HandRank v5 = new HandRank(new NativeHandRank { value = 0x1234, card_count = 5 });
+                T.Check(v3 == v5 && !(v3 != v5) && v3 <= v5 && v3 >= v5 && v3.CompareTo(v5) == 0, "equal values are equal");
+                T.Check(v3.Equals((object)v5) && v3.GetHashCode() == v5.GetHashCode(), "Equals and the hash agree");
+                for (int i = 0; i < ladder.Length; i++)
+                {
+                    for (int j = 0; j < ladder.Length; j++)
+                    {
+                        HandRank a = Evaluator.Evaluate(classic, ladder[i]), b = Evaluator.Evaluate(classic, ladder[j]);
+                        T.Check((a == b) == (!(a < b) && !(a > b)) && (a == b) == (a.CompareTo(b) == 0),
+                            "== agrees with < and CompareTo: " + ladder[i] + " / " + ladder[j]);
+                    }
+                }
                 T.Eq(1, Evaluator.Compare(classic, H("Kc Kd 9h 5s 3c"), H("Kh Ks 9c 5d 2c")), "kicker");
                 T.Throws<WrongCardCountException>(() => Evaluator.Compare(classic, H("As Ks Qs"), H("2d 3d 4d 5d 7c")),
                     "expected 3 cards, got 5", "3 against 5");

@@ -81,11 +81,15 @@ namespace Shisanshui
 
         public int CompareTo(HandRank other) { return value.CompareTo(other.value); }
 
-        public bool Equals(HandRank other) { return value == other.value && cardCount == other.cardCount; }
+        /// <summary>
+        /// Equal exactly when neither is stronger: the Value alone, as CompareTo, the operators and
+        /// the engine compare (the card count is not part of the strength).
+        /// </summary>
+        public bool Equals(HandRank other) { return value == other.value; }
 
         public override bool Equals(object obj) { return obj is HandRank && Equals((HandRank)obj); }
 
-        public override int GetHashCode() { return (int)value ^ (cardCount << 28); }
+        public override int GetHashCode() { return (int)value; }
 
         public override string ToString() { return Describe(); }
 
