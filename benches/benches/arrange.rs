@@ -50,11 +50,11 @@ const HARD: [(&str, &str); 13] = [
     ("thirteen_ranks", "2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac"),
     ("twelve_hearts", "2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh 2s"),
     ("two_suits", "3c 4c 5c 6c 7c 8c 9c Tc Jd Qd Kd Ad 2d"),
-    // Found by hill-climbing on the search's work (core/tests/arrange_search.rs, hardest_hands).
+    // Found by hill-climbing on the search's work (`search_diagnostics hardest`, tools/examples).
     ("climbed_classic", "2s 3c 4h 6d 7s 8c 9c Jc Qd Kd Ks Ah As"),
     ("climbed_kx", "2h 3s 4d 6d 7c 8d 9h Jh Qc Ks Ad Ah As"),
     ("climbed_hk", "2h 3d 4h 6d 7s 8d 9c Js Qs Kc Ad Ah As"),
-    // The slowest of 20,000 random hands (core/tests/arrange_search.rs, slowest_random_hands).
+    // The slowest of 20,000 random hands (`search_diagnostics slowest`, tools/examples).
     ("slowest_random", "2h 3d 4h 6c 7d 8c 9d Js Qc Kd Kh Ac Ah"),
     // The slowest of 50,000 random hands by the per-hand report of `sss-tournament speed`.
     ("slowest_random_50k", "2s 3s 4h 6h 7c 8h 9c Jd Qs Qd Ks Ah Ad"),

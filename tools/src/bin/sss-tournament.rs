@@ -877,14 +877,14 @@ pub const HARD_HANDS: [&str; 22] = [
     "4c 4d 5c 5d 6c 6h 7c 7h 8c 8s 9d 9h Tc",
     "6c 7c 8c 9c Tc 6d 7d 8d 9d Td 6h 7h 8h",
     "2c 2d 2h 3c 3d 3h 4c 4d 4h 5c 5d 5h 6c",
-    // Found by hill-climbing on the search's work (`arrange_search.rs`, `hardest_hands`):
+    // Found by hill-climbing on the search's work (`search_diagnostics hardest`, tools/examples):
     // near-straights around two or three aces.
     "2s 3c 4h 6d 7s 8c 9c Jc Qd Kd Ks Ah As",
     "2h 3s 4d 6d 7c 8d 9h Jh Qc Ks Ad Ah As",
     "2h 3d 4h 6d 7s 8d 9c Js Qs Kc Ad Ah As",
     "2c 2h 3d 3s 4d 5c 5s 8h 9c Td Js Kh Ah",
     "2d 2c 3d 3h 4d 4s 5s 6s 8s 9d Qc Kc Ac",
-    // The slowest of 20,000 random hands (`arrange_search.rs`, `slowest_random_hands`).
+    // The slowest of 20,000 random hands (`search_diagnostics slowest`, tools/examples).
     "2h 3d 4h 6c 7d 8c 9d Js Qc Kd Kh Ac Ah",
     "3c 4c 5d 5s 6d 6h 8d 8s 9c Jc Qh Kh As",
     "2c 3c 5s 6d 7h 8h Td Jd Qc Qs Kc Ks Ah",
