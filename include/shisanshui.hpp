@@ -209,7 +209,7 @@ inline std::uint32_t parse_level(std::string_view text) {
 /// A rule set (RULES.md §2–§9). Move-only; clone() copies.
 class Rules {
 public:
-    /// classic, regional, kx, hk or ranked.
+    /// classic, regional, kx, hk, ranked or chinese_poker.
     static Rules preset(std::string_view name) {
         SssRules *raw = nullptr;
         detail::check(sss_rules_new_preset(detail::bytes(name), name.size(), &raw), "sss_rules_new_preset");

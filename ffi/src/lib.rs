@@ -25,9 +25,9 @@
 //! - No panic crosses the boundary: each entry point runs inside [`ffi_boundary!`], which turns a
 //!   panic into `SSS_ERR_PANIC`.
 //!
-//! One module per capability: [`card`], [`eval`], [`rules`], [`special`]. Later capabilities
-//! (settlement, arrangement, dealing) go in modules of their own beside them, using the helpers
-//! of [`boundary`].
+//! One module per capability, each using the helpers of [`boundary`]: [`card`], [`eval`],
+//! [`rules`], [`special`], [`settle`] and [`money`], [`deal`] and [`arrange`], [`batch`] (many
+//! hands or rounds per call, into caller buffers), [`hints`] (理牌) and [`simulate`].
 
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]

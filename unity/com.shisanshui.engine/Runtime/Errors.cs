@@ -149,7 +149,7 @@ namespace Shisanshui
         public InvalidRulesException(string message) : base(StatusCode.InvalidRules, message) { }
     }
 
-    /// <summary>A preset name other than classic, regional, kx, hk or ranked.</summary>
+    /// <summary>A preset name other than classic, regional, kx, hk, ranked or chinese_poker.</summary>
     public sealed class UnknownPresetException : ShisanshuiException
     {
         public UnknownPresetException(string message) : base(StatusCode.UnknownPreset, message) { }

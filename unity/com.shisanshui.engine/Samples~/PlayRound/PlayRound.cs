@@ -11,7 +11,7 @@ namespace Shisanshui.Samples
 {
     public sealed class PlayRound : MonoBehaviour
     {
-        [Tooltip("Rule preset: classic, regional, kx, hk or ranked.")]
+        [Tooltip("Rule preset: classic, regional, kx, hk, ranked or chinese_poker.")]
         public string preset = "kx";
 
         [Range(Dealer.MinPlayers, Dealer.MaxPlayers)]
