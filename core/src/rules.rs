@@ -13,6 +13,8 @@ use crate::deck::{check_jokers, Deck};
 #[cfg(feature = "serde")]
 use crate::error::{shorten_path, shorten_quotes};
 use crate::error::{Error, Result};
+use crate::eval::Category;
+use crate::lanes::Lane;
 use crate::special::Special;
 
 /// How the wheel A-2-3-4-5 ranks among straights (and straight flushes).
@@ -182,6 +184,26 @@ pub struct LaneWater {
     pub middle_five_kind: Option<u32>,
     /// Back five of a kind; `None` where the preset does not list it.
     pub back_five_kind: Option<u32>,
+}
+
+impl LaneWater {
+    /// Water of winning `lane` with a hand of `category` (§4): the lane's bonus for the hands
+    /// listed above, 1 for every other won lane (a five of a kind the rule set does not list
+    /// included). Settlement and the arranger's objective both read it here.
+    #[inline]
+    pub fn won_with(&self, lane: Lane, category: Category) -> u32 {
+        match (lane, category) {
+            (Lane::Front, Category::ThreeOfAKind) => self.front_trips,
+            (Lane::Middle, Category::FullHouse) => self.middle_full_house,
+            (Lane::Middle, Category::FourOfAKind) => self.middle_quads,
+            (Lane::Middle, Category::StraightFlush) => self.middle_straight_flush,
+            (Lane::Middle, Category::FiveOfAKind) => self.middle_five_kind.unwrap_or(1),
+            (Lane::Back, Category::FourOfAKind) => self.back_quads,
+            (Lane::Back, Category::StraightFlush) => self.back_straight_flush,
+            (Lane::Back, Category::FiveOfAKind) => self.back_five_kind.unwrap_or(1),
+            _ => 1,
+        }
+    }
 }
 
 /// Shooting (打枪): winning all three lanes against one opponent.
@@ -545,6 +567,21 @@ impl Rules {
     /// `"chinese_poker"`).
     pub fn from_preset_name(name: &str) -> Result<Rules> {
         Ok(Rules::preset(name.parse()?))
+    }
+
+    /// Whether a table of `players` seats pays shooting (§4): shooting enabled and at least
+    /// `shoot_min_players` seats (declared specials count as seats).
+    #[inline]
+    pub fn shooting_at(&self, players: usize) -> bool {
+        self.shooting.enabled && players >= self.shooting.min_players as usize
+    }
+
+    /// Whether a table of `players` seats pays a home run (§4): shooting paid there, home runs
+    /// enabled and at least `home_run_min_players` seats. (Settlement also needs a round
+    /// without a declared special.)
+    #[inline]
+    pub fn home_run_at(&self, players: usize) -> bool {
+        self.shooting_at(players) && self.home_run.enabled && players >= self.home_run.min_players as usize
     }
 
     /// The water of a special under these rules, or `None` when it is not enabled.

@@ -568,21 +568,9 @@ pub(crate) struct BackRow {
     pub counts: u64,
 }
 
-/// Water of winning `lane` with a hand of `cat` (RULES.md §4; a five of a kind the preset does
-/// not list is worth 1, as in settlement).
+/// Water of winning `lane` with a hand of `cat` (RULES.md §4), as settlement pays it.
 pub(crate) fn lane_water(rules: &Rules, lane: Lane, cat: Category) -> u32 {
-    let lw = &rules.lane_water;
-    match (lane, cat) {
-        (Lane::Front, Category::ThreeOfAKind) => lw.front_trips,
-        (Lane::Middle, Category::FullHouse) => lw.middle_full_house,
-        (Lane::Middle, Category::FourOfAKind) => lw.middle_quads,
-        (Lane::Middle, Category::StraightFlush) => lw.middle_straight_flush,
-        (Lane::Middle, Category::FiveOfAKind) => lw.middle_five_kind.unwrap_or(1),
-        (Lane::Back, Category::FourOfAKind) => lw.back_quads,
-        (Lane::Back, Category::StraightFlush) => lw.back_straight_flush,
-        (Lane::Back, Category::FiveOfAKind) => lw.back_five_kind.unwrap_or(1),
-        _ => 1,
-    }
+    rules.lane_water.won_with(lane, cat)
 }
 
 /// `x^k` by repeated multiplication (bit-for-bit the same on every platform, unlike `powi`).
@@ -748,9 +736,9 @@ impl Objective {
         let n = seat.opponents;
         let ranked = rules.scoring == ScoringMode::Ranked;
         let sh = &rules.shooting;
-        let shoot_active = sh.enabled && players >= sh.min_players as usize;
+        let shoot_active = rules.shooting_at(players);
         let hr = &rules.home_run;
-        let hr_active = shoot_active && hr.enabled && players >= hr.min_players as usize;
+        let hr_active = rules.home_run_at(players);
         let ties = sh.allows_ties;
         let suit = rules.suit_tiebreak;
         // Ranked scoring has no pairs to take a majority of (validation rejects the pair).

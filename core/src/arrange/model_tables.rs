@@ -429,8 +429,9 @@ pub fn field_for_deck(
 /// heads-up table times the opponents: no home run at this size nor at two seats, and shots
 /// active and paid alike at both sizes.
 pub fn banker_is_heads_up(rules: &Rules, players: usize) -> bool {
-    let (sh, hr) = (&rules.shooting, &rules.home_run);
-    let shoots = |p: usize| sh.enabled && p >= sh.min_players as usize;
-    let home_run = |p: usize| shoots(p) && hr.enabled && p >= hr.min_players as usize;
-    !home_run(players) && !home_run(2) && shoots(players) == shoots(2) && sh.bonus.at(players) == sh.bonus.at(2)
+    let sh = &rules.shooting;
+    !rules.home_run_at(players)
+        && !rules.home_run_at(2)
+        && rules.shooting_at(players) == rules.shooting_at(2)
+        && sh.bonus.at(players) == sh.bonus.at(2)
 }

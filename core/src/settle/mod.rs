@@ -222,18 +222,12 @@ impl<'r> Settler<'r> {
     /// Prepare `rules` (validated: an invalid rule set is [`Error::InvalidRules`]).
     pub fn new(rules: &'r Rules) -> Result<Settler<'r>> {
         rules.validate()?;
-        let lw = &rules.lane_water;
         let mut lane_value = [[1u32; 10]; 3];
-        lane_value[Lane::Front as usize][Category::ThreeOfAKind as usize] = lw.front_trips;
-        let middle = &mut lane_value[Lane::Middle as usize];
-        middle[Category::FullHouse as usize] = lw.middle_full_house;
-        middle[Category::FourOfAKind as usize] = lw.middle_quads;
-        middle[Category::StraightFlush as usize] = lw.middle_straight_flush;
-        middle[Category::FiveOfAKind as usize] = lw.middle_five_kind.unwrap_or(1);
-        let back = &mut lane_value[Lane::Back as usize];
-        back[Category::FourOfAKind as usize] = lw.back_quads;
-        back[Category::StraightFlush as usize] = lw.back_straight_flush;
-        back[Category::FiveOfAKind as usize] = lw.back_five_kind.unwrap_or(1);
+        for lane in [Lane::Front, Lane::Middle, Lane::Back] {
+            for cat in Category::ALL {
+                lane_value[lane as usize][cat as usize] = rules.lane_water.won_with(lane, cat);
+            }
+        }
         Ok(Settler { rules, eval: Evaluator::new(rules), lane_value })
     }
 
@@ -375,7 +369,7 @@ impl<'r> Settler<'r> {
             .unwrap_or(0);
 
         let sh = &rules.shooting;
-        let shooting = sh.enabled && n >= sh.min_players as usize;
+        let shooting = rules.shooting_at(n);
         // "players − 1" (§9): the seats at the table pairwise, the normal players ranked.
         let players = if ranked { normals } else { n };
         let shoot_bonus = sh.bonus.at(players) as i64;
@@ -505,7 +499,7 @@ impl<'r> Settler<'r> {
 
         // Pass 2: a home run — one seat shot every other seat.
         let hr = &rules.home_run;
-        let home_run_seat = if hr.enabled && shooting && !has_special && n >= hr.min_players as usize {
+        let home_run_seat = if rules.home_run_at(n) && !has_special {
             (0..n).find(|&s| (0..n).all(|v| v == s || shot_by[s][v]))
         } else {
             None
