@@ -60,6 +60,7 @@ test('every function is callable', () => {
     roundSeed: sss.roundSeed(42, 0),
     autoArrange: sss.autoArrange(HAND, rules),
     suggest: sss.suggest(HAND, rules, { n: 2 }),
+    play: sss.play(DRAGON, rules),
     combos: sss.combos(HAND, 'pair'),
     settle: sss.settle(sss.deal(3, 7).map((h) => sss.autoArrange(h, 'classic', { players: 3 }).arrangement)),
     settleMoney: sss.settleMoney([{ num: 3, den: 1 }, -3], { base: 100 }),
@@ -85,6 +86,7 @@ test('every function is callable', () => {
   assert.equal(typeof results.roundSeed, 'bigint');
   assert.equal(results.autoArrange.categories.length, 3);
   assert.equal(results.suggest.length, 2);
+  assert.equal(results.play.special, 'DR');
   assert.ok(results.combos.length > 0);
   assert.equal(results.settle.totals.length, 3);
   assert.deepEqual(results.settleMoney.amounts, [300, -300]);
