@@ -18,7 +18,7 @@ use super::model::Objective;
 use super::search::{self, for_each_legal, legal, HandSubsets, Split};
 use super::strength::{Strength, Subsets, FIVE_CLASSES, THREE_CLASSES};
 use crate::card::{exact_cards_in, Card};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::eval::Evaluator;
 use crate::lanes::Arrangement;
 use crate::rules::{Rules, Wheel};
@@ -110,7 +110,7 @@ pub fn arrange_with(baseline: Baseline, cards: &[Card], rules: &Rules) -> Result
             Baseline::Product => product(&h, st, strict),
         };
         if s.ev == f64::NEG_INFINITY {
-            return Err(Error::InvalidArgument("these cards have no legal arrangement under strict_order".into()));
+            return Err(super::no_legal());
         }
         return Ok(super::to_arrangement(&h.codes, &s));
     }
@@ -120,7 +120,7 @@ pub fn arrange_with(baseline: Baseline, cards: &[Card], rules: &Rules) -> Result
         Baseline::Product => copies::best(product_objective(st), st, &h, strict),
     };
     if s.ev == f64::NEG_INFINITY {
-        return Err(Error::InvalidArgument("these cards have no legal arrangement under strict_order".into()));
+        return Err(super::no_legal());
     }
     Ok(super::to_arrangement(&h.codes, &s))
 }

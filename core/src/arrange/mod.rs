@@ -390,7 +390,7 @@ impl Arranger {
             None => copies::best(&self.objective, st, &h, strict),
         };
         if s.ev == f64::NEG_INFINITY {
-            return Err(Error::InvalidArgument("these cards have no legal arrangement under strict_order".into()));
+            return Err(no_legal());
         }
         Ok((h, s))
     }
@@ -425,7 +425,7 @@ impl Arranger {
         let corr = self.corrections(h);
         let s = search::best_with(&self.objective, self.strength, h, self.rules.strict_order, corr.as_ref(), None);
         if s.ev == f64::NEG_INFINITY {
-            return Err(Error::InvalidArgument("these cards have no legal arrangement under strict_order".into()));
+            return Err(no_legal());
         }
         Ok(s)
     }
@@ -571,7 +571,7 @@ impl Arranger {
         let avoid = self.avoiding(&h);
         let s = copies::exhaustive(&self.objective, self.strength, &h, self.rules.strict_order, avoid.as_ref());
         if s.ev == f64::NEG_INFINITY {
-            return Err(Error::InvalidArgument("these cards have no legal arrangement under strict_order".into()));
+            return Err(no_legal());
         }
         Ok(self.arranged_copies(&h, &s))
     }
@@ -659,7 +659,9 @@ impl Arranger {
     }
 }
 
-fn no_legal() -> Error {
+/// The error of 13 cards that cannot be laid out without a foul (possible only under
+/// `strict_order`): one kind and one message wherever an arranger finds it.
+pub(crate) fn no_legal() -> Error {
     Error::InvalidArgument("these cards have no legal arrangement under strict_order".into())
 }
 
