@@ -96,13 +96,7 @@ impl CopiesHand {
         let door_start = sub.five[(sub.five_door[0] >> 16) as usize];
         if naturals == 13 {
             walk_door(&sub.five_door[..], door_start, &k, |i, sum| {
-                let plain = st.five_plain(sum);
-                if ((sum & 0xFFFF) + 0x3333) & 0x8888 != 0 {
-                    (five_rank[i], five_ord[i]) = flush_rank(st, plain);
-                } else {
-                    five_rank[i] = st.five_rank[plain as usize];
-                    five_ord[i] = plain;
-                }
+                (five_rank[i], five_ord[i]) = natural_five(st, sum);
             });
         } else {
             // A joker's key is 0: a subset's sum is its natural cards'. A subset holding one
@@ -115,13 +109,7 @@ impl CopiesHand {
             let mut at = |i: usize, sum: u64, counts: u64| {
                 let jokers = sub.five[i] & joker_bits;
                 if jokers == 0 {
-                    let plain = st.five_plain(sum);
-                    if ((sum & 0xFFFF) + 0x3333) & 0x8888 != 0 {
-                        (five_rank[i], five_ord[i]) = flush_rank(st, plain);
-                    } else {
-                        five_rank[i] = st.five_rank[plain as usize];
-                        five_ord[i] = plain;
-                    }
+                    (five_rank[i], five_ord[i]) = natural_five(st, sum);
                 } else if jokers & (jokers - 1) == 0 && no_quads {
                     (five_rank[i], five_ord[i]) = one_joker(st, sum, counts);
                 }
@@ -353,6 +341,18 @@ fn one_joker(st: &Strength, sum: u64, counts: u64) -> (HandRank, u16) {
 /// A zeroed array on the heap, never on the stack (the hand's tables are moved as pointers).
 fn boxed<T: Copy + Default, const N: usize>() -> Box<[T; N]> {
     vec![T::default(); N].into_boxed_slice().try_into().ok().expect("N entries")
+}
+
+/// A five-card subset of natural cards from its key sum: its rank and ordinal, a flush's when
+/// one suit's count in the sum reaches five.
+#[inline(always)]
+fn natural_five(st: &Strength, sum: u64) -> (HandRank, u16) {
+    let plain = st.five_plain(sum);
+    if ((sum & 0xFFFF) + 0x3333) & 0x8888 != 0 {
+        flush_rank(st, plain)
+    } else {
+        (st.five_rank[plain as usize], plain)
+    }
 }
 
 /// The rank (ranks only) and lane ordinal of five cards of one suit whose ranks, read as no
