@@ -14,12 +14,12 @@
 use std::sync::OnceLock;
 
 use super::copies;
+use super::hand::SearchHand;
 use super::model::Objective;
 use super::search::{self, for_each_legal, legal, HandSubsets, Split};
 use super::strength::{Strength, Subsets, FIVE_CLASSES, THREE_CLASSES};
 use crate::card::{exact_cards_in, Card};
 use crate::error::Result;
-use crate::eval::Evaluator;
 use crate::lanes::Arrangement;
 use crate::rules::{Rules, Wheel};
 
@@ -101,26 +101,24 @@ pub fn arrange_with(baseline: Baseline, cards: &[Card], rules: &Rules) -> Result
     let st = Strength::get(rules.wheel);
     let strict = rules.strict_order;
     // Hands with copies or jokers (RULES.md §11, §12) are read subset by subset.
-    let distinct =
-        cards.iter().fold(0u64, |m, c| m | 1 << c.code()).count_ones() == 13 && !cards.iter().any(|c| c.is_joker());
-    if distinct {
-        let h = HandSubsets::new(st, cards.map(|c| c.code()));
-        let s = match baseline {
-            Baseline::Greedy => greedy(&h, st, strict),
-            Baseline::Product => product(&h, st, strict),
-        };
-        if s.ev == f64::NEG_INFINITY {
-            return Err(super::no_legal());
+    let (codes, s) = match SearchHand::new(st, rules, &cards) {
+        SearchHand::Plain(h) => {
+            let s = match baseline {
+                Baseline::Greedy => greedy(&h, st, strict),
+                Baseline::Product => product(&h, st, strict),
+            };
+            (h.codes, s)
         }
-        return Ok(super::to_arrangement(&h.codes, &s));
-    }
-    let h = copies::CopiesHand::new(st, &Evaluator::new(rules), &cards);
-    let s = match baseline {
-        Baseline::Greedy => copies::greedy(&h, strict),
-        Baseline::Product => copies::best(product_objective(st), st, &h, strict),
+        SearchHand::Copies(h) => {
+            let s = match baseline {
+                Baseline::Greedy => copies::greedy(&h, strict),
+                Baseline::Product => copies::best(product_objective(st), st, &h, strict),
+            };
+            (h.codes, s)
+        }
     };
     if s.ev == f64::NEG_INFINITY {
         return Err(super::no_legal());
     }
-    Ok(super::to_arrangement(&h.codes, &s))
+    Ok(super::to_arrangement(&codes, &s))
 }

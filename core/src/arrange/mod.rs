@@ -28,6 +28,7 @@
 
 pub mod baseline;
 mod copies;
+mod hand;
 pub mod level;
 pub mod model;
 pub mod model_tables;
@@ -50,6 +51,7 @@ pub use level::Level;
 pub use model::{FieldModel, Objective, Role, Training};
 pub use search::Split;
 
+use hand::SearchHand;
 use search::HandSubsets;
 use strength::{Strength, Subsets};
 
@@ -363,16 +365,10 @@ impl Arranger {
         &self.objective
     }
 
-    /// The subsets of 13 cards: those of a hand without copies for the one-deck search, or
-    /// `Err(cards)` with the cards of a hand that holds copies (RULES.md §11), for `copies`.
-    fn subsets(&self, cards: &[Card]) -> Result<std::result::Result<HandSubsets, [Card; 13]>> {
+    /// 13 cards, checked against the rule set's deck and read for the search their kind needs.
+    fn subsets(&self, cards: &[Card]) -> Result<SearchHand> {
         let cards = exact_cards_in::<13>(cards, self.rules.deck_spec())?;
-        // A hand with jokers (RULES.md §12) is read as one with copies is: subset by subset.
-        if has_copies(&cards) || cards.iter().any(|c| c.is_joker()) {
-            return Ok(Err(cards));
-        }
-        // Sorted inside, so the answer does not depend on the order the cards were given in.
-        Ok(Ok(HandSubsets::new(self.strength, cards.map(|c| c.code()))))
+        Ok(SearchHand::new(self.strength, &self.rules, &cards))
     }
 
     /// The evaluator that values the splits only `joker_lanes = avoid_foul` makes legal
@@ -381,18 +377,17 @@ impl Arranger {
         (h.jokers != 0 && self.rules.joker_lanes == JokerLanes::AvoidFoul).then(|| Evaluator::new(&self.rules))
     }
 
-    /// The best split of a hand with copies, and its subsets.
-    fn search_copies(&self, cards: &[Card; 13]) -> Result<(copies::CopiesHand, Split)> {
-        let h = copies::CopiesHand::new(self.strength, &Evaluator::new(&self.rules), cards);
+    /// The best split of a hand with copies.
+    fn search_copies(&self, h: &copies::CopiesHand) -> Result<Split> {
         let (st, strict) = (self.strength, self.rules.strict_order);
-        let s = match self.avoiding(&h) {
-            Some(eval) => copies::best_avoiding(&self.objective, st, &h, strict, &eval),
-            None => copies::best(&self.objective, st, &h, strict),
+        let s = match self.avoiding(h) {
+            Some(eval) => copies::best_avoiding(&self.objective, st, h, strict, &eval),
+            None => copies::best(&self.objective, st, h, strict),
         };
         if s.ev == f64::NEG_INFINITY {
             return Err(no_legal());
         }
-        Ok((h, s))
+        Ok(s)
     }
 
     fn arranged_copies(&self, h: &copies::CopiesHand, s: &Split) -> Arranged {
@@ -441,23 +436,22 @@ impl Arranger {
     /// [`Error::TooManyCopies`] for a card held more often than the deck holds it.
     pub fn arrange(&self, cards: &[Card]) -> Result<Arranged> {
         match self.subsets(cards)? {
-            Ok(h) if self.level == Level::Best => {
+            SearchHand::Plain(h) if self.level == Level::Best => {
                 let s = self.search(&h)?;
                 Ok(self.arranged(&h, &s))
             }
-            Ok(h) => {
+            SearchHand::Plain(h) => {
                 // Every group exact: the k best of them, for k above any hand's count.
                 let groups = self.groups(&h, 1 << 12);
                 let s = level::draw(self.level, self.seed, self.temperature_scale(), &h.codes, groups)
                     .ok_or_else(no_legal)?;
                 Ok(self.arranged(&h, &s))
             }
-            Err(cards) if self.level == Level::Best => {
-                let (h, s) = self.search_copies(&cards)?;
+            SearchHand::Copies(h) if self.level == Level::Best => {
+                let s = self.search_copies(&h)?;
                 Ok(self.arranged_copies(&h, &s))
             }
-            Err(cards) => {
-                let h = copies::CopiesHand::new(self.strength, &Evaluator::new(&self.rules), &cards);
+            SearchHand::Copies(h) => {
                 let groups = self.groups_copies(&h);
                 let s = level::draw(self.level, self.seed, self.temperature_scale(), &h.codes, groups)
                     .ok_or_else(no_legal)?;
@@ -477,8 +471,8 @@ impl Arranger {
             return Err(Error::InvalidArgument("asked for 0 suggestions; n must be at least 1".into()));
         }
         let h = match self.subsets(cards)? {
-            Ok(h) => h,
-            Err(cards) => return self.suggest_copies(&cards, n),
+            SearchHand::Plain(h) => h,
+            SearchHand::Copies(h) => return self.suggest_copies(&h, n),
         };
         let best = self.search(&h)?;
         // Exact for every group the choice below can take: the best with the strongest back
@@ -534,10 +528,10 @@ impl Arranger {
 
     /// [`Arranger::suggest`] for a hand with copies: the same choice, from the best split of
     /// every category combination found by walking every legal split.
-    fn suggest_copies(&self, cards: &[Card; 13], n: usize) -> Result<Vec<Suggestion>> {
-        let (h, best) = self.search_copies(cards)?;
-        let by_cats = self.groups_copies(&h);
-        Ok(Self::choose_suggestions(&best, by_cats, n, |s| self.arranged_copies(&h, s)))
+    fn suggest_copies(&self, h: &copies::CopiesHand, n: usize) -> Result<Vec<Suggestion>> {
+        let best = self.search_copies(h)?;
+        let by_cats = self.groups_copies(h);
+        Ok(Self::choose_suggestions(&best, by_cats, n, |s| self.arranged_copies(h, s)))
     }
 
     /// The best split of every category combination of a hand with copies, from every legal
@@ -580,7 +574,7 @@ impl Arranger {
     /// against).
     #[cfg(test)]
     pub(crate) fn suggest_exhaustive(&self, cards: &[Card], n: usize) -> Result<Vec<Suggestion>> {
-        let Ok(h) = self.subsets(cards)? else {
+        let SearchHand::Plain(h) = self.subsets(cards)? else {
             return Err(Error::InvalidArgument("the reference walk takes hands without copies".into()));
         };
         let best = self.search(&h)?;
@@ -630,7 +624,7 @@ impl Arranger {
     /// priced as losing every lane to every opponent.
     pub fn expected_water(&self, arrangement: &Arrangement) -> f64 {
         let st = self.strength;
-        if has_copies(&arrangement.cards()) || arrangement.has_jokers() {
+        if hand::needs_copies_search(&arrangement.cards()) {
             // Exact ranks for the foul check, the ordinals at or below them for the objective
             // (and a five of a kind's own water, `copies::ev_of_ranks`); lanes with jokers at
             // the values the rule set's `joker_lanes` gives them (RULES.md §12).
@@ -666,6 +660,7 @@ pub(crate) fn no_legal() -> Error {
 }
 
 /// Whether some card of the 13 repeats (a copy, RULES.md §11).
+#[cfg(test)]
 pub(crate) fn has_copies(cards: &[Card; 13]) -> bool {
     cards.iter().fold(0u64, |m, c| m | 1 << c.code()).count_ones() != 13
 }

@@ -27,14 +27,14 @@
 
 use crate::card::SuitSet;
 use crate::deal::Dealer;
-use crate::eval::Evaluator;
 use crate::rules::{Preset, Rules, Table};
 
-use super::copies::{self, CopiesHand};
+use super::baseline;
+use super::copies;
+use super::hand::SearchHand;
 use super::model::{FieldModel, Objective, Role, Training, GRID, SCALE};
-use super::search::{self, HandSubsets};
+use super::search;
 use super::strength::{Strength, FIVE_CLASSES, THREE_CLASSES};
-use super::{baseline, has_copies};
 
 /// What to train.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -164,16 +164,6 @@ pub fn quantize(counts: &[u64]) -> Vec<u32> {
     out
 }
 
-/// A dealt hand as the searches read it. Made on the stack once per hand and only lent out, so
-/// the larger variant's size costs nothing a box would save.
-#[allow(clippy::large_enum_variant)]
-enum Dealt {
-    /// Thirteen distinct cards: the one-deck search's subsets.
-    Plain(HandSubsets),
-    /// A hand with copies: every subset ranked ([`copies`]).
-    Copies(CopiesHand),
-}
-
 /// The rule set and tables one training run plays with.
 struct Play<'a> {
     rules: &'a Rules,
@@ -185,7 +175,7 @@ impl Play<'_> {
     /// Arrange every hand of `deals` four-hand tables from stream `seed` with `policy`, in
     /// deal order. The hands are dealt first, one stream as ever, then arranged on every core
     /// in contiguous chunks joined in order, so the result does not depend on the cores.
-    fn hands<T: Send>(&self, seed: u64, deals: u32, policy: impl Fn(&Dealt) -> T + Sync) -> Vec<T> {
+    fn hands<T: Send>(&self, seed: u64, deals: u32, policy: impl Fn(&SearchHand) -> T + Sync) -> Vec<T> {
         let mut dealer = Dealer::from_seed(seed);
         let mut dealt: Vec<[crate::card::Card; 13]> = Vec::with_capacity(deals as usize * 4);
         for _ in 0..deals {
@@ -195,15 +185,7 @@ impl Play<'_> {
                 dealt.extend(dealer.deal_for(self.rules, 4).expect("four seats fit every deck"));
             }
         }
-        let eval = Evaluator::new(self.rules);
-        let arrange = |hand: &[crate::card::Card; 13]| {
-            let d = if has_copies(hand) || hand.iter().any(|c| c.is_joker()) {
-                Dealt::Copies(CopiesHand::new(self.st, &eval, hand))
-            } else {
-                Dealt::Plain(HandSubsets::new(self.st, hand.map(|c| c.code())))
-            };
-            policy(&d)
-        };
+        let arrange = |hand: &[crate::card::Card; 13]| policy(&SearchHand::new(self.st, self.rules, hand));
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(dealt.len().max(1));
         if threads <= 1 {
             return dealt.iter().map(arrange).collect();
@@ -217,18 +199,18 @@ impl Play<'_> {
     }
 
     /// The greedy baseline's lanes.
-    fn greedy(&self, d: &Dealt) -> [u16; 3] {
+    fn greedy(&self, d: &SearchHand) -> [u16; 3] {
         match d {
-            Dealt::Plain(h) => baseline::greedy(h, self.st, self.strict).ordinals,
-            Dealt::Copies(h) => copies::greedy(h, self.strict).ordinals,
+            SearchHand::Plain(h) => baseline::greedy(h, self.st, self.strict).ordinals,
+            SearchHand::Copies(h) => copies::greedy(h, self.strict).ordinals,
         }
     }
 
     /// The lanes of the best response to `obj`.
-    fn best(&self, obj: &Objective, d: &Dealt) -> [u16; 3] {
+    fn best(&self, obj: &Objective, d: &SearchHand) -> [u16; 3] {
         match d {
-            Dealt::Plain(h) => search::best(obj, self.st, h, self.strict, None).ordinals,
-            Dealt::Copies(h) => copies::best(obj, self.st, h, self.strict).ordinals,
+            SearchHand::Plain(h) => search::best(obj, self.st, h, self.strict, None).ordinals,
+            SearchHand::Copies(h) => copies::best(obj, self.st, h, self.strict).ordinals,
         }
     }
 }
