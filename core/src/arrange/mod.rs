@@ -26,15 +26,23 @@
 //!
 //! The design and the measured play strength are in `docs/arrange.md`.
 
+// `baseline`, `model`, `search`, `strength` and `train` are public for the unpublished tools
+// (sss-train, sss-tournament) and the tests, not for users: hidden from the docs and outside
+// the crate's semver promise. What users need of them is re-exported below.
+#[doc(hidden)]
 pub mod baseline;
 mod copies;
 mod hand;
 pub mod level;
+#[doc(hidden)]
 pub mod model;
 pub mod model_tables;
 mod removal;
+#[doc(hidden)]
 pub mod search;
+#[doc(hidden)]
 pub mod strength;
+#[doc(hidden)]
 pub mod train;
 
 use std::sync::{Arc, Mutex};

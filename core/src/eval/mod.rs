@@ -18,6 +18,8 @@
 //! of neighbouring hands.
 
 pub(crate) mod batch;
+// The table generator, public for the tools and tests only (hidden, outside semver).
+#[doc(hidden)]
 pub mod gen;
 pub(crate) mod joker;
 // Generated text, compared byte for byte by `tables_match_generator`: keep `cargo fmt` off it.
