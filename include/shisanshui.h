@@ -2092,6 +2092,14 @@ SssStatus sss_money_settle(const int64_t *water_units,
                            struct SssMoneyTotals *out_totals);
 
 /**
+ * Check a rake (the house's cut of positive results, `numerator / denominator`, RULES.md §8) as
+ * `sss_money_settle` checks it, so a wrapper can refuse a bad one where it is made, with the
+ * library's own message. Errors: `SSS_ERR_INVALID_MONEY` (a denominator below 1, a negative
+ * rake, a rake over 100%).
+ */
+SssStatus sss_rake_check(int64_t numerator, int64_t denominator);
+
+/**
  * An escape (逃跑, RULES.md §8, seed 000) in money: seat `leaver` of a `seats`-seat table pays
  * 18 water × base and every other seat receives 1 × base, each capped at its carry; the stayers
  * are scaled down to what the leaver actually pays; rake on positive results. Not zero-sum:

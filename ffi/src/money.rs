@@ -134,6 +134,15 @@ pub unsafe extern "C" fn sss_money_settle(
     })
 }
 
+/// Check a rake (the house's cut of positive results, `numerator / denominator`, RULES.md §8) as
+/// `sss_money_settle` checks it, so a wrapper can refuse a bad one where it is made, with the
+/// library's own message. Errors: `SSS_ERR_INVALID_MONEY` (a denominator below 1, a negative
+/// rake, a rake over 100%).
+#[no_mangle]
+pub extern "C" fn sss_rake_check(numerator: i64, denominator: i64) -> SssStatus {
+    ffi_boundary!({ Ok(Rake { numerator, denominator }.validate()?) })
+}
+
 /// An escape (逃跑, RULES.md §8, seed 000) in money: seat `leaver` of a `seats`-seat table pays
 /// 18 water × base and every other seat receives 1 × base, each capped at its carry; the stayers
 /// are scaled down to what the leaver actually pays; rake on positive results. Not zero-sum:
@@ -170,6 +179,21 @@ mod tests {
     use super::*;
     use crate::boundary::tests::last_error;
     use std::ptr::{null, null_mut};
+
+    #[test]
+    fn rake_check() {
+        for (n, d) in [(0, 1), (5, 100), (250, 10_000), (1, 1)] {
+            assert_eq!(sss_rake_check(n, d), SssStatus::SSS_OK, "{n}/{d}");
+        }
+        for (n, d, message) in [
+            (5, 0, "invalid money setting: rake denominator must be at least 1, got 0"),
+            (-1, 100, "invalid money setting: rake -1/100 is negative"),
+            (101, 100, "invalid money setting: rake 101/100 is over 100%"),
+        ] {
+            assert_eq!(sss_rake_check(n, d), SssStatus::SSS_ERR_INVALID_MONEY, "{n}/{d}");
+            assert_eq!(last_error(), message);
+        }
+    }
 
     fn money(
         water: &[i64],

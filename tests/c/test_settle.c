@@ -640,6 +640,11 @@ static void test_errors(void) {
         st.rake_denominator = 100;
         expect(sss_money_settle(water, 2, &st, NULL, 0, lines, 4, &n, &totals), SSS_ERR_INVALID_MONEY,
                "rake 101/100 is over 100%", "rake over 100%");
+        /* The same check alone, for a wrapper that refuses a bad rake where it is made. */
+        expect(sss_rake_check(101, 100), SSS_ERR_INVALID_MONEY, "rake 101/100 is over 100%", "rake_check over");
+        expect(sss_rake_check(-1, 100), SSS_ERR_INVALID_MONEY, "rake -1/100 is negative", "rake_check negative");
+        expect(sss_rake_check(5, 0), SSS_ERR_INVALID_MONEY, "denominator must be at least 1", "rake_check 5/0");
+        CHECK(sss_rake_check(5, 100) == SSS_OK && sss_rake_check(0, 1) == SSS_OK && sss_rake_check(1, 1) == SSS_OK);
         st.rake_numerator = 0;
         st.rake_denominator = 0;
         expect(sss_money_settle(water, 2, &st, NULL, 0, lines, 4, &n, &totals), SSS_ERR_INVALID_MONEY,

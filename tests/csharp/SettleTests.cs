@@ -385,7 +385,8 @@ namespace Shisanshui.Tests
                 "rake over 100%");
             T.Throws<InvalidMoneyException>(() => Money.Settle(two, 1, null, new Rake(0, 0)), "denominator", "rake 0/0");
             // A rake out of range is refused when it is made, not later when it is used.
-            T.Throws<InvalidMoneyException>(() => Rake.Percent(500), "rake 500/100 is over 100%", "Rake.Percent(500)");
+            T.Throws<InvalidMoneyException>(() => Rake.Percent(500), "invalid money setting: rake 500/100 is over 100%", "Rake.Percent(500)");
+            T.Throws<InvalidMoneyException>(() => new Rake(1, 0), "invalid money setting: rake denominator must be at least 1, got 0", "new Rake(1, 0)");
             T.Throws<InvalidMoneyException>(() => Rake.Percent(-5), "is negative", "Rake.Percent(-5)");
             T.Throws<InvalidMoneyException>(() => Rake.BasisPoints(10001), "over 100%", "Rake.BasisPoints(10001)");
             T.Throws<InvalidMoneyException>(() => new Rake(1, 0), "denominator", "new Rake(1, 0)");

@@ -727,20 +727,13 @@ namespace Shisanshui
     /// InvalidMoneyException at once for a denominator below 1 or a rake below 0 or over 100%.</summary>
     public struct Rake
     {
+        /// <summary>
+        /// numerator / denominator of each positive result; the library checks it (a denominator
+        /// below 1, a negative rake or one over 100% is an InvalidMoneyException with its message).
+        /// </summary>
         public Rake(long numerator, long denominator)
         {
-            if (denominator < 1)
-            {
-                throw new InvalidMoneyException("invalid money: rake denominator must be at least 1, got " + denominator);
-            }
-            if (numerator < 0)
-            {
-                throw new InvalidMoneyException("invalid money: rake " + numerator + "/" + denominator + " is negative");
-            }
-            if (numerator > denominator)
-            {
-                throw new InvalidMoneyException("invalid money: rake " + numerator + "/" + denominator + " is over 100%");
-            }
+            Native.Check(Native.sss_rake_check(numerator, denominator));
             Numerator = numerator;
             Denominator = denominator;
         }
@@ -1064,6 +1057,9 @@ namespace Shisanshui
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern int sss_settlement_to_json(SettlementHandle settlement, [Out] byte[] buf, UIntPtr cap,
             out UIntPtr outLen);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_rake_check(long numerator, long denominator);
 
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern int sss_money_settle(long[] waterUnits, UIntPtr count, ref NativeStakes stakes,
