@@ -31,6 +31,7 @@
 // the crate's semver promise. What users need of them is re-exported below.
 #[doc(hidden)]
 pub mod baseline;
+mod complete;
 mod copies;
 mod hand;
 pub mod level;
