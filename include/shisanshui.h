@@ -281,7 +281,7 @@ enum SssStatus
      */
     SSS_ERR_INVALID_RULES = 6,
     /**
-     * A preset name that is not one of `classic`, `regional`, `kx`, `hk`, `ranked`.
+     * A preset name that is not one of `classic`, `regional`, `kx`, `hk`, `ranked`, `chinese_poker`.
      */
     SSS_ERR_UNKNOWN_PRESET = 7,
     /**

@@ -32,7 +32,7 @@ pub enum SssStatus {
     /// A rule set value out of range or contradicting another, or malformed rule-set JSON; the
     /// message names the field's JSON path.
     SSS_ERR_INVALID_RULES = 6,
-    /// A preset name that is not one of `classic`, `regional`, `kx`, `hk`, `ranked`.
+    /// A preset name that is not one of `classic`, `regional`, `kx`, `hk`, `ranked`, `chinese_poker`.
     SSS_ERR_UNKNOWN_PRESET = 7,
     /// A special-hand name or id that the engine does not know.
     SSS_ERR_UNKNOWN_SPECIAL = 8,
