@@ -15,14 +15,23 @@ export type PresetName = 'classic' | 'regional' | 'kx' | 'hk' | 'ranked' | 'chin
 /**
  * The rule-set JSON form as a plain object (see RULES.md); it may name a `preset` to start from.
  * The wild jokers (RULES.md §12): `jokers` 0 to 6, `joker_lanes` `'each_best'` or `'avoid_foul'`,
- * `jokers_in_specials`.
+ * `jokers_in_specials`. Field names may be written in camelCase too (`extraSuits`,
+ * `laneWater: { frontTrips: 4 }`), at every level; values keep their JSON form; JSON output is
+ * snake_case. A field named both ways in one object is an `InvalidRulesError`.
  */
 export type RuleSetObject = {
   preset?: PresetName;
   extra_suits?: string[];
+  extraSuits?: string[];
   jokers?: number;
   joker_lanes?: JokerLanes;
+  jokerLanes?: JokerLanes;
   jokers_in_specials?: boolean;
+  jokersInSpecials?: boolean;
+  strict_order?: boolean;
+  strictOrder?: boolean;
+  suit_tiebreak?: boolean;
+  suitTiebreak?: boolean;
 } & Record<string, unknown>;
 /** A hand category in the engine's JSON form. */
 export type Category =

@@ -7,7 +7,7 @@
 // in the Rust engine.
 
 import * as raw from './wasm/shisanshui.js';
-import { errorClasses, invalidArgument } from './errors.js';
+import { errorClasses, invalidArgument, InvalidRulesError } from './errors.js';
 
 // The error classes, not the internal helper `invalidArgument`.
 export {
@@ -23,6 +23,51 @@ const rulesEquals = raw.Rules.prototype.equals;
 Object.defineProperty(raw.Rules.prototype, 'equals', {
   value: function equals(other) {
     return other instanceof raw.Rules && rulesEquals.call(this, other);
+  },
+  writable: true,
+  configurable: true,
+});
+
+// Rule-set objects may name their fields in camelCase, as JavaScript code does (`extraSuits`,
+// `laneWater: { frontTrips: 4 }`), or in the rule-set JSON's snake_case: the keys of plain objects
+// are read as snake_case here, at every level, before the object crosses to the engine (which
+// reads the JSON form). Values are left as they are; JSON output stays snake_case. An object that
+// names one field both ways is an InvalidRulesError naming both spellings.
+const CAMEL = /^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+$/;
+function snakeKeys(value, path = '') {
+  if (Array.isArray(value)) return value.map((v, i) => snakeKeys(v, `${path}[${i}]`));
+  if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
+  const out = {};
+  const given = {};
+  for (const [key, v] of Object.entries(value)) {
+    const snake = CAMEL.test(key) ? key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) : key;
+    const at = path ? `${path}.${snake}` : snake;
+    if (Object.prototype.hasOwnProperty.call(out, snake)) {
+      const e = new InvalidRulesError(
+        `invalid rule set at \`${at}\`: given twice, as \`${given[snake]}\` and \`${key}\``,
+      );
+      e.code = 'invalid_rules';
+      e.path = at;
+      e.reason = `given twice, as \`${given[snake]}\` and \`${key}\``;
+      throw e;
+    }
+    given[snake] = key;
+    out[snake] = snakeKeys(v, at);
+  }
+  return out;
+}
+
+// The entry points that take a rule-set object read it through snakeKeys.
+for (const [name, wrap] of [
+  ['preset', (f) => function preset(name, changes) { return f.call(this, name, snakeKeys(changes)); }],
+  ['fromObject', (f) => function fromObject(object) { return f.call(this, snakeKeys(object)); }],
+]) {
+  Object.defineProperty(raw.Rules, name, { value: wrap(raw.Rules[name]), writable: true, configurable: true });
+}
+const rulesCopy = raw.Rules.prototype.copy;
+Object.defineProperty(raw.Rules.prototype, 'copy', {
+  value: function copy(changes) {
+    return rulesCopy.call(this, snakeKeys(changes));
   },
   writable: true,
   configurable: true,

@@ -389,6 +389,52 @@ test('Rules: presets, changes, JSON round trips, fields', () => {
   kx.copy().free();
 });
 
+test('Rules: fields in camelCase as well as the JSON snake_case, at every level', () => {
+  // The test's own spelling: each snake_case key of the JSON form in camelCase (values untouched).
+  const camel = (v) =>
+    Array.isArray(v)
+      ? v.map(camel)
+      : v !== null && typeof v === 'object'
+        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase()), camel(x)]))
+        : v;
+  const keys = (v, out = new Set()) => {
+    if (Array.isArray(v)) v.forEach((x) => keys(x, out));
+    else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) keys(x, out.add(k));
+    return out;
+  };
+  const changes = {
+    strict_order: true, extra_suits: ['s'], jokers: 2, joker_lanes: 'avoid_foul', jokers_in_specials: true,
+    lane_water: { front_trips: 4, middle_full_house: 3 }, shooting: { min_players: 2, allows_ties: false },
+  };
+  for (const name of sss.Rules.presets()) {
+    const snake = sss.Rules.preset(name, changes);
+    const full = snake.toJSON();
+    const camelFull = camel(full);
+    // Every field of the whole rule set, camelCase where its name has two words or more.
+    assert.ok([...keys(full)].some((k) => k.includes('_')), name);
+    assert.ok(![...keys(camelFull)].some((k) => k.includes('_')), name);
+    assert.ok(sss.Rules.fromObject(camelFull).equals(snake), `${name}: fromObject`);
+    assert.ok(sss.Rules.preset(name, camel(changes)).equals(snake), `${name}: preset`);
+    assert.ok(sss.Rules.preset(name).copy(camel(changes)).equals(snake), `${name}: copy`);
+    assert.ok(sss.rulesOf({ preset: name, ...camel(changes) }).equals(snake), `${name}: rulesOf`);
+    // JSON keeps snake_case.
+    assert.deepEqual(sss.Rules.fromObject(camelFull).toJSON(), full, name);
+    assert.equal(JSON.stringify(sss.Rules.fromObject(camelFull)), JSON.stringify(snake), name);
+  }
+  // Anywhere a rule set is taken as an object.
+  assert.equal(sss.deck({ extraSuits: ['s'] }).length, 65);
+  assert.deepEqual(sss.evaluatePlayed('As Ks Qs Js SJ', { jokers: 1, jokerLanes: 'each_best' }).played, ['As', 'Ks', 'Qs', 'Js', 'Ts']);
+  // One field named both ways, at the top or nested, is refused naming both spellings.
+  const twice = throwsCode(() => sss.Rules.fromObject({ extra_suits: ['s'], extraSuits: ['h'] }), 'invalid_rules', { path: 'extra_suits' });
+  assert.match(twice.message, /`extra_suits` and `extraSuits`/);
+  throwsCode(() => sss.Rules.preset('kx', { laneWater: { frontTrips: 4, front_trips: 5 } }), 'invalid_rules', { path: 'lane_water.front_trips' });
+  // An unknown field is still refused, in either spelling.
+  throwsCode(() => sss.Rules.fromObject({ extraSuitz: ['s'] }), 'invalid_rules');
+  throwsCode(() => sss.Rules.preset('kx', { noSuchField: 1 }), 'invalid_rules');
+  // Values are not rewritten: a camelCase value is a bad value.
+  throwsCode(() => sss.Rules.preset('kx', { jokers: 2, jokerLanes: 'avoidFoul' }), 'invalid_rules');
+});
+
 test('Arrangement: constructor forms, toString, toJSON, evaluate, equals', () => {
   const a = new sss.Arrangement('Kd Kc 9h', 'Ks Kh 9s 5s 3h', 'As Ad Ah 2c 2d');
   const lanes = { front: ['Kd', 'Kc', '9h'], middle: ['Ks', 'Kh', '9s', '5s', '3h'], back: ['As', 'Ad', 'Ah', '2c', '2d'] };
