@@ -85,6 +85,18 @@ pub struct PyArranged(pub Arranged);
 
 #[pymethods]
 impl PyArranged {
+    /// The arrangement, its categories and expected water as dicts and lists (the JavaScript package's and ``sss --json``'s form).
+    #[allow(clippy::wrong_self_convention)] // a Python method takes &self, Copy or not
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::json_forms::dict(py, &crate::json_forms::arranged(&self.0))
+    }
+
+    /// :meth:`to_dict` as pretty-printed JSON text.
+    #[allow(clippy::wrong_self_convention)] // a Python method takes &self, Copy or not
+    fn to_json(&self) -> String {
+        crate::json_forms::text(&crate::json_forms::arranged(&self.0))
+    }
+
     /// The three lanes, each listed highest card first.
     #[getter]
     fn arrangement(&self) -> PyArrangement {
@@ -122,6 +134,18 @@ pub struct PySuggestion(pub Suggestion);
 
 #[pymethods]
 impl PySuggestion {
+    /// The suggestion as dicts and lists (the JavaScript package's and ``sss --json``'s form).
+    #[allow(clippy::wrong_self_convention)] // a Python method takes &self, Copy or not
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::json_forms::dict(py, &crate::json_forms::suggestion(&self.0))
+    }
+
+    /// :meth:`to_dict` as pretty-printed JSON text.
+    #[allow(clippy::wrong_self_convention)] // a Python method takes &self, Copy or not
+    fn to_json(&self) -> String {
+        crate::json_forms::text(&crate::json_forms::suggestion(&self.0))
+    }
+
     /// Why it was suggested: a `SuggestionKind`.
     #[getter]
     fn kind<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -165,6 +189,18 @@ pub struct PySpecialAdvice(pub SpecialAdvice);
 
 #[pymethods]
 impl PySpecialAdvice {
+    /// The advice as dicts and lists (the JavaScript package's and ``sss --json``'s form).
+    #[allow(clippy::wrong_self_convention)] // a Python method takes &self, Copy or not
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::json_forms::dict(py, &crate::json_forms::special_advice(&self.0))
+    }
+
+    /// :meth:`to_dict` as pretty-printed JSON text.
+    #[allow(clippy::wrong_self_convention)] // a Python method takes &self, Copy or not
+    fn to_json(&self) -> String {
+        crate::json_forms::text(&crate::json_forms::special_advice(&self.0))
+    }
+
     /// The special the cards make (the highest the rule set enables), a `Special`.
     #[getter]
     fn special<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {

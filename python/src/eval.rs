@@ -21,6 +21,18 @@ pub struct PyHandRank(pub HandRank);
 
 #[pymethods]
 impl PyHandRank {
+    /// The rank as dicts and lists (the JavaScript package's and ``sss --json``'s form).
+    #[allow(clippy::wrong_self_convention)] // a Python method takes &self, Copy or not
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::json_forms::dict(py, &crate::json_forms::rank(self.0))
+    }
+
+    /// :meth:`to_dict` as pretty-printed JSON text.
+    #[allow(clippy::wrong_self_convention)] // a Python method takes &self, Copy or not
+    fn to_json(&self) -> String {
+        crate::json_forms::text(&crate::json_forms::rank(self.0))
+    }
+
     /// A rank from its packed value (as read from `value`, a file or another language).
     #[staticmethod]
     fn from_value(value: &Bound<'_, PyAny>) -> PyResult<Self> {

@@ -24,6 +24,18 @@ pub struct PyCombo(Combo);
 
 #[pymethods]
 impl PyCombo {
+    /// The combination as dicts and lists (the JavaScript package's and ``sss --json``'s form).
+    #[allow(clippy::wrong_self_convention)] // a Python method takes &self, Copy or not
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::json_forms::dict(py, &crate::json_forms::combo(&self.0))
+    }
+
+    /// :meth:`to_dict` as pretty-printed JSON text.
+    #[allow(clippy::wrong_self_convention)] // a Python method takes &self, Copy or not
+    fn to_json(&self) -> String {
+        crate::json_forms::text(&crate::json_forms::combo(&self.0))
+    }
+
     /// The :class:`Category` the cards make.
     #[getter]
     fn category<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {

@@ -160,6 +160,18 @@ fn card_tuple<'py>(py: Python<'py>, cards: &[Card]) -> PyResult<Bound<'py, PyTup
 
 #[pymethods]
 impl PyArrangement {
+    /// The lanes as dicts and lists (the JavaScript package's and ``sss --json``'s form).
+    #[allow(clippy::wrong_self_convention)] // a Python method takes &self, Copy or not
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::json_forms::dict(py, &crate::json_forms::lanes(&self.0))
+    }
+
+    /// :meth:`to_dict` as pretty-printed JSON text.
+    #[allow(clippy::wrong_self_convention)] // a Python method takes &self, Copy or not
+    fn to_json(&self) -> String {
+        crate::json_forms::text(&crate::json_forms::lanes(&self.0))
+    }
+
     #[new]
     #[pyo3(signature = (front, middle = None, back = None, *, rules = None))]
     fn new(
@@ -310,6 +322,18 @@ impl PyArrangementEval {
 
 #[pymethods]
 impl PyArrangementEval {
+    /// The evaluation as dicts and lists (the JavaScript package's and ``sss --json``'s form).
+    #[allow(clippy::wrong_self_convention)] // a Python method takes &self, Copy or not
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::json_forms::dict(py, &crate::json_forms::arrangement_eval(&self.eval, &self.played))
+    }
+
+    /// :meth:`to_dict` as pretty-printed JSON text.
+    #[allow(clippy::wrong_self_convention)] // a Python method takes &self, Copy or not
+    fn to_json(&self) -> String {
+        crate::json_forms::text(&crate::json_forms::arrangement_eval(&self.eval, &self.played))
+    }
+
     /// The lanes as played (an `Arrangement`): each joker replaced by the card it stands for in
     /// its lane's value under the rule set's `joker_lanes` (RULES.md §12); the arrangement itself
     /// when it holds no joker. A fouled arrangement shows each lane at its best.

@@ -43,6 +43,7 @@ mod deal;
 mod simulate;
 // 理牌 hints for manual arranging.
 mod hints;
+mod json_forms;
 
 /// Native core of the `shisanshui` package; import `shisanshui` instead.
 #[pymodule]

@@ -202,6 +202,18 @@ pub struct PyMoneyLine(MoneyLine);
 
 #[pymethods]
 impl PyMoneyLine {
+    /// The line as dicts and lists (the JavaScript package's and ``sss --json``'s form).
+    #[allow(clippy::wrong_self_convention)] // a Python method takes &self, Copy or not
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::json_forms::dict(py, &crate::json_forms::money_line(&self.0))
+    }
+
+    /// :meth:`to_dict` as pretty-printed JSON text.
+    #[allow(clippy::wrong_self_convention)] // a Python method takes &self, Copy or not
+    fn to_json(&self) -> String {
+        crate::json_forms::text(&crate::json_forms::money_line(&self.0))
+    }
+
     /// The seat's water (a `Fraction`).
     #[getter]
     fn water<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -254,6 +266,18 @@ pub struct PyMoneyResult(pub MoneyResult);
 
 #[pymethods]
 impl PyMoneyResult {
+    /// The money result as dicts and lists (the JavaScript package's and ``sss --json``'s form).
+    #[allow(clippy::wrong_self_convention)] // a Python method takes &self, Copy or not
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::json_forms::dict(py, &crate::json_forms::money(&self.0))
+    }
+
+    /// :meth:`to_dict` as pretty-printed JSON text.
+    #[allow(clippy::wrong_self_convention)] // a Python method takes &self, Copy or not
+    fn to_json(&self) -> String {
+        crate::json_forms::text(&crate::json_forms::money(&self.0))
+    }
+
     /// One line per seat.
     #[getter]
     fn lines<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {

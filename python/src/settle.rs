@@ -61,6 +61,18 @@ pub struct PyPlayerHand(pub PlayerHand);
 
 #[pymethods]
 impl PyPlayerHand {
+    /// The seat (what settle reads back) as dicts and lists (the JavaScript package's and ``sss --json``'s form).
+    #[allow(clippy::wrong_self_convention)] // a Python method takes &self, Copy or not
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::json_forms::dict(py, &crate::json_forms::seat(&self.0))
+    }
+
+    /// :meth:`to_dict` as pretty-printed JSON text.
+    #[allow(clippy::wrong_self_convention)] // a Python method takes &self, Copy or not
+    fn to_json(&self) -> String {
+        crate::json_forms::text(&crate::json_forms::seat(&self.0))
+    }
+
     /// Three lanes: one argument (an `Arrangement`, its text `"front / middle / back"`, or 13
     /// cards in lane order) or three (front, middle, back). Lanes of the wrong size raise
     /// `WrongCardCountError`; whether it fouls is the engine's to say when settling. Cards may

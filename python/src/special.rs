@@ -60,6 +60,18 @@ pub struct PySpecialDetection(pub SpecialDetection);
 
 #[pymethods]
 impl PySpecialDetection {
+    /// The detection as dicts and lists (the JavaScript package's and ``sss --json``'s form).
+    #[allow(clippy::wrong_self_convention)] // a Python method takes &self, Copy or not
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::json_forms::dict(py, &crate::json_forms::special_detection(&self.0))
+    }
+
+    /// :meth:`to_dict` as pretty-printed JSON text.
+    #[allow(clippy::wrong_self_convention)] // a Python method takes &self, Copy or not
+    fn to_json(&self) -> String {
+        crate::json_forms::text(&crate::json_forms::special_detection(&self.0))
+    }
+
     /// The highest enabled special in the rule set's order, or None.
     #[getter]
     fn best<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {

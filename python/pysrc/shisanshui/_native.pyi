@@ -251,6 +251,10 @@ class HandRank:
     def __ge__(self, value: HandRank, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> Tuple[Any, Tuple[int]]: ...
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON form as dicts and lists (the JavaScript package's and ``sss --json``'s)."""
+    def to_json(self) -> str:
+        """:meth:`to_dict` as pretty-printed JSON text."""
 
 def evaluate(cards: _Cards, rules: _RulesLike = None) -> HandRank:
     """Evaluate a 3-card (front) or 5-card hand under the rule set's ``wheel`` and
@@ -445,6 +449,10 @@ class Arrangement:
     def __ne__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> Tuple[Any, Tuple[str]]: ...
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON form as dicts and lists (the JavaScript package's and ``sss --json``'s)."""
+    def to_json(self) -> str:
+        """:meth:`to_dict` as pretty-printed JSON text."""
 
 @final
 class ArrangementEval:
@@ -477,6 +485,10 @@ class ArrangementEval:
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON form as dicts and lists (the JavaScript package's and ``sss --json``'s)."""
+    def to_json(self) -> str:
+        """:meth:`to_dict` as pretty-printed JSON text."""
 
 def check_arrangement(front: _Cards, middle: _Cards, back: _Cards, rules: _RulesLike = None) -> ArrangementEval:
     """Evaluate the three lanes and check for a foul (ranks only, never suits; equal lanes
@@ -503,6 +515,10 @@ class SpecialDetection:
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
     __hash__: None  # type: ignore[assignment]
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON form as dicts and lists (the JavaScript package's and ``sss --json``'s)."""
+    def to_json(self) -> str:
+        """:meth:`to_dict` as pretty-printed JSON text."""
 
 def detect_special(cards: _Cards, rules: _RulesLike = None) -> SpecialDetection:
     """Detect the special hands of 13 cards under a rule set (copies as its deck holds them). A
@@ -564,6 +580,10 @@ class PlayerHand:
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON form as dicts and lists (the JavaScript package's and ``sss --json``'s)."""
+    def to_json(self) -> str:
+        """:meth:`to_dict` as pretty-printed JSON text."""
 
 _Seat: TypeAlias = Union[PlayerHand, Arrangement, "Arranged", str]
 """A seat: a :class:`PlayerHand`, an :class:`Arrangement`, an :class:`Arranged` (its lanes) or
@@ -820,6 +840,10 @@ class MoneyLine:
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON form as dicts and lists (the JavaScript package's and ``sss --json``'s)."""
+    def to_json(self) -> str:
+        """:meth:`to_dict` as pretty-printed JSON text."""
 
 @final
 class MoneyResult:
@@ -846,6 +870,10 @@ class MoneyResult:
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON form as dicts and lists (the JavaScript package's and ``sss --json``'s)."""
+    def to_json(self) -> str:
+        """:meth:`to_dict` as pretty-printed JSON text."""
 
 # ---------------------------------------------------------------------------------------------
 # Dealing and auto-arrangement
@@ -888,6 +916,10 @@ class Arranged:
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
     __hash__: None  # type: ignore[assignment]
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON form as dicts and lists (the JavaScript package's and ``sss --json``'s)."""
+    def to_json(self) -> str:
+        """:meth:`to_dict` as pretty-printed JSON text."""
 
 @final
 class Suggestion:
@@ -908,6 +940,10 @@ class Suggestion:
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
     __hash__: None  # type: ignore[assignment]
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON form as dicts and lists (the JavaScript package's and ``sss --json``'s)."""
+    def to_json(self) -> str:
+        """:meth:`to_dict` as pretty-printed JSON text."""
 
 @final
 class SpecialAdvice:
@@ -934,6 +970,10 @@ class SpecialAdvice:
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
     __hash__: None  # type: ignore[assignment]
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON form as dicts and lists (the JavaScript package's and ``sss --json``'s)."""
+    def to_json(self) -> str:
+        """:meth:`to_dict` as pretty-printed JSON text."""
 
 @final
 class Arranger:
@@ -1205,6 +1245,10 @@ class Combo:
     def __len__(self) -> int: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON form as dicts and lists (the JavaScript package's and ``sss --json``'s)."""
+    def to_json(self) -> str:
+        """:meth:`to_dict` as pretty-printed JSON text."""
 
 def combos(cards: _Cards, category: Union[Category, int, str], rules: _RulesLike = None) -> List[Combo]:
     """Every distinct combination of ``category`` (a :class:`Category`, its number or its name:
