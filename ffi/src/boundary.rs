@@ -1,5 +1,5 @@
 //! The FFI boundary: status codes, the thread-local last error, the panic guard
-//! ([`ffi_boundary!`]) and checked conversions of raw pointers into Rust values.
+//! (`ffi_boundary!`) and checked conversions of raw pointers into Rust values.
 //!
 //! Every exported function is a thin shell: check pointers, convert, call the core, write
 //! outputs. Those steps live here so that each capability module stays short and every entry
@@ -245,7 +245,7 @@ macro_rules! ffi_boundary {
     };
 }
 
-/// The guard behind [`ffi_boundary!`] for status-returning functions.
+/// The guard behind `ffi_boundary!` for status-returning functions.
 pub fn guard<F: FnOnce() -> Result<(), Failure>>(f: F) -> SssStatus {
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(Ok(())) => SssStatus::SSS_OK,
@@ -260,7 +260,7 @@ pub fn guard<F: FnOnce() -> Result<(), Failure>>(f: F) -> SssStatus {
     }
 }
 
-/// The guard behind [`ffi_boundary!`] for value-returning functions.
+/// The guard behind `ffi_boundary!` for value-returning functions.
 pub fn guard_value<T, F: FnOnce() -> Result<T, Failure>>(f: F, fallback: T) -> T {
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(Ok(v)) => v,
@@ -373,7 +373,7 @@ pub unsafe fn mut_in<'a, T>(ptr: *mut T, name: &str) -> Result<&'a mut T, Failur
 
 /// The body of every opaque handle: a tag naming its type, then the value. `repr(C)` puts the
 /// tag first, and each handle type is a one-field wrapper of this (checked at compile time by
-/// [`handle_type!`]), so the first 8 bytes of any live handle are its tag.
+/// `handle_type!`), so the first 8 bytes of any live handle are its tag.
 #[repr(C)]
 pub struct Tagged<T> {
     tag: u64,
@@ -483,7 +483,7 @@ pub unsafe fn handle_mut<'a, H: Handle>(ptr: *mut H, name: &str) -> Result<&'a m
 
 /// Release a handle made by [`handle_new`]: NULL is ignored; a pointer that is not a live `H`
 /// (wrong tag) is left alone and reported (`SSS_ERR_INVALID_HANDLE`), so a double free or a
-/// handle of another type is not freed again (best effort, see [`check_handle`]).
+/// handle of another type is not freed again (best effort, see `check_handle`).
 ///
 /// # Safety
 /// `ptr` must be NULL or a live handle (of any type) made by [`handle_new`].
