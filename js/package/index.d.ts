@@ -17,7 +17,8 @@ export type PresetName = 'classic' | 'regional' | 'kx' | 'hk' | 'ranked' | 'chin
  * The wild jokers (RULES.md §12): `jokers` 0 to 6, `joker_lanes` `'each_best'` or `'avoid_foul'`,
  * `jokers_in_specials`. Field names may be written in camelCase too (`extraSuits`,
  * `laneWater: { frontTrips: 4 }`), at every level; values keep their JSON form; JSON output is
- * snake_case. A field named both ways in one object is an `InvalidRulesError`.
+ * snake_case. A field named both ways in one object is an `InvalidRulesError`, and so is an unknown
+ * field, named as written (`path` is the JSON form's).
  */
 export type RuleSetObject = {
   preset?: PresetName;

@@ -31,17 +31,20 @@ Object.defineProperty(raw.Rules.prototype, 'equals', {
 // Rule-set objects may name their fields in camelCase, as JavaScript code does (`extraSuits`,
 // `laneWater: { frontTrips: 4 }`), or in the rule-set JSON's snake_case: the keys of plain objects
 // are read as snake_case here, at every level, before the object crosses to the engine (which
-// reads the JSON form). Values are left as they are; JSON output stays snake_case. An object that
-// names one field both ways is an InvalidRulesError naming both spellings.
+// reads the JSON form). Here rather than in the engine so the `.wasm` does not grow. Values are
+// left as they are; JSON output stays snake_case. An object that names one field both ways is an
+// InvalidRulesError naming both spellings. `renamed` gets, by the snake_case path of each key
+// written otherwise, that key and its path as written.
 const CAMEL = /^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+$/;
-function snakeKeys(value, path = '') {
-  if (Array.isArray(value)) return value.map((v, i) => snakeKeys(v, `${path}[${i}]`));
+function snakeKeys(value, renamed, path = '', written = '') {
+  if (Array.isArray(value)) return value.map((v, i) => snakeKeys(v, renamed, `${path}[${i}]`, `${written}[${i}]`));
   if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
   const out = {};
   const given = {};
   for (const [key, v] of Object.entries(value)) {
     const snake = CAMEL.test(key) ? key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) : key;
     const at = path ? `${path}.${snake}` : snake;
+    const writtenAt = written ? `${written}.${key}` : key;
     if (Object.prototype.hasOwnProperty.call(out, snake)) {
       const e = new InvalidRulesError(
         `invalid rule set at \`${at}\`: given twice, as \`${given[snake]}\` and \`${key}\``,
@@ -52,22 +55,47 @@ function snakeKeys(value, path = '') {
       throw e;
     }
     given[snake] = key;
-    out[snake] = snakeKeys(v, at);
+    if (writtenAt !== at) renamed.set(at, { key, snake, writtenAt });
+    out[snake] = snakeKeys(v, renamed, at, writtenAt);
   }
   return out;
 }
 
+// `call` of a rule-set object read through snakeKeys. The engine names an unknown field by its
+// snake_case reading; the message names it as written (`unknown field \`noSuchField\``), while
+// `path` stays the JSON form's, as for every other InvalidRulesError.
+function withSnakeKeys(value, call) {
+  const renamed = new Map();
+  const snake = snakeKeys(value, renamed);
+  try {
+    return call(snake);
+  } catch (e) {
+    const as = e instanceof InvalidRulesError && typeof e.path === 'string' ? renamed.get(e.path) : undefined;
+    const unknown = as && `unknown field \`${as.snake}\``;
+    if (
+      as &&
+      typeof e.reason === 'string' &&
+      e.reason.startsWith(unknown) &&
+      e.message === `invalid rule set at \`${e.path}\`: ${e.reason}`
+    ) {
+      e.reason = `unknown field \`${as.key}\`${e.reason.slice(unknown.length)}`;
+      e.message = `invalid rule set at \`${as.writtenAt}\`: ${e.reason}`;
+    }
+    throw e;
+  }
+}
+
 // The entry points that take a rule-set object read it through snakeKeys.
 for (const [name, wrap] of [
-  ['preset', (f) => function preset(name, changes) { return f.call(this, name, snakeKeys(changes)); }],
-  ['fromObject', (f) => function fromObject(object) { return f.call(this, snakeKeys(object)); }],
+  ['preset', (f) => function preset(name, changes) { return withSnakeKeys(changes, (c) => f.call(this, name, c)); }],
+  ['fromObject', (f) => function fromObject(object) { return withSnakeKeys(object, (o) => f.call(this, o)); }],
 ]) {
   Object.defineProperty(raw.Rules, name, { value: wrap(raw.Rules[name]), writable: true, configurable: true });
 }
 const rulesCopy = raw.Rules.prototype.copy;
 Object.defineProperty(raw.Rules.prototype, 'copy', {
   value: function copy(changes) {
-    return rulesCopy.call(this, snakeKeys(changes));
+    return withSnakeKeys(changes, (c) => rulesCopy.call(this, c));
   },
   writable: true,
   configurable: true,

@@ -428,9 +428,32 @@ test('Rules: fields in camelCase as well as the JSON snake_case, at every level'
   const twice = throwsCode(() => sss.Rules.fromObject({ extra_suits: ['s'], extraSuits: ['h'] }), 'invalid_rules', { path: 'extra_suits' });
   assert.match(twice.message, /`extra_suits` and `extraSuits`/);
   throwsCode(() => sss.Rules.preset('kx', { laneWater: { frontTrips: 4, front_trips: 5 } }), 'invalid_rules', { path: 'lane_water.front_trips' });
-  // An unknown field is still refused, in either spelling.
-  throwsCode(() => sss.Rules.fromObject({ extraSuitz: ['s'] }), 'invalid_rules');
-  throwsCode(() => sss.Rules.preset('kx', { noSuchField: 1 }), 'invalid_rules');
+  // An unknown field is still refused, in either spelling, named as written; `path` is the JSON form's.
+  const snakeUnknown = throwsCode(() => sss.Rules.fromObject({ no_such_field: 1 }), 'invalid_rules', { path: 'no_such_field' });
+  assert.match(snakeUnknown.message, /^invalid rule set at `no_such_field`: unknown field `no_such_field`, expected one of `wheel`/);
+  for (const [what, f] of [
+    ['fromObject', () => sss.Rules.fromObject({ noSuchField: 1 })],
+    ['preset', () => sss.Rules.preset('kx', { noSuchField: 1 })],
+    ['copy', () => sss.Rules.preset('kx').copy({ noSuchField: 1 })],
+    ['rules argument', () => sss.deck({ jokers: 1, noSuchField: 1 })],
+  ]) {
+    const e = throwsCode(f, 'invalid_rules', { path: 'no_such_field' }, what);
+    assert.equal(e.message, snakeUnknown.message.replaceAll('`no_such_field`', '`noSuchField`'), what);
+    assert.equal(e.reason, snakeUnknown.reason.replace('`no_such_field`', '`noSuchField`'), what);
+  }
+  const nested = throwsCode(() => sss.Rules.preset('kx', { laneWater: { frontTripz: 4 } }), 'invalid_rules', {
+    path: 'lane_water.front_tripz',
+  });
+  assert.match(nested.message, /^invalid rule set at `laneWater\.frontTripz`: unknown field `frontTripz`, expected one of `front_trips`/);
+  const inList = throwsCode(() => sss.Rules.preset('kx', { specials: [{ special: 'SD', waterX: 1 }] }), 'invalid_rules', {
+    path: 'specials[0].water_x',
+  });
+  assert.match(inList.message, /^invalid rule set at `specials\[0\]\.waterX`: unknown field `waterX`/);
+  // Other errors keep the engine's message.
+  const bad = throwsCode(() => sss.Rules.preset('kx', { laneWater: { frontTrips: -1 } }), 'invalid_rules', {
+    path: 'lane_water.front_trips',
+  });
+  assert.match(bad.message, /^invalid rule set at `lane_water\.front_trips`/);
   // Values are not rewritten: a camelCase value is a bad value.
   throwsCode(() => sss.Rules.preset('kx', { jokers: 2, jokerLanes: 'avoidFoul' }), 'invalid_rules');
 });
