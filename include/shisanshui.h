@@ -1302,9 +1302,15 @@ typedef struct SssSimConfig {
      */
     uint8_t with_money;
     /**
+     * 1: the rules are a banker room (`table = banker`, RULES.md §5a) and `banker` names the
+     * banker's seat; 0: every pair of seats settles (`table = all_pairs`). Must agree with the
+     * rule set's table.
+     */
+    uint8_t has_banker;
+    /**
      * Reserved, 0.
      */
-    uint8_t reserved[2];
+    uint8_t reserved[1];
     /**
      * Base and rake (read when `with_money` is 1).
      */
@@ -1314,9 +1320,11 @@ typedef struct SssSimConfig {
      */
     uint32_t carry_count;
     /**
-     * Reserved, 0.
+     * The banker's seat (0-based) when `has_banker` is 1, the same seat every round: the
+     * arranger plays it as the banker (`SSS_ROLE_BANKER`) and the other seats as players, and
+     * each round settles the banker against every other seat. 0 when `has_banker` is 0.
      */
-    uint32_t reserved2;
+    uint32_t banker;
     /**
      * Each seat's carry in minor units (see `carry_count`).
      */
@@ -3010,9 +3018,15 @@ SssStatus sss_sim_config_init(struct SssSimConfig *out, uint32_t players, uint64
  * report `*out` (free with `sss_sim_report_free`). The figures are the same for any thread
  * count, and the same as Rust's `simulate::run` and Python's `shisanshui.simulate`.
  *
- * Errors: `SSS_ERR_INVALID_TABLE` (a seat count the engine does not simulate), `SSS_ERR_INVALID_ARGUMENT` (rounds
- * outside 1 to 2^32, an unknown policy, `policy_count` other than 0, 1 or `players`,
- * a flag other than 0 or 1, reserved fields not 0), `SSS_ERR_INVALID_MONEY` (stakes, carries),
+ * A banker room (`table = banker`) is simulated with `has_banker` 1 and the banker's seat in
+ * `banker`: the arranger plays that seat as the banker, the others as players, as Python's
+ * `simulate(…, banker=…)` and `sss simulate --banker` do.
+ *
+ * Errors: `SSS_ERR_INVALID_TABLE` (a seat count the engine does not simulate; a banker room
+ * without `has_banker`, a banker seat not at the table, or `has_banker` under rules that settle
+ * all pairs), `SSS_ERR_INVALID_ARGUMENT` (rounds outside 1 to 2^32, an unknown policy,
+ * `policy_count` other than 0, 1 or `players`, a flag other than 0 or 1, `banker` not 0 without
+ * `has_banker`, the reserved field not 0), `SSS_ERR_INVALID_MONEY` (stakes, carries),
  * `SSS_ERR_INVALID_RULES`, `SSS_ERR_NULL_POINTER`, `SSS_ERR_INVALID_HANDLE`. Nothing is written
  * on failure.
  *

@@ -54,14 +54,20 @@ pub struct SssSimConfig {
     pub declare_specials: u8,
     /// 1: settle every round in money with `stakes` (and `carries`); 0: water only.
     pub with_money: u8,
+    /// 1: the rules are a banker room (`table = banker`, RULES.md §5a) and `banker` names the
+    /// banker's seat; 0: every pair of seats settles (`table = all_pairs`). Must agree with the
+    /// rule set's table.
+    pub has_banker: u8,
     /// Reserved, 0.
-    pub reserved: [u8; 2],
+    pub reserved: [u8; 1],
     /// Base and rake (read when `with_money` is 1).
     pub stakes: SssStakes,
     /// How many of `carries` are given: 0 (no caps) or `players`.
     pub carry_count: u32,
-    /// Reserved, 0.
-    pub reserved2: u32,
+    /// The banker's seat (0-based) when `has_banker` is 1, the same seat every round: the
+    /// arranger plays it as the banker (`SSS_ROLE_BANKER`) and the other seats as players, and
+    /// each round settles the banker against every other seat. 0 when `has_banker` is 0.
+    pub banker: u32,
     /// Each seat's carry in minor units (see `carry_count`).
     pub carries: [i64; SSS_MAX_SEATS],
 }
@@ -222,8 +228,8 @@ fn flag_in(v: u8, what: &str) -> Result<bool, Failure> {
 /// The engine's configuration from C's, every field checked that the engine does not check
 /// itself (counts beyond their arrays, flags, policy codes, reserved bytes).
 fn config_in(rules: &engine::Rules, c: &SssSimConfig) -> Result<SimConfig, Failure> {
-    if c.reserved != [0; 2] || c.reserved2 != 0 {
-        return Err(Failure::invalid_argument("the reserved fields of SssSimConfig must be 0"));
+    if c.reserved != [0] {
+        return Err(Failure::invalid_argument("the reserved field of SssSimConfig must be 0"));
     }
     if c.policy_count as usize > c.policies.len() {
         return Err(Failure::invalid_argument(format!("policy_count {} is more than {SSS_MAX_SEATS}", c.policy_count)));
@@ -237,6 +243,13 @@ fn config_in(rules: &engine::Rules, c: &SssSimConfig) -> Result<SimConfig, Failu
     config.policies = policies;
     config.threads = c.threads as usize;
     config.specials = flag_in(c.declare_specials, "declare_specials")?;
+    config.banker = if flag_in(c.has_banker, "has_banker")? {
+        Some(c.banker as usize)
+    } else if c.banker != 0 {
+        return Err(Failure::invalid_argument(format!("banker {} given without has_banker", c.banker)));
+    } else {
+        None
+    };
     if flag_in(c.with_money, "with_money")? {
         config.stakes = Some(stakes_in(&c.stakes, &c.carries[..c.carry_count as usize]));
     } else if c.carry_count != 0 {
@@ -249,9 +262,15 @@ fn config_in(rules: &engine::Rules, c: &SssSimConfig) -> Result<SimConfig, Failu
 /// report `*out` (free with `sss_sim_report_free`). The figures are the same for any thread
 /// count, and the same as Rust's `simulate::run` and Python's `shisanshui.simulate`.
 ///
-/// Errors: `SSS_ERR_INVALID_TABLE` (a seat count the engine does not simulate), `SSS_ERR_INVALID_ARGUMENT` (rounds
-/// outside 1 to 2^32, an unknown policy, `policy_count` other than 0, 1 or `players`,
-/// a flag other than 0 or 1, reserved fields not 0), `SSS_ERR_INVALID_MONEY` (stakes, carries),
+/// A banker room (`table = banker`) is simulated with `has_banker` 1 and the banker's seat in
+/// `banker`: the arranger plays that seat as the banker, the others as players, as Python's
+/// `simulate(…, banker=…)` and `sss simulate --banker` do.
+///
+/// Errors: `SSS_ERR_INVALID_TABLE` (a seat count the engine does not simulate; a banker room
+/// without `has_banker`, a banker seat not at the table, or `has_banker` under rules that settle
+/// all pairs), `SSS_ERR_INVALID_ARGUMENT` (rounds outside 1 to 2^32, an unknown policy,
+/// `policy_count` other than 0, 1 or `players`, a flag other than 0 or 1, `banker` not 0 without
+/// `has_banker`, the reserved field not 0), `SSS_ERR_INVALID_MONEY` (stakes, carries),
 /// `SSS_ERR_INVALID_RULES`, `SSS_ERR_NULL_POINTER`, `SSS_ERR_INVALID_HANDLE`. Nothing is written
 /// on failure.
 ///
@@ -674,6 +693,34 @@ mod tests {
     }
 
     #[test]
+    fn a_banker_room_is_simulated_with_its_banker_seat() {
+        let json = r#"{"preset": "kx", "table": "banker"}"#;
+        let mut rules = null_mut();
+        assert_eq!(
+            unsafe { crate::rules::sss_rules_from_json(json.as_ptr(), json.len(), &mut rules) },
+            SssStatus::SSS_OK
+        );
+        let mut c = config(4, 30, 9);
+        c.has_banker = 1;
+        c.banker = 2;
+        let report = run(rules, &c).unwrap_or_else(|st| panic!("{st:?}: {}", last_error()));
+        let mut want = SimConfig::new(engine::Rules::from_json(json).unwrap(), 4, 30, 9);
+        want.banker = Some(2);
+        let want = simulate::run(&want).unwrap();
+        let got = &unsafe { handle_ref(report, "report") }.unwrap().inner;
+        assert_eq!(got.banker(), Some(2));
+        assert_eq!(got.to_json(), want.to_json());
+        unsafe { sss_sim_report_free(report) };
+        // The seat must be named, and be at the table.
+        assert_eq!(run(rules, &config(4, 30, 9)).unwrap_err(), SssStatus::SSS_ERR_INVALID_TABLE);
+        assert!(last_error().contains("name the banker seat"), "{}", last_error());
+        c.banker = 4;
+        assert_eq!(run(rules, &c).unwrap_err(), SssStatus::SSS_ERR_INVALID_TABLE);
+        assert!(last_error().contains("banker seat 4 is not at the table"), "{}", last_error());
+        unsafe { sss_rules_free(rules) };
+    }
+
+    #[test]
     fn bad_configurations_are_refused() {
         let rules = preset("classic");
         let cases: Vec<(SssSimConfig, SssStatus, &str)> = vec![
@@ -687,7 +734,11 @@ mod tests {
                 "unknown policy 7",
             ),
             (SssSimConfig { declare_specials: 2, ..config(4, 10, 1) }, SssStatus::SSS_ERR_INVALID_ARGUMENT, "0 or 1"),
-            (SssSimConfig { reserved2: 1, ..config(4, 10, 1) }, SssStatus::SSS_ERR_INVALID_ARGUMENT, "reserved"),
+            (SssSimConfig { reserved: [1], ..config(4, 10, 1) }, SssStatus::SSS_ERR_INVALID_ARGUMENT, "reserved"),
+            (SssSimConfig { has_banker: 2, ..config(4, 10, 1) }, SssStatus::SSS_ERR_INVALID_ARGUMENT, "has_banker"),
+            (SssSimConfig { banker: 1, ..config(4, 10, 1) }, SssStatus::SSS_ERR_INVALID_ARGUMENT, "without has_banker"),
+            // A banker seat at an all-pairs table.
+            (SssSimConfig { has_banker: 1, ..config(4, 10, 1) }, SssStatus::SSS_ERR_INVALID_TABLE, "all pairs"),
             (SssSimConfig { carry_count: 4, ..config(4, 10, 1) }, SssStatus::SSS_ERR_INVALID_ARGUMENT, "with_money"),
             (
                 SssSimConfig {

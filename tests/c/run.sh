@@ -118,8 +118,8 @@ run hints-static "$out/test_hints_static" "$root/tests/vectors" hints-static
 run hints-dynamic "$out/test_hints_dynamic" "$root/tests/vectors" hints-dynamic
 run hints-jokers-static "$out/test_hints_jokers_static" hints-jokers-static
 run hints-jokers-dynamic "$out/test_hints_jokers_dynamic" hints-jokers-dynamic
-run simulate-static "$out/test_simulate_static" simulate-static
-run simulate-dynamic "$out/test_simulate_dynamic" simulate-dynamic
+run simulate-static "$out/test_simulate_static" "$root/tests/vectors" simulate-static
+run simulate-dynamic "$out/test_simulate_dynamic" "$root/tests/vectors" simulate-dynamic
 run big-tables-static "$out/test_big_tables_static" "$root/tests/vectors" big-tables-static
 run big-tables-dynamic "$out/test_big_tables_dynamic" "$root/tests/vectors" big-tables-dynamic
 run jokers-static "$out/test_jokers_static" "$root/tests/vectors" jokers-static

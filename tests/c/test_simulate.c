@@ -1,11 +1,14 @@
 /*
  * C tests of the simulation (sss_simulate and the report) through the C ABI, against the
  * committed include/shisanshui.h. Built twice by run.sh (static and dynamic linking).
- * Usage: test_simulate [label]
+ * Usage: test_simulate VECTORS_DIR [label]
  *
  * Oracle: the rounds replayed one by one with the one-hand calls — the documented round seed
  * (SplitMix64 of seed + (i + 1) * 0x9E3779B97F4A7C15), sss_deal, sss_arrange at every seat,
- * sss_settle — give each seat's mean water, the swing, shots and fouls the report states; the
+ * sss_settle (at a banker room the arrangers of each role and sss_settle_with_banker) — give
+ * each seat's mean water, the swing, shots and fouls the report states; the runs of the shared
+ * vectors (tests/vectors/simulate.json: banker rooms, money, shards) report what Rust and Python
+ * report; the
  * report is the same for 1 and 2 threads; money conserves; bad configurations are refused;
  * shards (sss_simulate_shard) merged with sss_sim_report_merge, directly or through the state
  * text, give the one-call report byte for byte, and shards that do not fit are refused.
@@ -18,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "vectors.h"
 
 static uint64_t round_seed(uint64_t seed, uint64_t round) {
     uint64_t z = seed + (round + 1) * 0x9E3779B97F4A7C15ull;
@@ -35,17 +38,29 @@ static char *report_json(const SssSimReport *r) {
     return buf;
 }
 
-/* Replay `rounds` rounds of `seed` at `players` seats (arranger everywhere, no specials). */
-static void replay(const char *preset, uint32_t players, uint64_t rounds, uint64_t seed) {
+/* Replay `rounds` rounds of `seed` at `players` seats (arranger everywhere, no specials). With
+ * `banker` below SSS_SEAT_NONE the preset is played as a banker room with that banker seat. */
+static void replay_at(const char *preset, uint32_t players, uint64_t rounds, uint64_t seed, uint8_t banker) {
     SssRules *rules = NULL;
-    SssArranger *arranger = NULL;
+    SssArranger *arranger = NULL, *banker_arranger = NULL;
     expect(sss_rules_new_preset(u8s(preset), strlen(preset), &rules), SSS_OK, NULL, preset);
-    expect(sss_arranger_new(rules, players, &arranger), SSS_OK, NULL, "arranger");
+    if (banker != SSS_SEAT_NONE) {
+        expect(sss_rules_set_table(rules, SSS_TABLE_BANKER), SSS_OK, NULL, "banker room");
+        expect(sss_arranger_new_for(rules, players, SSS_ROLE_PLAYER, &arranger), SSS_OK, NULL, "player arranger");
+        expect(sss_arranger_new_for(rules, players, SSS_ROLE_BANKER, &banker_arranger), SSS_OK, NULL, "banker arranger");
+    } else {
+        expect(sss_arranger_new(rules, players, &arranger), SSS_OK, NULL, "arranger");
+    }
 
     SssSimConfig config;
     expect(sss_sim_config_init(&config, players, rounds, seed), SSS_OK, NULL, "config init");
     CHECK(config.threads == 1 && config.declare_specials == 1 && config.with_money == 0);
+    CHECK(config.has_banker == 0 && config.banker == 0);
     config.declare_specials = 0;
+    if (banker != SSS_SEAT_NONE) {
+        config.has_banker = 1;
+        config.banker = banker;
+    }
     SssSimReport *report = NULL;
     expect(sss_simulate(rules, &config, &report), SSS_OK, NULL, "simulate");
     SssSimSummary s;
@@ -61,11 +76,11 @@ static void replay(const char *preset, uint32_t players, uint64_t rounds, uint64
         SssSeat seats[4];
         for (uint32_t p = 0; p < players; p++) {
             SssArranged a;
-            ok &= sss_arrange(arranger, dealt + 13 * p, 13, &a) == SSS_OK;
+            ok &= sss_arrange(p == banker ? banker_arranger : arranger, dealt + 13 * p, 13, &a) == SSS_OK;
             ok &= sss_seat_arranged(a.front, 3, a.middle, 5, a.back, 5, &seats[p]) == SSS_OK;
         }
         SssSettlement *settled = NULL;
-        ok &= sss_settle(rules, seats, players, &settled) == SSS_OK;
+        ok &= sss_settle_with_banker(rules, seats, players, banker, &settled) == SSS_OK;
         SssWater totals[4];
         size_t count = 0;
         ok &= sss_settlement_totals(settled, totals, 4, &count) == SSS_OK && count == players;
@@ -110,7 +125,121 @@ static void replay(const char *preset, uint32_t players, uint64_t rounds, uint64
     sss_sim_report_free(two);
     sss_sim_report_free(report);
     sss_arranger_free(arranger);
+    sss_arranger_free(banker_arranger);
     sss_rules_free(rules);
+}
+
+static void replay(const char *preset, uint32_t players, uint64_t rounds, uint64_t seed) {
+    replay_at(preset, players, rounds, seed, SSS_SEAT_NONE);
+}
+
+static int close_to(double a, double b) { return fabs(a - b) < 1e-9; }
+
+/* tests/vectors/simulate.json: each run configured from its record and compared with the figures
+ * the engine wrote; each refused configuration refused with SSS_ERR_INVALID_TABLE. */
+static void shared_vectors(const char *dir) {
+    json *doc = load(dir, "simulate.json", NULL);
+    const json *runs = doc ? json_get(doc, "runs") : NULL, *errors = doc ? json_get(doc, "errors") : NULL;
+    check(runs != NULL && runs->type == JSON_ARRAY && runs->count >= 5, "simulate.json has runs");
+    check(errors != NULL && errors->type == JSON_ARRAY && errors->count >= 3, "simulate.json has errors");
+    if (runs == NULL || errors == NULL) {
+        json_free(doc);
+        return;
+    }
+    size_t bankers = 0;
+    for (size_t i = 0; i < runs->count; i++) {
+        const json *v = runs->items[i];
+        const char *name = str(v, "name"), *rj = str(v, "rules_json");
+        SssRules *rules = NULL;
+        expect(sss_rules_from_json(u8s(rj), strlen(rj), &rules), SSS_OK, NULL, name);
+        uint32_t players = (uint32_t)num(v, "players");
+        SssSimConfig c;
+        expect(sss_sim_config_init(&c, players, (uint64_t)num(v, "rounds"), (uint64_t)num(v, "seed")), SSS_OK, NULL, name);
+        const json *banker = json_get(v, "banker"), *policies = json_get(v, "policies");
+        const json *specials = json_get(v, "specials"), *stakes = json_get(v, "stakes");
+        if (banker != NULL && banker->type == JSON_NUMBER) {
+            c.has_banker = 1;
+            c.banker = (uint32_t)banker->number;
+            bankers++;
+        }
+        c.policy_count = policies != NULL && policies->type == JSON_ARRAY ? (uint32_t)policies->count : 0;
+        for (uint32_t p = 0; p < c.policy_count && p < SSS_MAX_SEATS; p++) {
+            const char *pn = policies->items[p]->string;
+            c.policies[p] = strcmp(pn, "greedy") == 0    ? SSS_POLICY_GREEDY
+                            : strcmp(pn, "product") == 0 ? SSS_POLICY_PRODUCT
+                                                         : SSS_POLICY_ARRANGER;
+        }
+        c.declare_specials = (uint8_t)(specials != NULL && specials->type == JSON_BOOL && specials->boolean);
+        if (stakes != NULL && stakes->type == JSON_OBJECT) {
+            const json *rake = json_get(stakes, "rake"), *carries = json_get(stakes, "carries");
+            c.with_money = 1;
+            c.stakes.base = (int64_t)num(stakes, "base");
+            c.stakes.rake_numerator = (int64_t)rake->items[0]->number;
+            c.stakes.rake_denominator = (int64_t)rake->items[1]->number;
+            if (carries != NULL && carries->type == JSON_ARRAY) {
+                c.carry_count = (uint32_t)carries->count;
+                for (size_t k = 0; k < carries->count && k < SSS_MAX_SEATS; k++) c.carries[k] = (int64_t)carries->items[k]->number;
+            }
+        }
+        SssSimReport *r = NULL;
+        expect(sss_simulate_shard(rules, &c, (uint64_t)num(v, "first_round"), &r), SSS_OK, NULL, name);
+        SssSimSummary s;
+        memset(&s, 0, sizeof s);
+        if (r != NULL) expect(sss_sim_report_summary(r, &s), SSS_OK, NULL, "summary");
+        check(s.hands == (uint64_t)num(v, "hands") && s.declared == (uint64_t)num(v, "declared") &&
+                  s.fouls == (uint64_t)num(v, "fouls") && s.shots == (uint64_t)num(v, "shots") &&
+                  s.home_runs == (uint64_t)num(v, "home_runs"),
+              "%s: hands %llu, declared %llu, fouls %llu, shots %llu, home runs %llu", name,
+              (unsigned long long)s.hands, (unsigned long long)s.declared, (unsigned long long)s.fouls,
+              (unsigned long long)s.shots, (unsigned long long)s.home_runs);
+        const json *means = json_get(v, "seat_means"), *money = json_get(v, "money_seat_means");
+        int same = means != NULL && means->type == JSON_ARRAY && means->count == players;
+        for (uint32_t p = 0; same && p < players; p++) same &= close_to(s.seats[p].mean, means->items[p]->number);
+        check(same, "%s: every seat's mean water", name);
+        check(close_to(s.swing.mean, num(v, "swing_mean")), "%s: swing %.6f", name, s.swing.mean);
+        if (money != NULL && money->type == JSON_ARRAY) {
+            int m = s.has_money == 1 && money->count == players;
+            for (uint32_t p = 0; m && p < players; p++) m &= close_to(s.money_seats[p].mean, money->items[p]->number);
+            check(m && s.total_rake == (int64_t)num(v, "total_rake") && s.total_house == (int64_t)num(v, "total_house"),
+                  "%s: money per seat, rake %lld, house %lld", name, (long long)s.total_rake, (long long)s.total_house);
+        } else {
+            check(s.has_money == 0, "%s: no money", name);
+        }
+        sss_sim_report_free(r);
+        sss_rules_free(rules);
+    }
+    check(bankers >= 4, "simulate.json has banker rooms (%zu)", bankers);
+    for (size_t i = 0; i < errors->count; i++) {
+        const json *v = errors->items[i], *banker = json_get(v, "banker");
+        const char *rj = str(v, "rules_json");
+        SssRules *rules = NULL;
+        expect(sss_rules_from_json(u8s(rj), strlen(rj), &rules), SSS_OK, NULL, "error rules");
+        SssSimConfig c;
+        expect(sss_sim_config_init(&c, (uint32_t)num(v, "players"), 5, 1), SSS_OK, NULL, "error config");
+        if (banker != NULL && banker->type == JSON_NUMBER) {
+            c.has_banker = 1;
+            c.banker = (uint32_t)banker->number;
+        }
+        SssSimReport *r = NULL;
+        check(strcmp(str(v, "kind"), "invalid_table") == 0, "error %zu is invalid_table", i);
+        expect(sss_simulate(rules, &c, &r), SSS_ERR_INVALID_TABLE, NULL, "refused configuration");
+        CHECK(r == NULL);
+        sss_rules_free(rules);
+    }
+    /* Beside the engine's refusals, the fields' own: a banker seat without has_banker, a flag not 0 or 1. */
+    SssRules *classic = NULL;
+    SssSimReport *none = NULL;
+    SssSimConfig c;
+    expect(sss_rules_new_preset(u8s("classic"), 7, &classic), SSS_OK, NULL, "classic");
+    expect(sss_sim_config_init(&c, 4, 5, 1), SSS_OK, NULL, "init");
+    c.banker = 2;
+    expect(sss_simulate(classic, &c, &none), SSS_ERR_INVALID_ARGUMENT, "without has_banker", "banker without has_banker");
+    c.banker = 0;
+    c.has_banker = 2;
+    expect(sss_simulate(classic, &c, &none), SSS_ERR_INVALID_ARGUMENT, "has_banker must be 0 or 1", "has_banker 2");
+    CHECK(none == NULL);
+    sss_rules_free(classic);
+    json_free(doc);
 }
 
 static void money_and_specials(void) {
@@ -278,10 +407,17 @@ static void shards(void) {
 }
 
 int main(int argc, char **argv) {
-    const char *label = argc > 1 ? argv[1] : "C simulate";
+    if (argc < 2) {
+        fprintf(stderr, "usage: %s VECTORS_DIR [label]\n", argv[0]);
+        return 2;
+    }
+    const char *label = argc > 2 ? argv[2] : "C simulate";
     replay("classic", 4, 40, 5);
     replay("hk", 2, 60, 6);
     replay("ranked", 3, 30, 7);
+    replay_at("kx", 4, 30, 8, 1);
+    replay_at("classic", 2, 30, 9, 0);
+    shared_vectors(argv[1]);
     money_and_specials();
     shards();
     printf("%s: %d passed, %d failed\n", label, g_passed, g_failed);

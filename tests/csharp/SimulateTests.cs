@@ -1,19 +1,121 @@
 // Simulation through the C# wrapper (Runtime/Simulate.cs): a run replayed round by round with the
-// one-hand calls (the documented round seed, Dealer.Deal, Arranger.Arrange, Settlement.Settle), the
-// same report on 1 and 2 threads, money conserved, and bad configurations refused with typed
-// exceptions. Compiled with Tests.cs; Program.Main calls Run.
+// one-hand calls (the documented round seed, Dealer.Deal, Arranger.Arrange, Settlement.Settle; at a
+// banker room the arrangers of each role and the banker's settlement), the same report on 1 and 2
+// threads, money conserved, the runs of tests/vectors/simulate.json (banker rooms, money, shards)
+// reported as Rust and Python report them, and bad configurations refused with typed exceptions.
+// Compiled with Tests.cs; Program.Main calls Run.
 using System;
+using System.Collections.Generic;
+using System.Text;
 using Shisanshui;
 
 namespace Shisanshui.Tests
 {
     internal static class SimulateTests
     {
-        internal static void Run()
+        internal static void Run(string evalPath)
         {
             Replay("classic", 4, 30, 5);
             Replay("kx", 3, 40, 8);
+            Replay("kx", 4, 30, 8, 1);
             MoneyAndErrors();
+            string dir = System.IO.Path.GetDirectoryName(evalPath);
+            SharedVectors(string.IsNullOrEmpty(dir) ? "." : dir);
+        }
+
+        private static Dictionary<string, object> O(object o) { return (Dictionary<string, object>)o; }
+
+        private static List<object> L(object o) { return (List<object>)o; }
+
+        /// <summary>tests/vectors/simulate.json: each run configured from its record reports the engine's figures;
+        /// each refused configuration throws InvalidTableException.</summary>
+        private static void SharedVectors(string dir)
+        {
+            var doc = O(Json.Parse(System.IO.File.ReadAllText(System.IO.Path.Combine(dir, "simulate.json"), Encoding.UTF8)));
+            T.Eq(1.0, (double)doc["version"], "simulate vector version");
+            var runs = L(doc["runs"]);
+            int bankers = 0;
+            foreach (object o in runs)
+            {
+                var v = O(o);
+                string name = (string)v["name"];
+                int players = (int)(double)v["players"];
+                var config = new SimConfig(players, (long)(double)v["rounds"], (ulong)(double)v["seed"])
+                {
+                    FirstRound = (ulong)(double)v["first_round"],
+                    DeclareSpecials = (bool)v["specials"],
+                };
+                if (v["banker"] != null)
+                {
+                    config.Banker = (int)(double)v["banker"];
+                    bankers++;
+                }
+                var policies = L(v["policies"]);
+                config.Policies = new Policy[policies.Count];
+                for (int i = 0; i < policies.Count; i++)
+                {
+                    string p = (string)policies[i];
+                    config.Policies[i] = p == "greedy" ? Policy.Greedy : p == "product" ? Policy.Product : Policy.Arranger;
+                }
+                if (v["stakes"] != null)
+                {
+                    var stakes = O(v["stakes"]);
+                    var rake = L(stakes["rake"]);
+                    config.BaseStake = (long)(double)stakes["base"];
+                    config.Rake = new Rake((long)(double)rake[0], (long)(double)rake[1]);
+                    if (stakes["carries"] != null)
+                    {
+                        var carries = L(stakes["carries"]);
+                        config.Carries = new long[carries.Count];
+                        for (int i = 0; i < carries.Count; i++) config.Carries[i] = (long)(double)carries[i];
+                    }
+                }
+                SimReport r;
+                using (var rules = Rules.FromJson((string)v["rules_json"]))
+                {
+                    r = Simulation.Run(rules, config);
+                }
+                T.Eq((long)(double)v["hands"], r.Hands, name + ": hands");
+                T.Eq((long)(double)v["declared"], r.Declared, name + ": declared");
+                T.Eq((long)(double)v["fouls"], r.Fouls, name + ": fouls");
+                T.Eq((long)(double)v["shots"], r.Shots, name + ": shots");
+                T.Eq((long)(double)v["home_runs"], r.HomeRuns, name + ": home runs");
+                var means = L(v["seat_means"]);
+                bool same = means.Count == r.Seats.Length;
+                for (int p = 0; same && p < players; p++) same &= Math.Abs(r.Seats[p].Mean - (double)means[p]) < 1e-9;
+                T.Check(same, name + ": every seat's mean water");
+                T.Check(Math.Abs(r.Swing.Mean - (double)v["swing_mean"]) < 1e-9, name + ": the swing");
+                if (v["money_seat_means"] == null)
+                {
+                    T.Check(!r.HasMoney, name + ": no money");
+                }
+                else
+                {
+                    var money = L(v["money_seat_means"]);
+                    bool m = r.HasMoney && money.Count == r.MoneySeats.Length;
+                    for (int p = 0; m && p < players; p++) m &= Math.Abs(r.MoneySeats[p].Mean - (double)money[p]) < 1e-9;
+                    T.Check(m, name + ": money per seat");
+                    T.Eq((long)(double)v["total_rake"], r.TotalRake, name + ": rake");
+                    T.Eq((long)(double)v["total_house"], r.TotalHouse, name + ": house");
+                }
+            }
+            T.Check(bankers >= 4, "simulate.json has banker rooms");
+            foreach (object o in L(doc["errors"]))
+            {
+                var v = O(o);
+                using (var rules = Rules.FromJson((string)v["rules_json"]))
+                {
+                    var config = new SimConfig((int)(double)v["players"], 5, 1);
+                    if (v["banker"] != null) config.Banker = (int)(double)v["banker"];
+                    T.Eq("invalid_table", (string)v["kind"], "a refused configuration's kind");
+                    T.Throws<InvalidTableException>(() => Simulation.Run(rules, config), null, "refused: " + (string)v["rules_json"]);
+                }
+            }
+            using (var rules = Rules.Preset("classic"))
+            {
+                T.Throws<ArgumentOutOfRangeException>(() => Simulation.Run(rules, new SimConfig(4, 5, 1) { Banker = -1 }), null,
+                    "a negative banker seat");
+            }
         }
 
         /// <summary>SplitMix64 of seed + (round + 1) · 0x9E3779B97F4A7C15, as documented.</summary>
@@ -28,12 +130,25 @@ namespace Shisanshui.Tests
             }
         }
 
-        private static void Replay(string preset, int players, int rounds, ulong seed)
+        /// <summary>Replay a run round by round; with a banker seat, the preset as a banker room.</summary>
+        private static void Replay(string preset, int players, int rounds, ulong seed, int? banker = null)
         {
             using (var rules = Rules.Preset(preset))
-            using (var arranger = new Arranger(rules, players))
             {
-                var config = new SimConfig(players, rounds, seed) { DeclareSpecials = false };
+                if (banker != null) rules.Table = Table.Banker;
+                using (var arranger = new Arranger(rules, players, Role.Player))
+                using (var bankerArranger = banker != null ? new Arranger(rules, players, Role.Banker) : null)
+                {
+                    ReplayWith(rules, arranger, bankerArranger, preset, players, rounds, seed, banker);
+                }
+            }
+        }
+
+        private static void ReplayWith(Rules rules, Arranger arranger, Arranger bankerArranger, string preset, int players, int rounds,
+            ulong seed, int? banker)
+        {
+            {
+                var config = new SimConfig(players, rounds, seed) { DeclareSpecials = false, Banker = banker };
                 SimReport report = Simulation.Run(rules, config);
                 var sums = new long[players];
                 long swing = 0;
@@ -41,8 +156,12 @@ namespace Shisanshui.Tests
                 {
                     Card[][] dealt = Dealer.Deal(players, RoundSeed(seed, (ulong)r));
                     var table = new PlayerHand[players];
-                    for (int p = 0; p < players; p++) table[p] = PlayerHand.Arranged(arranger.Arrange(dealt[p]).Arrangement);
-                    using (Settlement s = Settlement.Settle(rules, table))
+                    for (int p = 0; p < players; p++)
+                    {
+                        Arranger a = p == banker ? bankerArranger : arranger;
+                        table[p] = PlayerHand.Arranged(a.Arrange(dealt[p]).Arrangement);
+                    }
+                    using (Settlement s = Settlement.Settle(rules, table, banker))
                     {
                         for (int p = 0; p < players; p++)
                         {

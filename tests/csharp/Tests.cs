@@ -228,7 +228,7 @@ namespace Shisanshui.Tests
             Add("batches with jokers", BatchJokersTests.Run); // tests/csharp/BatchJokersTests.cs
             Add("hints", () => HintsTests.Run(vectorsPath)); // tests/csharp/HintsTests.cs
             Add("hints with jokers", HintsJokersTests.Run); // tests/csharp/HintsJokersTests.cs
-            Add("simulation", SimulateTests.Run); // tests/csharp/SimulateTests.cs
+            Add("simulation", () => SimulateTests.Run(vectorsPath)); // tests/csharp/SimulateTests.cs
             Add("simulation shards", SimulateTests.Shards); // tests/csharp/SimulateTests.cs
             Add("big tables", () => BigTablesTests.Run(vectorsPath)); // tests/csharp/BigTablesTests.cs
             Add("jokers", () => JokersTests.Run(vectorsPath)); // tests/csharp/JokersTests.cs

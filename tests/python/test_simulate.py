@@ -3,6 +3,7 @@ over the same deals made here with deal + Arranger + settle."""
 
 import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -212,3 +213,35 @@ def test_simulate_results_pickle_through_their_state():
             sss.SimResult.from_state(bad)
     with pytest.raises(TypeError):
         hash(r)
+
+
+SIM_VECTORS = json.loads((Path(__file__).resolve().parents[2] / "tests" / "vectors" / "simulate.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("run", SIM_VECTORS["runs"], ids=lambda r: r["name"])
+def test_shared_simulation_vectors(run):
+    """tests/vectors/simulate.json: banker rooms (and one all-pairs run) give the figures every
+    surface gives for the same configuration."""
+    stakes = run["stakes"] or {}
+    kwargs = dict(first_round=run["first_round"], specials=run["specials"], banker=run["banker"])
+    if run["policies"]:
+        kwargs["policy"] = run["policies"] if len(run["policies"]) > 1 else run["policies"][0]
+    if stakes:
+        kwargs.update(base=stakes["base"], rake=Fraction(*stakes["rake"]), carries=stakes["carries"])
+    r = sss.simulate(sss.Rules.from_json(run["rules_json"]), run["players"], run["rounds"], run["seed"], **kwargs)
+    assert (r.hands, r.declared, r.fouls, r.shots, r.home_runs) == tuple(
+        run[k] for k in ("hands", "declared", "fouls", "shots", "home_runs")
+    )
+    assert r.seat_means == pytest.approx(run["seat_means"], abs=1e-9)
+    assert r.to_dict()["swing"]["mean"] == pytest.approx(run["swing_mean"], abs=1e-9)
+    if run["money_seat_means"] is None:
+        assert r.money is None
+    else:
+        assert [s["mean"] for s in r.money["seats"]] == pytest.approx(run["money_seat_means"], abs=1e-9)
+        assert (r.money["total_rake"], r.money["total_house"]) == (run["total_rake"], run["total_house"])
+
+
+@pytest.mark.parametrize("case", SIM_VECTORS["errors"], ids=str)
+def test_shared_simulation_vectors_refused(case):
+    with pytest.raises(sss.InvalidTableError):
+        sss.simulate(sss.Rules.from_json(case["rules_json"]), case["players"], 5, 1, banker=case["banker"])

@@ -97,7 +97,7 @@ programs=(
   "test_arrange|tests/c/test_arrange.c|c|$vectors"
   "test_sss_cpp|tests/c/test_sss.cpp|cpp|"
   "test_threads|tests/c/test_threads.c|c|"
-  "test_simulate|tests/c/test_simulate.c|c|"
+  "test_simulate|tests/c/test_simulate.c|c|$vectors"
 )
 # The C++ wrapper's test, where it exists.
 [ -f tests/c/test_hpp.cpp ] && [ -f include/shisanshui.hpp ] && programs+=("test_hpp|tests/c/test_hpp.cpp|cpp|")

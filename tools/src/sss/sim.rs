@@ -34,6 +34,11 @@ pub struct SimulateArgs {
     #[arg(long, value_name = "S", value_parser = crate::seed_arg, default_value = "1")]
     pub seed: u64,
 
+    /// Play rounds K to K + N − 1 of the run (a shard: the JSON reports of adjacent shards
+    /// merge into the report of one run of all their rounds, as Python's `SimResult.merge`).
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    pub first_round: u64,
+
     /// Worker threads (default: every core); the figures do not depend on it.
     #[arg(long, value_name = "T")]
     pub threads: Option<usize>,
@@ -154,6 +159,7 @@ pub fn config(t: &TableArgs, a: &SimulateArgs) -> CliResult<SimConfig> {
         .map(|p| p.parse::<Policy>().map_err(|e| CliError::engine("--player", e)))
         .collect::<CliResult<_>>()?;
     c.specials = !a.no_specials;
+    c.first_round = a.first_round;
     c.threads = a.threads.unwrap_or(0);
     c.stakes = a.base.map(|base| Stakes { base, carries: a.carries.clone(), rake: a.rake.unwrap_or_default() });
     // The table option --banker; at a banker table without it seat 0 is the banker, as in the

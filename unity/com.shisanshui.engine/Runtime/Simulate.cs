@@ -56,6 +56,12 @@ namespace Shisanshui
         /// <summary>Whether seats declare specials (the arranger per its advice, baselines always).</summary>
         public bool DeclareSpecials { get; set; }
 
+        /// <summary>The banker's seat (0-based) in a banker room (<see cref="Rules.Table"/> is
+        /// <see cref="Table.Banker"/>), the same seat every round: the arranger plays it as the banker and the
+        /// other seats as players. Null (the default) at an all-pairs table, where a seat here is an
+        /// InvalidTableException, as a banker room without one is.</summary>
+        public int? Banker { get; set; }
+
         /// <summary>Minor units per water point; null reports water only (no money).</summary>
         public long? BaseStake { get; set; }
 
@@ -272,7 +278,8 @@ namespace Shisanshui
         private const int MaxSeats = 8;
 
         /// <summary>
-        /// Play the configured rounds and report what the table saw. InvalidTableException (players),
+        /// Play the configured rounds and report what the table saw. InvalidTableException (players; a banker
+        /// room without <see cref="SimConfig.Banker"/>, a banker seat not at the table or at an all-pairs table),
         /// InvalidArgumentException (rounds, policies, threads), InvalidMoneyException (stakes, rake, carries).
         /// </summary>
         public static SimReport Run(Rules rules, SimConfig config)
@@ -285,9 +292,9 @@ namespace Shisanshui
             {
                 throw new ArgumentNullException("config");
             }
-            if (config.Players < 0 || config.Rounds < 0 || config.Threads < 0)
+            if (config.Players < 0 || config.Rounds < 0 || config.Threads < 0 || config.Banker < 0)
             {
-                throw new ArgumentOutOfRangeException("config", "players, rounds and threads are never negative");
+                throw new ArgumentOutOfRangeException("config", "players, rounds, threads and the banker seat are never negative");
             }
             Policy[] policies = config.Policies ?? new Policy[0];
             if (policies.Length > MaxSeats)
@@ -318,6 +325,8 @@ namespace Shisanshui
                 policy4 = p[4], policy5 = p[5], policy6 = p[6], policy7 = p[7],
                 threads = (uint)config.Threads,
                 declare_specials = (byte)(config.DeclareSpecials ? 1 : 0),
+                has_banker = (byte)(config.Banker != null ? 1 : 0),
+                banker = (uint)(config.Banker ?? 0),
                 with_money = (byte)(config.BaseStake != null ? 1 : 0),
                 stakes = new NativeStakes
                 {
@@ -423,10 +432,11 @@ namespace Shisanshui
         public uint threads;
         public byte declare_specials;
         public byte with_money;
-        public byte reserved0, reserved1;
+        public byte has_banker;
+        public byte reserved0;
         public NativeStakes stakes;
         public uint carry_count;
-        public uint reserved2;
+        public uint banker;
         public long carry0, carry1, carry2, carry3, carry4, carry5, carry6, carry7;
     }
 
