@@ -1,5 +1,6 @@
 //! Gives the shared library an ELF soname, so a program linked against `libshisanshui.so` records
-//! `libshisanshui.so.<sover>` and keeps loading across compatible updates of the library.
+//! `libshisanshui.so.<sover>` and keeps loading across compatible updates of the library (and the
+//! macOS library the install name `@rpath/libshisanshui.dylib`).
 //!
 //! `<sover>` follows cargo-c's convention (its `LibraryCApiConfig::sover`): `0.0.P` for
 //! 0.0.P, `0.M` for 0.M.x (each 0.x minor release may break the ABI, as Cargo's semver reads it),
@@ -30,8 +31,10 @@ fn main() {
         "linux" | "freebsd" | "dragonfly" | "netbsd" | "openbsd" | "illumos" | "haiku" | "hurd" => {
             println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libshisanshui.so.{sover}")
         }
-        // macOS wants an install name that holds the final libdir, which only the install step
-        // knows; Windows has no soname. Both keep the linker's default.
+        // Apple: the install name a program records is `@rpath/…`, as for a library shipped
+        // inside an app bundle or a Unity plugin folder (the linker's default would be this
+        // machine's build path). Windows has no soname.
+        "macos" | "ios" => println!("cargo:rustc-cdylib-link-arg=-Wl,-install_name,@rpath/libshisanshui.dylib"),
         _ => {}
     }
 }

@@ -14,10 +14,12 @@
 #   linux-x64            libshisanshui.so     built here: cargo build --release -p shisanshui-ffi
 #   win-x64              shisanshui.dll       built here when the x86_64-pc-windows-gnu Rust target
 #                                             and MinGW-w64's gcc are installed; else --native-dir
-#   osx                  libshisanshui.dylib  --native-dir (universal: lipo of aarch64 and x86_64)
-#   android-arm64-v8a    libshisanshui.so     --native-dir (cargo ndk -t arm64-v8a)
+#   osx                  libshisanshui.dylib  built here by scripts/build-apple.sh (universal: x86_64 and
+#                                             arm64, linked by zig) when its tools are installed
+#                                             (build-apple.sh --probe; --install installs them); else --native-dir
+#   android-arm64-v8a    libshisanshui.so     --native-dir (cargo ndk -t arm64-v8a; no NDK can be had here)
 #   android-armeabi-v7a  libshisanshui.so     --native-dir (cargo ndk -t armeabi-v7a)
-#   ios                  libshisanshui.a      --native-dir (static, aarch64-apple-ios; __Internal)
+#   ios                  libshisanshui.a      as osx (static, aarch64-apple-ios; __Internal)
 #
 # The package source (unity/com.shisanshui.engine) has no Plugins folder. The import settings of
 # each library (PluginImporter .meta, committed with fixed GUIDs) live in unity/native-meta/ and
@@ -98,6 +100,13 @@ if [ "$build" -eq 1 ]; then
   if [ -z "$(lib_of win-x64)" ] && [ -d "$win_std" ] && command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1; then
     (cd "$root" && cargo build --release -p shisanshui-ffi --target x86_64-pc-windows-gnu)
     set_lib win-x64 "$target_dir/x86_64-pc-windows-gnu/release/shisanshui.dll"
+  fi
+  # macOS and iOS from Linux: scripts/build-apple.sh, when zig, cargo-zigbuild and Rust's Apple
+  # targets are installed.
+  if { [ -z "$(lib_of osx)" ] || [ -z "$(lib_of ios)" ]; } && bash "$root/scripts/build-apple.sh" --probe >/dev/null 2>&1; then
+    bash "$root/scripts/build-apple.sh" --out "$target_dir/apple"
+    [ -n "$(lib_of osx)" ] || set_lib osx "$target_dir/apple/osx/libshisanshui.dylib"
+    [ -n "$(lib_of ios)" ] || set_lib ios "$target_dir/apple/ios/libshisanshui.a"
   fi
 fi
 

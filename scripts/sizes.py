@@ -24,6 +24,9 @@ ARTIFACTS = {
     "so": "prefix/lib/libshisanshui.so.*.*.*",
     "a": "prefix/lib/libshisanshui.a",
     "unity": "unity/com.shisanshui.engine-*.tgz",
+    "osx": "apple/osx/libshisanshui.dylib",
+    "ios": "apple/ios/libshisanshui.a",
+    "iossim": "apple/ios-simulator/libshisanshui.a",
     "npm": "js/shisanshui-*.tgz",
 }
 MARK = re.compile(r"<!-- size:([a-z]+) -->([0-9]+(?:\.[0-9])?) MB")

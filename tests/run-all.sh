@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test of every language, from a fresh clone: Rust (core, FFI, header check, tools, the crate's docs and
 # package, clippy with -D warnings and rustfmt), C and C++ (static and dynamic; an installed prefix through
-# pkg-config and CMake), Python (the release wheel in a fresh venv), C# (the assembled Unity package under mcs +
+# pkg-config and CMake), Python (the release wheel in a fresh venv), the macOS and iOS libraries (built here with
+# zig, checked without running them), C# (the assembled Unity package under mcs +
 # mono), JavaScript (the packed npm tarball in a fresh folder under node --test, the playground in headless
 # Chromium), then the safety nets (fuzzing, sanitizers, valgrind, Miri, threads: tests/safety/run.sh,
 # docs/safety.md). Installs what it needs.
@@ -24,6 +25,7 @@ run "Rust crate (docs, package)" bash scripts/check-crate.sh
 run "Lint (clippy -D warnings, rustfmt)" bash scripts/lint.sh
 run "C/C++" bash tests/c/run.sh
 run "Python" bash tests/python/run.sh
+run "macOS and iOS libraries" bash tests/apple/run.sh
 run "C#" bash tests/csharp/run.sh
 run "JavaScript" bash tests/js/run.sh
 run "Safety nets" bash tests/safety/run.sh
