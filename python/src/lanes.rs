@@ -67,6 +67,23 @@ fn lane_named(e: CoreError, sizes: [usize; 3]) -> PyErr {
     to_pyerr(e)
 }
 
+/// A card repeated in an `Arrangement` built without `rules=`: the message also says where the
+/// rule set goes, the one place a Python user passes it (the arrangement keeps its cards; the
+/// rule set given later to `evaluate` does not widen what was read).
+fn where_repeats_go(py: Python<'_>, e: PyErr, rules_given: bool) -> PyErr {
+    if !rules_given && e.is_instance_of::<crate::errors::DuplicateCardError>(py) {
+        let value = e.value(py);
+        if let Ok(message) = value.str() {
+            let hinted = format!(
+                "{message}; to let cards repeat, give the arrangement its rule set: \
+                 Arrangement(..., rules=Rules(\"classic\", extra_suits=[\"s\"]))"
+            );
+            let _ = value.setattr("args", (hinted,));
+        }
+    }
+    e
+}
+
 /// The number of cards of each lane of an arrangement's text, when it has three lanes that
 /// parse.
 fn text_lane_sizes(s: &str) -> Option<[usize; 3]> {
@@ -188,6 +205,7 @@ impl PyArrangement {
                 "Arrangement() takes one argument (the whole arrangement) or three (front, middle, back)",
             )),
         }
+        .map_err(|e| where_repeats_go(front.py(), e, rules.is_some()))
     }
 
     /// From 13 cards in lane order: 3 front, 5 middle, 5 back (copies as the deck of `rules`
@@ -196,7 +214,8 @@ impl PyArrangement {
     #[pyo3(signature = (cards, *, rules = None))]
     fn from_cards(cards: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         let suits = suits_of(rules)?;
-        Arrangement::from_cards_in(&cards_in(cards, suits)?, suits).or_raise().map(PyArrangement)
+        (|| Arrangement::from_cards_in(&cards_in(cards, suits)?, suits).or_raise().map(PyArrangement))()
+            .map_err(|e| where_repeats_go(cards.py(), e, rules.is_some()))
     }
 
     /// The front lane (头墩), 3 cards.

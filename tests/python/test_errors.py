@@ -205,3 +205,23 @@ def test_arbitrary_codes_never_panic():
                 call(codes)
             except sss.Error:
                 pass
+
+
+def test_a_repeated_card_in_an_arrangement_says_where_the_rule_set_goes():
+    for build in (
+        lambda: sss.Arrangement("As As 4d", "2c 3c 4c 5c 7d", "9h 9d Jh Qh Kh"),
+        lambda: sss.Arrangement("As As 4d / 2c 3c 4c 5c 7d / 9h 9d Jh Qh Kh"),
+        lambda: sss.Arrangement.from_cards("As As 4d 2c 3c 4c 5c 7d 9h 9d Jh Qh Kh"),
+    ):
+        with pytest.raises(sss.DuplicateCardError) as e:
+            build()
+        assert str(e.value).startswith("duplicate card As at position 1 (one deck holds it once;")
+        assert str(e.value).endswith('give the arrangement its rule set: Arrangement(..., rules=Rules("classic", extra_suits=["s"]))')
+        assert e.value.card == sss.Card("As") and e.value.position == 1
+    # Given there, the repeat is read; under one deck it is still refused, without the hint.
+    rules = sss.Rules("classic", extra_suits=["s"])
+    a = sss.Arrangement("As As 4d", "2c 3c 4c 5c 7d", "9h 9d Jh Qh Kh", rules=rules)
+    assert a.front[0] == a.front[1] == sss.Card("As")
+    with pytest.raises(sss.DuplicateCardError) as e:
+        sss.Arrangement("As As 4d", "2c 3c 4c 5c 7d", "9h 9d Jh Qh Kh", rules="classic")
+    assert "give the arrangement its rule set" not in str(e.value)
