@@ -693,6 +693,8 @@ mod tests {
     }
 
     #[test]
+    // Arranges 120 hands: hours under the interpreter.
+    #[cfg_attr(miri, ignore)]
     fn a_banker_room_is_simulated_with_its_banker_seat() {
         let json = r#"{"preset": "kx", "table": "banker"}"#;
         let mut rules = null_mut();
