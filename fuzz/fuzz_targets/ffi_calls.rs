@@ -213,6 +213,8 @@ struct SimIn {
     threads: u8,
     declare: u8,
     money: u8,
+    has_banker: u8,
+    banker: u8,
     reserved: u8,
     stakes: [I64; 3],
     carry_count: u8,
@@ -1763,14 +1765,15 @@ fn run(world: &mut World, c: &Call) {
                 threads: (sim.threads % 3) as u32,
                 declare_specials: sim.declare % 3,
                 with_money: sim.money % 3,
-                reserved: [sim.reserved % 2, 0],
+                has_banker: sim.has_banker % 3,
+                reserved: [sim.reserved % 2],
                 stakes: SssStakes {
                     base: sim.stakes[0].get(),
                     rake_numerator: sim.stakes[1].get(),
                     rake_denominator: sim.stakes[2].get(),
                 },
                 carry_count: (sim.carry_count % 10) as u32,
-                reserved2: 0,
+                banker: (sim.banker % 10) as u32,
                 carries: sim.carries.map(|x| x.get()),
             };
             let (st, out) = single("simulate", *p, |o| unsafe { sss_simulate(r.ptr, &c, o) });
@@ -2375,7 +2378,7 @@ fn sim_oracle(rules: &Rules, c: &SssSimConfig) -> engine::Result<shisanshui_fuzz
     use shisanshui_fuzz::engine::simulate::{run, Policy, SimConfig};
     use shisanshui_fuzz::engine::Error;
     let bad = |m: &str| Err(Error::InvalidArgument(m.into()));
-    if c.reserved != [0; 2] || c.reserved2 != 0 || c.policy_count > 8 || c.carry_count > 8 {
+    if c.reserved != [0] || c.policy_count > 8 || c.carry_count > 8 {
         return bad("reserved or count");
     }
     let mut policies = Vec::new();
@@ -2387,8 +2390,11 @@ fn sim_oracle(rules: &Rules, c: &SssSimConfig) -> engine::Result<shisanshui_fuzz
             _ => return bad("policy"),
         });
     }
-    if c.declare_specials > 1 || c.with_money > 1 {
+    if c.declare_specials > 1 || c.with_money > 1 || c.has_banker > 1 {
         return bad("flag");
+    }
+    if c.has_banker == 0 && c.banker != 0 {
+        return bad("banker without has_banker");
     }
     if c.with_money == 0 && c.carry_count != 0 {
         return bad("carries without money");
@@ -2397,6 +2403,7 @@ fn sim_oracle(rules: &Rules, c: &SssSimConfig) -> engine::Result<shisanshui_fuzz
     config.policies = policies;
     config.threads = c.threads as usize;
     config.specials = c.declare_specials == 1;
+    config.banker = (c.has_banker == 1).then_some(c.banker as usize);
     if c.with_money == 1 {
         let carries = &c.carries[..c.carry_count as usize];
         config.stakes = Some(Stakes {
