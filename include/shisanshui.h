@@ -1153,6 +1153,47 @@ typedef struct SssEvent {
 } SssEvent;
 
 /**
+ * What an arranger is made for and how it plays beyond its rule set, in one struct, so that a new
+ * option is a new field rather than a new family of functions (`sss_arranger_new_with`). Fill it
+ * with `sss_arranger_options_init`, then change fields.
+ *
+ * The struct grows at its end: `size` says how many bytes of it the caller has (the `sizeof` its
+ * header gave). A library reads the fields it knows within `size`; bytes past what it knows must
+ * be 0, each future field's 0 meaning its default, so a program built against a newer header runs
+ * on an older library as long as it leaves the newer options at their defaults.
+ */
+typedef struct SssArrangerOptions {
+    /**
+     * Bytes of this struct the caller has: `sizeof(SssArrangerOptions)`.
+     */
+    uint32_t size;
+    /**
+     * Seats at the table: 2 to the rule set's `sss_rules_get_max_players`.
+     */
+    uint32_t players;
+    /**
+     * `SSS_ROLE_PLAYER` (every seat at an all-pairs table) or `SSS_ROLE_BANKER`.
+     */
+    uint32_t role;
+    /**
+     * `SSS_LEVEL_BEGINNER` to `SSS_LEVEL_BEST` (`sss_arranger_with_level`).
+     */
+    uint32_t level;
+    /**
+     * The seed of a level's draws (kept, not used, at `SSS_LEVEL_BEST`).
+     */
+    uint64_t seed;
+    /**
+     * Card removal: 1 on (the default), 0 off (`sss_arranger_with_card_removal`).
+     */
+    uint8_t card_removal;
+    /**
+     * 0: room for options to come.
+     */
+    uint8_t reserved[7];
+} SssArrangerOptions;
+
+/**
  * An arrangement chosen by the engine (never a foul). 24 bytes.
  */
 typedef struct SssArranged {
@@ -2427,6 +2468,52 @@ SssStatus sss_arranger_with_card_removal(const struct SssArranger *arranger,
  * `arranger` must be a live handle; `out_flag` valid for a write.
  */
 SssStatus sss_arranger_get_card_removal(const struct SssArranger *arranger, uint8_t *out_flag);
+
+/**
+ * Fill `out` with the defaults of a table of `players` seats: a player's seat, `SSS_LEVEL_BEST`,
+ * seed 0, card removal on (what `sss_arranger_new_for` makes), and `out->size` = `size`, which is
+ * `sizeof(SssArrangerOptions)` as the caller's header has it; bytes past what this library knows
+ * are set to 0 (the defaults of newer options). Nothing else is checked here.
+ *
+ * Errors: `SSS_ERR_INVALID_ARGUMENT` for a `size` below this header's first version (32) or above
+ * 4096, `SSS_ERR_NULL_POINTER`.
+ *
+ * # Safety
+ * `out` valid for `size` bytes of writes.
+ */
+SssStatus sss_arranger_options_init(struct SssArrangerOptions *out, size_t size, uint32_t players);
+
+/**
+ * Make an arranger from options (`sss_arranger_options_init`, then fields changed): as
+ * `sss_arranger_new_for` at its seats and role, then `sss_arranger_with_card_removal` and
+ * `sss_arranger_with_level` with its options, in one call. A player's role at a banker table is a
+ * player's seat.
+ *
+ * Errors: as `sss_arranger_new_for`; `SSS_ERR_INVALID_ARGUMENT` for a bad `size` (below 32 or above
+ * 4096), an unknown level or role, a `card_removal` other than 0 and 1, or a nonzero byte in
+ * `reserved` or past the options this library knows (an option a newer library reads).
+ * Free the result with `sss_arranger_free`.
+ *
+ * # Safety
+ * `rules` must be a live handle; `options` valid for `options->size` bytes of reads; `out` valid
+ * for a write.
+ */
+SssStatus sss_arranger_new_with(const struct SssRules *rules,
+                                const struct SssArrangerOptions *options,
+                                struct SssArranger **out);
+
+/**
+ * The options the arranger plays with (`sss_arranger_new_with` makes the same arranger from them).
+ * Set `out->size` first (`sss_arranger_options_init` does): at most that many bytes are written,
+ * those past what this library knows set to 0.
+ *
+ * Errors: `SSS_ERR_INVALID_ARGUMENT` for a bad `out->size`, `SSS_ERR_NULL_POINTER`,
+ * `SSS_ERR_INVALID_HANDLE`.
+ *
+ * # Safety
+ * `arranger` must be a live handle; `out` valid for `out->size` bytes of reads and writes.
+ */
+SssStatus sss_arranger_get_options(const struct SssArranger *arranger, struct SssArrangerOptions *out);
 
 /**
  * Parse a level name (`beginner`, `casual`, `strong`, `best`; ASCII case-insensitive,

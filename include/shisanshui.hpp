@@ -494,6 +494,18 @@ public:
                       "sss_arranger_new_preset");
         return Arranger(raw);
     }
+    /// An arranger from options: `Arranger::options(players)` gives the defaults, then change fields
+    /// (role, level, seed, card_removal).
+    Arranger(const Rules &rules, const SssArrangerOptions &options) {
+        detail::check(sss_arranger_new_with(rules.get(), &options, &raw_), "sss_arranger_new_with");
+    }
+    /// The default options of a table of `players` (a player's seat, SSS_LEVEL_BEST, seed 0, card
+    /// removal on).
+    static SssArrangerOptions options(std::uint32_t players) {
+        SssArrangerOptions o{};
+        detail::check(sss_arranger_options_init(&o, sizeof o, players), "sss_arranger_options_init");
+        return o;
+    }
     explicit Arranger(SssArranger *raw) noexcept : raw_(raw) {}
 
     Arranger(Arranger &&other) noexcept : raw_(std::exchange(other.raw_, nullptr)) {}
@@ -554,6 +566,13 @@ public:
         std::uint8_t flag = 0;
         detail::check(sss_arranger_get_card_removal(raw_, &flag), "sss_arranger_get_card_removal");
         return flag != 0;
+    }
+    /// The options it plays with (Arranger(rules, options) makes the same arranger).
+    SssArrangerOptions options() const {
+        SssArrangerOptions o{};
+        o.size = sizeof o;
+        detail::check(sss_arranger_get_options(raw_, &o), "sss_arranger_get_options");
+        return o;
     }
     /// The legal arrangement of 13 cards with the highest expected water (never a foul); at a
     /// lower bot level, the level's draw among the best of each lane-category combination.

@@ -72,7 +72,7 @@ pub use rules::{
 };
 pub use special::{detect as detect_special, Special, SpecialDetection, SpecialDetector};
 
-pub use arrange::{auto_arrange, play, suggest, Arranged, Arranger, Suggestion};
+pub use arrange::{auto_arrange, play, suggest, Arranged, Arranger, ArrangerOptions, Suggestion};
 pub use hints::{combos, Combo, FixedLanes};
 pub use money::{settle_money, MoneyResult, Rake, Stakes};
 pub use settle::{settle, PlayerHand, Settlement, Settler, Water};

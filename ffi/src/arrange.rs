@@ -16,10 +16,12 @@
 //! their layout is the same whether a platform aligns `double` to 4 or to 8.
 
 use engine::arrange::{Arranged, Arranger, Level, Role, SpecialAdvice, Suggestion, SuggestionKind};
+use engine::ArrangerOptions;
 use engine::{cards_from_codes_in, Arrangement, Card, Error, PlayerHand, Rules};
 
 use crate::boundary::{
-    flag_in, handle_free, handle_new, handle_ref, slice_in, text_in, BufOut, Failure, Out, SssStatus, Tagged, TextOut,
+    flag_in, handle_free, handle_new, handle_ref, ref_in, slice_in, text_in, BufOut, Failure, Out, SssStatus, Tagged,
+    TextOut,
 };
 use crate::rules::SssRules;
 use crate::settle::{SssSeat, SSS_SEAT_ARRANGED, SSS_SEAT_SPECIAL};
@@ -409,6 +411,183 @@ pub unsafe extern "C" fn sss_arranger_get_card_removal(arranger: *const SssArran
         let arranger = unsafe { handle_ref(arranger, "arranger")? };
         let out = unsafe { Out::new(out_flag, "out_flag")? };
         unsafe { out.write(arranger.inner.card_removal() as u8) };
+        Ok(())
+    })
+}
+
+/// What an arranger is made for and how it plays beyond its rule set, in one struct, so that a new
+/// option is a new field rather than a new family of functions (`sss_arranger_new_with`). Fill it
+/// with `sss_arranger_options_init`, then change fields.
+///
+/// The struct grows at its end: `size` says how many bytes of it the caller has (the `sizeof` its
+/// header gave). A library reads the fields it knows within `size`; bytes past what it knows must
+/// be 0, each future field's 0 meaning its default, so a program built against a newer header runs
+/// on an older library as long as it leaves the newer options at their defaults.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct SssArrangerOptions {
+    /// Bytes of this struct the caller has: `sizeof(SssArrangerOptions)`.
+    pub size: u32,
+    /// Seats at the table: 2 to the rule set's `sss_rules_get_max_players`.
+    pub players: u32,
+    /// `SSS_ROLE_PLAYER` (every seat at an all-pairs table) or `SSS_ROLE_BANKER`.
+    pub role: u32,
+    /// `SSS_LEVEL_BEGINNER` to `SSS_LEVEL_BEST` (`sss_arranger_with_level`).
+    pub level: u32,
+    /// The seed of a level's draws (kept, not used, at `SSS_LEVEL_BEST`).
+    pub seed: u64,
+    /// Card removal: 1 on (the default), 0 off (`sss_arranger_with_card_removal`).
+    pub card_removal: u8,
+    /// 0: room for options to come.
+    pub reserved: [u8; 7],
+}
+
+/// `sizeof(SssArrangerOptions)` as this library knows it.
+const OPTIONS_SIZE: usize = std::mem::size_of::<SssArrangerOptions>();
+/// The most bytes an options struct may claim: far beyond any version, so a garbage `size` is
+/// refused before anything is read.
+const OPTIONS_MAX_SIZE: usize = 4096;
+
+/// Check an options struct's `size` and return it.
+///
+/// # Safety
+/// `options` non-NULL and valid for reads of its first four bytes.
+unsafe fn options_size(options: *const SssArrangerOptions, name: &str) -> Result<usize, Failure> {
+    // SAFETY: non-NULL and aligned (checked by the caller), the size field is the first.
+    let size = unsafe { std::ptr::read(options as *const u32) } as usize;
+    if !(OPTIONS_SIZE..=OPTIONS_MAX_SIZE).contains(&size) {
+        return Err(Failure::invalid_argument(format!(
+            "`{name}.size` is {size}: set it to sizeof(SssArrangerOptions) ({OPTIONS_SIZE} with this library's \
+             header), as sss_arranger_options_init does"
+        )));
+    }
+    Ok(size)
+}
+
+/// Fill `out` with the defaults of a table of `players` seats: a player's seat, `SSS_LEVEL_BEST`,
+/// seed 0, card removal on (what `sss_arranger_new_for` makes), and `out->size` = `size`, which is
+/// `sizeof(SssArrangerOptions)` as the caller's header has it; bytes past what this library knows
+/// are set to 0 (the defaults of newer options). Nothing else is checked here.
+///
+/// Errors: `SSS_ERR_INVALID_ARGUMENT` for a `size` below this header's first version (32) or above
+/// 4096, `SSS_ERR_NULL_POINTER`.
+///
+/// # Safety
+/// `out` valid for `size` bytes of writes.
+#[no_mangle]
+pub unsafe extern "C" fn sss_arranger_options_init(
+    out: *mut SssArrangerOptions,
+    size: usize,
+    players: u32,
+) -> SssStatus {
+    ffi_boundary!({
+        let out = unsafe { Out::new(out, "out")? };
+        if !(OPTIONS_SIZE..=OPTIONS_MAX_SIZE).contains(&size) {
+            return Err(Failure::invalid_argument(format!(
+                "`size` is {size}: pass sizeof(SssArrangerOptions) ({OPTIONS_SIZE} with this library's header)"
+            )));
+        }
+        let p = out.as_ptr() as *mut u8;
+        // SAFETY: valid for `size` bytes of writes (caller's contract); the struct is plain bytes.
+        unsafe { std::ptr::write_bytes(p.add(OPTIONS_SIZE), 0, size - OPTIONS_SIZE) };
+        let defaults = SssArrangerOptions {
+            size: size as u32,
+            players,
+            role: SSS_ROLE_PLAYER,
+            level: SSS_LEVEL_BEST,
+            seed: 0,
+            card_removal: 1,
+            reserved: [0; 7],
+        };
+        unsafe { out.write(defaults) };
+        Ok(())
+    })
+}
+
+/// Make an arranger from options (`sss_arranger_options_init`, then fields changed): as
+/// `sss_arranger_new_for` at its seats and role, then `sss_arranger_with_card_removal` and
+/// `sss_arranger_with_level` with its options, in one call. A player's role at a banker table is a
+/// player's seat.
+///
+/// Errors: as `sss_arranger_new_for`; `SSS_ERR_INVALID_ARGUMENT` for a bad `size` (below 32 or above
+/// 4096), an unknown level or role, a `card_removal` other than 0 and 1, or a nonzero byte in
+/// `reserved` or past the options this library knows (an option a newer library reads).
+/// Free the result with `sss_arranger_free`.
+///
+/// # Safety
+/// `rules` must be a live handle; `options` valid for `options->size` bytes of reads; `out` valid
+/// for a write.
+#[no_mangle]
+pub unsafe extern "C" fn sss_arranger_new_with(
+    rules: *const SssRules,
+    options: *const SssArrangerOptions,
+    out: *mut *mut SssArranger,
+) -> SssStatus {
+    ffi_boundary!({
+        let rules = unsafe { handle_ref(rules, "rules")? };
+        // NULL and alignment first, then the size, then the fields: a struct smaller than this
+        // library's is refused before it is read whole.
+        unsafe { ref_in(options as *const u32, "options")? };
+        let size = unsafe { options_size(options, "options")? };
+        let opts = unsafe { ref_in(options, "options")? };
+        let out = unsafe { Out::new(out, "out")? };
+        // SAFETY: valid for `size` bytes of reads (caller's contract).
+        let bytes = unsafe { std::slice::from_raw_parts(options as *const u8, size) };
+        if let Some(i) = bytes[OPTIONS_SIZE..].iter().position(|&b| b != 0) {
+            return Err(Failure::invalid_argument(format!(
+                "`options` sets byte {} past the {OPTIONS_SIZE} bytes of options this library knows: a newer \
+                 library reads that option",
+                OPTIONS_SIZE + i
+            )));
+        }
+        if opts.reserved != [0; 7] {
+            return Err(Failure::invalid_argument("`options.reserved` must be 0"));
+        }
+        let mut o = ArrangerOptions::new(players_in(opts.players));
+        o.role = role_in(opts.role)?;
+        o.level = level_in(opts.level)?;
+        o.seed = opts.seed;
+        o.card_removal = flag_in(opts.card_removal, "options.card_removal")?;
+        new_handle(out, Arranger::with_options(&rules.inner, &o)?);
+        Ok(())
+    })
+}
+
+/// The options the arranger plays with (`sss_arranger_new_with` makes the same arranger from them).
+/// Set `out->size` first (`sss_arranger_options_init` does): at most that many bytes are written,
+/// those past what this library knows set to 0.
+///
+/// Errors: `SSS_ERR_INVALID_ARGUMENT` for a bad `out->size`, `SSS_ERR_NULL_POINTER`,
+/// `SSS_ERR_INVALID_HANDLE`.
+///
+/// # Safety
+/// `arranger` must be a live handle; `out` valid for `out->size` bytes of reads and writes.
+#[no_mangle]
+pub unsafe extern "C" fn sss_arranger_get_options(
+    arranger: *const SssArranger,
+    out: *mut SssArrangerOptions,
+) -> SssStatus {
+    ffi_boundary!({
+        let arranger = unsafe { handle_ref(arranger, "arranger")? };
+        let out = unsafe { Out::new(out, "out")? };
+        let size = unsafe { options_size(out.as_ptr(), "out")? };
+        let o = arranger.inner.options();
+        let p = out.as_ptr() as *mut u8;
+        // SAFETY: valid for `size` bytes of writes (caller's contract).
+        unsafe { std::ptr::write_bytes(p.add(OPTIONS_SIZE), 0, size - OPTIONS_SIZE) };
+        let options = SssArrangerOptions {
+            size: size as u32,
+            players: o.players as u32,
+            role: match o.role {
+                Role::Banker => SSS_ROLE_BANKER,
+                _ => SSS_ROLE_PLAYER,
+            },
+            level: o.level.index(),
+            seed: o.seed,
+            card_removal: o.card_removal as u8,
+            reserved: [0; 7],
+        };
+        unsafe { out.write(options) };
         Ok(())
     })
 }

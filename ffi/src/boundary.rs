@@ -517,6 +517,11 @@ impl<T> Out<T> {
         Ok(Out(p))
     }
 
+    /// The checked pointer (for a struct whose first field says how much of it there is).
+    pub fn as_ptr(&self) -> *mut T {
+        self.0.as_ptr()
+    }
+
     /// Write the result.
     ///
     /// # Safety

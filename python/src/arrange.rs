@@ -16,7 +16,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyString, PyTuple, PyType};
 use shisanshui::arrange::{Arranged, Arranger, Level, Role, SpecialAdvice, Suggestion, SuggestionKind};
-use shisanshui::{Card, Category, Error as CoreError, Preset, Rules};
+use shisanshui::{ArrangerOptions, Card, Category, Error as CoreError, Preset, Rules};
 
 use crate::card::cards_in;
 use crate::deal::{index_arg, players_for, seed_arg};
@@ -413,11 +413,13 @@ impl PyArranger {
         with_rules(rules, |r| {
             let players = table_players(players, r)?;
             check_role(r, role)?;
-            let a = match role {
-                None => Arranger::new(r, players),
-                Some(role) => Arranger::new_for(r, players, role),
-            };
-            Ok(PyArranger(Arc::new(a.or_raise()?.with_level(level, seed).with_card_removal(card_removal))))
+            // Past check_role, no role means every seat of an all-pairs table: a player's.
+            let mut options = ArrangerOptions::new(players);
+            options.role = role.unwrap_or(Role::Player);
+            options.level = level;
+            options.seed = seed;
+            options.card_removal = card_removal;
+            Ok(PyArranger(Arc::new(Arranger::with_options(r, &options).or_raise()?)))
         })
     }
 

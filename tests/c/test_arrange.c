@@ -776,6 +776,24 @@ static void test_level_vectors(const char *dir) {
         expect(sss_arrange(arranger, hand, 13, &a), SSS_OK, NULL, what);
         check(matches(r, &a), "%s: the arrangement of the vector", what);
         check_legal(rules, hand, &a, what);
+        {
+            /* The same arranger from one options struct (sss_arranger_new_with), and its options back. */
+            SssArrangerOptions o, back;
+            SssArranger *made = NULL;
+            SssArranged c;
+            expect(sss_arranger_options_init(&o, sizeof o, players), SSS_OK, NULL, what);
+            o.role = strcmp(role, "banker") == 0 ? SSS_ROLE_BANKER : SSS_ROLE_PLAYER;
+            o.level = level;
+            o.seed = seed;
+            expect(sss_arranger_new_with(rules, &o, &made), SSS_OK, NULL, what);
+            expect(sss_arrange(made, hand, 13, &c), SSS_OK, NULL, what);
+            check(matches(r, &c), "%s: the arranger made from options plays the vector", what);
+            memset(&back, 0xAB, sizeof back);
+            back.size = sizeof back;
+            expect(sss_arranger_get_options(made, &back), SSS_OK, NULL, what);
+            check(memcmp(&back, &o, sizeof o) == 0, "%s: the options read back", what);
+            sss_arranger_free(made);
+        }
         expect(sss_arrange(arranger, reversed, 13, &b), SSS_OK, NULL, what);
         check(same_arranged(&a, &b), "%s: the order of the cards does not matter", what);
         expect(sss_arrange(base, hand, 13, &best), SSS_OK, NULL, what);
@@ -843,6 +861,99 @@ static void test_level_vectors(const char *dir) {
     json_free(doc);
 }
 
+/* SssArrangerOptions' size protocol: the defaults, a bigger caller struct whose unknown tail is 0,
+ * and the refusals (a size too small or absurd, a set reserved byte, an option past what this
+ * library knows, bad values). Nothing is written on failure. */
+static void test_arranger_options(void) {
+    struct {
+        SssArrangerOptions o;
+        uint8_t newer[8]; /* a newer header's options */
+    } big;
+    SssArrangerOptions o, got;
+    SssRules *rules = NULL;
+    SssArranger *a = NULL, *none = NULL;
+    uint8_t card_removal = 9;
+    uint32_t players = 0, role = 9, level = 9;
+    uint64_t seed = 9;
+    size_t i;
+    expect(sss_rules_new_preset(u8s("classic"), 7, &rules), SSS_OK, NULL, "classic");
+    memset(&o, 0xCD, sizeof o);
+    expect(sss_arranger_options_init(&o, sizeof o, 3), SSS_OK, NULL, "sss_arranger_options_init");
+    check(o.size == sizeof o && o.players == 3 && o.role == SSS_ROLE_PLAYER && o.level == SSS_LEVEL_BEST &&
+              o.seed == 0 && o.card_removal == 1,
+          "the default options");
+    for (i = 0; i < sizeof o.reserved; i++) check(o.reserved[i] == 0, "reserved byte %zu is 0", i);
+    expect(sss_arranger_new_with(rules, &o, &a), SSS_OK, NULL, "sss_arranger_new_with");
+    expect(sss_arranger_get_players(a, &players), SSS_OK, NULL, "players");
+    expect(sss_arranger_get_role(a, &role), SSS_OK, NULL, "role");
+    expect(sss_arranger_get_level(a, &level, &seed), SSS_OK, NULL, "level");
+    expect(sss_arranger_get_card_removal(a, &card_removal), SSS_OK, NULL, "card removal");
+    check(players == 3 && role == SSS_ROLE_PLAYER && level == SSS_LEVEL_BEST && seed == 0 && card_removal == 1,
+          "the arranger of the default options");
+    sss_arranger_free(a);
+    a = NULL;
+    o.level = SSS_LEVEL_CASUAL;
+    o.seed = 11;
+    o.card_removal = 0;
+    expect(sss_arranger_new_with(rules, &o, &a), SSS_OK, NULL, "casual, seed 11, card removal off");
+    memset(&got, 0, sizeof got);
+    got.size = sizeof got;
+    expect(sss_arranger_get_options(a, &got), SSS_OK, NULL, "sss_arranger_get_options");
+    check(memcmp(&got, &o, sizeof o) == 0, "the options read back");
+
+    /* A caller with a newer, bigger struct: its tail set to 0 by init, accepted while 0. */
+    memset(&big, 0xEE, sizeof big);
+    expect(sss_arranger_options_init(&big.o, sizeof big, 4), SSS_OK, NULL, "init of a bigger struct");
+    check(big.o.size == sizeof big, "the bigger struct's size");
+    for (i = 0; i < sizeof big.newer; i++) check(big.newer[i] == 0, "newer option byte %zu is 0", i);
+    expect(sss_arranger_new_with(rules, &big.o, &none), SSS_OK, NULL, "a bigger struct with its tail 0");
+    sss_arranger_free(none);
+    none = NULL;
+    memset(big.newer, 0xEE, sizeof big.newer);
+    expect(sss_arranger_get_options(a, &big.o), SSS_OK, NULL, "get_options into a bigger struct");
+    for (i = 0; i < sizeof big.newer; i++) check(big.newer[i] == 0, "get_options zeroes newer byte %zu", i);
+    big.newer[3] = 1;
+    expect(sss_arranger_new_with(rules, &big.o, &none), SSS_ERR_INVALID_ARGUMENT, "byte 35", "an option unknown here");
+    check(none == NULL, "nothing made for an unknown option");
+
+    /* Refusals. */
+    expect(sss_arranger_options_init(&o, sizeof o - 1, 4), SSS_ERR_INVALID_ARGUMENT, "sizeof(SssArrangerOptions)",
+           "init with a short size");
+    expect(sss_arranger_options_init(NULL, sizeof o, 4), SSS_ERR_NULL_POINTER, NULL, "init of NULL");
+    expect(sss_arranger_options_init(&o, sizeof o, 4), SSS_OK, NULL, "init");
+    o.size = 8;
+    expect(sss_arranger_new_with(rules, &o, &none), SSS_ERR_INVALID_ARGUMENT, "options.size", "a short size");
+    o.size = 1u << 20;
+    expect(sss_arranger_new_with(rules, &o, &none), SSS_ERR_INVALID_ARGUMENT, "options.size", "an absurd size");
+    o.size = sizeof o;
+    o.reserved[6] = 1;
+    expect(sss_arranger_new_with(rules, &o, &none), SSS_ERR_INVALID_ARGUMENT, "reserved", "a reserved byte set");
+    o.reserved[6] = 0;
+    o.level = 4;
+    expect(sss_arranger_new_with(rules, &o, &none), SSS_ERR_INVALID_ARGUMENT, "SSS_LEVEL_BEST = 3", "level 4");
+    o.level = SSS_LEVEL_BEST;
+    o.role = 2;
+    expect(sss_arranger_new_with(rules, &o, &none), SSS_ERR_INVALID_ARGUMENT, "SSS_ROLE_BANKER = 1", "role 2");
+    o.role = SSS_ROLE_BANKER;
+    expect(sss_arranger_new_with(rules, &o, &none), SSS_ERR_INVALID_TABLE, "banker", "the banker at all pairs");
+    o.role = SSS_ROLE_PLAYER;
+    o.card_removal = 2;
+    expect(sss_arranger_new_with(rules, &o, &none), SSS_ERR_INVALID_ARGUMENT, "card_removal", "card removal 2");
+    o.card_removal = 1;
+    o.players = 5;
+    expect(sss_arranger_new_with(rules, &o, &none), SSS_ERR_INVALID_TABLE, NULL, "five seats at one deck");
+    o.players = 4;
+    expect(sss_arranger_new_with(NULL, &o, &none), SSS_ERR_NULL_POINTER, NULL, "NULL rules");
+    expect(sss_arranger_new_with(rules, NULL, &none), SSS_ERR_NULL_POINTER, NULL, "NULL options");
+    expect(sss_arranger_new_with(rules, &o, NULL), SSS_ERR_NULL_POINTER, NULL, "NULL out");
+    check(none == NULL, "nothing made on a refusal");
+    got.size = 4;
+    expect(sss_arranger_get_options(a, &got), SSS_ERR_INVALID_ARGUMENT, "out.size", "get_options with a short size");
+    expect(sss_arranger_get_options(a, NULL), SSS_ERR_NULL_POINTER, NULL, "get_options into NULL");
+    sss_arranger_free(a);
+    sss_rules_free(rules);
+}
+
 int main(int argc, char **argv) {
     const char *dir = argc > 1 ? argv[1] : "tests/vectors";
     const char *label = argc > 2 ? argv[2] : "C arrange";
@@ -850,6 +961,7 @@ int main(int argc, char **argv) {
     test_dealing();
     test_arrange_vectors(dir);
     test_level_vectors(dir);
+    test_arranger_options();
     test_many_deals();
     test_arrange_errors();
     test_banker_roles();

@@ -222,6 +222,24 @@ void dealing_arranging_settling() {
     }
     CHECK(priced_apart);
 
+    // One options struct: the casual bot without card removal, the same as the calls above make.
+    SssArrangerOptions options = sss::Arranger::options(4);
+    CHECK(options.size == sizeof options && options.players == 4 && options.level == SSS_LEVEL_BEST &&
+          options.card_removal == 1);
+    options.level = SSS_LEVEL_CASUAL;
+    options.seed = 7;
+    options.card_removal = 0;
+    sss::Arranger optioned(rules, options);
+    sss::Arranger chained = arranger.with_card_removal(false).with_level(SSS_LEVEL_CASUAL, 7);
+    SssArrangerOptions back = optioned.options();
+    CHECK(back.level == SSS_LEVEL_CASUAL && back.seed == 7 && back.card_removal == 0 && back.players == 4);
+    for (const sss::Hand &hand : hands) {
+        SssArranged a = optioned.arrange(hand), b = chained.arrange(hand);
+        CHECK(same_codes(a.front, b.front) && same_codes(a.middle, b.middle) && a.expected_water == b.expected_water);
+    }
+    options.level = 9;
+    EXPECT_ERROR(sss::Arranger(rules, options), SSS_ERR_INVALID_ARGUMENT, "sss_arranger_new_with");
+
     std::vector<SssSeat> seats;
     for (const sss::Hand &hand : hands) {
         SssArranged best = arranger.arrange(hand);

@@ -41,6 +41,7 @@ namespace Shisanshui.Tests
                 new KeyValuePair<string, Action>("banker roles", BankerRoles),
                 new KeyValuePair<string, Action>("level vectors", () => LevelVectors(dir)),
                 new KeyValuePair<string, Action>("levels", Levels_),
+                new KeyValuePair<string, Action>("arranger options", Options),
             };
             string outer = T.Current;
             foreach (var t in tests)
@@ -327,6 +328,30 @@ namespace Shisanshui.Tests
             PlainVectors(L(doc["plain"]));
         }
 
+        /// <summary>ArrangerOptions: the defaults, and each bad value refused as the other constructors refuse it.</summary>
+        private static void Options()
+        {
+            var o = new ArrangerOptions();
+            T.Check(o.Players == 4 && o.Role == Role.Player && o.Level == Level.Best && o.Seed == 0 && o.CardRemoval,
+                "the default options " + o);
+            using (Rules rules = Rules.Preset("classic"))
+            {
+                using (var a = new Arranger(rules, new ArrangerOptions(3) { Level = Level.Strong, Seed = 5 }))
+                {
+                    T.Check(a.Players == 3 && a.Level == Level.Strong && a.Seed == 5 && a.CardRemoval, "options made " + a.Options);
+                }
+                T.Throws<InvalidArgumentException>(() => new Arranger(rules, new ArrangerOptions { Level = (Level)4 }),
+                    "SSS_LEVEL_BEST = 3", "level 4");
+                T.Throws<InvalidArgumentException>(() => new Arranger(rules, new ArrangerOptions { Role = (Role)2 }),
+                    "SSS_ROLE_BANKER = 1", "role 2");
+                T.Throws<InvalidTableException>(() => new Arranger(rules, new ArrangerOptions { Role = Role.Banker }),
+                    "banker", "the banker at an all-pairs table");
+                T.Throws<InvalidTableException>(() => new Arranger(rules, new ArrangerOptions(5)), "5", "five seats");
+                T.Throws<InvalidTableException>(() => new Arranger(rules, new ArrangerOptions(-1)), "-1", "negative seats");
+                T.Throws<ArgumentNullException>(() => new Arranger(rules, (ArrangerOptions)null), "options", "null options");
+            }
+        }
+
         /// <summary>Card removal off (WithCardRemoval(false)): the arranger that plays the field as trained;
         /// the first arranger keeps card removal on and plays the records marked `differs` otherwise.</summary>
         private static void PlainVectors(List<object> records)
@@ -344,10 +369,14 @@ namespace Shisanshui.Tests
                     what + ": the seeded deal");
                 Arranger on = For(preset, players);
                 using (Arranger off = on.WithCardRemoval(false))
+                using (var offRules = Rules.Preset(preset))
+                using (Arranger optioned = new Arranger(offRules, new ArrangerOptions(players) { CardRemoval = false }))
                 {
                     T.Check(on.CardRemoval && !off.CardRemoval, what + ": CardRemoval reads back");
                     Arranged best = off.Arrange(codes);
                     Matches(r, best, what);
+                    Matches(r, optioned.Arrange(codes), what + " (ArrangerOptions)");
+                    T.Check(!optioned.Options.CardRemoval && optioned.CardRemoval == false, what + ": Options read back");
                     using (var rules = Rules.Preset(preset)) CheckLegal(rules, codes, best, what);
                     bool apart = on.Arrange(codes).Arrangement.ToString() != best.Arrangement.ToString();
                     T.Check(apart == (bool)r["differs"], what + ": card removal on plays " + (apart ? "apart" : "the same"));
@@ -558,6 +587,9 @@ namespace Shisanshui.Tests
                     Array.Reverse(reversed);
                     T.Check(SameArranged(a, arr.Arrange(reversed)), what + ": the order of the cards does not matter");
                     T.Check(SameArranged(a, direct.Arrange(codes)), what + ": the constructor and WithLevel agree");
+                    ArrangerOptions back = direct.Options;
+                    T.Check(back.Players == players && back.Level == level && back.Seed == seed && back.CardRemoval
+                        && back.Role == (role == "banker" ? Role.Banker : Role.Player), what + ": Options read back " + back);
                     Arranged top = best.Arrange(codes);
                     if (level == Level.Best) T.Check(SameArranged(a, top), what + ": best is the plain arranger");
                     else if (!SameArranged(a, top)) apart++;

@@ -151,6 +151,33 @@ pub struct Arranger {
     seed: u64,
 }
 
+/// What an arranger is made for and how it plays, beyond its rule set: the table size, the seat's
+/// role, the bot level with its seed, and card removal. Every surface fills it field by field
+/// (the C ABI's `SssArrangerOptions`, C#'s and Go's `ArrangerOptions`), so a new way to play is one
+/// field here and one on each surface. Made by [`ArrangerOptions::new`], then changed field by field.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
+pub struct ArrangerOptions {
+    /// Seats at the table: 2 to [`Rules::max_players`].
+    pub players: usize,
+    /// The seat's role ([`Arranger::new_for`]); [`Role::Player`] at an all-pairs table.
+    pub role: Role,
+    /// The bot level ([`Arranger::with_level`]).
+    pub level: Level,
+    /// The seed of a level's draws (kept, not used, at [`Level::Best`]).
+    pub seed: u64,
+    /// Card removal ([`Arranger::with_card_removal`]).
+    pub card_removal: bool,
+}
+
+impl ArrangerOptions {
+    /// The options of a table of `players`: a player's seat, the best level, seed 0, card removal
+    /// on (what [`Arranger::new_for`] makes).
+    pub fn new(players: usize) -> ArrangerOptions {
+        ArrangerOptions { players, role: Role::Player, level: Level::Best, seed: 0, card_removal: true }
+    }
+}
+
 /// The shipped preset whose trained field best matches a rule set: itself if it is a preset
 /// with a committed field, otherwise the nearest such preset by wheel, scoring mode, shooting,
 /// lane water and majority bonus (a preset without a committed field yet, such as
@@ -235,6 +262,28 @@ impl Arranger {
         let field = model_tables::field_for_deck(nearest_preset(rules), players, rules.deck_spec(), rules.table, role)
             .ok_or_else(|| Error::InvalidArgument("no trained field model is compiled in".into()))?;
         Arranger::with_field_for(rules, players, role, field)
+    }
+
+    /// An arranger made from [`ArrangerOptions`]: [`Arranger::new_for`] at its table and role, then
+    /// its level, seed and card removal. A player's role at a banker table is a player's seat.
+    ///
+    /// Errors: as [`Arranger::new_for`].
+    pub fn with_options(rules: &Rules, options: &ArrangerOptions) -> Result<Arranger> {
+        Ok(Arranger::new_for(rules, options.players, options.role)?
+            .with_card_removal(options.card_removal)
+            .with_level(options.level, options.seed))
+    }
+
+    /// The options this arranger was made with ([`Arranger::with_options`] makes the same arranger
+    /// from them).
+    pub fn options(&self) -> ArrangerOptions {
+        ArrangerOptions {
+            players: self.players,
+            role: self.role,
+            level: self.level,
+            seed: self.seed,
+            card_removal: self.card_removal,
+        }
     }
 
     /// An arranger for a preset given by name ([`Error::UnknownPreset`] otherwise).

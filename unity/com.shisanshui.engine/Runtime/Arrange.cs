@@ -271,23 +271,51 @@ namespace Shisanshui
         /// (as new Arranger(rules, players, role).WithLevel(level, seed), without a second objective).
         /// </summary>
         public Arranger(Rules rules, int players, Role role, Level level, ulong seed)
+            : this(rules, new ArrangerOptions(players) { Role = role, Level = level, Seed = seed })
+        {
+        }
+
+        /// <summary>
+        /// An arranger made from options: its seats and role (as new Arranger(rules, players, role)),
+        /// its level and seed, and card removal, in one native call. InvalidTableException and
+        /// InvalidArgumentException as the other constructors.
+        /// </summary>
+        public Arranger(Rules rules, ArrangerOptions options)
         {
             if (rules == null)
             {
                 throw new ArgumentNullException("rules");
             }
-            ArrangerHandle made;
-            int st = Native.sss_arranger_new_for(rules.Handle, PlayersIn(players), (uint)role, out made);
-            ArrangerHandle baseHandle = Adopt(st, made);
-            try
+            if (options == null)
             {
-                ArrangerHandle leveled;
-                st = Native.sss_arranger_with_level(baseHandle, (uint)level, seed, out leveled);
-                handle = Adopt(st, leveled);
+                throw new ArgumentNullException("options");
             }
-            finally
+            NativeArrangerOptions o;
+            Native.Check(Native.sss_arranger_options_init(out o, (UIntPtr)Marshal.SizeOf(typeof(NativeArrangerOptions)),
+                PlayersIn(options.Players)));
+            o.role = (uint)options.Role;
+            o.level = (uint)options.Level;
+            o.seed = options.Seed;
+            o.card_removal = options.CardRemoval ? (byte)1 : (byte)0;
+            ArrangerHandle made;
+            int st = Native.sss_arranger_new_with(rules.Handle, ref o, out made);
+            handle = Adopt(st, made);
+        }
+
+        /// <summary>The options it plays with: new Arranger(rules, arranger.Options) makes the same arranger.</summary>
+        public ArrangerOptions Options
+        {
+            get
             {
-                baseHandle.Dispose();
+                var o = new NativeArrangerOptions { size = (uint)Marshal.SizeOf(typeof(NativeArrangerOptions)) };
+                Native.Check(Native.sss_arranger_get_options(Handle, ref o));
+                return new ArrangerOptions((int)o.players)
+                {
+                    Role = (Role)o.role,
+                    Level = (Level)o.level,
+                    Seed = o.seed,
+                    CardRemoval = o.card_removal != 0,
+                };
             }
         }
 
@@ -608,6 +636,58 @@ namespace Shisanshui
         }
     }
 
+    /// <summary>
+    /// What an arranger is made for and how it plays beyond its rule set (new Arranger(rules, options)):
+    /// the seats, the seat's role, the bot level and its seed, and card removal. A new way to play is
+    /// a new property here.
+    /// </summary>
+    public sealed class ArrangerOptions
+    {
+        /// <summary>The defaults of a table of `players`: a player's seat, Level.Best, seed 0, card removal on.</summary>
+        public ArrangerOptions(int players = Arranger.DefaultPlayers)
+        {
+            Players = players;
+            Role = Role.Player;
+            Level = Level.Best;
+            Seed = 0;
+            CardRemoval = true;
+        }
+
+        /// <summary>Seats at the table: 2 to the rule set's MaxPlayers.</summary>
+        public int Players { get; set; }
+
+        /// <summary>The seat's role: Role.Player (every seat at an all-pairs table) or Role.Banker.</summary>
+        public Role Role { get; set; }
+
+        /// <summary>The bot level (Level.Best plays the best arrangement every time).</summary>
+        public Level Level { get; set; }
+
+        /// <summary>The seed of a level's draws (kept, not used, at Level.Best).</summary>
+        public ulong Seed { get; set; }
+
+        /// <summary>Card removal: on (the default) or off (Arranger.WithCardRemoval).</summary>
+        public bool CardRemoval { get; set; }
+
+        public override string ToString()
+        {
+            return "ArrangerOptions(players " + Players + ", " + Role + ", " + Level + ", seed " + Seed
+                + ", card removal " + (CardRemoval ? "on" : "off") + ")";
+        }
+    }
+
+    /// <summary>Mirror of the C struct SssArrangerOptions (32 bytes).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeArrangerOptions
+    {
+        public uint size;
+        public uint players;
+        public uint role;
+        public uint level;
+        public ulong seed;
+        public byte card_removal;
+        public byte r0, r1, r2, r3, r4, r5, r6;
+    }
+
     /// <summary>Mirror of the C struct SssArranged (24 bytes).</summary>
     [StructLayout(LayoutKind.Sequential)]
     internal struct NativeArranged
@@ -661,6 +741,15 @@ namespace Shisanshui
 
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern int sss_arranger_get_level(ArrangerHandle arranger, out uint outLevel, out ulong outSeed);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_arranger_options_init(out NativeArrangerOptions outOptions, UIntPtr size, uint players);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_arranger_new_with(RulesHandle rules, ref NativeArrangerOptions options, out ArrangerHandle outArranger);
+
+        [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int sss_arranger_get_options(ArrangerHandle arranger, ref NativeArrangerOptions options);
 
         [DllImport(LibName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern int sss_arranger_with_card_removal(ArrangerHandle arranger, byte on, out ArrangerHandle outArranger);
