@@ -72,64 +72,70 @@ pub enum SssStatus {
     SSS_ERR_INVALID_HANDLE = 104,
 }
 
+/// Every status with its snake_case name, in number order: the one list that `SssStatus::ALL`,
+/// [`SssStatus::name`] and the engine's errors (by [`engine::Error::kind`], which is the same
+/// name) are read from. A test checks it against the enum as the header declares it.
+const STATUS_NAMES: [(SssStatus, &str); 22] = {
+    use SssStatus::*;
+    [
+        (SSS_OK, "ok"),
+        (SSS_ERR_UNKNOWN_RANK, "unknown_rank"),
+        (SSS_ERR_UNKNOWN_SUIT, "unknown_suit"),
+        (SSS_ERR_BAD_CARD_CODE, "bad_card_code"),
+        (SSS_ERR_DUPLICATE_CARD, "duplicate_card"),
+        (SSS_ERR_WRONG_CARD_COUNT, "wrong_card_count"),
+        (SSS_ERR_INVALID_RULES, "invalid_rules"),
+        (SSS_ERR_UNKNOWN_PRESET, "unknown_preset"),
+        (SSS_ERR_UNKNOWN_SPECIAL, "unknown_special"),
+        (SSS_ERR_SPECIAL_NOT_ALLOWED, "special_not_allowed"),
+        (SSS_ERR_INVALID_TABLE, "invalid_table"),
+        (SSS_ERR_INVALID_MONEY, "invalid_money"),
+        (SSS_ERR_INVALID_ARGUMENT, "invalid_argument"),
+        (SSS_ERR_CARD_NOT_IN_HAND, "card_not_in_hand"),
+        (SSS_ERR_NO_LEGAL_ARRANGEMENT, "no_legal_arrangement"),
+        (SSS_ERR_TOO_MANY_COPIES, "too_many_copies"),
+        (SSS_ERR_JOKER_NOT_IN_DECK, "joker_not_in_deck"),
+        (SSS_ERR_NULL_POINTER, "null_pointer"),
+        (SSS_ERR_BUFFER_TOO_SMALL, "buffer_too_small"),
+        (SSS_ERR_INVALID_UTF8, "invalid_utf8"),
+        (SSS_ERR_PANIC, "panic"),
+        (SSS_ERR_INVALID_HANDLE, "invalid_handle"),
+    ]
+};
+
 impl SssStatus {
     /// Every status, in number order.
-    pub(crate) const ALL: [SssStatus; 22] = [
-        SssStatus::SSS_OK,
-        SssStatus::SSS_ERR_UNKNOWN_RANK,
-        SssStatus::SSS_ERR_UNKNOWN_SUIT,
-        SssStatus::SSS_ERR_BAD_CARD_CODE,
-        SssStatus::SSS_ERR_DUPLICATE_CARD,
-        SssStatus::SSS_ERR_WRONG_CARD_COUNT,
-        SssStatus::SSS_ERR_INVALID_RULES,
-        SssStatus::SSS_ERR_UNKNOWN_PRESET,
-        SssStatus::SSS_ERR_UNKNOWN_SPECIAL,
-        SssStatus::SSS_ERR_SPECIAL_NOT_ALLOWED,
-        SssStatus::SSS_ERR_INVALID_TABLE,
-        SssStatus::SSS_ERR_INVALID_MONEY,
-        SssStatus::SSS_ERR_INVALID_ARGUMENT,
-        SssStatus::SSS_ERR_CARD_NOT_IN_HAND,
-        SssStatus::SSS_ERR_NO_LEGAL_ARRANGEMENT,
-        SssStatus::SSS_ERR_TOO_MANY_COPIES,
-        SssStatus::SSS_ERR_JOKER_NOT_IN_DECK,
-        SssStatus::SSS_ERR_NULL_POINTER,
-        SssStatus::SSS_ERR_BUFFER_TOO_SMALL,
-        SssStatus::SSS_ERR_INVALID_UTF8,
-        SssStatus::SSS_ERR_PANIC,
-        SssStatus::SSS_ERR_INVALID_HANDLE,
-    ];
+    pub(crate) const ALL: [SssStatus; STATUS_NAMES.len()] = {
+        let mut all = [SssStatus::SSS_OK; STATUS_NAMES.len()];
+        let mut i = 0;
+        while i < all.len() {
+            all[i] = STATUS_NAMES[i].0;
+            i += 1;
+        }
+        all
+    };
 
     /// The status with this number, if any.
     pub fn from_i32(n: i32) -> Option<SssStatus> {
         SssStatus::ALL.into_iter().find(|s| *s as i32 == n)
     }
 
-    /// snake_case name; for the engine's errors, the variant name used by the test vectors.
+    /// snake_case name; for the engine's errors, the kind the engine and the test vectors name them by.
     pub const fn name(self) -> &'static str {
-        match self {
-            SssStatus::SSS_OK => "ok",
-            SssStatus::SSS_ERR_UNKNOWN_RANK => "unknown_rank",
-            SssStatus::SSS_ERR_UNKNOWN_SUIT => "unknown_suit",
-            SssStatus::SSS_ERR_BAD_CARD_CODE => "bad_card_code",
-            SssStatus::SSS_ERR_DUPLICATE_CARD => "duplicate_card",
-            SssStatus::SSS_ERR_WRONG_CARD_COUNT => "wrong_card_count",
-            SssStatus::SSS_ERR_INVALID_RULES => "invalid_rules",
-            SssStatus::SSS_ERR_UNKNOWN_PRESET => "unknown_preset",
-            SssStatus::SSS_ERR_UNKNOWN_SPECIAL => "unknown_special",
-            SssStatus::SSS_ERR_SPECIAL_NOT_ALLOWED => "special_not_allowed",
-            SssStatus::SSS_ERR_INVALID_TABLE => "invalid_table",
-            SssStatus::SSS_ERR_INVALID_MONEY => "invalid_money",
-            SssStatus::SSS_ERR_INVALID_ARGUMENT => "invalid_argument",
-            SssStatus::SSS_ERR_CARD_NOT_IN_HAND => "card_not_in_hand",
-            SssStatus::SSS_ERR_NO_LEGAL_ARRANGEMENT => "no_legal_arrangement",
-            SssStatus::SSS_ERR_TOO_MANY_COPIES => "too_many_copies",
-            SssStatus::SSS_ERR_JOKER_NOT_IN_DECK => "joker_not_in_deck",
-            SssStatus::SSS_ERR_NULL_POINTER => "null_pointer",
-            SssStatus::SSS_ERR_BUFFER_TOO_SMALL => "buffer_too_small",
-            SssStatus::SSS_ERR_INVALID_UTF8 => "invalid_utf8",
-            SssStatus::SSS_ERR_PANIC => "panic",
-            SssStatus::SSS_ERR_INVALID_HANDLE => "invalid_handle",
+        let mut i = 0;
+        while i < STATUS_NAMES.len() {
+            if STATUS_NAMES[i].0 as i32 == self as i32 {
+                return STATUS_NAMES[i].1;
+            }
+            i += 1;
         }
+        // Unreachable while the list holds every status (tested against the header).
+        "unknown_status"
+    }
+
+    /// The status of an engine error kind (`"duplicate_card"`), if it has one of its own.
+    fn of_kind(kind: &str) -> Option<SssStatus> {
+        STATUS_NAMES.iter().find(|(s, name)| *name == kind && (1..100).contains(&(*s as i32))).map(|&(s, _)| s)
     }
 }
 
@@ -161,28 +167,9 @@ impl Failure {
 
 impl From<engine::Error> for Failure {
     fn from(e: engine::Error) -> Failure {
-        use engine::Error as E;
-        let status = match &e {
-            E::UnknownRank { .. } => SssStatus::SSS_ERR_UNKNOWN_RANK,
-            E::UnknownSuit { .. } => SssStatus::SSS_ERR_UNKNOWN_SUIT,
-            E::BadCardCode { .. } => SssStatus::SSS_ERR_BAD_CARD_CODE,
-            E::DuplicateCard { .. } => SssStatus::SSS_ERR_DUPLICATE_CARD,
-            E::WrongCardCount { .. } => SssStatus::SSS_ERR_WRONG_CARD_COUNT,
-            E::InvalidRules { .. } => SssStatus::SSS_ERR_INVALID_RULES,
-            E::UnknownPreset(_) => SssStatus::SSS_ERR_UNKNOWN_PRESET,
-            E::UnknownSpecial(_) => SssStatus::SSS_ERR_UNKNOWN_SPECIAL,
-            E::SpecialNotAllowed { .. } => SssStatus::SSS_ERR_SPECIAL_NOT_ALLOWED,
-            E::InvalidTable(_) => SssStatus::SSS_ERR_INVALID_TABLE,
-            E::InvalidMoney(_) => SssStatus::SSS_ERR_INVALID_MONEY,
-            E::InvalidArgument(_) => SssStatus::SSS_ERR_INVALID_ARGUMENT,
-            E::CardNotInHand { .. } => SssStatus::SSS_ERR_CARD_NOT_IN_HAND,
-            E::NoLegalArrangement(_) => SssStatus::SSS_ERR_NO_LEGAL_ARRANGEMENT,
-            E::TooManyCopies { .. } => SssStatus::SSS_ERR_TOO_MANY_COPIES,
-            E::JokerNotInDeck { .. } => SssStatus::SSS_ERR_JOKER_NOT_IN_DECK,
-            // The engine's error is non_exhaustive: a variant added later reaches C as an
-            // invalid argument (with its own message) until it gets a number of its own.
-            _ => SssStatus::SSS_ERR_INVALID_ARGUMENT,
-        };
+        // The engine's error is non_exhaustive: a kind added later reaches C as an invalid
+        // argument (with its own message) until it gets a number of its own.
+        let status = SssStatus::of_kind(e.kind()).unwrap_or(SssStatus::SSS_ERR_INVALID_ARGUMENT);
         Failure { status, message: e.to_string() }
     }
 }
@@ -707,7 +694,31 @@ pub(crate) mod tests {
         for (e, status) in cases {
             let f = Failure::from(e.clone());
             assert_eq!(f.status, status, "{e:?}");
+            assert_eq!(status.name(), e.kind(), "{e:?}");
             assert_eq!(f.message, e.to_string());
+        }
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore)] // reads the header: Miri isolates the file system
+    fn the_status_list_is_the_headers_enum() {
+        // Every `SSS_... = N` of the header's SssStatus (generated from the enum) is in the list, with
+        // the name its C name spells; and nothing else is.
+        let header = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../include/shisanshui.h")).unwrap();
+        let body = &header[header.find("enum SssStatus").unwrap()..];
+        let body = &body[..body.find("};").unwrap()];
+        let mut declared = Vec::new();
+        for line in body.lines().map(str::trim) {
+            if let Some((name, number)) = line.strip_suffix(',').and_then(|l| l.split_once(" = ")) {
+                declared.push((name.to_string(), number.parse::<i32>().unwrap()));
+            }
+        }
+        assert_eq!(declared.len(), SssStatus::ALL.len(), "{declared:?}");
+        for ((c_name, number), status) in declared.iter().zip(SssStatus::ALL) {
+            assert_eq!(*number, status as i32, "{c_name}");
+            let spelled = c_name.trim_start_matches("SSS_ERR_").trim_start_matches("SSS_").to_lowercase();
+            assert_eq!(status.name(), spelled, "{c_name}");
+            assert_eq!(SssStatus::from_i32(*number), Some(status));
         }
     }
 
