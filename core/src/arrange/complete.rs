@@ -2,8 +2,9 @@
 //! keeps the lanes a player has fixed, by the arranger's own objective. Its input type,
 //! [`FixedLanes`], and the combination hints live in [`crate::hints`].
 
-use crate::arrange::search::{legal, HandSubsets};
+use crate::arrange::search::legal;
 use crate::arrange::strength::Strength;
+use crate::arrange::subsets::HandSubsets;
 use crate::arrange::{Arranged, Arranger};
 use crate::card::{exact_cards_in, Card, CardSet, Rank, Suit};
 use crate::error::{Error, Result};

@@ -9,8 +9,8 @@ use crate::eval::Evaluator;
 use crate::rules::Rules;
 
 use super::copies::CopiesHand;
-use super::search::HandSubsets;
 use super::strength::Strength;
+use super::subsets::HandSubsets;
 
 /// A dealt hand, read once for the search its kind needs. Made on the stack once per hand and
 /// only lent out, so the larger variant's size costs nothing a box would save.

@@ -43,6 +43,7 @@ mod removal;
 pub mod search;
 #[doc(hidden)]
 pub mod strength;
+mod subsets;
 #[doc(hidden)]
 pub mod train;
 
@@ -61,8 +62,8 @@ pub use model::{FieldModel, Objective, Role, Training};
 pub use search::Split;
 
 use hand::SearchHand;
-use search::HandSubsets;
 use strength::{Strength, Subsets};
+use subsets::HandSubsets;
 
 /// Seats assumed by [`auto_arrange`] and [`suggest`]: the standard full table (§10).
 pub const DEFAULT_PLAYERS: usize = 4;

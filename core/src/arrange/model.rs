@@ -25,8 +25,8 @@ use crate::lanes::Lane;
 use crate::rules::{Preset, Rules, ScoringMode, Table};
 
 use super::removal::{Corrections, Removal};
-use super::search::HandSubsets;
 use super::strength::{Strength, FIVE_CLASSES, THREE_CLASSES};
+use super::subsets::HandSubsets;
 
 /// Copula cells per axis.
 pub const GRID: usize = 16;

@@ -24,8 +24,8 @@
 //! the front's ratios are exact. One deck only: the bigger decks of RULES.md §11 hold other
 //! counts per rank, and their arrangers play the unconditioned field.
 
-use super::search::HandSubsets;
 use super::strength::{Strength, Subsets, FIVE_CLASSES, THREE_CLASSES};
+use super::subsets::HandSubsets;
 use crate::eval::Category;
 
 /// Runs per lane are fewer than this (checked when the tables are built): the per-hand
