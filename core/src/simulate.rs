@@ -65,15 +65,13 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 
-use crate::arrange::baseline::{self, Baseline};
-use crate::arrange::search::{HandSubsets, Split};
-use crate::arrange::strength::Strength;
+use crate::arrange::baseline::Baseline;
+use crate::arrange::player::{play_seat, PlayerType};
 use crate::arrange::{Arranger, Role};
 use crate::card::Card;
 use crate::deal::{Dealer, HAND_SIZE};
 use crate::error::{Error, Result};
 use crate::eval::Category;
-use crate::lanes::Arrangement;
 use crate::money::{settle_money, Stakes};
 use crate::rules::{Rules, Table as RulesTable};
 use crate::settle::{Event, PlayerHand, SeatResult, Settlement, Settler, Water};
@@ -874,7 +872,6 @@ pub fn run_until(config: &SimConfig, progress: &(dyn Fn(u64) -> ControlFlow<()> 
         },
         banker,
         detector: SpecialDetector::new(rules)?,
-        strength: Strength::get(rules.wheel),
         policies,
         config,
     };
@@ -1008,7 +1005,6 @@ struct Table<'c> {
     banker_arranger: Option<Arranger>,
     banker: Option<usize>,
     detector: SpecialDetector,
-    strength: &'static Strength,
     policies: Vec<Policy>,
     config: &'c SimConfig,
 }
@@ -1029,34 +1025,13 @@ impl Scratch {
 impl Table<'_> {
     /// One seat's hand and the special its cards make (the highest enabled one), if any.
     fn seat(&self, seat: usize, policy: Policy, cards: &[Card; HAND_SIZE]) -> Result<(PlayerHand, Option<Special>)> {
-        let declare = self.config.specials;
         let arranger = if self.banker == Some(seat) { &self.banker_arranger } else { &self.arranger };
-        if let (Policy::Arranger, Some(arranger)) = (policy, arranger) {
-            return Ok(match arranger.special_advice(cards)? {
-                Some(adv) if declare && adv.declare() => {
-                    (PlayerHand::Special { special: adv.special, cards: *cards }, Some(adv.special))
-                }
-                Some(adv) => (PlayerHand::Arranged(adv.best_lanes.arrangement), Some(adv.special)),
-                None => (PlayerHand::Arranged(arranger.arrange(cards)?.arrangement), None),
-            });
-        }
-        let made = self.detector.detect(cards)?.best;
-        if let (Some(special), true) = (made, declare) {
-            return Ok((PlayerHand::Special { special, cards: *cards }, made));
-        }
-        if cards.iter().fold(0u64, |m, c| m | 1 << c.code()).count_ones() != 13 || cards.iter().any(|c| c.is_joker()) {
-            // A hand with copies or jokers (RULES.md §11, §12): the baselines on exact ranks.
-            let which = if policy == Policy::Product { Baseline::Product } else { Baseline::Greedy };
-            return Ok((PlayerHand::Arranged(baseline::arrange_with(which, cards, &self.config.rules)?), made));
-        }
-        let st = self.strength;
-        let h = HandSubsets::new(st, cards.map(|c| c.code()));
-        let strict = self.config.rules.strict_order;
-        let split = match policy {
-            Policy::Product => baseline::product(&h, st, strict),
-            _ => baseline::greedy(&h, st, strict),
+        let player = match (policy, arranger) {
+            (Policy::Arranger, Some(arranger)) => PlayerType::Arranger(arranger),
+            (Policy::Product, _) => PlayerType::Baseline(Baseline::Product),
+            _ => PlayerType::Baseline(Baseline::Greedy),
         };
-        Ok((PlayerHand::Arranged(split_arrangement(&h, &split)), made))
+        play_seat(player, cards, &self.config.rules, Some(&self.detector), self.config.specials)
     }
 
     fn play(&self, round: u64, tally: &mut Tally, s: &mut Scratch) -> Result<()> {
@@ -1126,23 +1101,6 @@ impl Table<'_> {
         }
         Ok(())
     }
-}
-
-/// Lanes of a baseline's split.
-fn split_arrangement(h: &HandSubsets, s: &Split) -> Arrangement {
-    fn lane<const N: usize>(codes: &[u8; 13], mask: u16) -> [Card; N] {
-        let mut out = [Card::from_code(codes[0]).expect("a hand's codes are cards"); N];
-        let mut k = 0;
-        for (i, &c) in codes.iter().enumerate() {
-            if mask >> i & 1 == 1 {
-                out[k] = Card::from_code(c).expect("a hand's codes are cards");
-                k += 1;
-            }
-        }
-        out.sort_unstable_by(|a, b| b.cmp(a));
-        out
-    }
-    Arrangement { front: lane(&h.codes, s.front), middle: lane(&h.codes, s.middle), back: lane(&h.codes, s.back) }
 }
 
 /// Exact running figures of integer observations: count, sums and every value's count (the

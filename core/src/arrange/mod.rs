@@ -38,6 +38,7 @@ pub mod level;
 #[doc(hidden)]
 pub mod model;
 pub mod model_tables;
+pub mod player;
 mod removal;
 #[doc(hidden)]
 pub mod search;
@@ -669,14 +670,8 @@ impl Arranger {
     ///
     /// Errors: as [`Arranger::arrange`].
     pub fn play(&self, cards: &[Card]) -> Result<PlayerHand> {
-        Ok(match self.special_advice(cards)? {
-            Some(advice) if advice.declare() => PlayerHand::Special {
-                special: advice.special,
-                cards: exact_cards_in::<13>(cards, self.rules.deck_spec())?,
-            },
-            Some(advice) => PlayerHand::Arranged(advice.best_lanes.arrangement),
-            None => PlayerHand::Arranged(self.arrange(cards)?.arrangement),
-        })
+        let cards = exact_cards_in::<13>(cards, self.rules.deck_spec())?;
+        Ok(player::play_seat(player::PlayerType::Arranger(self), &cards, &self.rules, Some(&self.specials), true)?.0)
     }
 
     /// Expected water of any arrangement of these rules' table against the field; a foul is
@@ -727,9 +722,16 @@ pub(crate) fn has_copies(cards: &[Card; 13]) -> bool {
 /// Lanes of a split, each listed highest card first.
 pub(crate) fn to_arrangement(codes: &[u8; 13], s: &Split) -> Arrangement {
     fn lane<const N: usize>(codes: &[u8; 13], mask: u16) -> [Card; N] {
-        let mut v: Vec<u8> = (0..13).filter(|&i| mask >> i & 1 == 1).map(|i| codes[i]).collect();
+        let mut v = [0u8; N];
+        let mut k = 0;
+        for (i, &c) in codes.iter().enumerate() {
+            if mask >> i & 1 == 1 && k < N {
+                v[k] = c;
+                k += 1;
+            }
+        }
         v.sort_unstable_by(|a, b| b.cmp(a));
-        std::array::from_fn(|i| Card::from_any_code(v[i]).expect("a hand's codes are cards"))
+        v.map(|c| Card::from_any_code(c).expect("a hand's codes are cards"))
     }
     Arrangement { front: lane::<3>(codes, s.front), middle: lane::<5>(codes, s.middle), back: lane::<5>(codes, s.back) }
 }

@@ -65,15 +65,14 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use shisanshui::arrange::baseline::{self, Baseline};
+use shisanshui::arrange::baseline::Baseline;
 use shisanshui::arrange::model_tables::{self, decode};
-use shisanshui::arrange::search::{HandSubsets, Split};
-use shisanshui::arrange::strength::Strength;
+use shisanshui::arrange::player::{play_seat, PlayerType};
 use shisanshui::arrange::{Arranger, FieldModel, Level, Role};
 use shisanshui::deal::Dealer;
 use shisanshui::settle::{PlayerHand, Settler};
 use shisanshui::special::SpecialDetector;
-use shisanshui::{format_cards, parse_cards_in, Arrangement, Card, Preset, Rules, SuitSet, Table as Seating};
+use shisanshui::{format_cards, parse_cards_in, Card, Preset, Rules, SuitSet, Table as Seating};
 use shisanshui_tools::{
     check_seats, players_arg, presets_arg, seed_arg, suits_arg, Players, Presets, EXIT_FAILURE, EXIT_USAGE,
 };
@@ -573,61 +572,29 @@ fn arranger(o: &Opts, rules: &Rules, players: usize, role: Role) -> Result<Arran
     }
 }
 
-fn to_arrangement(h: &HandSubsets, s: &Split) -> Arrangement {
-    let card = |i: usize| Card::from_code(h.codes[i]).expect("a hand's codes are cards");
-    let lane = |mask: u16| -> Vec<Card> { (0..13).filter(|&i| mask >> i & 1 == 1).map(card).collect() };
-    Arrangement::new(&lane(s.front), &lane(s.middle), &lane(s.back)).expect("a split is an arrangement")
-}
-
 impl Policy {
-    /// The hand as an arranger plays it: its special advice when specials are on, else its lanes.
-    fn advised(a: &Arranger, hand: &[Card; 13], detector: Option<&SpecialDetector>) -> PlayerHand {
-        if detector.is_some() {
-            if let Some(adv) = a.special_advice(hand).expect("13 distinct cards") {
-                if adv.declare() {
-                    return PlayerHand::Special { special: adv.special, cards: *hand };
-                }
-                return PlayerHand::Arranged(adv.best_lanes.arrangement);
-            }
-        }
-        PlayerHand::Arranged(a.arrange(hand).expect("13 distinct cards").arrangement)
-    }
-
-    /// The hand as this player plays it in a seat of `role`.
+    /// The hand as this player plays it in a seat of `role` (`play_seat`, the core's one home for
+    /// how each player type plays; specials off when `detector` is `None`).
     fn play(&self, hand: &[Card; 13], rules: &Rules, detector: Option<&SpecialDetector>, role: Role) -> PlayerHand {
-        let st = Strength::get(rules.wheel);
+        let seat = |player: PlayerType<'_>| {
+            play_seat(player, hand, rules, detector, detector.is_some()).expect("a dealt hand").0
+        };
         match self {
-            Policy::Ours(by_role) => Self::advised(&by_role[(role as usize).min(by_role.len() - 1)], hand, detector),
+            Policy::Ours(by_role) => seat(PlayerType::Arranger(&by_role[(role as usize).min(by_role.len() - 1)])),
             Policy::Removal(by_role) => {
                 let a = by_role[(role as usize).min(by_role.len() - 1)].arranger(hand).expect("a one-deck hand");
-                Self::advised(&a, hand, detector)
+                seat(PlayerType::Arranger(&a))
             }
             Policy::Other(by_role) => {
+                // Another rule set's arranger for the lanes; it declares every special, as a server does.
                 if let Some(s) = detector.and_then(|d| d.detect(hand).expect("13 distinct cards").best) {
                     return PlayerHand::Special { special: s, cards: *hand };
                 }
                 let a = &by_role[(role as usize).min(by_role.len() - 1)];
                 PlayerHand::Arranged(a.arrange(hand).expect("13 distinct cards").arrangement)
             }
-            Policy::Greedy | Policy::Product => {
-                // What servers do: declare any special the cards make.
-                if let Some(d) = detector {
-                    if let Some(s) = d.detect(hand).expect("13 distinct cards").best {
-                        return PlayerHand::Special { special: s, cards: *hand };
-                    }
-                }
-                if !rules.extra_suits.is_empty() || rules.jokers > 0 {
-                    // A bigger deck's hands may hold copies or jokers: the baselines' own reading.
-                    let b = if matches!(self, Policy::Greedy) { Baseline::Greedy } else { Baseline::Product };
-                    return PlayerHand::Arranged(baseline::arrange_with(b, hand, rules).expect("a dealt hand"));
-                }
-                let h = HandSubsets::new(st, hand.map(|c| c.code()));
-                let s = match self {
-                    Policy::Greedy => baseline::greedy(&h, st, rules.strict_order),
-                    _ => baseline::product(&h, st, rules.strict_order),
-                };
-                PlayerHand::Arranged(to_arrangement(&h, &s))
-            }
+            Policy::Greedy => seat(PlayerType::Baseline(Baseline::Greedy)),
+            Policy::Product => seat(PlayerType::Baseline(Baseline::Product)),
         }
     }
 }
