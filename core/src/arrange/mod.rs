@@ -33,12 +33,15 @@
 pub mod baseline;
 mod complete;
 mod copies;
+mod exhaustive;
+mod groups;
 mod hand;
 pub mod level;
 #[doc(hidden)]
 pub mod model;
 pub mod model_tables;
 pub mod player;
+mod queue;
 mod removal;
 #[doc(hidden)]
 pub mod search;

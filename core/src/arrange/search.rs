@@ -34,6 +34,11 @@ pub use super::removal::Corrections;
 use super::strength::{held_at_least, suit_masks, top_rank, Strength, Subsets};
 // The per-hand data lives in its own module, which the model and card removal read too; its home
 // is `subsets`, re-exported here for the search's callers.
+pub use super::exhaustive::{exhaustive, exhaustive_with, for_each_legal};
+#[cfg(test)]
+pub use super::groups::{all_groups, all_groups_with};
+pub use super::groups::{suggestion_groups, suggestion_groups_with};
+use super::queue::{Queue, NIL, RANKED};
 use super::subsets::canonical;
 pub use super::subsets::HandSubsets;
 use crate::eval::Category;
@@ -78,11 +83,11 @@ pub fn legal(st: &Strength, f: u16, m: u16, b: u16, strict: bool) -> bool {
     }
 }
 
-const NONE: Split = Split { front: 0, middle: 0, back: 0, ordinals: [0; 3], ev: f64::NEG_INFINITY };
+pub(super) const NONE: Split = Split { front: 0, middle: 0, back: 0, ordinals: [0; 3], ev: f64::NEG_INFINITY };
 
 /// Positions of the set bits of an 8-card mask.
 #[inline]
-fn positions(mut rest: u16) -> [u16; 8] {
+pub(super) fn positions(mut rest: u16) -> [u16; 8] {
     let mut p = [0u16; 8];
     for slot in p.iter_mut() {
         *slot = rest & rest.wrapping_neg();
@@ -161,30 +166,30 @@ fn bottom_rank(flags: u64) -> usize {
 
 /// What the rank bound finds behind one back ([`Ctx::coarse_bound`]).
 #[derive(Copy, Clone)]
-struct Coarse {
+pub(super) struct Coarse {
     /// A bound of the value of every legal split.
-    bound: f64,
+    pub(super) bound: f64,
     /// Its sweep part: a bound of the sweep terms of every legal split.
-    sweep: f64,
+    pub(super) sweep: f64,
     /// The strongest front and middle any legal split can have.
-    caps: [u16; 2],
+    pub(super) caps: [u16; 2],
     /// The sweep bound interpolated at the caps, when it was computed (not when the back's
     /// own sweep bound sufficed): settling with the shared lines starts from it.
-    at_caps: Option<f64>,
+    pub(super) at_caps: Option<f64>,
 }
 
 /// Per-hand values the search reads.
-struct Ctx<'a> {
-    obj: &'a Objective,
-    st: &'a Strength,
-    h: &'a HandSubsets,
-    sub: &'static Subsets,
-    strict: bool,
-    sweeps: bool,
+pub(super) struct Ctx<'a> {
+    pub(super) obj: &'a Objective,
+    pub(super) st: &'a Strength,
+    pub(super) h: &'a HandSubsets,
+    pub(super) sub: &'static Subsets,
+    pub(super) strict: bool,
+    pub(super) sweeps: bool,
     /// Whether the objective has a majority bonus.
-    majority: bool,
+    pub(super) majority: bool,
     /// Card removal's corrections of this hand's subsets, if any ([`best_with`]).
-    corr: Option<&'a Corrections>,
+    pub(super) corr: Option<&'a Corrections>,
 }
 
 impl Ctx<'_> {
@@ -211,7 +216,7 @@ impl Ctx<'_> {
     /// The corrected value's shift that suggestions keep their values under (see
     /// [`suggestion_groups_with`]).
     #[inline(always)]
-    fn extra_shifted(&self, front: usize, middle: usize, back: usize) -> f64 {
+    pub(super) fn extra_shifted(&self, front: usize, middle: usize, back: usize) -> f64 {
         match self.corr {
             Some(c) => c.of(front, middle, back) - c.slack,
             None => 0.0,
@@ -238,7 +243,7 @@ impl Ctx<'_> {
     /// The bound of back `bi` at the largest caps of middle and front its other eight cards'
     /// ranks allow (one sweep value), with its parts ([`Coarse`]).
     #[inline]
-    fn coarse_bound(&self, bi: usize, best_ev: f64) -> Coarse {
+    pub(super) fn coarse_bound(&self, bi: usize, best_ev: f64) -> Coarse {
         let (st, obj) = (self.st, self.obj);
         let ob = self.h.five[bi];
         let row = &obj.backs[ob as usize & (ORD_PAD - 1)];
@@ -454,7 +459,7 @@ impl Ctx<'_> {
     /// every stage shares. The middle's position mask is `Subsets::five[index]`, read by `f`
     /// only when it needs it (as the lane value: what `f` does not read is not loaded).
     #[inline(always)]
-    fn legal_splits(&self, bi: usize, ob: u16, vb: f64, mut f: impl FnMut(u16, u16, [usize; 2], f64)) {
+    pub(super) fn legal_splits(&self, bi: usize, ob: u16, vb: f64, mut f: impl FnMut(u16, u16, [usize; 2], f64)) {
         // Everything the loop reads, in locals: the compiler would otherwise reload the table
         // pointers through `self` on every split.
         let (five, three) = (&self.h.five, &self.h.three);
@@ -679,92 +684,6 @@ pub fn best_with(
     best
 }
 
-/// A queue entry's tag: a back's index, or with this bit an index into the ranked backs.
-const RANKED: u16 = 1 << 15;
-
-/// The search's queue of bounds, highest first, in 64 buckets of equal width between the
-/// first incumbent and the highest bound: a bucket queue. Every bound pushed is at most the
-/// last popped (a back's bound from its ranks is never above its first), so the buckets are
-/// walked once, top down; within a bucket, the last pushed comes first (a back just bounded
-/// from its ranks and still in its bucket is settled at once). The order only decides how soon
-/// the best found rises, never what it ends as. Measured against a binary heap (exact order),
-/// it costs the hardest hands 5–9% fewer instructions; finer buckets (256 to 4096) did worse.
-struct Queue {
-    lo: f64,
-    scale: f64,
-    /// First entry of each bucket (valid where `full` has its bit).
-    head: [u16; 64],
-    /// One bit per bucket that holds an entry.
-    full: u64,
-    /// The last floor popped against, and its bucket.
-    floor: f64,
-    stop: usize,
-    /// Per entry: its bound, its tag and the next entry in its bucket (`NIL` ends it).
-    entries: Vec<(f64, u16, u16)>,
-}
-
-const NIL: u16 = u16::MAX;
-
-impl Queue {
-    /// A queue of `entries` (bound, tag, anything) with bounds in `[lo, hi]`.
-    fn new(lo: f64, hi: f64, mut entries: Vec<(f64, u16, u16)>) -> Queue {
-        let scale = if hi > lo { 64.0 / (hi - lo) } else { 0.0 };
-        let mut q = Queue { lo, scale, head: [NIL; 64], full: 0, floor: f64::NAN, stop: 0, entries: Vec::new() };
-        for (i, e) in entries.iter_mut().enumerate() {
-            e.2 = q.link(e.0, i);
-        }
-        q.entries = entries;
-        q
-    }
-
-    /// The bucket of a bound: monotone in it (each step rounds monotonically), so a bucket
-    /// below the one of `x` holds only bounds below `x`.
-    #[inline]
-    fn bucket(&self, bound: f64) -> usize {
-        (((bound - self.lo) * self.scale) as usize).min(63)
-    }
-
-    /// Make entry `i` the head of its bound's bucket; returns the entry it goes before.
-    #[inline]
-    fn link(&mut self, bound: f64, i: usize) -> u16 {
-        let b = self.bucket(bound);
-        let next = if self.full >> b & 1 != 0 { self.head[b] } else { NIL };
-        self.head[b] = i as u16;
-        self.full |= 1 << b;
-        next
-    }
-
-    #[inline]
-    fn push(&mut self, bound: f64, tag: u16) {
-        let next = self.link(bound, self.entries.len());
-        self.entries.push((bound, tag, next));
-    }
-
-    /// The next entry whose bound reaches `floor`, or `None` when no bound left does.
-    #[inline]
-    fn pop(&mut self, floor: f64) -> Option<(f64, u16)> {
-        // The floor changes seldom; its bucket is kept.
-        if floor != self.floor {
-            (self.floor, self.stop) = (floor, self.bucket(floor));
-        }
-        while self.full != 0 {
-            let b = 63 - self.full.leading_zeros() as usize;
-            if b < self.stop {
-                return None;
-            }
-            let (bound, tag, next) = self.entries[self.head[b] as usize];
-            self.head[b] = next;
-            if next == NIL {
-                self.full &= !(1 << b);
-            }
-            if bound >= floor {
-                return Some((bound, tag));
-            }
-        }
-        None
-    }
-}
-
 /// The larger of two numbers that are never NaN (one compare; `f64::max` also handles NaN).
 #[inline(always)]
 fn max_f64(a: f64, b: f64) -> f64 {
@@ -792,334 +711,6 @@ pub struct Stats {
     pub loose: u64,
     /// Backs given the joint bound of middle and front from their ranks (pass 3).
     pub ranked: u64,
-}
-
-/// The best split of each combination of lane categories (front, middle, back) that
-/// [`crate::arrange::Arranger::suggest`] can show: what `all_groups` (the tests' reference,
-/// from every legal split) would list, but only the groups that can be chosen are exact (the
-/// others may be missing or hold a weaker split).
-/// Exact are:
-///
-/// - the `k` best groups (by value, then categories, as the suggestions sort them);
-/// - the best group whose back has the strongest category any legal split's back has, and
-///   the best whose middle has the strongest middle category, and those two categories
-///   (every legal split's best back and middle category has a group here).
-///
-/// A split is valued only while its bound reaches the `k`-th best group found so far, or the
-/// best found with the strongest back (middle) category when it has that category. Backs go
-/// about best bound first, so those thresholds rise early and most backs are passed over on
-/// the bound of their ordinal alone. The result's order is not defined.
-pub fn suggestion_groups(
-    obj: &Objective,
-    st: &Strength,
-    h: &HandSubsets,
-    strict: bool,
-    k: usize,
-) -> Vec<([Category; 3], Split)> {
-    suggestion_groups_with(obj, st, h, strict, None, k)
-}
-
-/// [`suggestion_groups`] with card removal's corrections: the walk keeps every value lowered by
-/// `corr.slack` (at least any split's corrections together), so a bound of the uncorrected
-/// value below a kept value still proves a split cannot matter; the groups' splits are then
-/// valued exactly.
-pub fn suggestion_groups_with(
-    obj: &Objective,
-    st: &Strength,
-    h: &HandSubsets,
-    strict: bool,
-    corr: Option<&Corrections>,
-    k: usize,
-) -> Vec<([Category; 3], Split)> {
-    let mut groups = groups_search(obj, st, h, strict, corr, k);
-    if let Some(c) = corr {
-        revalue(obj, c, &mut groups);
-    }
-    groups
-}
-
-/// Each group's split valued as the search values a split (lane sum, corrections, sweeps):
-/// the walk compared values lowered by the slack, which round differently.
-fn revalue(obj: &Objective, c: &Corrections, groups: &mut [([Category; 3], Split)]) {
-    let sub = Subsets::get();
-    let idx = |m: u16| sub.index[m as usize] as usize;
-    for (_, s) in groups.iter_mut() {
-        let [f, m, b] = s.ordinals;
-        s.ev = obj.ev_corrected(f, m, b, c.of(idx(s.front), idx(s.middle), idx(s.back)));
-    }
-}
-
-fn groups_search(
-    obj: &Objective,
-    st: &Strength,
-    h: &HandSubsets,
-    strict: bool,
-    corr: Option<&Corrections>,
-    k: usize,
-) -> Vec<([Category; 3], Split)> {
-    let sub = Subsets::get();
-    let ctx = Ctx { obj, st, h, sub, strict, sweeps: obj.has_sweeps(), majority: obj.has_majority(), corr };
-    let cat5 = |o: u16| st.five_category[o as usize];
-    let cat3 = |o: u16| st.three_category[o as usize];
-    // More than there can be combinations is all of them (and never a capacity to overflow).
-    let k = k.clamp(1, 1 << 12);
-    let Some((top_back, top_middle)) = top_categories(&ctx) else { return Vec::new() };
-
-    // The walk's order: canonical backs by the bound of their ordinal, highest first, sorted as
-    // integers: the bound's bits, ordered as the floats are and complemented (highest
-    // first), over the back's index. The low bits of the bound give way to the index, so the
-    // order is the bounds' only to 2^-36 of their size: it decides how soon the thresholds
-    // rise, never what is found (every back is still tested against its own bound).
-    let order_key = |v: f64| {
-        let b = v.to_bits();
-        !(if b >> 63 == 1 { !b } else { b | 1 << 63 })
-    };
-    let mut backs: Vec<u64> = (0..1287)
-        .filter(|&bi| canonical(h.twins, sub.five[bi], 0))
-        .map(|bi| order_key(obj.backs[h.five[bi] as usize & (ORD_PAD - 1)].bound) & !0xFFFF | bi as u64)
-        .collect();
-    backs.sort_unstable();
-
-    let mut groups: Vec<([Category; 3], Split)> = Vec::new();
-    // Group of each category combination (indexed by `slot`), u16::MAX for none yet.
-    let mut slot_of = [u16::MAX; 1 << 12];
-    let slot = |c: [Category; 3]| (c[0] as usize) << 8 | (c[1] as usize) << 4 | c[2] as usize;
-    // The k best groups (value, group), best first; the best with the top back / middle.
-    let mut top: Vec<(f64, usize)> = Vec::with_capacity(k + 1);
-    let (mut best_top_back, mut best_top_middle) = (f64::NEG_INFINITY, f64::NEG_INFINITY);
-    let kth = |top: &Vec<(f64, usize)>| if top.len() >= k { top[k - 1].0 } else { f64::NEG_INFINITY };
-
-    for &key in &backs {
-        let bi = (key & 0xFFFF) as usize;
-        let ob = h.five[bi];
-        let row_bound = obj.backs[ob as usize & (ORD_PAD - 1)].bound;
-        let cb = cat5(ob);
-        // What a split of this back must reach to matter: the k-th group, or the best with
-        // the top back (middle) category when this back (one of its middles) can have it.
-        let mut need = kth(&top);
-        if cb == top_back {
-            need = need.min(best_top_back);
-        }
-        if cb >= top_middle {
-            need = need.min(best_top_middle);
-        }
-        if row_bound < need {
-            continue;
-        }
-        let coarse = ctx.coarse_bound(bi, need);
-        if coarse.bound < need {
-            continue;
-        }
-        let (bmask, twins) = (sub.five[bi], h.twins);
-        let vb = obj.lanes[2].value[ob as usize];
-        ctx.legal_splits(bi, ob, vb, |of, om, [i5, i3], l| {
-            let cats = [cat3(of), cat5(om), cb];
-            let mut need = kth(&top);
-            if cb == top_back {
-                need = need.min(best_top_back);
-            }
-            if cats[1] == top_middle {
-                need = need.min(best_top_middle);
-            }
-            if l + coarse.sweep < need {
-                return;
-            }
-            let bound = l + obj.sweep_bound(of, om, ob);
-            if bound < need {
-                return;
-            }
-            let mmask = sub.five[i5];
-            if !canonical(twins, bmask, mmask) {
-                return;
-            }
-            let g = match slot_of[slot(cats)] {
-                u16::MAX => None,
-                g => Some(g as usize),
-            };
-            if let Some(g) = g {
-                // Nothing below this group's best can change it.
-                if bound < groups[g].1.ev {
-                    return;
-                }
-            }
-            let ev = l + ctx.extra_shifted(i3, i5, bi) + obj.sweep_value(of, om, ob);
-            let split =
-                Split { front: !bmask & 0x1FFF ^ mmask, middle: mmask, back: bmask, ordinals: [of, om, ob], ev };
-            let g = match g {
-                Some(g) if !groups[g].1.is_beaten_by(ev, bmask, mmask) => return,
-                Some(g) => {
-                    groups[g].1 = split;
-                    g
-                }
-                None => {
-                    slot_of[slot(cats)] = groups.len() as u16;
-                    groups.push((cats, split));
-                    groups.len() - 1
-                }
-            };
-            if cb == top_back {
-                best_top_back = best_top_back.max(ev);
-            }
-            if cats[1] == top_middle {
-                best_top_middle = best_top_middle.max(ev);
-            }
-            // Keep the k best groups' values, best first.
-            match top.iter().position(|t| t.1 == g) {
-                Some(p) => top[p].0 = ev,
-                None if top.len() < k => top.push((ev, g)),
-                None if ev > top[k - 1].0 => top[k - 1] = (ev, g),
-                None => return,
-            }
-            top.sort_by(|a, b| b.0.total_cmp(&a.0));
-        });
-    }
-    groups
-}
-
-/// The strongest back category and the strongest middle category of any legal split (each
-/// maximised on its own), or `None` when no split is legal (only possible under strict order).
-fn top_categories(ctx: &Ctx<'_>) -> Option<(Category, Category)> {
-    let (st, h, sub, strict) = (ctx.st, ctx.h, ctx.sub, ctx.strict);
-    let cat5 = |o: u16| st.five_category[o as usize];
-    let top = cat5(h.five.iter().copied().max().unwrap_or(0));
-    // Category by category from the strongest the hand makes: the first that some five-card
-    // subset of it has as a back (as a middle) in a legal split. Almost always the first
-    // subset tried.
-    let as_back = |bi: usize| {
-        let mut any = false;
-        ctx.legal_splits(bi, h.five[bi], 0.0, |_, _, _, _| any = true);
-        any
-    };
-    let as_middle = |mi: usize| {
-        let (rest, om) = (!sub.five[mi] & 0x1FFF, h.five[mi]);
-        let p = positions(rest);
-        (0..6).any(|a| {
-            (a + 1..7).any(|b| {
-                p[b + 1..].iter().any(|&c| {
-                    let fmask = p[a] | p[b] | c;
-                    let ob = h.five[sub.index[(rest ^ fmask) as usize] as usize];
-                    legal(st, h.three[sub.index[fmask as usize] as usize], om, ob, strict)
-                })
-            })
-        })
-    };
-    let strongest = |ok: &dyn Fn(usize) -> bool| {
-        (0..=top as usize).rev().find_map(|c| {
-            let c = Category::ALL[c];
-            (0..1287).any(|i| cat5(h.five[i]) == c && ok(i)).then_some(c)
-        })
-    };
-    Some((strongest(&as_back)?, strongest(&as_middle)?))
-}
-
-#[cfg(test)]
-/// Every category combination's best legal split, from every legal split: the reference for
-/// [`suggestion_groups`] (the tests compare what suggestions each gives).
-pub fn all_groups(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool) -> Vec<([Category; 3], Split)> {
-    all_groups_with(obj, st, h, strict, None)
-}
-
-#[cfg(test)]
-/// [`all_groups`] with card removal's corrections (the reference for
-/// [`suggestion_groups_with`]).
-pub fn all_groups_with(
-    obj: &Objective,
-    st: &Strength,
-    h: &HandSubsets,
-    strict: bool,
-    corr: Option<&Corrections>,
-) -> Vec<([Category; 3], Split)> {
-    let sub = Subsets::get();
-    let mut groups: Vec<([Category; 3], Split)> = Vec::new();
-    for_each_legal(st, h, strict, |front, middle, back, o| {
-        let cats = [st.three_category[o[0] as usize], st.five_category[o[1] as usize], st.five_category[o[2] as usize]];
-        let idx = |m: u16| sub.index[m as usize] as usize;
-        let extra = corr.map_or(0.0, |c| c.of(idx(front), idx(middle), idx(back)) - c.slack);
-        let lanes = obj.lane_sum(o[0], o[1], o[2]) + extra;
-        let slot = groups.iter().position(|g| g.0 == cats);
-        if let Some(i) = slot {
-            if lanes + obj.sweep_bound(o[0], o[1], o[2]) < groups[i].1.ev {
-                return;
-            }
-        }
-        let ev = lanes + obj.sweep_value(o[0], o[1], o[2]);
-        match slot {
-            Some(i) if !groups[i].1.is_beaten_by(ev, back, middle) => {}
-            Some(i) => groups[i].1 = Split { front, middle, back, ordinals: o, ev },
-            None => groups.push((cats, Split { front, middle, back, ordinals: o, ev })),
-        }
-    });
-    if let Some(c) = corr {
-        revalue(obj, c, &mut groups);
-    }
-    groups
-}
-
-/// The reference: every one of the 72,072 splits, fouls skipped, same objective and order.
-pub fn exhaustive(obj: &Objective, st: &Strength, h: &HandSubsets, strict: bool) -> Split {
-    exhaustive_with(obj, st, h, strict, None)
-}
-
-/// [`exhaustive`] with card removal's corrections: the reference of [`best_with`].
-pub fn exhaustive_with(
-    obj: &Objective,
-    st: &Strength,
-    h: &HandSubsets,
-    strict: bool,
-    corr: Option<&Corrections>,
-) -> Split {
-    let sub = Subsets::get();
-    let mut best = NONE;
-    for (bi, &bmask) in sub.five.iter().enumerate() {
-        let ob = h.five[bi];
-        for (fi, &fmask) in sub.three.iter().enumerate() {
-            if fmask & bmask != 0 {
-                continue;
-            }
-            let mmask = !(bmask | fmask) & 0x1FFF;
-            let om = h.five[sub.index[mmask as usize] as usize];
-            let of = h.three[fi];
-            if !legal(st, of, om, ob, strict) {
-                continue;
-            }
-            // As the search values a split: the lane sum, its corrections, then the sweeps (the
-            // same additions in the same order, so the same bits).
-            let lanes = obj.lane_sum(of, om, ob);
-            let lanes = match corr {
-                Some(c) => lanes + c.of(fi, sub.index[mmask as usize] as usize, bi),
-                None => lanes,
-            };
-            let ev = lanes + obj.sweep_value(of, om, ob);
-            if best.is_beaten_by(ev, bmask, mmask) {
-                best = Split { front: fmask, middle: mmask, back: bmask, ordinals: [of, om, ob], ev };
-            }
-        }
-    }
-    best
-}
-
-/// Call `f` on every legal split of a hand with its lane ordinals (for suggestions and
-/// baselines that need them all).
-pub fn for_each_legal(st: &Strength, h: &HandSubsets, strict: bool, mut f: impl FnMut(u16, u16, u16, [u16; 3])) {
-    let sub = Subsets::get();
-    for (bi, &bmask) in sub.five.iter().enumerate() {
-        let ob = h.five[bi];
-        let rest = !bmask & 0x1FFF;
-        let p = positions(rest);
-        for a in 0..6 {
-            for b in a + 1..7 {
-                for &pc in &p[b + 1..] {
-                    let fmask = p[a] | p[b] | pc;
-                    let mmask = rest ^ fmask;
-                    let om = h.five[sub.index[mmask as usize] as usize];
-                    let of = h.three[sub.index[fmask as usize] as usize];
-                    if legal(st, of, om, ob, strict) {
-                        f(fmask, mmask, bmask, [of, om, ob]);
-                    }
-                }
-            }
-        }
-    }
 }
 
 #[cfg(test)]

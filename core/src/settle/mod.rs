@@ -353,7 +353,12 @@ impl<'r> Settler<'r> {
             if let Seat::Normal { ranks, .. } = seat {
                 *v = match ranked_t {
                     Some(t) => t,
-                    None => [0, 1, 2].map(|l| self.lane_value[l][ranks[l].category() as usize]),
+                    // Written out: an array `map` here is left outlined in some partitions of
+                    // the crate into codegen units (a call per seat).
+                    None => {
+                        let won = |l: usize| self.lane_value[l][ranks[l].category() as usize];
+                        [won(0), won(1), won(2)]
+                    }
                 };
             }
         }
