@@ -15,18 +15,24 @@
 //! prunes with. The objective knows the table: all pairs, or a banker table from the player's
 //! or the banker's seat ([`Role`]). `docs/arrange.md` derives the formulas.
 
-use std::fmt;
-use std::str::FromStr;
-
-use crate::card::SuitSet;
-use crate::error::{Error, Result};
 use crate::eval::Category;
 use crate::lanes::Lane;
-use crate::rules::{Preset, Rules, ScoringMode, Table};
+use crate::rules::{Rules, ScoringMode};
 
 use super::removal::{Corrections, Removal};
 use super::strength::{Strength, FIVE_CLASSES, THREE_CLASSES};
 use super::subsets::HandSubsets;
+
+mod field;
+mod majority;
+mod role;
+mod sweeps;
+
+pub use field::{FieldModel, Training};
+pub use role::Role;
+pub(crate) use sweeps::{SweepCoord, SweepLines, SweepSlices};
+#[allow(unused_imports)]
+use {majority::*, role::*, sweeps::*};
 
 /// Copula cells per axis.
 pub const GRID: usize = 16;
@@ -34,158 +40,6 @@ pub const GRID: usize = 16;
 const KNOTS: usize = GRID + 1;
 /// Every stored distribution sums to this (fixed point, 2^-20 resolution).
 pub const SCALE: u32 = 1 << 20;
-
-/// Which seat of a banker table (RULES.md §5a) an arrangement is for. At an all-pairs table
-/// every seat plays every other, as [`Role::Player`] names.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
-#[non_exhaustive]
-pub enum Role {
-    /// A seat settled against the banker only (at an all-pairs table: any seat).
-    #[default]
-    Player,
-    /// The banker: settled against every other seat, and the only seat that can make a home
-    /// run at a table of three or four.
-    Banker,
-}
-
-impl Role {
-    /// Both roles.
-    pub const ALL: [Role; 2] = [Role::Player, Role::Banker];
-
-    /// The role's name as every binding writes it: `player` or `banker`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Role::Player => "player",
-            Role::Banker => "banker",
-        }
-    }
-}
-
-impl fmt::Display for Role {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Role {
-    type Err = Error;
-    /// `player` or `banker` (ASCII case-insensitive, surrounding spaces ignored); anything else
-    /// is [`Error::InvalidArgument`].
-    fn from_str(s: &str) -> Result<Role> {
-        Role::ALL.into_iter().find(|r| r.name().eq_ignore_ascii_case(s.trim())).ok_or_else(|| {
-            Error::InvalidArgument(format!(
-                "unknown seat role {:?} (expected player or banker)",
-                crate::error::short_name(s)
-            ))
-        })
-    }
-}
-
-/// The seat an objective prices: who pays whom, and who can make a home run.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-struct Seat {
-    /// Opponents my lanes are settled against.
-    opponents: usize,
-    /// Whether I can make a home run (shoot every other seat): every seat at an all-pairs
-    /// table, the banker, and a player only at a table of two.
-    home_run_mine: bool,
-    /// Whether an opponent can make one on me: at an all-pairs table, and at a banker table
-    /// for a player (the banker can); for the banker only at a table of two.
-    home_run_theirs: bool,
-}
-
-impl Seat {
-    fn of(table: Table, role: Role, players: usize) -> Seat {
-        let all = players.saturating_sub(1).max(1);
-        match (table, role) {
-            (Table::Banker, Role::Player) => Seat { opponents: 1, home_run_mine: players == 2, home_run_theirs: true },
-            (Table::Banker, Role::Banker) => {
-                Seat { opponents: all, home_run_mine: true, home_run_theirs: players == 2 }
-            }
-            _ => Seat { opponents: all, home_run_mine: true, home_run_theirs: true },
-        }
-    }
-}
-
-/// How a field model was trained (recorded with the tables so that they can be regenerated).
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub struct Training {
-    /// Seed of the deals (the `deal` module's ChaCha20 stream).
-    pub seed: u64,
-    /// Tables of four hands dealt per self-play iteration.
-    pub deals: u32,
-    /// Self-play iterations after the greedy start.
-    pub iterations: u8,
-}
-
-/// The learned opponent field of one preset at one table size.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct FieldModel {
-    /// The preset the field was trained under.
-    pub preset: Preset,
-    /// Seats at the table it was trained for (2 to 8).
-    pub players: u8,
-    /// The suits its deck held twice (RULES.md §11; empty: one deck). A field of a bigger deck
-    /// holds the lanes of hands with copies at the ordinal of the strongest one-deck class at
-    /// or below them (`copies.rs`).
-    pub extra_suits: SuitSet,
-    /// The wild jokers its deck held (RULES.md §12; 0 for none). A field of a deck with jokers
-    /// holds the lanes of joker hands as they are played, at the one-deck ordinal at or below
-    /// them, as for copies.
-    pub jokers: u8,
-    /// The table it was trained at: all pairs, or a banker table.
-    pub table: Table,
-    /// At a banker table, the seat that plays against this field: a player's field is the
-    /// banker's hands, the banker's is the players' hands ([`Role::Player`] at all pairs).
-    pub role: Role,
-    /// How it was trained.
-    pub training: Training,
-    /// Distribution of the opponent's front ordinal (`THREE_CLASSES` entries summing to `SCALE`).
-    pub front: Vec<u32>,
-    /// Distribution of the middle ordinal (`FIVE_CLASSES` entries summing to `SCALE`).
-    pub middle: Vec<u32>,
-    /// Distribution of the back ordinal.
-    pub back: Vec<u32>,
-    /// Copula histogram: cell `(i, j, k)` at `(i * GRID + j) * GRID + k` holds the share of
-    /// opponents whose front, middle and back mid-percentiles fall in cells `i`, `j`, `k`.
-    pub copula: Vec<u32>,
-}
-
-impl FieldModel {
-    /// The distribution of one lane.
-    pub fn lane(&self, lane: Lane) -> &[u32] {
-        match lane {
-            Lane::Front => &self.front,
-            Lane::Middle => &self.middle,
-            _ => &self.back,
-        }
-    }
-
-    /// Check shapes and sums (used on decoding and in tests).
-    pub fn check(&self) -> std::result::Result<(), String> {
-        if self.table != Table::Banker && self.role != Role::Player {
-            return Err(format!("a {} field for the {} seat: only a banker table has one", self.table, self.role));
-        }
-        let sizes = [(THREE_CLASSES, &self.front), (FIVE_CLASSES, &self.middle), (FIVE_CLASSES, &self.back)];
-        for (lane, (n, v)) in ["front", "middle", "back"].iter().zip(sizes) {
-            if v.len() != n {
-                return Err(format!("{lane}: {} entries, expected {n}", v.len()));
-            }
-            let sum: u64 = v.iter().map(|&x| x as u64).sum();
-            if sum != SCALE as u64 {
-                return Err(format!("{lane}: sums to {sum}, expected {SCALE}"));
-            }
-        }
-        if self.copula.len() != GRID * GRID * GRID {
-            return Err(format!("copula: {} cells, expected {}", self.copula.len(), GRID * GRID * GRID));
-        }
-        let sum: u64 = self.copula.iter().map(|&x| x as u64).sum();
-        if sum != SCALE as u64 {
-            return Err(format!("copula: sums to {sum}, expected {SCALE}"));
-        }
-        Ok(())
-    }
-}
 
 /// Per-lane tables of an objective, indexed by strength ordinal.
 #[derive(Clone, Debug)]
@@ -232,283 +86,6 @@ impl LaneTab {
             })
             .collect();
         self
-    }
-}
-
-/// What the sweep terms read of one lane ordinal, in one place (one cache line instead of
-/// seven tables).
-#[derive(Copy, Clone, Debug, Default)]
-pub(crate) struct SweepCoord {
-    /// Knot offset of the win coordinate's cell along this lane's axis.
-    win: u32,
-    /// Knot offset of the lose coordinate's cell.
-    lose: u32,
-    /// Fraction of the win coordinate within its cell.
-    win_frac: f64,
-    /// Fraction of the lose coordinate within its cell.
-    lose_frac: f64,
-    /// `LaneTab::water`, `water_cap` and `above_water`.
-    water: f64,
-    water_cap: f64,
-    above: f64,
-}
-
-/// Below this much water gained by shooting at a back's caps, [`Objective::sweep_slices`]
-/// keeps the shooting part at the caps in its constant (weak backs); above it, the part is
-/// bounded split by split (strong backs, where it is most of the terms).
-const SHOOTING_IN_BASE: f64 = 0.05;
-
-/// The two grid lines of a separable sweep bound ([`Objective::sweep_lines`]): `α · P` (with
-/// the home-run grid's share) along the front's and the middle's axes, per cell: the value at
-/// the cell's lower knot and the slope to the next.
-#[derive(Clone, Default)]
-pub(crate) struct SweepLines {
-    front: [(f64, f64); GRID],
-    middle: [(f64, f64); GRID],
-}
-
-impl SweepLines {
-    /// The part of the front (`lane` 0) or the middle (1) at a lose coordinate (cell and
-    /// fraction, [`Objective::lose_pos`]): interpolated on its line.
-    #[inline(always)]
-    pub(crate) fn part(&self, lane: usize, (cell, t): (u32, f64)) -> f64 {
-        let (v, slope) = if lane == 0 { &self.front } else { &self.middle }[cell as usize & (GRID - 1)];
-        v + slope * t
-    }
-
-    /// The front's line: per cell, the value at its lower knot and the slope to the next.
-    pub(crate) fn front(&self) -> &[(f64, f64); GRID] {
-        &self.front
-    }
-
-    /// The middle's line, as [`SweepLines::front`].
-    pub(crate) fn middle(&self) -> &[(f64, f64); GRID] {
-        &self.middle
-    }
-
-    /// Both parts of a split with front `f` and middle `m`.
-    #[inline(always)]
-    pub(crate) fn parts(&self, pos: &[(u32, f64); 2 * ORD_PAD], f: u16, m: u16) -> f64 {
-        self.part(0, pos[f as usize & (ORD_PAD - 1)]) + self.part(1, pos[ORD_PAD | m as usize & (ORD_PAD - 1)])
-    }
-}
-
-/// A bound of one back's sweep terms, separable in front and middle
-/// ([`Objective::sweep_slices`]).
-#[derive(Default)]
-pub(crate) struct SweepSlices {
-    /// The bound at the caps of being shot, plus both parts there, and the majority bound's
-    /// constant (and a rounding margin).
-    base: f64,
-    /// Whether shooting is priced (else `lines` and `shoot` are unused).
-    sweeps: bool,
-    lines: SweepLines,
-    /// Whether a split under the caps can shoot anyone: then the chance of shooting is bounded
-    /// per split, by the lesser of its value along two grid lines through the knots above the
-    /// caps (it only grows with each lane), each a linear interpolation.
-    shoot: bool,
-    /// The chance of shooting along the front's and the middle's lines (no weights).
-    shoot_lines: SweepLines,
-    /// What a shot and a home run gain at most (my water at the caps), per unit of chance.
-    gain: f64,
-    gain_home_run: f64,
-    opponents: usize,
-    /// The majority bonus's bound, when there is one: the base plus a part of the front and a
-    /// part of the middle, read at their majority coordinates. Boxed, made on first use: the
-    /// tables without a majority bonus do not pay for clearing it.
-    majority_lines: Option<Box<MajorityLines>>,
-}
-
-impl SweepSlices {
-    /// The bound of the sweep terms of a split with front `f` and middle `m` (`pos`:
-    /// [`Objective::lose_pos`], `win`: [`Objective::win_pos`], `mid`: [`Objective::mid_pos`]).
-    /// `MAJ`: whether the objective has a majority bonus (without one, the shooting lines
-    /// always apply: the search bounds sweep terms only where there are some).
-    #[inline(always)]
-    pub(crate) fn bound<const MAJ: bool>(
-        &self,
-        pos: &[(u32, f64); 2 * ORD_PAD],
-        win: &[(u32, f64); 2 * ORD_PAD],
-        mid: &[(u32, f64); 2 * ORD_PAD],
-        f: u16,
-        m: u16,
-    ) -> f64 {
-        let mut shot = self.base;
-        if !MAJ || self.sweeps {
-            shot -= self.lines.parts(pos, f, m);
-        }
-        if let (true, Some(lines)) = (MAJ, &self.majority_lines) {
-            shot += lines.part(mid, f, m);
-        }
-        if !self.shoot {
-            return shot;
-        }
-        let (f, m) = (f as usize & (ORD_PAD - 1), ORD_PAD | m as usize & (ORD_PAD - 1));
-        let p = self.shoot_lines.part(0, win[f]).min(self.shoot_lines.part(1, win[m]));
-        shot + p * self.gain + powu(p, self.opponents) * self.gain_home_run
-    }
-}
-
-/// The shooting and home-run part of an objective.
-#[derive(Clone, Debug)]
-struct Sweeps {
-    /// `shoot_multiplier − 1`: extra lane water paid in a shot.
-    mult_minus_1: f64,
-    /// Shot multiplier.
-    mult: f64,
-    /// Flat shot bonus.
-    bonus: f64,
-    /// The majority bonus: part of a shot pair's lane water (RULES.md §4), so it is added to
-    /// both sides' lane water in a shot.
-    lane_extra: f64,
-    /// Home run: `(multiplier − 1, bonus × multiplier)` when I can make one.
-    home_run: Option<(f64, f64)>,
-    /// The same when an opponent can make one on me.
-    home_run_by: Option<(f64, f64)>,
-    /// Knots of P(opponent's three lanes all below a point) over the win coordinates
-    /// (`KNOTS³`, zero-padded so that masked indices need no bounds checks).
-    win_padded: Box<[f64; PADDED]>,
-    /// Knots of P(opponent's three lanes all above a point) over the lose coordinates, and
-    /// the same with each opponent weighted by the chance it also shoots every other opponent
-    /// (its home run), interleaved: they are always read at the same point.
-    lose_padded: Box<[[f64; 2]; PADDED]>,
-}
-
-/// The majority bonus (2-4 scoring) of an objective. With `W_L` "the opponent is below me in
-/// lane `L`" at my majority coordinate `a_L` (a tie counted half won, half lost), I win more
-/// lanes than one opponent when I win at least two: the expected bonus is
-/// `n · bonus · (2 P(≥ 2 wins) − 1)` with `P(≥ 2 wins) = C(a_f, a_m, 1) + C(a_f, 1, a_b) +
-/// C(1, a_m, a_b) − 2 C(a_f, a_m, a_b)`, `C` the copula's cumulative grid, interpolated. It
-/// grows with every lane: it is the expectation of a monotone function of the lanes' outcomes
-/// under the interpolated copula, a true measure.
-#[derive(Clone, Debug)]
-struct Majority {
-    /// `n · majority_bonus`: the expected bonus is `scale · (2 P(≥ 2 wins) − 1)`.
-    scale: f64,
-    /// Knots of P(opponent's three lanes all below a point), padded as `Sweeps::win_padded`.
-    grid: Box<[f64; PADDED]>,
-    /// Per lane and ordinal, the majority coordinate as the knot offset of its cell along the
-    /// lane's axis and the fraction within it (apart from `SweepCoord`, which shooting reads
-    /// and which stays smaller without them).
-    at: [Vec<(u32, f64)>; 3],
-}
-
-/// Bilinear interpolation in a padded grid on the plane through knot offset `base` spanned
-/// by strides `s1` and `s2`, at fractions `t1` and `t2`.
-#[inline(always)]
-fn bilerp(grid: &[f64; PADDED], base: usize, s1: usize, s2: usize, t1: f64, t2: f64) -> f64 {
-    let at = |o: usize| grid[o & (PADDED - 1)];
-    let lerp = |a: f64, b: f64, t: f64| a + (b - a) * t;
-    lerp(lerp(at(base), at(base + s2), t2), lerp(at(base + s1), at(base + s1 + s2), t2), t1)
-}
-
-/// Linear interpolation in a padded grid along stride `s` from knot offset `base`.
-#[inline(always)]
-fn linerp(grid: &[f64; PADDED], base: usize, s: usize, t: f64) -> f64 {
-    let (a, b) = (grid[base & (PADDED - 1)], grid[(base + s) & (PADDED - 1)]);
-    a + (b - a) * t
-}
-
-/// Knot offset of the last knot (coordinate 1) along each axis.
-const TOP: [usize; 3] = [GRID * STRIDE[0], GRID * STRIDE[1], GRID * STRIDE[2]];
-
-impl Majority {
-    /// The three lanes' majority coordinates: knot offsets and fractions.
-    #[inline(always)]
-    fn coords(&self, [f, m, b]: [u16; 3]) -> ([usize; 3], [f64; 3]) {
-        let (cf, cm, cb) = (self.at[0][f as usize], self.at[1][m as usize], self.at[2][b as usize]);
-        ([cf.0 as usize, cm.0 as usize, cb.0 as usize], [cf.1, cm.1, cb.1])
-    }
-
-    /// `P(≥ 2 wins)` at the three lanes' majority coordinates.
-    #[inline(always)]
-    fn p_two(&self, ord: [u16; 3]) -> f64 {
-        let g = &self.grid;
-        let ([f, m, b], [tf, tm, tb]) = self.coords(ord);
-        let [all] = interp_at(g, |x| [x], f + m + b, [tf, tm, tb]);
-        let (sx, sy, sz) = (STRIDE[0], STRIDE[1], STRIDE[2]);
-        let fm = bilerp(g, f + m + TOP[2], sx, sy, tf, tm);
-        let fb = bilerp(g, f + TOP[1] + b, sx, sz, tf, tb);
-        let mb = bilerp(g, TOP[0] + m + b, sy, sz, tm, tb);
-        fm + fb + mb - 2.0 * all
-    }
-
-    /// The expected bonus at the three lanes' coordinates. Out of line: inlined, it made the
-    /// sweep terms' callers too large to inline where there is no majority bonus.
-    #[inline(never)]
-    fn value(&self, ord: [u16; 3]) -> f64 {
-        self.scale * (2.0 * self.p_two(ord) - 1.0)
-    }
-
-    /// The bound of the bonus over the splits of one back whose fronts and middles are at most
-    /// the caps: lines along the front's and the middle's axes into `out`, and the constant
-    /// returned ([`MajorityLines`]). With `x ≤ X`, `y ≤ Y` the front's and middle's coordinates
-    /// and `z` the back's, `P(≥ 2 wins) = A(x) + B(y) + Q(x, y) − T(x, y)` where
-    /// `A(x) = C(x, 1, z)`, `B(y) = C(1, y, z)`, `T = C(·, ·, z)` and `Q = C(·, ·, 1) − T` (both
-    /// lanes won, the back lost). `Q` grows in each coordinate, so `Q(x, y) ≤ min(Q(x, Y),
-    /// Q(X, y))`; `T(X, Y) − T(x, Y) − T(X, y) + T(x, y)` is the mass of a box, so
-    /// `T(x, y) ≥ T(x, Y) + T(X, y) − T(X, Y)`. Hence `P(≥ 2 wins) ≤ [A(x) − T(x, Y)] +
-    /// [B(y) − T(X, y)] + T(X, Y) + min(Q(x, Y), Q(X, y))`, equal to the value at the caps; each
-    /// bracket and each `Q` is exact along its grid line (the interpolation is linear along one
-    /// axis within a cell). Only the cells up to the caps' are filled: a weaker lane's
-    /// coordinate is never higher.
-    #[inline(never)]
-    fn lines(&self, caps: [u16; 3], out: &mut MajorityLines) -> f64 {
-        let g = &self.grid;
-        let (sx, sy, sz) = (STRIDE[0], STRIDE[1], STRIDE[2]);
-        let ([f, m, b], [tf, tm, tb]) = self.coords(caps);
-        let k = 2.0 * self.scale;
-        // At front knot offset i, with the middle at its cap and the back fixed: k(A − T), kQ.
-        let front = |i: usize| {
-            let a = linerp(g, i + TOP[1] + b, sz, tb);
-            let c2 = linerp(g, i + m + TOP[2], sy, tm);
-            let t = bilerp(g, i + m + b, sy, sz, tm, tb);
-            (k * (a - t), k * (c2 - t))
-        };
-        let middle = |j: usize| {
-            let bb = linerp(g, TOP[0] + j + b, sz, tb);
-            let c2 = linerp(g, f + j + TOP[2], sx, tf);
-            let t = bilerp(g, f + j + b, sx, sz, tf, tb);
-            (k * (bb - t), k * (c2 - t))
-        };
-        fn fill(
-            sep: &mut [(f64, f64); GRID],
-            q: &mut [(f64, f64); GRID],
-            upto: usize,
-            stride: usize,
-            at: impl Fn(usize) -> (f64, f64),
-        ) {
-            let mut lo = at(0);
-            for i in 0..=upto.min(GRID - 1) {
-                let hi = at((i + 1) * stride);
-                sep[i] = (lo.0, hi.0 - lo.0);
-                q[i] = (lo.1, hi.1 - lo.1);
-                lo = hi;
-            }
-        }
-        let MajorityLines { sep, q } = out;
-        fill(&mut sep.front, &mut q.front, f / sx, sx, front);
-        fill(&mut sep.middle, &mut q.middle, m / sy, sy, middle);
-        let t = interp_at(g, |x| [x], f + m + b, [tf, tm, tb])[0];
-        k * t - self.scale
-    }
-}
-
-/// The lines of the majority bonus's bound for one back ([`Majority::lines`]): the bound of a
-/// split with front `f` and middle `m` is a constant plus `sep`'s parts plus the lesser of
-/// `q`'s front part and middle part, all read at the majority coordinates.
-#[derive(Clone, Default)]
-pub(crate) struct MajorityLines {
-    sep: SweepLines,
-    q: SweepLines,
-}
-
-impl MajorityLines {
-    /// The split's part of the bound (`mid`: [`Objective::mid_pos`]).
-    #[inline(always)]
-    fn part(&self, mid: &[(u32, f64); 2 * ORD_PAD], f: u16, m: u16) -> f64 {
-        let (pf, pm) = (mid[f as usize & (ORD_PAD - 1)], mid[ORD_PAD | m as usize & (ORD_PAD - 1)]);
-        self.sep.part(0, pf) + self.sep.part(1, pm) + self.q.part(0, pf).min(self.q.part(1, pm))
     }
 }
 
@@ -1014,7 +591,12 @@ impl Objective {
 
     /// The sweep terms from their chances and the lanes' coordinates ([`Objective::sweep_at`]).
     #[inline(always)]
-    fn sweep_terms<const CAP: bool>(&self, s: &Sweeps, chances: [f64; 3], [cf, cm, cb]: [&SweepCoord; 3]) -> f64 {
+    fn sweep_terms<const CAP: bool>(
+        &self,
+        s: &Sweeps,
+        chances: [f64; 3],
+        [cf, cm, cb]: [&SweepCoord; 3],
+    ) -> f64 {
         let [p_shoot, p_shot, p_hr_by] = chances;
         let mine = if CAP { cf.water_cap + cm.water_cap + cb.water_cap } else { cf.water + cm.water + cb.water }
             + s.lane_extra;
