@@ -9,6 +9,7 @@
 #   LIBDIR/libshisanshui.so       -> libshisanshui.so.X.Y.Z
 #   LIBDIR/libshisanshui.a                   debug info stripped
 #   LIBDIR/pkgconfig/shisanshui.pc           Libs.private: what the static library needs
+#   LIBDIR/pkgconfig/shisanshui-static.pc    libshisanshui.a itself and what it needs (Go's cgo reads it)
 #   LIBDIR/cmake/shisanshui/shisanshuiConfig.cmake, shisanshuiConfigVersion.cmake
 #
 # Usage: bash scripts/install-c.sh [--prefix DIR] [--destdir DIR] [--libdir DIR]
@@ -158,15 +159,18 @@ mv -f "$lib_dst/.libshisanshui.a.tmp" "$lib_dst/libshisanshui.a"
 description="C ABI of the shisanshui Thirteen Water (十三水) rules engine"
 render ffi/pkg/shisanshui.pc.in PREFIX "$pc_prefix" PC_LIBDIR "$pc_libdir" DESCRIPTION "$description" \
   VERSION "$version" LIBS_PRIVATE "${libs_private[*]}" >"$pc_dst/shisanshui.pc"
+render ffi/pkg/shisanshui-static.pc.in PREFIX "$pc_prefix" PC_LIBDIR "$pc_libdir" DESCRIPTION "$description" \
+  VERSION "$version" LIBS_PRIVATE "${libs_private[*]}" >"$pc_dst/shisanshui-static.pc"
 render ffi/pkg/shisanshuiConfig.cmake.in VERSION "$version" SOVERSION "$sover" SONAME "$soname" \
   SHARED_FILE "$shared_file" CMAKE_REL_INCLUDEDIR "$cmake_rel_include" \
   CMAKE_LINK_LIBS "$cmake_link_libs" >"$cmake_dst/shisanshuiConfig.cmake"
 render ffi/pkg/shisanshuiConfigVersion.cmake.in VERSION "$version" SOVERSION "$sover" \
   SIZEOF_VOID_P "$pointer_bytes" >"$cmake_dst/shisanshuiConfigVersion.cmake"
-chmod 644 "$pc_dst/shisanshui.pc" "$cmake_dst/shisanshuiConfig.cmake" "$cmake_dst/shisanshuiConfigVersion.cmake"
+chmod 644 "$pc_dst/shisanshui.pc" "$pc_dst/shisanshui-static.pc" "$cmake_dst/shisanshuiConfig.cmake" "$cmake_dst/shisanshuiConfigVersion.cmake"
 
 so_size=$(stat -c %s "$lib_dst/$shared_file")
 a_size=$(stat -c %s "$lib_dst/libshisanshui.a")
 echo "installed shisanshui $version: $shared_file ($so_size bytes, soname $soname), libshisanshui.a ($a_size bytes)"
 echo "  pkg-config: PKG_CONFIG_PATH=$libdir_abs/pkgconfig pkg-config --cflags --libs shisanshui"
+echo "  Go (cgo):   PKG_CONFIG_PATH=$libdir_abs/pkgconfig go build (links libshisanshui.a through shisanshui-static.pc)"
 echo "  CMake:      -DCMAKE_PREFIX_PATH=$prefix, then find_package(shisanshui CONFIG REQUIRED)"

@@ -4,7 +4,8 @@
 # pkg-config and CMake), Python (the release wheel in a fresh venv), the macOS and iOS libraries (built here with
 # zig, checked without running them), C# (the assembled Unity package under mcs +
 # mono), JavaScript (the packed npm tarball in a fresh folder under node --test, the playground in headless
-# Chromium), then the safety nets (fuzzing, sanitizers, valgrind, Miri, threads: tests/safety/run.sh,
+# Chromium), Go (the module in go/ over the installed static and shared libraries, go vet, the README's
+# program), then the safety nets (fuzzing, sanitizers, valgrind, Miri, threads: tests/safety/run.sh,
 # docs/safety.md). Installs what it needs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,6 +29,7 @@ run "Python" bash tests/python/run.sh
 run "macOS and iOS libraries" bash tests/apple/run.sh
 run "C#" bash tests/csharp/run.sh
 run "JavaScript" bash tests/js/run.sh
+run "Go" bash tests/go/run.sh
 run "Safety nets" bash tests/safety/run.sh
 
 echo

@@ -85,7 +85,7 @@ tail -n 3 "$tmp/install.log"
 
 echo "==> installed layout"
 for f in include/shisanshui.h include/shisanshui.hpp "lib/libshisanshui.so.$version" lib/libshisanshui.a \
-  lib/pkgconfig/shisanshui.pc lib/cmake/shisanshui/shisanshuiConfig.cmake \
+  lib/pkgconfig/shisanshui.pc lib/pkgconfig/shisanshui-static.pc lib/cmake/shisanshui/shisanshuiConfig.cmake \
   lib/cmake/shisanshui/shisanshuiConfigVersion.cmake; do
   expect "$f installed" test -f "$prefix/$f"
 done
@@ -118,6 +118,12 @@ expect_eq "pkg-config --cflags" "$(pc_path --cflags)" "$prefix/include"
 expect_eq "pkg-config --libs" "$(pc_path --libs)" "$lib"
 expect "pkg-config --libs ends in -lshisanshui" grep -q -- ' -lshisanshui *$' <<<" $(pkg-config --libs shisanshui)"
 expect "shisanshui.pc names no absolute prefix" grep -q '^prefix=${pcfiledir}/' "$lib/pkgconfig/shisanshui.pc"
+# shisanshui-static.pc (what Go's cgo reads) names the archive itself, so a program carries the engine.
+expect "shisanshui-static.pc names no absolute prefix" grep -q '^prefix=${pcfiledir}/' "$lib/pkgconfig/shisanshui-static.pc"
+static_pc_libs="$(pkg-config --libs shisanshui-static)"
+expect_eq "pkg-config --libs shisanshui-static names libshisanshui.a" \
+  "$(realpath -m "$(awk '{ print $1 }' <<<"$static_pc_libs")")" "$lib/libshisanshui.a"
+expect "pkg-config --libs shisanshui-static adds what the archive needs" grep -q -- ' -lpthread\| -lm\| -ldl\| -lc' <<<" $static_pc_libs"
 # A moved prefix still works: its .pc names the new place, and a program builds and runs from it.
 moved="$tmp/moved-prefix"
 cp -a "$prefix" "$moved"
