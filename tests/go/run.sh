@@ -13,7 +13,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 
-if ! command -v go >/dev/null 2>&1; then
+if ! command -v go >/dev/null 2>&1 || ! command -v pkg-config >/dev/null 2>&1; then
   sudo=""
   if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then sudo="sudo"; fi
   $sudo apt-get update

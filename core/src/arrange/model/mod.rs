@@ -591,12 +591,7 @@ impl Objective {
 
     /// The sweep terms from their chances and the lanes' coordinates ([`Objective::sweep_at`]).
     #[inline(always)]
-    fn sweep_terms<const CAP: bool>(
-        &self,
-        s: &Sweeps,
-        chances: [f64; 3],
-        [cf, cm, cb]: [&SweepCoord; 3],
-    ) -> f64 {
+    fn sweep_terms<const CAP: bool>(&self, s: &Sweeps, chances: [f64; 3], [cf, cm, cb]: [&SweepCoord; 3]) -> f64 {
         let [p_shoot, p_shot, p_hr_by] = chances;
         let mine = if CAP { cf.water_cap + cm.water_cap + cb.water_cap } else { cf.water + cm.water + cb.water }
             + s.lane_extra;
