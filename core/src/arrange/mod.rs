@@ -674,7 +674,7 @@ impl Arranger {
     /// Errors: as [`Arranger::arrange`].
     pub fn play(&self, cards: &[Card]) -> Result<PlayerHand> {
         let cards = exact_cards_in::<13>(cards, self.rules.deck_spec())?;
-        Ok(player::play_seat(player::PlayerType::Arranger(self), &cards, &self.rules, Some(&self.specials), true)?.0)
+        Ok(player::arranger_seat(self, &cards, true, true)?.0)
     }
 
     /// Expected water of any arrangement of these rules' table against the field; a foul is

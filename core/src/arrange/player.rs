@@ -36,18 +36,7 @@ pub fn play_seat(
     declare: bool,
 ) -> Result<(PlayerHand, Option<Special>)> {
     match player {
-        PlayerType::Arranger(arranger) => {
-            if detector.is_none() {
-                return Ok((PlayerHand::Arranged(arranger.arrange(cards)?.arrangement), None));
-            }
-            Ok(match arranger.special_advice(cards)? {
-                Some(adv) if declare && adv.declare() => {
-                    (PlayerHand::Special { special: adv.special, cards: *cards }, Some(adv.special))
-                }
-                Some(adv) => (PlayerHand::Arranged(adv.best_lanes.arrangement), Some(adv.special)),
-                None => (PlayerHand::Arranged(arranger.arrange(cards)?.arrangement), None),
-            })
-        }
+        PlayerType::Arranger(arranger) => arranger_seat(arranger, cards, detector.is_some(), declare),
         PlayerType::Baseline(which) => {
             let made = match detector {
                 Some(d) => d.detect(cards)?.best,
@@ -59,4 +48,24 @@ pub fn play_seat(
             Ok((PlayerHand::Arranged(baseline::arrange_with(which, cards, rules)?), made))
         }
     }
+}
+
+/// The arranger's part of [`play_seat`], on its own so that a build that only arranges
+/// ([`Arranger::play`], the WebAssembly package) does not carry the baselines.
+pub(crate) fn arranger_seat(
+    arranger: &Arranger,
+    cards: &[Card; 13],
+    specials: bool,
+    declare: bool,
+) -> Result<(PlayerHand, Option<Special>)> {
+    if !specials {
+        return Ok((PlayerHand::Arranged(arranger.arrange(cards)?.arrangement), None));
+    }
+    Ok(match arranger.special_advice(cards)? {
+        Some(adv) if declare && adv.declare() => {
+            (PlayerHand::Special { special: adv.special, cards: *cards }, Some(adv.special))
+        }
+        Some(adv) => (PlayerHand::Arranged(adv.best_lanes.arrangement), Some(adv.special)),
+        None => (PlayerHand::Arranged(arranger.arrange(cards)?.arrangement), None),
+    })
 }
