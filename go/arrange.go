@@ -5,6 +5,8 @@ package shisanshui
 import "C"
 
 import (
+	"errors"
+	"math"
 	"runtime"
 	"unsafe"
 )
@@ -52,7 +54,8 @@ func (l Level) String() string {
 	return s
 }
 
-// ParseLevel reads a level name ("beginner", "casual", "strong", "best"; any case).
+// ParseLevel reads a level name ("beginner", "casual", "strong", "best"; any case, surrounding
+// spaces ignored). Anything else is ErrInvalidArgument, naming the text and the choices.
 func ParseLevel(text string) (Level, error) {
 	p, n := strPtr(text)
 	var out C.uint32_t
@@ -89,66 +92,62 @@ func newArranger(h *C.SssArranger) *Arranger {
 	return a
 }
 
+// playersIn passes a seat count to the engine, which decides the tables it plays; only a count
+// that does not fit the C ABI's uint32 is refused here.
 func playersIn(players int) (C.uint32_t, error) {
-	if players < 0 || players > 1<<16 {
-		return 0, argError(StatusInvalidTable, "a table has 2 to 8 players, got "+itoa(players))
+	if players < 0 || uint64(players) > math.MaxUint32 {
+		return 0, argError(StatusInvalidTable, "a table has 2 or more players, got "+itoa(players))
 	}
 	return C.uint32_t(players), nil
 }
 
-// NewArranger is an arranger for a rule set at an all-pairs table of `players` seats. Banker
-// tables have two kinds of seat: NewArrangerFor.
+// NewArranger is an arranger for a rule set at an all-pairs table of `players` seats (2 to 4
+// today: the engine decides). It keeps its own copy of the rules. A banker table has two kinds
+// of seat: NewArrangerFor. Errors: ErrInvalidTable (a seat count the engine does not play, a
+// banker-table rule set), ErrInvalidRules, ErrClosed for closed rules.
 func NewArranger(rules *Rules, players int) (*Arranger, error) {
 	p, err := playersIn(players)
 	if err != nil {
 		return nil, err
 	}
-	h, err := rules.ptr()
-	if err != nil {
-		return nil, err
-	}
 	var out *C.SssArranger
-	err = call(func() C.SssStatus { return C.sss_arranger_new(h, p, &out) })
-	runtime.KeepAlive(rules)
-	if err != nil {
+	if err := rules.use(func(h *C.SssRules) C.SssStatus { return C.sss_arranger_new(h, p, &out) }); err != nil {
 		return nil, err
 	}
 	return newArranger(out), nil
 }
 
-// NewArrangerFor is an arranger for one seat's role (RoleBanker only at a banker table).
+// NewArrangerFor is an arranger for one seat's role. At a banker table RoleBanker is settled
+// against every other seat and RolePlayer against the banker alone; at an all-pairs table
+// RolePlayer is every seat (NewArranger) and RoleBanker is ErrInvalidTable. Other errors as
+// NewArranger, and ErrInvalidArgument for an unknown role.
 func NewArrangerFor(rules *Rules, players int, role Role) (*Arranger, error) {
 	p, err := playersIn(players)
 	if err != nil {
 		return nil, err
 	}
-	h, err := rules.ptr()
-	if err != nil {
-		return nil, err
-	}
 	var out *C.SssArranger
-	err = call(func() C.SssStatus { return C.sss_arranger_new_for(h, p, C.uint32_t(role), &out) })
-	runtime.KeepAlive(rules)
-	if err != nil {
+	if err := rules.use(func(h *C.SssRules) C.SssStatus {
+		return C.sss_arranger_new_for(h, p, C.uint32_t(role), &out)
+	}); err != nil {
 		return nil, err
 	}
 	return newArranger(out), nil
 }
 
-// NewArrangerWith is an arranger made from options, in one call.
+// NewArrangerWith is an arranger made from options in one call: NewArrangerFor at its seats and
+// role, then WithCardRemoval and WithLevel. Errors as NewArrangerFor, and ErrInvalidArgument for
+// an unknown level or role.
 func NewArrangerWith(rules *Rules, options ArrangerOptions) (*Arranger, error) {
 	p, err := playersIn(options.Players)
 	if err != nil {
 		return nil, err
 	}
-	h, err := rules.ptr()
-	if err != nil {
-		return nil, err
-	}
+	// In C memory: the engine reads the struct by its size field, as a C caller's.
 	o := (*C.SssArrangerOptions)(C.malloc(C.sizeof_SssArrangerOptions))
 	defer C.free(unsafe.Pointer(o))
 	var out *C.SssArranger
-	err = call(func() C.SssStatus {
+	err = rules.use(func(h *C.SssRules) C.SssStatus {
 		if st := C.sss_arranger_options_init(o, C.sizeof_SssArrangerOptions, p); st != C.SSS_OK {
 			return st
 		}
@@ -158,14 +157,15 @@ func NewArrangerWith(rules *Rules, options ArrangerOptions) (*Arranger, error) {
 		o.card_removal = flag(options.CardRemoval)
 		return C.sss_arranger_new_with(h, o, &out)
 	})
-	runtime.KeepAlive(rules)
 	if err != nil {
 		return nil, err
 	}
 	return newArranger(out), nil
 }
 
-// NewArrangerPreset is an arranger for a preset by name at an all-pairs table.
+// NewArrangerPreset is an arranger for a preset by name ("classic", "regional", "kx", "hk",
+// "ranked", "chinese_poker"; any case) at an all-pairs table. Errors: ErrUnknownPreset,
+// ErrInvalidTable.
 func NewArrangerPreset(preset string, players int) (*Arranger, error) {
 	p, err := playersIn(players)
 	if err != nil {
@@ -207,8 +207,11 @@ func (a *Arranger) use(f func(h *C.SssArranger) C.SssStatus) error {
 	return err
 }
 
-// WithLevel is a new arranger playing like this one at a bot level, its draws seeded by seed
-// (the objective is shared; this one is unchanged).
+// WithLevel is a new arranger playing like this one at a bot level, its draws seeded by seed:
+// below LevelBest, Arrange plays one of the best arrangements of each lane-category combination
+// (never a foul), a pure function of (seed, level, the cards as a set). The objective is shared
+// (nothing is rebuilt) and this arranger is unchanged; Suggest is the same at every level.
+// Errors: ErrInvalidArgument for an unknown level.
 func (a *Arranger) WithLevel(level Level, seed uint64) (*Arranger, error) {
 	var out *C.SssArranger
 	if err := a.use(func(h *C.SssArranger) C.SssStatus {
@@ -219,7 +222,10 @@ func (a *Arranger) WithLevel(level Level, seed uint64) (*Arranger, error) {
 	return newArranger(out), nil
 }
 
-// WithCardRemoval is a new arranger playing like this one with card removal on or off.
+// WithCardRemoval is a new arranger playing like this one, keeping its level, with card removal
+// on (each hand plays against the field conditioned on the 13 cards it holds: the default) or
+// off (against the field as trained: a little weaker, about twice as fast). Bigger decks always
+// play the field as trained. This arranger is unchanged.
 func (a *Arranger) WithCardRemoval(on bool) (*Arranger, error) {
 	var out *C.SssArranger
 	if err := a.use(func(h *C.SssArranger) C.SssStatus {
@@ -280,7 +286,8 @@ func (a *Arranger) Rules() (*Rules, error) {
 	return newRules(out), nil
 }
 
-// Arranged is an arrangement with its lane categories and expected water against the field.
+// Arranged is an arrangement chosen by the engine (never a foul): its lanes, each highest card
+// first, their categories and its expected water against the field at the arranger's table.
 type Arranged struct {
 	Lanes         Lanes
 	Categories    [3]Category // front, middle, back
@@ -294,7 +301,8 @@ func arrangedOf(x *C.SssArranged) Arranged {
 		Categories: [3]Category{Category(x.categories[0]), Category(x.categories[1]), Category(x.categories[2])}}
 }
 
-// Seat is the arrangement as a seat for settlement.
+// Seat is the arrangement as a seat for settlement (what ArrangedSeat makes of its lanes; the
+// engine's lanes need no second check).
 func (a Arranged) Seat() Seat {
 	s := Seat{kind: SeatArranged, special: noSpecial}
 	copy(s.cards[:], a.Lanes.Cards())
@@ -302,7 +310,8 @@ func (a Arranged) Seat() Seat {
 }
 
 // Arrange is the legal arrangement of 13 cards with the highest expected water (never a foul);
-// at a lower level, the level's draw.
+// at a lower level, the level's draw. The order of the cards does not matter. Errors:
+// ErrBadCardCode, ErrDuplicateCard or ErrTooManyCopies naming the position, ErrWrongCardCount.
 func (a *Arranger) Arrange(cards []Card) (Arranged, error) {
 	var out C.SssArranged
 	err := a.use(func(h *C.SssArranger) C.SssStatus {
@@ -314,18 +323,23 @@ func (a *Arranger) Arrange(cards []Card) (Arranged, error) {
 	return arrangedOf(&out), nil
 }
 
-// Play is the seat a good player puts down with 13 cards: the special they make declared where
-// declaring is worth more than the lanes, else the lanes of Arrange. Settle takes it as it is.
+// Play is the seat a good player puts down with 13 cards, ready for Settle: the special they make
+// declared (SeatSpecial, 报到) where SpecialAdvice says declaring is worth more than the lanes,
+// else the lanes of Arrange (SeatArranged). Errors as Arrange.
 func (a *Arranger) Play(cards []Card) (Seat, error) {
 	var out C.SssSeat
 	err := a.use(func(h *C.SssArranger) C.SssStatus {
 		return C.sss_arranger_play(h, cardsPtr(cards), C.size_t(len(cards)), &out)
 	})
-	return seatOf(out), err
+	if err != nil {
+		return Seat{}, err
+	}
+	return seatOf(out), nil
 }
 
-// ExpectedWater is the expected water of an arrangement (13 cards in lane order) against the
-// field; a foul is priced as losing every lane to every opponent.
+// ExpectedWater is the expected water of any arrangement (13 cards in lane order: 3 front,
+// 5 middle, 5 back) against the arranger's field, the value Arrange maximises; a foul is priced
+// as losing every lane to every opponent.
 func (a *Arranger) ExpectedWater(lanes []Card) (float64, error) {
 	var out C.double
 	err := a.use(func(h *C.SssArranger) C.SssStatus {
@@ -334,18 +348,18 @@ func (a *Arranger) ExpectedWater(lanes []Card) (float64, error) {
 	return float64(out), err
 }
 
-// SuggestionKind says why a suggestion is offered.
+// SuggestionKind says why a suggestion is on the list.
 type SuggestionKind uint8
 
 // The suggestion kinds.
 const (
-	SuggestBest            SuggestionKind = C.SSS_SUGGESTION_BEST             // the best arrangement (Arrange's)
+	SuggestBest            SuggestionKind = C.SSS_SUGGESTION_BEST             // the best arrangement (Arrange's), always first
 	SuggestStrongestBack   SuggestionKind = C.SSS_SUGGESTION_STRONGEST_BACK   // best with the strongest back category
 	SuggestStrongestMiddle SuggestionKind = C.SSS_SUGGESTION_STRONGEST_MIDDLE // best with the strongest middle category
-	SuggestAlternative     SuggestionKind = C.SSS_SUGGESTION_ALTERNATIVE      // another combination of lane categories
+	SuggestAlternative     SuggestionKind = C.SSS_SUGGESTION_ALTERNATIVE      // the best of another lane-category combination
 )
 
-// String is the kind's snake_case name.
+// String is the kind's snake_case name, as the shared vectors write it ("strongest_back").
 func (k SuggestionKind) String() string {
 	switch k {
 	case SuggestBest:
@@ -366,21 +380,39 @@ type Suggestion struct {
 	Kind SuggestionKind
 }
 
-// Suggest is up to n distinct arrangements worth showing (理牌): the best first, then the best
-// with the strongest back and middle, then other lane-category combinations.
+// suggestFirstTry is how many suggestions the first call makes room for: a button row asks for
+// a few, and a longer list is sized by the engine's count.
+const suggestFirstTry = 8
+
+// Suggest is up to n good arrangements of 13 cards with distinct lane categories (推荐牌型, 理牌):
+// the best first (Arrange's), then the best with the strongest back category, the best with the
+// strongest middle category, then the best of every other combination by expected water. None
+// is a foul. Errors: those of Arrange, and ErrInvalidArgument for n < 1 (the cards are checked
+// first when n is 0).
 func (a *Arranger) Suggest(cards []Card, n int) ([]Suggestion, error) {
-	if n < 0 || n > 1<<16 {
-		return nil, argError(StatusInvalidArgument, "n is a count of suggestions, not "+itoa(n))
+	if n < 0 {
+		return nil, argError(StatusInvalidArgument, "n is a count of suggestions, got "+itoa(n))
 	}
-	buf := make([]C.SssSuggestion, n)
-	var ptr *C.SssSuggestion
-	if n > 0 {
-		ptr = &buf[0]
+	size := n
+	if size > suggestFirstTry {
+		size = suggestFirstTry
 	}
+	if size == 0 {
+		size = 1 // n = 0 goes to the engine, which names it
+	}
+	buf := make([]C.SssSuggestion, size)
 	var count C.size_t
-	err := a.use(func(h *C.SssArranger) C.SssStatus {
-		return C.sss_suggest(h, cardsPtr(cards), C.size_t(len(cards)), C.size_t(n), ptr, C.size_t(n), &count)
-	})
+	suggest := func() error {
+		return a.use(func(h *C.SssArranger) C.SssStatus {
+			return C.sss_suggest(h, cardsPtr(cards), C.size_t(len(cards)), C.size_t(n), &buf[0], C.size_t(len(buf)),
+				&count)
+		})
+	}
+	err := suggest()
+	if errors.Is(err, ErrBufferTooSmall) && int(count) > len(buf) {
+		buf = make([]C.SssSuggestion, int(count))
+		err = suggest()
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -391,21 +423,18 @@ func (a *Arranger) Suggest(cards []Card, n int) ([]Suggestion, error) {
 	return out, nil
 }
 
-// SpecialAdvice weighs declaring a special against playing lanes.
+// SpecialAdvice weighs declaring a special (报到) against playing the best lanes.
 type SpecialAdvice struct {
-	Special      Special
-	DeclareWater float64 // expected water of declaring
-	LaneWater    float64 // expected water of the best lanes
+	Special      Special // the highest special the rule set enables that the cards make
+	DeclareWater float64 // expected water of declaring it (every other seat pays it)
+	LaneWater    float64 // expected water of the best lanes instead (BestLanes.ExpectedWater)
+	Advantage    float64 // DeclareWater − LaneWater (negative: the lanes are worth more)
+	Declare      bool    // declaring is worth more than the lanes (Advantage > 0): what Play does
 	BestLanes    Arranged
 }
 
-// Declare says whether declaring is worth more than the lanes.
-func (s SpecialAdvice) Declare() bool { return s.DeclareWater > s.LaneWater }
-
-// Advantage is how much more declaring is worth (negative: the lanes are worth more).
-func (s SpecialAdvice) Advantage() float64 { return s.DeclareWater - s.LaneWater }
-
-// SpecialAdvice is the advice for 13 cards, or nil when they make no enabled special.
+// SpecialAdvice is the advice for 13 cards, or nil (and no error) when they make no special the
+// rule set enables. At a bot level the lanes are the level's own. Errors as Arrange.
 func (a *Arranger) SpecialAdvice(cards []Card) (*SpecialAdvice, error) {
 	var out C.SssSpecialAdvice
 	err := a.use(func(h *C.SssArranger) C.SssStatus {
@@ -415,11 +444,16 @@ func (a *Arranger) SpecialAdvice(cards []Card) (*SpecialAdvice, error) {
 		return nil, err
 	}
 	return &SpecialAdvice{Special: Special(out.special), DeclareWater: float64(out.declare_water),
-		LaneWater: float64(out.lane_water), BestLanes: arrangedOf(&out.best_lanes)}, nil
+		LaneWater: float64(out.lane_water), Advantage: float64(out.advantage), Declare: out.declare != 0,
+		BestLanes: arrangedOf(&out.best_lanes)}, nil
 }
 
-// Complete is the best arrangement of 13 cards that keeps the lanes the player fixed (each lane
-// empty, or all of its cards): ErrCardNotInHand, ErrNoLegalArrangement as the header says.
+// Complete is the best legal arrangement of 13 cards that keeps the lanes the player fixed (理牌
+// by hand), by ExpectedWater. A lane is fixed by giving all its cards (3 front, 5 middle, 5 back,
+// in any order) and open when empty (nil): with nothing fixed this is Arrange. Errors: those of
+// Arrange for the hand, ErrWrongCardCount for a lane neither empty nor full, ErrDuplicateCard
+// for a card fixed twice, ErrCardNotInHand for one the hand lacks (the message names its lane
+// slot: front 0–2, middle 3–7, back 8–12), ErrNoLegalArrangement when every completion fouls.
 func (a *Arranger) Complete(cards, front, middle, back []Card) (Arranged, error) {
 	var out C.SssArranged
 	err := a.use(func(h *C.SssArranger) C.SssStatus {

@@ -30,8 +30,9 @@ func TestEveryHeaderFunctionIsWrapped(t *testing.T) {
 		t.Fatal(err)
 	}
 	called := map[string]bool{}
-	// Called from Go (C.sss_x) or from a shim of a cgo preamble (return sss_x(...)).
-	use := regexp.MustCompile(`(?:\bC\.|\breturn )(sss_[a-z0-9_]+)\b`)
+	// Called from Go (C.sss_x) or from a shim of a cgo preamble (return sss_x(...), or
+	// status = sss_x(...) where the shim returns more than the status).
+	use := regexp.MustCompile(`(?:\bC\.|\breturn |\bstatus = )(sss_[a-z0-9_]+)\b`)
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {
 			continue

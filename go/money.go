@@ -12,7 +12,7 @@ type Stakes struct {
 	RakeDenominator int64
 }
 
-// NewStakes is a base stake with a rake in percent.
+// NewStakes is a base stake with a rake in percent (checked where used, or by RakeCheck).
 func NewStakes(base int64, rakePercent int64) Stakes {
 	return Stakes{Base: base, RakeNumerator: rakePercent, RakeDenominator: 100}
 }
@@ -71,13 +71,18 @@ func moneyResult(lines []C.SssMoneyLine, n C.size_t, t C.SssMoneyTotals) MoneyRe
 	return r
 }
 
-// MoneySettle turns a round's water into money: each seat's water × base, losses capped at the
-// seat's carry (nil: no caps), the winners paid what the losers paid, the rake taken.
+// MoneySettle turns a round's water into money (only each Water's Units is read, so Totals,
+// WholeWater and WaterFromUnits all do): each seat's water × base, losses capped at the seat's
+// carry (nil: no caps, else one carry per seat), the larger side scaled down to the smaller,
+// the rake taken from each positive result. Not 2 to 8 seats is ErrInvalidTable; a bad stake,
+// carry or rake is ErrInvalidMoney.
 func MoneySettle(water []Water, stakes Stakes, carries []int64) (MoneyResult, error) {
-	if len(water) > MaxSeats {
-		return MoneyResult{}, argError(StatusInvalidTable, "a table has 2 to 8 seats, got "+itoa(len(water)))
+	var buf [MaxSeats]C.int64_t
+	units := buf[:]
+	if len(water) > len(buf) {
+		// The engine refuses the table with its own message.
+		units = make([]C.int64_t, len(water))
 	}
-	var units [MaxSeats]C.int64_t
 	for i, w := range water {
 		units[i] = C.int64_t(w.Units)
 	}

@@ -11,7 +11,7 @@ import (
 
 // Water is an exact amount of water (水, points): Units of 1/840 (840 is the least common
 // multiple of 1 to 8, so every share at 2 to 8 seats is whole), and the same as a reduced
-// fraction Num/Den.
+// fraction Num/Den (Den ≥ 1). The engine fills all three; WholeWater and WaterFromUnits make one.
 type Water struct {
 	Units int64
 	Num   int64
@@ -25,9 +25,31 @@ func waterOf(w C.SssWater) Water {
 	return Water{Units: int64(w.units), Num: int64(w.num), Den: int64(w.den)}
 }
 
-// String writes the exact amount as the engine does: "36", "-11", "5/2".
+// WholeWater is points whole water.
+func WholeWater(points int64) Water {
+	return Water{Units: points * WaterUnitsPerPoint, Num: points, Den: 1}
+}
+
+// WaterFromUnits is an amount in units of 1/840 water (as SettleMany writes totals), with its
+// fraction reduced.
+func WaterFromUnits(units int64) Water {
+	a, b := units, int64(WaterUnitsPerPoint)
+	if a < 0 {
+		a = -a
+	}
+	for a != 0 {
+		a, b = b%a, a
+	}
+	return Water{Units: units, Num: units / b, Den: WaterUnitsPerPoint / b}
+}
+
+// String writes the exact amount as the engine and the shared vectors do: "36", "-11", "5/2".
 func (w Water) String() string {
-	if w.Den == 1 || w.Den == 0 {
+	if w.Den == 0 {
+		// Not filled by the engine: Units is the amount.
+		w = WaterFromUnits(w.Units)
+	}
+	if w.Den == 1 {
 		return strconv.FormatInt(w.Num, 10)
 	}
 	return strconv.FormatInt(w.Num, 10) + "/" + strconv.FormatInt(w.Den, 10)
@@ -145,7 +167,8 @@ const NoSeat = C.SSS_SEAT_NONE
 
 // Settlement is a settled round (RULES.md §4–§9): every seat's total, the pairwise matrix, each
 // pair's lanes, shots, home runs and specials, and the events a client animates. Close releases
-// it (a finalizer does if it is never closed). Reading it from several goroutines is safe.
+// it (a finalizer does if it is never closed). Reading it from several goroutines at once is
+// safe; SettleInto and Close must not run while another goroutine uses it.
 type Settlement struct {
 	h *C.SssSettlement
 }
@@ -193,8 +216,10 @@ func (r *Rules) Settle(seats []Seat) (*Settlement, error) {
 	return newSettlement(out), nil
 }
 
-// SettleWithBanker settles a round at a banker table (庄家, RULES.md §5a): only the pairs with
-// the banker seat. At an all-pairs table the banker is ignored, as Settle.
+// SettleWithBanker settles a round with its banker seat (庄家, RULES.md §5a): under a banker-table
+// rule set (TableBanker) only the pairs with the banker are settled; NoSeat under an all-pairs
+// rule set is Settle. A banker under all pairs, NoSeat at a banker table or a seat not at the
+// table is ErrInvalidTable; other errors as Settle.
 func (r *Rules) SettleWithBanker(seats []Seat, banker int) (*Settlement, error) {
 	if banker < 0 || banker > 255 {
 		return nil, argError(StatusInvalidTable, "the banker seat "+itoa(banker)+" is not at the table")
@@ -215,7 +240,8 @@ func (r *Rules) SettleWithBanker(seats []Seat, banker int) (*Settlement, error) 
 }
 
 // SettleInto settles a round into an existing settlement, reusing its memory (a server settling
-// round after round). On failure the settlement is unchanged.
+// round after round allocates nothing in the engine once the settlement has held a table as
+// large). On failure the settlement is unchanged. No other goroutine may use s meanwhile.
 func (r *Rules) SettleInto(s *Settlement, seats []Seat) error {
 	h, err := r.ptr()
 	if err != nil {
@@ -313,13 +339,15 @@ func (s *Settlement) Matrix() ([][]Water, error) {
 // SeatResult is one seat's part of a round.
 type SeatResult struct {
 	Total Water
-	// Eval is the seat's lanes valued and checked (an arranged seat).
+	// Eval is the seat's lanes valued and checked (an arranged seat; zero for a declared one).
 	Eval ArrangementEval
-	// SpecialWater is the water of the seat's declared special (a declared seat).
+	// SpecialWater is the water of the seat's declared special (a declared seat, else 0).
 	SpecialWater uint32
 	Kind         SeatKind
-	Special      Special
-	IsFoul       bool
+	// Special is the declared special, or NoSpecial.
+	Special Special
+	// IsFoul says the seat played lanes and fouled (倒水).
+	IsFoul bool
 }
 
 // Seat is seat i's result.
@@ -413,6 +441,28 @@ func (s *Settlement) Pair(i int) (PairResult, error) {
 		r.Lanes[l] = LaneResult{Water: uint32(x.water), Lane: int(x.lane), Winner: int(x.winner), Category: Category(x.hand)}
 	}
 	return r, err
+}
+
+// PairBetween is the pair of seats a and b (either order); false when the round did not settle
+// it (a banker round settles only the pairs with the banker).
+func (s *Settlement) PairBetween(a, b int) (PairResult, bool, error) {
+	if a > b {
+		a, b = b, a
+	}
+	info, err := s.Info()
+	if err != nil {
+		return PairResult{}, false, err
+	}
+	for i := 0; i < info.Pairs; i++ {
+		p, err := s.Pair(i)
+		if err != nil {
+			return PairResult{}, false, err
+		}
+		if p.SeatA == a && p.SeatB == b {
+			return p, true, nil
+		}
+	}
+	return PairResult{}, false, nil
 }
 
 // EventKind is what happened at the table.
