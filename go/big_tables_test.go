@@ -473,7 +473,7 @@ func TestBigTableSeatCounts(t *testing.T) {
 	units := make([]int64, 8)
 	for p, w := range totals {
 		sum += w.Units
-		if w.Units*w.Den != w.Num*WaterUnitsPer {
+		if w.Units*w.Den != w.Num*WaterUnitsPerPoint {
 			t.Errorf("seat %d: %+v: units and the fraction disagree", p, w)
 		}
 	}

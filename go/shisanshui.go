@@ -29,13 +29,12 @@ const ABIVersion = C.SSS_ABI_VERSION
 
 // Sizes and limits of the C ABI.
 const (
-	HandSize      = C.SSS_HAND_SIZE     // cards in one player's hand
-	MinSeats      = C.SSS_MIN_SEATS     // fewest seats at a table
-	MaxSeats      = C.SSS_MAX_SEATS     // most seats at any table (two decks)
-	MaxJokers     = C.SSS_MAX_JOKERS    // most jokers a deck deals
-	SpecialCount  = C.SSS_SPECIAL_COUNT // specials the engine knows
-	MaxDeckSize   = C.SSS_MAX_DECK_SIZE_WITH_JOKERS
-	WaterUnitsPer = C.SSS_WATER_DENOMINATOR // Water is exact in 1/840 of a point
+	HandSize     = C.SSS_HAND_SIZE     // cards in one player's hand
+	MinSeats     = C.SSS_MIN_SEATS     // fewest seats at a table
+	MaxSeats     = C.SSS_MAX_SEATS     // most seats at any table (two decks)
+	MaxJokers    = C.SSS_MAX_JOKERS    // most jokers a deck deals
+	SpecialCount = C.SSS_SPECIAL_COUNT // specials the engine knows
+	MaxDeckSize  = C.SSS_MAX_DECK_SIZE_WITH_JOKERS
 )
 
 func init() {
