@@ -154,8 +154,7 @@ func (r *Rules) handleAddr() (C.uintptr_t, error) {
 
 // evaluateMany is the one body of the four evaluation batches: in is the input's address, out
 // gets a value a hand.
-func (r *Rules) evaluateMany(in C.uintptr_t, out []uint32, threads int,
-	shim func(h, in C.uintptr_t, n C.size_t, out C.uintptr_t, t C.uint32_t) C.go_batch_result) error {
+func (r *Rules) evaluateMany(in C.uintptr_t, out []uint32, threads int, shim evaluateShim) error {
 	t, err := threadsIn(threads)
 	if err != nil {
 		return err
@@ -177,22 +176,12 @@ func (r *Rules) evaluateMany(in C.uintptr_t, out []uint32, threads int,
 // or a negative thread count; a *BatchError for a bad lane (ErrBadCardCode, ErrDuplicateCard,
 // ErrTooManyCopies, ErrJokerNotInDeck); ErrClosed for closed rules.
 func (r *Rules) Evaluate5Many(cards []Card, out []uint32, threads int) error {
-	if len(cards) != 5*len(out) {
-		return sizeError("cards", len(cards), itoa(5*len(out))+" (5 for each of the "+itoa(len(out))+" outputs)")
-	}
-	err := r.evaluateMany(addr(cards), out, threads, evaluate5Many)
-	runtime.KeepAlive(cards)
-	return err
+	return r.evaluateCodes(5, cards, out, threads, evaluate5Many)
 }
 
 // Evaluate3Many values len(out) fronts given as 3 × len(out) cards, as Evaluate5Many.
 func (r *Rules) Evaluate3Many(cards []Card, out []uint32, threads int) error {
-	if len(cards) != 3*len(out) {
-		return sizeError("cards", len(cards), itoa(3*len(out))+" (3 for each of the "+itoa(len(out))+" outputs)")
-	}
-	err := r.evaluateMany(addr(cards), out, threads, evaluate3Many)
-	runtime.KeepAlive(cards)
-	return err
+	return r.evaluateCodes(3, cards, out, threads, evaluate3Many)
 }
 
 // Evaluate5MasksMany values five-card lanes given as card masks, one a lane (len(masks) ==
@@ -200,23 +189,37 @@ func (r *Rules) Evaluate3Many(cards []Card, out []uint32, threads int) error {
 // ErrWrongCardCount; a bit above 51 where the rule set deals no joker, ErrBadCardCode; bit 53
 // where the deck deals one joker, ErrJokerNotInDeck.
 func (r *Rules) Evaluate5MasksMany(masks []uint64, out []uint32, threads int) error {
-	if len(masks) != len(out) {
-		return sizeError("masks", len(masks), itoa(len(out))+" (one for each output)")
-	}
-	err := r.evaluateMany(addr(masks), out, threads, evaluate5MasksMany)
-	runtime.KeepAlive(masks)
-	return err
+	return r.evaluateMasks(masks, out, threads, evaluate5MasksMany)
 }
 
 // Evaluate3MasksMany values fronts given as card masks of 3 bits, as Evaluate5MasksMany.
 func (r *Rules) Evaluate3MasksMany(masks []uint64, out []uint32, threads int) error {
+	return r.evaluateMasks(masks, out, threads, evaluate3MasksMany)
+}
+
+// evaluateCodes is the code batches: `width` cards a lane.
+func (r *Rules) evaluateCodes(width int, cards []Card, out []uint32, threads int, shim evaluateShim) error {
+	if len(cards) != width*len(out) {
+		return sizeError("cards", len(cards),
+			itoa(width*len(out))+" ("+itoa(width)+" for each of the "+itoa(len(out))+" outputs)")
+	}
+	err := r.evaluateMany(addr(cards), out, threads, shim)
+	runtime.KeepAlive(cards)
+	return err
+}
+
+// evaluateMasks is the mask batches: one mask a lane.
+func (r *Rules) evaluateMasks(masks []uint64, out []uint32, threads int, shim evaluateShim) error {
 	if len(masks) != len(out) {
 		return sizeError("masks", len(masks), itoa(len(out))+" (one for each output)")
 	}
-	err := r.evaluateMany(addr(masks), out, threads, evaluate3MasksMany)
+	err := r.evaluateMany(addr(masks), out, threads, shim)
 	runtime.KeepAlive(masks)
 	return err
 }
+
+// evaluateShim is one of the four evaluation shims below.
+type evaluateShim func(h, in C.uintptr_t, n C.size_t, out C.uintptr_t, t C.uint32_t) C.go_batch_result
 
 // The shims as Go functions (cgo names are not values).
 func evaluate5Many(h, in C.uintptr_t, n C.size_t, out C.uintptr_t, t C.uint32_t) C.go_batch_result {

@@ -46,16 +46,7 @@ func arrangeBenchHands(b *testing.B) [][]Card {
 		for i := range deck {
 			deck[i] = Card(i)
 		}
-		for i := len(deck) - 1; i > 0; i-- {
-			n := uint64(i + 1)
-			limit := (1 << 32) - (1<<32)%n
-			x := uint64(words.word())
-			for x >= limit {
-				x = uint64(words.word())
-			}
-			j := int(x % n)
-			deck[i], deck[j] = deck[j], deck[i]
-		}
+		shuffleFrom(deck, words)
 		for p := 0; p < 4; p++ {
 			out = append(out, deck[13*p:13*p+13])
 		}

@@ -70,7 +70,12 @@ func (c *chachaWords) refill() {
 // modelShuffle shuffles deck in place as the engine documents: for i from the top down, j drawn
 // below i + 1 by rejection (x < 2^32 − 2^32 mod n), then deck[i] and deck[j] swapped.
 func modelShuffle(deck []Card, seed uint64) {
-	words := newChachaWords(seed)
+	shuffleFrom(deck, newChachaWords(seed))
+}
+
+// shuffleFrom is modelShuffle drawing from a stream already in use (a dealer dealing deal after
+// deal from one seed).
+func shuffleFrom(deck []Card, words *chachaWords) {
 	for i := len(deck) - 1; i > 0; i-- {
 		n := uint64(i + 1)
 		limit := (1 << 32) - (1<<32)%n
