@@ -343,7 +343,7 @@ var zeroBanker uint8
 // in lane order (front 3, middle 5, back 5; a joker stays a joker in the lane it is played in).
 // The threads share the arranger. Errors: ErrInvalidArgument for slices of the wrong sizes; a
 // *BatchError for a bad hand (ErrBadCardCode, ErrDuplicateCard, ErrTooManyCopies,
-// ErrJokerNotInDeck, ErrInvalidArgument for a hand with no legal arrangement under strict_order);
+// ErrJokerNotInDeck, ErrNoLegalArrangement for a hand with no legal arrangement under strict_order);
 // ErrClosed for a closed arranger.
 func (a *Arranger) ArrangeMany(cards []Card, out []Card, threads int) error {
 	if len(out)%HandSize != 0 {

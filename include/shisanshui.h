@@ -2585,7 +2585,8 @@ SssStatus sss_arranger_get_rules(const struct SssArranger *arranger, struct SssR
  *
  * Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD` or `SSS_ERR_TOO_MANY_COPIES`
  * (naming the position; codes are checked in order before the count),
- * `SSS_ERR_WRONG_CARD_COUNT` (not 13 codes), `SSS_ERR_NULL_POINTER`.
+ * `SSS_ERR_WRONG_CARD_COUNT` (not 13 codes), `SSS_ERR_NO_LEGAL_ARRANGEMENT` (every split
+ * fouls, possible only under `strict_order`), `SSS_ERR_NULL_POINTER`.
  *
  * # Safety
  * `arranger` must be a live handle; `codes` valid for `count` bytes (or NULL when `count` is
@@ -2909,7 +2910,7 @@ SssStatus sss_special_detect_many(const struct SssRules *rules,
  *
  * Errors (nothing written): `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD`,
  * `SSS_ERR_TOO_MANY_COPIES`, `SSS_ERR_JOKER_NOT_IN_DECK`,
- * `SSS_ERR_INVALID_ARGUMENT` (a hand with no legal arrangement under `strict_order`), each
+ * `SSS_ERR_NO_LEGAL_ARRANGEMENT` (a hand with no legal arrangement under `strict_order`), each
  * with `row R: ` in the message; `SSS_ERR_NULL_POINTER`, `SSS_ERR_INVALID_HANDLE`.
  *
  * # Safety

@@ -337,8 +337,9 @@ impl Batch {
     /// in lane order (front 3, middle 5, back 5, each lane as the arranger lists it; a joker
     /// stays a joker code, placed where the arranger plays it, RULES.md §12).
     ///
-    /// Errors (nothing written): [`Error::InvalidArgument`] when the lengths differ or a hand
-    /// has no legal arrangement; [`Error::BadCardCode`], [`Error::DuplicateCard`],
+    /// Errors (nothing written): [`Error::InvalidArgument`] when the lengths differ;
+    /// [`Error::NoLegalArrangement`] when a hand has none (`strict_order`);
+    /// [`Error::BadCardCode`], [`Error::DuplicateCard`],
     /// [`Error::TooManyCopies`] or [`Error::JokerNotInDeck`]; each naming the first bad row.
     pub fn arrange(&self, arranger: &Arranger, hands: &[[u8; 13]], out: &mut [[u8; 13]]) -> Result<(), BatchError> {
         same_len("hands", hands.len(), out.len())?;
@@ -758,7 +759,7 @@ fn mask_error<const N: u32>(m: u64, deck: Deck) -> Option<Error> {
         return Some(e);
     }
     if m.count_ones() != N {
-        return Some(Error::WrongCardCount { expected: N as usize, found: m.count_ones() as usize });
+        return Some(Error::WrongCardCount { expected: N as usize, found: m.count_ones() as usize, lane: None });
     }
     let codes: [u8; 5] = mask_codes(m);
     cards_from_codes_in(&codes[..N as usize], deck).err()

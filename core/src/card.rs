@@ -323,7 +323,7 @@ impl FromStr for Card {
         let more = tokens.count();
         match first {
             Some(token) if more == 0 => Card::parse_at(token, 0),
-            _ => Err(Error::WrongCardCount { expected: 1, found: usize::from(first.is_some()) + more }),
+            _ => Err(Error::WrongCardCount { expected: 1, found: usize::from(first.is_some()) + more, lane: None }),
         }
     }
 }
@@ -427,7 +427,7 @@ impl CopyCounter {
         }
         Err(match copies {
             0 => Error::JokerNotInDeck { card, position, jokers: self.deck.jokers() },
-            1 => Error::DuplicateCard { card, position },
+            1 => Error::DuplicateCard { card, position, seats: None },
             copies => Error::TooManyCopies { card, position, copies },
         })
     }
@@ -435,7 +435,7 @@ impl CopyCounter {
     #[cold]
     fn too_many(&self, card: Card, position: usize) -> Error {
         match 1 + (self.doubled >> card.0 & 1) as u8 {
-            1 => Error::DuplicateCard { card, position },
+            1 => Error::DuplicateCard { card, position, seats: None },
             copies => Error::TooManyCopies { card, position, copies },
         }
     }
@@ -530,7 +530,7 @@ pub fn check_copies(cards: &[Card], deck: impl Into<Deck>) -> Result<()> {
 /// than the deck holds it.
 pub fn exact_cards_in<const N: usize>(cards: &[Card], deck: impl Into<Deck>) -> Result<[Card; N]> {
     if cards.len() != N {
-        return Err(Error::WrongCardCount { expected: N, found: cards.len() });
+        return Err(Error::WrongCardCount { expected: N, found: cards.len(), lane: None });
     }
     check_copies(cards, deck)?;
     let mut out = [Card(0); N];
@@ -904,11 +904,11 @@ mod tests {
         );
         assert_eq!(
             parse_cards("As Kd As").unwrap_err(),
-            Error::DuplicateCard { card: "As".parse().unwrap(), position: 2 }
+            Error::DuplicateCard { card: "As".parse().unwrap(), position: 2, seats: None }
         );
         assert_eq!(
             exact_cards::<3>(&parse_cards("As Kd").unwrap()).unwrap_err(),
-            Error::WrongCardCount { expected: 3, found: 2 }
+            Error::WrongCardCount { expected: 3, found: 2, lane: None }
         );
     }
 
@@ -917,12 +917,12 @@ mod tests {
         let (ah, as_) = (Card::new(Rank::Ace, Suit::Hearts), Card::new(Rank::Ace, Suit::Spades));
         let mut one = CopyCounter::new(SuitSet::EMPTY.into());
         assert_eq!(one.add(ah, 0), Ok(()));
-        assert_eq!(one.add(ah, 1), Err(Error::DuplicateCard { card: ah, position: 1 }));
+        assert_eq!(one.add(ah, 1), Err(Error::DuplicateCard { card: ah, position: 1, seats: None }));
         let mut hearts = CopyCounter::new(SuitSet::of(&[Suit::Hearts]).into());
         for (position, card) in [ah, as_, ah].into_iter().enumerate() {
             assert_eq!(hearts.add(card, position), Ok(()));
         }
-        assert_eq!(hearts.add(as_, 3), Err(Error::DuplicateCard { card: as_, position: 3 }));
+        assert_eq!(hearts.add(as_, 3), Err(Error::DuplicateCard { card: as_, position: 3, seats: None }));
         assert_eq!(hearts.add(ah, 4), Err(Error::TooManyCopies { card: ah, position: 4, copies: 2 }));
         // Every code of a doubled suit, and none of the others, may be added twice.
         for code in 0..52u8 {

@@ -2,9 +2,11 @@
 //! the position or the field) so that a game client can show it and a server can log it.
 
 use crate::card::Card;
+use crate::lanes::Lane;
 
 /// Everything that can go wrong in the engine. Bad input is always reported, never "fixed".
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Debug))]
 #[non_exhaustive]
 pub enum Error {
     /// A card's rank text is not one of `2-9`, `T`/`10`, `J`, `Q`, `K`, `A`.
@@ -24,8 +26,12 @@ pub enum Error {
     /// The same card appears twice; `position` is the second occurrence (0-based). The message
     /// says which rule option would deal the card twice (extra suits, RULES.md §11, or more
     /// jokers, §12): a repeat is most often a hand of a bigger deck read under one deck.
-    #[error("duplicate card {card} at position {position} ({})", repeat_hint(*.card))]
-    DuplicateCard { card: Card, position: usize },
+    ///
+    /// At a table (settling a round) `position` counts across the seats, `seat × 13 + index`,
+    /// and `seats` names the seat of the second occurrence and the seat holding the first;
+    /// `None` for the cards of one hand.
+    #[error("duplicate card {card} at position {position} ({}){}", repeat_hint(*.card), SeatsNote(*.card, *.seats))]
+    DuplicateCard { card: Card, position: usize, seats: Option<DuplicateSeats> },
     /// A card of a doubled suit (RULES.md §11) more often than the deck holds it: `position` is
     /// the occurrence too many, `copies` how many the deck holds (2).
     #[error("card {card} at position {position} is one copy too many (the deck holds {copies})")]
@@ -34,9 +40,10 @@ pub enum Error {
     /// deals (none, or one, which is the small joker `SJ`).
     #[error("card {card} at position {position} is a joker the deck does not hold ({})", joker_count(*.jokers))]
     JokerNotInDeck { card: Card, position: usize, jokers: u8 },
-    /// A hand, lane or deal with the wrong number of cards.
-    #[error("expected {expected} cards, got {found}")]
-    WrongCardCount { expected: usize, found: usize },
+    /// A hand, lane or deal with the wrong number of cards; `lane` names the lane when the
+    /// cards were given lane by lane (an arrangement).
+    #[error("{}expected {expected} cards, got {found}", LaneNote(*.lane))]
+    WrongCardCount { expected: usize, found: usize, lane: Option<Lane> },
     /// A rule set value that is out of range or contradicts another; `path` is the field
     /// (JSON path when the rule set came from JSON, e.g. `lane_water.front_trips`).
     #[error("invalid rule set at `{path}`: {reason}")]
@@ -64,9 +71,29 @@ pub enum Error {
     /// `position` is its lane slot (front 0–2, middle 3–7, back 8–12).
     #[error("card {card} at position {position} is not in the hand")]
     CardNotInHand { card: Card, position: usize },
-    /// No legal (non-fouled) arrangement keeps the lanes the player fixed; the text says why.
-    #[error("no legal arrangement keeps the fixed lanes: {0}")]
+    /// No legal (non-fouled) arrangement exists: of these 13 cards under `strict_order`, or
+    /// keeping the lanes the player fixed; the text says why.
+    #[error("no legal arrangement: {0}")]
     NoLegalArrangement(String),
+}
+
+/// Where a card repeats at a table: `seat` holds the second occurrence, `first` the first
+/// (the same seat when one seat holds the card twice).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DuplicateSeats {
+    /// The seat of the second occurrence (the error's `position / 13`).
+    pub seat: usize,
+    /// The seat of the first occurrence, at most `seat`.
+    pub first: usize,
+}
+
+/// In WebAssembly an error's `Debug` form is its kind and message: the derived form's code is a
+/// kilobyte of the npm package's download budget, and a panic there prints nothing anyway.
+#[cfg(target_arch = "wasm32")]
+impl std::fmt::Debug for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {self}", self.kind())
+    }
 }
 
 /// The engine's result type.
@@ -84,6 +111,36 @@ pub(crate) fn excerpt(text: &str) -> &str {
 }
 
 impl Error {
+    /// [`Error::DuplicateCard`] of one hand's cards (no seats).
+    pub const fn duplicate_card(card: Card, position: usize) -> Error {
+        Error::DuplicateCard { card, position, seats: None }
+    }
+
+    /// This error of seat `seat`'s own 13 cards as the table counts it: a card's position
+    /// counted across the table (`seat × 13 + index`), and a card the seat holds twice naming
+    /// the seat ([`Error::DuplicateCard`]'s `seats`). Other errors are returned as they are.
+    pub fn at_seat(self, seat: usize) -> Error {
+        match self {
+            Error::DuplicateCard { card, position, seats: None } => Error::DuplicateCard {
+                card,
+                position: seat * 13 + position,
+                seats: Some(DuplicateSeats { seat, first: seat }),
+            },
+            Error::TooManyCopies { card, position, copies } => {
+                Error::TooManyCopies { card, position: seat * 13 + position, copies }
+            }
+            Error::JokerNotInDeck { card, position, jokers } => {
+                Error::JokerNotInDeck { card, position: seat * 13 + position, jokers }
+            }
+            other => other,
+        }
+    }
+
+    /// [`Error::WrongCardCount`] of a hand or deal (no lane).
+    pub const fn wrong_card_count(expected: usize, found: usize) -> Error {
+        Error::WrongCardCount { expected, found, lane: None }
+    }
+
     /// The variant's snake_case name (`unknown_rank`, `too_many_copies`, …): the `kind` of the
     /// shared test vectors and the error code every binding reports.
     pub const fn kind(&self) -> &'static str {
@@ -138,6 +195,33 @@ fn repeat_hint(card: Card) -> String {
         ),
         _ => "one deck holds it once; a rule set with extra suits holds their cards twice: rule option extra_suits"
             .into(),
+    }
+}
+
+/// The seats of a repeat at a table, for [`Error::DuplicateCard`]: `: seat 2 holds Qs, and so
+/// does seat 0` (or `holds Qs twice`); nothing for one hand.
+struct SeatsNote(Card, Option<DuplicateSeats>);
+
+impl std::fmt::Display for SeatsNote {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let SeatsNote(card, Some(DuplicateSeats { seat, first })) = *self else { return Ok(()) };
+        if first < seat {
+            write!(f, ": seat {seat} holds {card}, and so does seat {first}")
+        } else {
+            write!(f, ": seat {seat} holds {card} twice")
+        }
+    }
+}
+
+/// The lane of a wrong card count, for [`Error::WrongCardCount`]: `front lane (头墩): `.
+struct LaneNote(Option<Lane>);
+
+impl std::fmt::Display for LaneNote {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            Some(lane) => write!(f, "{} lane ({}): ", lane.name(), lane.chinese_name()),
+            None => Ok(()),
+        }
     }
 }
 

@@ -215,7 +215,7 @@ pub fn combos(cards: &[Card], category: Category, rules: &Rules) -> Result<Vec<C
         return combos_with(cards, category, &eval);
     }
     if cards.len() > MAX_HAND {
-        return Err(Error::WrongCardCount { expected: MAX_HAND, found: cards.len() });
+        return Err(Error::WrongCardCount { expected: MAX_HAND, found: cards.len(), lane: None });
     }
     rules.check_cards(cards)?;
     combos_copies(cards, category, &eval)
@@ -473,11 +473,11 @@ fn hand_set(cards: &[Card]) -> Result<CardSet> {
     let mut set = CardSet::EMPTY;
     for (position, &card) in cards.iter().enumerate() {
         if !set.insert(card) {
-            return Err(Error::DuplicateCard { card, position });
+            return Err(Error::DuplicateCard { card, position, seats: None });
         }
     }
     if cards.len() > MAX_HAND {
-        return Err(Error::WrongCardCount { expected: MAX_HAND, found: cards.len() });
+        return Err(Error::WrongCardCount { expected: MAX_HAND, found: cards.len(), lane: None });
     }
     Ok(set)
 }

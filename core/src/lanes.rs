@@ -137,7 +137,7 @@ impl Arrangement {
     pub fn new_in(front: &[Card], middle: &[Card], back: &[Card], deck: impl Into<Deck>) -> Result<Arrangement> {
         for (lane, cards) in [(Lane::Front, front), (Lane::Middle, middle), (Lane::Back, back)] {
             if cards.len() != lane.size() {
-                return Err(Error::WrongCardCount { expected: lane.size(), found: cards.len() });
+                return Err(Error::WrongCardCount { expected: lane.size(), found: cards.len(), lane: Some(lane) });
             }
         }
         let mut all = [front[0]; 13];
@@ -160,7 +160,7 @@ impl Arrangement {
     /// [`Arrangement::from_cards`] for a rule set's deck (RULES.md §11, §12).
     pub fn from_cards_in(cards: &[Card], deck: impl Into<Deck>) -> Result<Arrangement> {
         if cards.len() != 13 {
-            return Err(Error::WrongCardCount { expected: 13, found: cards.len() });
+            return Err(Error::WrongCardCount { expected: 13, found: cards.len(), lane: None });
         }
         Arrangement::new_in(&cards[..3], &cards[3..8], &cards[8..], deck)
     }
@@ -359,7 +359,7 @@ mod tests {
     fn bad_arrangements() {
         assert_eq!(
             "As Kd / Qh Jh Th 9h 8h / 2c 3c 4c 5c 6c".parse::<Arrangement>().unwrap_err(),
-            Error::WrongCardCount { expected: 3, found: 2 }
+            Error::WrongCardCount { expected: 3, found: 2, lane: Some(Lane::Front) }
         );
         assert!(matches!(
             "As Kd Qh / As Jh Th 9h 8h / 2c 3c 4c 5c 6c".parse::<Arrangement>().unwrap_err(),

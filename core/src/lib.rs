@@ -64,7 +64,7 @@ pub use card::{
     SuitSet,
 };
 pub use deck::Deck;
-pub use error::{Error, Result};
+pub use error::{DuplicateSeats, Error, Result};
 pub use eval::{Category, Evaluator, HandRank};
 pub use lanes::{Arrangement, ArrangementEval, Foul, JokerEval, Lane};
 pub use rules::{

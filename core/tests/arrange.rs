@@ -246,13 +246,13 @@ fn bad_input_is_a_typed_error() {
     let cards = parse_cards("Ac 2d 3h 4s 5c 6d 7h 8s 9c Td Jh Qs Kc").unwrap();
     assert_eq!(
         arrange::auto_arrange(&cards[..12], &rules).unwrap_err(),
-        Error::WrongCardCount { expected: 13, found: 12 }
+        Error::WrongCardCount { expected: 13, found: 12, lane: None }
     );
     let mut fourteen = cards.clone();
     fourteen.push(parse_cards("Ks").unwrap()[0]);
     assert_eq!(
         arrange::auto_arrange(&fourteen, &rules).unwrap_err(),
-        Error::WrongCardCount { expected: 13, found: 14 }
+        Error::WrongCardCount { expected: 13, found: 14, lane: None }
     );
     let mut dup = cards.clone();
     dup[12] = dup[0];

@@ -58,7 +58,7 @@ fn every_level_is_legal() {
                 let got = match a.arrange(&hand) {
                     Ok(got) => got,
                     // Strict order can leave a hand nothing legal, at every level alike.
-                    Err(Error::InvalidArgument(_)) if rules.strict_order => {
+                    Err(Error::NoLegalArrangement(_)) if rules.strict_order => {
                         assert!(base.arrange(&hand).is_err());
                         continue;
                     }

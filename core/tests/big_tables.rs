@@ -226,7 +226,7 @@ fn copies_are_checked_against_the_deck() {
             &parse_cards_in("Ah As", spades).unwrap().into_iter().chain([card(50)]).collect::<Vec<_>>(),
             spades
         ),
-        Err(Error::DuplicateCard { card: card(50), position: 2 })
+        Err(Error::DuplicateCard { card: card(50), position: 2, seats: None })
     );
     // One deck takes no copies anywhere.
     assert!(matches!(
@@ -965,7 +965,7 @@ fn big_table_arrangement_is_legal_and_exact() {
         let got = match arranger.arrange(&hand) {
             Ok(a) => a,
             // Only strict order can leave no legal split.
-            Err(Error::InvalidArgument(_)) if rules.strict_order => continue,
+            Err(Error::NoLegalArrangement(_)) if rules.strict_order => continue,
             Err(e) => panic!("{hand:?}: {e}"),
         };
         let eval = got.arrangement.evaluate(&rules);

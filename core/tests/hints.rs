@@ -317,9 +317,15 @@ fn combos_errors() {
     assert!(matches!(combos(&hand, Category::HighCard, &r), Err(Error::InvalidArgument(m)) if m.contains("high card")));
     let mut dup = hand.clone();
     dup[5] = dup[0];
-    assert_eq!(combos(&dup, Category::OnePair, &r), Err(Error::DuplicateCard { card: dup[0], position: 5 }));
+    assert_eq!(
+        combos(&dup, Category::OnePair, &r),
+        Err(Error::DuplicateCard { card: dup[0], position: 5, seats: None })
+    );
     let fourteen = cards_of(&(0..14).collect::<Vec<u8>>());
-    assert_eq!(combos(&fourteen, Category::OnePair, &r), Err(Error::WrongCardCount { expected: 13, found: 14 }));
+    assert_eq!(
+        combos(&fourteen, Category::OnePair, &r),
+        Err(Error::WrongCardCount { expected: 13, found: 14, lane: None })
+    );
     assert_eq!(combos(&[], Category::Flush, &r), Ok(vec![]));
 }
 
@@ -452,18 +458,18 @@ fn complete_errors() {
     // Hand checks first.
     assert_eq!(
         a.complete(&hand[..12], &FixedLanes::NONE.with(Lane::Front, &front)),
-        Err(Error::WrongCardCount { expected: 13, found: 12 })
+        Err(Error::WrongCardCount { expected: 13, found: 12, lane: None })
     );
     // Wrong lane sizes.
     let two = c("As Ad");
     assert_eq!(
         a.complete(&hand, &FixedLanes::NONE.with(Lane::Front, &two)),
-        Err(Error::WrongCardCount { expected: 3, found: 2 })
+        Err(Error::WrongCardCount { expected: 3, found: 2, lane: Some(Lane::Front) })
     );
     let four = c("Kh Kc 9s 9d");
     assert_eq!(
         a.complete(&hand, &FixedLanes::NONE.with(Lane::Back, &four)),
-        Err(Error::WrongCardCount { expected: 5, found: 4 })
+        Err(Error::WrongCardCount { expected: 5, found: 4, lane: Some(Lane::Back) })
     );
     // A card the hand lacks, at its lane slot.
     let middle = c("Kh Kc 9s 9d Qs");
@@ -475,7 +481,7 @@ fn complete_errors() {
     let dup_front = [front[0], front[1], front[0]];
     assert_eq!(
         a.complete(&hand, &FixedLanes::NONE.with(Lane::Front, &dup_front)),
-        Err(Error::DuplicateCard { card: front[0], position: 2 })
+        Err(Error::DuplicateCard { card: front[0], position: 2, seats: None })
     );
     let back = c("Ad Kh Kc 9s 9d");
     assert!(matches!(

@@ -394,7 +394,7 @@ fn parsing_and_deck_errors() {
     );
     assert_eq!(
         parse_cards_in("As SJ SJ", two).unwrap_err(),
-        Error::DuplicateCard { card: Card::SMALL_JOKER, position: 2 }
+        Error::DuplicateCard { card: Card::SMALL_JOKER, position: 2, seats: None }
     );
     let one = Deck::new(SuitSet::EMPTY, 1).unwrap();
     let e = parse_cards_in("BJ", one).unwrap_err();

@@ -162,7 +162,7 @@ fn new_parse_cards(s: &str) -> Old {
             assert_eq!(token_len, token.len());
             Old::Suit(token, position)
         }
-        Err(Error::DuplicateCard { card, position }) => Old::Duplicate(card.code(), position),
+        Err(Error::DuplicateCard { card, position, seats: None }) => Old::Duplicate(card.code(), position),
         Err(Error::JokerNotInDeck { card, position, jokers: 0 }) => Old::Joker(card.code(), position),
         Err(e) => panic!("{s:?}: unexpected {e:?}"),
     }
@@ -202,7 +202,7 @@ fn the_one_pass_parser_agrees_with_the_old_one() {
             Ok(c) => Ok(c.code()),
             Err(Error::UnknownRank { token, position, .. }) => Err(format!("{:?}", Old::Rank(token, position))),
             Err(Error::UnknownSuit { token, position, .. }) => Err(format!("{:?}", Old::Suit(token, position))),
-            Err(Error::WrongCardCount { expected: 1, found }) => Err(format!("count {found}")),
+            Err(Error::WrongCardCount { expected: 1, found, lane: None }) => Err(format!("count {found}")),
             Err(e) => panic!("{s:?}: unexpected {e:?}"),
         };
         assert_eq!(got, want, "{s:?}");
@@ -243,11 +243,11 @@ fn huge_bad_text_fails_at_once_and_allocates_nothing() {
     }
     // Counting the tokens of a would-be single card does not keep them either.
     let (got, peak) = peak_of(|| "x ".repeat(1000).parse::<Card>());
-    assert_eq!(got.unwrap_err(), Error::WrongCardCount { expected: 1, found: 1000 });
+    assert_eq!(got.unwrap_err(), Error::WrongCardCount { expected: 1, found: 1000, lane: None });
     assert!(peak < 4096, "{peak}");
     let text = "x ".repeat(TEN_MB / 2);
     let (got, peak) = peak_of(|| text.parse::<Card>());
-    assert_eq!(got.unwrap_err(), Error::WrongCardCount { expected: 1, found: TEN_MB / 2 });
+    assert_eq!(got.unwrap_err(), Error::WrongCardCount { expected: 1, found: TEN_MB / 2, lane: None });
     assert!(peak < 1024, "{peak}");
     let slashes = "/".repeat(TEN_MB);
     let (got, peak) = peak_of(|| slashes.parse::<Arrangement>());

@@ -2,7 +2,7 @@
 //! Also the JSON form of a settlement (with the `serde` feature).
 
 use shisanshui::settle::{settle, PlayerHand, Settlement, Settler, Water};
-use shisanshui::{parse_cards, Arrangement, Card, Error, Preset, Rules, Special};
+use shisanshui::{parse_cards, Arrangement, Card, DuplicateSeats, Error, Lane, Preset, Rules, Special};
 
 fn arr(s: &str) -> PlayerHand {
     PlayerHand::Arranged(s.parse().unwrap())
@@ -47,23 +47,23 @@ fn wrong_lane_sizes() {
     let c = cards("As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s Ah");
     assert_eq!(
         PlayerHand::arranged(&c[..2], &c[2..7], &c[7..12]).unwrap_err(),
-        Error::WrongCardCount { expected: 3, found: 2 }
+        Error::WrongCardCount { expected: 3, found: 2, lane: Some(Lane::Front) }
     );
     assert_eq!(
         PlayerHand::arranged(&c[..3], &c[3..9], &c[9..14]).unwrap_err(),
-        Error::WrongCardCount { expected: 5, found: 6 }
+        Error::WrongCardCount { expected: 5, found: 6, lane: Some(Lane::Middle) }
     );
     assert_eq!(
         PlayerHand::arranged(&c[..3], &c[3..8], &c[8..12]).unwrap_err(),
-        Error::WrongCardCount { expected: 5, found: 4 }
+        Error::WrongCardCount { expected: 5, found: 4, lane: Some(Lane::Back) }
     );
     assert_eq!(
         PlayerHand::special(Special::Dragon, &c[..12]).unwrap_err(),
-        Error::WrongCardCount { expected: 13, found: 12 }
+        Error::WrongCardCount { expected: 13, found: 12, lane: None }
     );
     assert_eq!(
         PlayerHand::special(Special::Dragon, &c).unwrap_err(),
-        Error::WrongCardCount { expected: 13, found: 14 }
+        Error::WrongCardCount { expected: 13, found: 14, lane: None }
     );
     assert!(PlayerHand::arranged(&c[..3], &c[3..8], &c[8..13]).is_ok());
 }
@@ -74,22 +74,39 @@ fn a_card_used_twice() {
     // Qc is P1's first card (seat 0, index 0) and the second hand's last (seat 1, index 12).
     let dup = arr("Ac Ad Ah / Kc Kd Kh Ks 2c / 4s 5s 6s 7s Qc");
     assert_eq!(
-        settle(&[arr(P1), dup], &r).unwrap_err(),
-        Error::DuplicateCard { card: "Qc".parse().unwrap(), position: 13 + 12 }
+        settle(&[arr(P1), dup.clone()], &r).unwrap_err(),
+        Error::DuplicateCard {
+            card: "Qc".parse().unwrap(),
+            position: 13 + 12,
+            seats: Some(DuplicateSeats { seat: 1, first: 0 })
+        }
     );
+    assert!(settle(&[arr(P1), dup], &r).unwrap_err().to_string().ends_with(": seat 1 holds Qc, and so does seat 0"));
     // Within one hand built field by field (Arrangement::new would refuse it).
     let a: Arrangement = P0.parse().unwrap();
     let mut twice = a;
     twice.back[4] = twice.front[0];
     assert_eq!(
         settle(&[PlayerHand::Arranged(twice), arr(P1)], &r).unwrap_err(),
-        Error::DuplicateCard { card: "Ac".parse().unwrap(), position: 12 }
+        Error::DuplicateCard {
+            card: "Ac".parse().unwrap(),
+            position: 12,
+            seats: Some(DuplicateSeats { seat: 0, first: 0 })
+        }
     );
+    assert!(settle(&[PlayerHand::Arranged(twice), arr(P1)], &r)
+        .unwrap_err()
+        .to_string()
+        .ends_with(": seat 0 holds Ac twice"));
     // Across an arrangement and a special: the dragon's fifth card, 6s, is in P0's back.
     let special = PlayerHand::special(Special::Dragon, &cards("2s 3d 4c 5h 6s 7d 8c 9h Ts Jd Qc Kh As")).unwrap();
     assert_eq!(
         settle(&[arr(P0), special], &r).unwrap_err(),
-        Error::DuplicateCard { card: "6s".parse().unwrap(), position: 13 + 4 }
+        Error::DuplicateCard {
+            card: "6s".parse().unwrap(),
+            position: 13 + 4,
+            seats: Some(DuplicateSeats { seat: 1, first: 0 })
+        }
     );
 }
 

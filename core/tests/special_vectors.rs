@@ -272,23 +272,26 @@ fn only_enabled_specials_in_the_rule_sets_order() {
 fn bad_input_is_a_typed_error() {
     let r = Rules::classic();
     let twelve = hand("2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks");
-    assert_eq!(detect_special(&twelve, &r), Err(Error::WrongCardCount { expected: 13, found: 12 }));
+    assert_eq!(detect_special(&twelve, &r), Err(Error::WrongCardCount { expected: 13, found: 12, lane: None }));
     let mut fourteen = hand("2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks As");
     fourteen.push("Ad".parse().unwrap());
-    assert_eq!(detect_special(&fourteen, &r), Err(Error::WrongCardCount { expected: 13, found: 14 }));
+    assert_eq!(detect_special(&fourteen, &r), Err(Error::WrongCardCount { expected: 13, found: 14, lane: None }));
     let mut dup = twelve.clone();
     dup.push("5s".parse().unwrap());
-    assert_eq!(detect_special(&dup, &r), Err(Error::DuplicateCard { card: "5s".parse().unwrap(), position: 12 }));
+    assert_eq!(
+        detect_special(&dup, &r),
+        Err(Error::DuplicateCard { card: "5s".parse().unwrap(), position: 12, seats: None })
+    );
     assert_eq!(detect_codes(&[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 52], &r), Err(Error::BadCardCode { code: 52 }));
     assert!(detect_codes(&[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], &r).is_ok());
-    assert_eq!(detect_codes(&[0, 1], &r), Err(Error::WrongCardCount { expected: 13, found: 2 }));
+    assert_eq!(detect_codes(&[0, 1], &r), Err(Error::WrongCardCount { expected: 13, found: 2, lane: None }));
 
     let d = SpecialDetector::new(&r).unwrap();
     let set: CardSet = twelve.iter().collect();
-    assert_eq!(d.detect_set(set), Err(Error::WrongCardCount { expected: 13, found: 12 }));
+    assert_eq!(d.detect_set(set), Err(Error::WrongCardCount { expected: 13, found: 12, lane: None }));
     assert_eq!(
         d.arrangement_for(&twelve, Special::ThreeStraights),
-        Err(Error::WrongCardCount { expected: 13, found: 12 })
+        Err(Error::WrongCardCount { expected: 13, found: 12, lane: None })
     );
 
     // Rule sets detection cannot use.

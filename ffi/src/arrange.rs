@@ -707,7 +707,8 @@ fn hand_in(arranger: &SssArranger, codes: &[u8]) -> Result<Vec<Card>, Failure> {
 ///
 /// Errors: `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD` or `SSS_ERR_TOO_MANY_COPIES`
 /// (naming the position; codes are checked in order before the count),
-/// `SSS_ERR_WRONG_CARD_COUNT` (not 13 codes), `SSS_ERR_NULL_POINTER`.
+/// `SSS_ERR_WRONG_CARD_COUNT` (not 13 codes), `SSS_ERR_NO_LEGAL_ARRANGEMENT` (every split
+/// fouls, possible only under `strict_order`), `SSS_ERR_NULL_POINTER`.
 ///
 /// # Safety
 /// `arranger` must be a live handle; `codes` valid for `count` bytes (or NULL when `count` is

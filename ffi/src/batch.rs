@@ -264,7 +264,7 @@ pub unsafe extern "C" fn sss_special_detect_many(
 ///
 /// Errors (nothing written): `SSS_ERR_BAD_CARD_CODE`, `SSS_ERR_DUPLICATE_CARD`,
 /// `SSS_ERR_TOO_MANY_COPIES`, `SSS_ERR_JOKER_NOT_IN_DECK`,
-/// `SSS_ERR_INVALID_ARGUMENT` (a hand with no legal arrangement under `strict_order`), each
+/// `SSS_ERR_NO_LEGAL_ARRANGEMENT` (a hand with no legal arrangement under `strict_order`), each
 /// with `row R: ` in the message; `SSS_ERR_NULL_POINTER`, `SSS_ERR_INVALID_HANDLE`.
 ///
 /// # Safety

@@ -666,10 +666,10 @@ pub(crate) mod tests {
             (E::UnknownSuit { token: "Ax".into(), token_len: 2, position: 0 }, SssStatus::SSS_ERR_UNKNOWN_SUIT),
             (E::BadCardCode { code: 52 }, SssStatus::SSS_ERR_BAD_CARD_CODE),
             (
-                E::DuplicateCard { card: engine::Card::from_code(0).unwrap(), position: 1 },
+                E::DuplicateCard { card: engine::Card::from_code(0).unwrap(), position: 1, seats: None },
                 SssStatus::SSS_ERR_DUPLICATE_CARD,
             ),
-            (E::WrongCardCount { expected: 5, found: 4 }, SssStatus::SSS_ERR_WRONG_CARD_COUNT),
+            (E::WrongCardCount { expected: 5, found: 4, lane: None }, SssStatus::SSS_ERR_WRONG_CARD_COUNT),
             (E::InvalidRules { path: "a".into(), reason: "b".into() }, SssStatus::SSS_ERR_INVALID_RULES),
             (E::UnknownPreset("x".into()), SssStatus::SSS_ERR_UNKNOWN_PRESET),
             (E::UnknownSpecial("x".into()), SssStatus::SSS_ERR_UNKNOWN_SPECIAL),

@@ -164,7 +164,7 @@ pub unsafe extern "C" fn sss_compare(
         let ra = evaluate(rules, a)?;
         let rb = evaluate(rules, b)?;
         if a.len() != b.len() {
-            return Err(engine::Error::WrongCardCount { expected: a.len(), found: b.len() }.into());
+            return Err(engine::Error::WrongCardCount { expected: a.len(), found: b.len(), lane: None }.into());
         }
         let order = match ra.cmp(&rb) {
             Ordering::Less => -1,
@@ -519,7 +519,7 @@ mod tests {
         // Errors.
         let (st, _) = check("As Kd", "Qh Jh Th 9h 8h", "2c 3c 4c 5c 6c");
         assert_eq!(st, SssStatus::SSS_ERR_WRONG_CARD_COUNT);
-        assert_eq!(last_error(), "expected 3 cards, got 2");
+        assert_eq!(last_error(), "front lane (头墩): expected 3 cards, got 2");
         let (st, _) = check("As Kd Qh", "As Jh Th 9h 8h", "2c 3c 4c 5c 6c");
         assert_eq!(st, SssStatus::SSS_ERR_DUPLICATE_CARD);
         assert_eq!(

@@ -17,7 +17,7 @@
 //! their layout is the same whether a platform aligns `int64_t` to 4 or to 8.
 
 use engine::settle::{Event, PairKind, PairResult, PlayerHand, SeatResult, Settlement, Settler, Water};
-use engine::{Card, Error, Rank, Rules, ScoringMode, Suit};
+use engine::{Card, Rank, Rules, ScoringMode, Suit};
 
 use crate::boundary::{
     handle_free, handle_mut, handle_new, handle_ref, slice_in, BufOut, Failure, Out, SssStatus, Tagged, TextOut,
@@ -256,21 +256,6 @@ handle_type!(SssSettlement, Settlement, b"sss:setl");
 // Input
 // ---------------------------------------------------------------------------------------------
 
-/// A card-level error of seat `seat` with its position counted across the table
-/// (`seat × 13 + index`), as the engine counts a duplicate between seats.
-fn at_seat(e: Error, seat: usize) -> Error {
-    match e {
-        Error::DuplicateCard { card, position } => Error::DuplicateCard { card, position: seat * 13 + position },
-        Error::TooManyCopies { card, position, copies } => {
-            Error::TooManyCopies { card, position: seat * 13 + position, copies }
-        }
-        Error::JokerNotInDeck { card, position, jokers } => {
-            Error::JokerNotInDeck { card, position: seat * 13 + position, jokers }
-        }
-        other => other,
-    }
-}
-
 /// One seat as the engine takes it, its cards checked against a deck with `extra_suits` twice.
 pub(crate) fn hand_in(seat: &SssSeat, index: usize, deck: engine::Deck) -> Result<PlayerHand, Failure> {
     let mut cards = [Card::new(Rank::Two, Suit::Diamonds); 13];
@@ -292,7 +277,7 @@ pub(crate) fn hand_in(seat: &SssSeat, index: usize, deck: engine::Deck) -> Resul
             )))
         }
     };
-    Ok(hand.map_err(|e| at_seat(e, index))?)
+    Ok(hand.map_err(|e| e.at_seat(index))?)
 }
 
 /// The seats of a round under `rules`: the seat count first, as the engine checks it (a table
@@ -381,19 +366,6 @@ pub unsafe extern "C" fn sss_seat_special(
 // Settling
 // ---------------------------------------------------------------------------------------------
 
-/// The engine's error for a round; a card on two seats also names the seats that hold it (the
-/// engine counts its position across the table, seat × 13 + index, which the message keeps).
-fn seats_named(e: Error, hands: &[PlayerHand]) -> Failure {
-    let Error::DuplicateCard { card, position } = &e else { return e.into() };
-    let seat = position / 13;
-    let first = hands.iter().position(|h| h.cards().contains(card)).filter(|&f| f < seat);
-    let message = match first {
-        Some(f) => format!("{e}: seat {seat} holds {card}, and so does seat {f}"),
-        None => format!("{e}: seat {seat} holds {card} twice"),
-    };
-    Failure::new(SssStatus::SSS_ERR_DUPLICATE_CARD, message)
-}
-
 /// Settle one round: `count` seats (2 to the rule set's `sss_rules_get_max_players`: 4 for one
 /// deck, up to `SSS_MAX_SEATS` with extra suits; in seat order) under a rule set that settles
 /// all pairs (`SSS_TABLE_ALL_PAIRS`; a banker-mode rule set needs `sss_settle_with_banker`, else
@@ -449,9 +421,7 @@ pub unsafe extern "C" fn sss_settle_with_banker(
         let seats = unsafe { slice_in(seats, count, "seats")? };
         let out = unsafe { Out::new(out, "out")? };
         let hands = hands_in(seats, &rules.inner)?;
-        let settlement = Settler::new(&rules.inner)?
-            .settle_with_banker(&hands, banker_in(banker))
-            .map_err(|e| seats_named(e, &hands))?;
+        let settlement = Settler::new(&rules.inner)?.settle_with_banker(&hands, banker_in(banker))?;
         // SAFETY: checked when the call began; valid for a write (caller's contract).
         unsafe { out.write(handle_new::<SssSettlement>(settlement)) };
         Ok(())
@@ -492,9 +462,7 @@ pub unsafe extern "C" fn sss_settle_into_with_banker(
         let seats = unsafe { slice_in(seats, count, "seats")? };
         let settlement = unsafe { handle_mut(settlement, "settlement")? };
         let hands = hands_in(seats, &rules.inner)?;
-        Settler::new(&rules.inner)?
-            .settle_into_with_banker(&hands, banker_in(banker), &mut settlement.inner)
-            .map_err(|e| seats_named(e, &hands))?;
+        Settler::new(&rules.inner)?.settle_into_with_banker(&hands, banker_in(banker), &mut settlement.inner)?;
         Ok(())
     })
 }
@@ -1102,7 +1070,7 @@ pub(crate) mod tests {
         assert_eq!(settle(r, &[a, twice]), Err(SssStatus::SSS_ERR_DUPLICATE_CARD));
         assert_eq!(
             last_error(),
-            "duplicate card Ad at position 18 (one deck holds it once; a rule set with extra suits holds their cards twice: rule option extra_suits)"
+            "duplicate card Ad at position 18 (one deck holds it once; a rule set with extra suits holds their cards twice: rule option extra_suits): seat 1 holds Ad twice"
         );
         let mut bad = b;
         bad.cards[3] = 52;
@@ -1146,12 +1114,12 @@ pub(crate) mod tests {
         let (f, m, b) = (codes("As Kd"), codes("Qh Jh Th 9h 8h"), codes("2c 3c 4c 5c 6c"));
         let st = unsafe { sss_seat_arranged(f.as_ptr(), 2, m.as_ptr(), 5, b.as_ptr(), 5, &mut seat) };
         assert_eq!(st, SssStatus::SSS_ERR_WRONG_CARD_COUNT);
-        assert_eq!(last_error(), "expected 3 cards, got 2");
+        assert_eq!(last_error(), "front lane (头墩): expected 3 cards, got 2");
         let m6 = codes("Qh Jh Th 9h 8h 7h");
         let f3 = codes("As Kd Qd");
         let st = unsafe { sss_seat_arranged(f3.as_ptr(), 3, m6.as_ptr(), 6, b.as_ptr(), 5, &mut seat) };
         assert_eq!(st, SssStatus::SSS_ERR_WRONG_CARD_COUNT);
-        assert_eq!(last_error(), "expected 5 cards, got 6");
+        assert_eq!(last_error(), "middle lane (中墩): expected 5 cards, got 6");
         // No rule set here: two copies of a card are accepted (two decks), a third is not.
         let qh3 = codes("Qh Kd Qd");
         let st = unsafe { sss_seat_arranged(qh3.as_ptr(), 3, m.as_ptr(), 5, m.as_ptr(), 5, &mut seat) };
@@ -1286,7 +1254,7 @@ pub(crate) mod tests {
         assert_eq!(settle(r, &[dd, other]), Err(SssStatus::SSS_ERR_DUPLICATE_CARD));
         assert_eq!(
             last_error(),
-            "duplicate card Qd at position 2 (one deck holds it once; a rule set with extra suits holds their cards twice: rule option extra_suits)"
+            "duplicate card Qd at position 2 (one deck holds it once; a rule set with extra suits holds their cards twice: rule option extra_suits): seat 0 holds Qd twice"
         );
         unsafe {
             sss_settlement_free(s);

@@ -295,6 +295,12 @@ export class ShisanshuiError extends Error {
   copies?: number;
   expected?: number;
   found?: number;
+  /** The lane of a wrong card count, when the cards were given lane by lane (`"front"`, `"middle"`, `"back"`). */
+  lane?: string;
+  /** A card on two seats of a round (`DuplicateCardError` from `settle`): the seat of the second occurrence. */
+  seat?: number;
+  /** … and the seat of the first (the same seat when one seat holds the card twice). */
+  firstSeat?: number;
   path?: string;
   reason?: string;
   special?: string;

@@ -39,14 +39,29 @@ fn construct(code: &str, message: &str) -> JsValue {
 }
 
 fn set(target: &JsValue, key: &str, value: impl Into<JsValue>) {
+    set_value(target, key, value.into())
+}
+
+// One copy of the call, not one per property: the .wasm has a download budget.
+#[inline(never)]
+fn set_value(target: &JsValue, key: &str, value: JsValue) {
     // Setting a property of a fresh error object cannot fail.
-    let _ = Reflect::set(target, &JsValue::from_str(key), &value.into());
+    let _ = Reflect::set(target, &JsValue::from_str(key), &value);
 }
 
 /// The JavaScript error for an engine error.
 pub(crate) fn to_js(e: Error) -> JsValue {
     let err = construct(e.kind(), &e.to_string());
     set(&err, "code", e.kind());
+    // A card error's card and position (its other fields below).
+    if let Error::DuplicateCard { card, position, .. }
+    | Error::CardNotInHand { card, position }
+    | Error::TooManyCopies { card, position, .. }
+    | Error::JokerNotInDeck { card, position, .. } = &e
+    {
+        set(&err, "card", card.to_string());
+        set(&err, "position", *position as u32);
+    }
     match e {
         Error::UnknownRank { token, token_len, position } | Error::UnknownSuit { token, token_len, position } => {
             set(&err, "token", token);
@@ -54,23 +69,19 @@ pub(crate) fn to_js(e: Error) -> JsValue {
             set(&err, "position", position as u32);
         }
         Error::BadCardCode { code } => set(&err, "cardCode", code),
-        Error::DuplicateCard { card, position } | Error::CardNotInHand { card, position } => {
-            set(&err, "card", card.to_string());
-            set(&err, "position", position as u32);
+        Error::DuplicateCard { seats: Some(s), .. } => {
+            // At a table: the seat of the second occurrence and of the first.
+            set(&err, "seat", s.seat as u32);
+            set(&err, "firstSeat", s.first as u32);
         }
-        Error::TooManyCopies { card, position, copies } => {
-            set(&err, "card", card.to_string());
-            set(&err, "position", position as u32);
-            set(&err, "copies", copies);
-        }
-        Error::JokerNotInDeck { card, position, jokers } => {
-            set(&err, "card", card.to_string());
-            set(&err, "position", position as u32);
-            set(&err, "jokers", jokers);
-        }
-        Error::WrongCardCount { expected, found } => {
+        Error::TooManyCopies { copies, .. } => set(&err, "copies", copies),
+        Error::JokerNotInDeck { jokers, .. } => set(&err, "jokers", jokers),
+        Error::WrongCardCount { expected, found, lane } => {
             set(&err, "expected", expected as u32);
             set(&err, "found", found as u32);
+            if let Some(lane) = lane {
+                set(&err, "lane", lane.name());
+            }
         }
         Error::InvalidRules { path, reason } => {
             set(&err, "path", path);

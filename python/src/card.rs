@@ -185,7 +185,9 @@ fn shifted(e: CoreError, offset: usize) -> CoreError {
         CoreError::UnknownSuit { token, token_len, position } => {
             CoreError::UnknownSuit { token, token_len, position: position + offset }
         }
-        CoreError::DuplicateCard { card, position } => CoreError::DuplicateCard { card, position: position + offset },
+        CoreError::DuplicateCard { card, position, seats } => {
+            CoreError::DuplicateCard { card, position: position + offset, seats }
+        }
         CoreError::TooManyCopies { card, position, copies } => {
             CoreError::TooManyCopies { card, position: position + offset, copies }
         }
@@ -226,7 +228,7 @@ pub fn cards_at_in(obj: &Bound<'_, PyAny>, offset: usize, deck: impl Into<Deck>)
             return Err(to_pyerr(if copies == 0 {
                 CoreError::JokerNotInDeck { card, position, jokers: deck.jokers() }
             } else if copies == 1 {
-                CoreError::DuplicateCard { card, position }
+                CoreError::DuplicateCard { card, position, seats: None }
             } else {
                 CoreError::TooManyCopies { card, position, copies }
             }));

@@ -94,7 +94,19 @@ pub fn to_pyerr(e: CoreError) -> PyErr {
                     ("position", position.into_pyobject(py)?.into_any()),
                     ("copies", copies.into_pyobject(py)?.into_any()),
                 ],
-                CoreError::DuplicateCard { card, position } | CoreError::CardNotInHand { card, position } => vec![
+                CoreError::DuplicateCard { card, position, seats } => {
+                    let mut attrs = vec![
+                        ("card", Bound::new(py, PyCard(card))?.into_any()),
+                        ("position", position.into_pyobject(py)?.into_any()),
+                    ];
+                    // At a table: the seat of the second occurrence and of the first.
+                    if let Some(s) = seats {
+                        attrs.push(("seat", s.seat.into_pyobject(py)?.into_any()));
+                        attrs.push(("first_seat", s.first.into_pyobject(py)?.into_any()));
+                    }
+                    attrs
+                }
+                CoreError::CardNotInHand { card, position } => vec![
                     ("card", Bound::new(py, PyCard(card))?.into_any()),
                     ("position", position.into_pyobject(py)?.into_any()),
                 ],
@@ -103,10 +115,16 @@ pub fn to_pyerr(e: CoreError) -> PyErr {
                     ("position", position.into_pyobject(py)?.into_any()),
                     ("jokers", jokers.into_pyobject(py)?.into_any()),
                 ],
-                CoreError::WrongCardCount { expected, found } => vec![
-                    ("expected", expected.into_pyobject(py)?.into_any()),
-                    ("found", found.into_pyobject(py)?.into_any()),
-                ],
+                CoreError::WrongCardCount { expected, found, lane } => {
+                    let mut attrs = vec![
+                        ("expected", expected.into_pyobject(py)?.into_any()),
+                        ("found", found.into_pyobject(py)?.into_any()),
+                    ];
+                    if let Some(lane) = lane {
+                        attrs.push(("lane", lane.name().into_pyobject(py)?.into_any()));
+                    }
+                    attrs
+                }
                 CoreError::InvalidRules { path, reason } => {
                     vec![("path", path.into_pyobject(py)?.into_any()), ("reason", reason.into_pyobject(py)?.into_any())]
                 }
@@ -200,12 +218,12 @@ fn _raise_error(kind: PyBackedStr) -> PyResult<()> {
         "unknown_rank" => CoreError::unknown_rank("Xs", 1),
         "unknown_suit" => CoreError::unknown_suit("Kx", 2),
         "bad_card_code" => CoreError::BadCardCode { code: 52 },
-        "duplicate_card" => CoreError::DuplicateCard { card, position: 3 },
+        "duplicate_card" => CoreError::DuplicateCard { card, position: 3, seats: None },
         "too_many_copies" => CoreError::TooManyCopies { card, position: 7, copies: 2 },
         "joker_not_in_deck" => {
             CoreError::JokerNotInDeck { card: shisanshui::Card::SMALL_JOKER, position: 4, jokers: 0 }
         }
-        "wrong_card_count" => CoreError::WrongCardCount { expected: 5, found: 4 },
+        "wrong_card_count" => CoreError::WrongCardCount { expected: 5, found: 4, lane: None },
         "invalid_rules" => CoreError::InvalidRules { path: "shooting.multiplier".into(), reason: "too big".into() },
         "unknown_preset" => CoreError::UnknownPreset("nope".into()),
         "unknown_special" => CoreError::UnknownSpecial("XYZ".into()),

@@ -4,10 +4,10 @@
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
-use shisanshui::{Arrangement, ArrangementEval, Card, Deck, Error as CoreError, Lane, Rules, SuitSet};
+use shisanshui::{Arrangement, ArrangementEval, Card, Deck, Rules, SuitSet};
 
 use crate::card::{cards_at_in, cards_in, PyCard};
-use crate::errors::{raise_with, to_pyerr, OrRaise, WrongCardCountError};
+use crate::errors::OrRaise;
 use crate::eval::PyHandRank;
 use crate::rules::{with_rules, PyRules};
 use crate::text::utf8;
@@ -34,37 +34,7 @@ pub fn lanes_in(
     let f = cards_at_in(front, 0, deck)?;
     let m = cards_at_in(middle, f.len(), deck)?;
     let b = cards_at_in(back, f.len() + m.len(), deck)?;
-    Arrangement::new_in(&f, &m, &b, deck).map_err(|e| lane_named(e, [f.len(), m.len(), b.len()]))
-}
-
-/// The core's error, with a wrong lane size naming the lane:
-/// ``front lane (头墩): expected 3 cards, got 4`` (``WrongCardCountError`` with ``lane``).
-fn lane_named(e: CoreError, sizes: [usize; 3]) -> PyErr {
-    if let CoreError::WrongCardCount { .. } = e {
-        if let Some((lane, found)) = Lane::ALL.into_iter().zip(sizes).find(|(l, n)| l.size() != *n) {
-            return Python::attach(|py| {
-                let attrs = (|| -> PyResult<Vec<(&'static str, Bound<'_, PyAny>)>> {
-                    Ok(vec![
-                        ("expected", lane.size().into_pyobject(py)?.into_any()),
-                        ("found", found.into_pyobject(py)?.into_any()),
-                        ("lane", lane.name().into_pyobject(py)?.into_any()),
-                    ])
-                })();
-                raise_with(
-                    &py.get_type::<WrongCardCountError>(),
-                    format!(
-                        "{} lane ({}): expected {} cards, got {found}",
-                        lane.name(),
-                        lane.chinese_name(),
-                        lane.size()
-                    ),
-                    "wrong_card_count",
-                    attrs,
-                )
-            });
-        }
-    }
-    to_pyerr(e)
+    Arrangement::new_in(&f, &m, &b, deck).or_raise()
 }
 
 /// A card repeated in an `Arrangement` built without `rules=`: the message also says where the
@@ -84,21 +54,6 @@ fn where_repeats_go(py: Python<'_>, e: PyErr, rules_given: bool) -> PyErr {
     e
 }
 
-/// The number of cards of each lane of an arrangement's text, when it has three lanes that
-/// parse.
-fn text_lane_sizes(s: &str) -> Option<[usize; 3]> {
-    let parts: Vec<&str> = s.splitn(4, ['/', '|']).collect();
-    if parts.len() != 3 {
-        return None;
-    }
-    let mut sizes = [0; 3];
-    for (size, part) in sizes.iter_mut().zip(parts) {
-        *size =
-            shisanshui::parse_cards_in(part, Deck::new(SuitSet::ALL, shisanshui::deck::MAX_JOKERS).ok()?).ok()?.len();
-    }
-    Some(sizes)
-}
-
 /// An arrangement from one argument: an `Arrangement`, its text, or 13 cards in lane order; cards
 /// may repeat as in [`lanes_in`].
 pub fn arrangement_in(obj: &Bound<'_, PyAny>, deck: impl Into<Deck>) -> PyResult<Arrangement> {
@@ -108,10 +63,7 @@ pub fn arrangement_in(obj: &Bound<'_, PyAny>, deck: impl Into<Deck>) -> PyResult
     }
     if let Ok(s) = obj.cast::<PyString>() {
         let text = utf8(s)?;
-        return Arrangement::parse_in(&text, deck).map_err(|e| match text_lane_sizes(&text) {
-            Some(sizes) => lane_named(e, sizes),
-            None => to_pyerr(e),
-        });
+        return Arrangement::parse_in(&text, deck).or_raise();
     }
     Arrangement::from_cards_in(&cards_in(obj, deck)?, deck).or_raise()
 }

@@ -15,12 +15,12 @@ use shisanshui::settle::{
     Event, LaneResult, PairKind, PairResult, PlayerHand, SeatResult, Settlement, Settler, Shot, SpecialPayment, Water,
     MAX_SEATS,
 };
-use shisanshui::{Arrangement, Error as CoreError, Special};
+use shisanshui::{Arrangement, Special};
 
 use crate::card::{cards_in, PyCard};
 use crate::deal::int_arg;
 use crate::enums;
-use crate::errors::{to_pyerr, OrRaise};
+use crate::errors::OrRaise;
 use crate::lanes::{arrangement_in, lanes_in, rules_suffix, suits_of, PyArrangement, PyArrangementEval};
 use crate::money::{money_args, too_many_seats, PyMoneyResult};
 use crate::rules::with_rules;
@@ -235,9 +235,7 @@ fn settle(
                     .into(),
             ));
         }
-        let settlement = Settler::new(r)
-            .and_then(|s| s.settle_with_banker(&hands, banker))
-            .map_err(|e| duplicate_by_seat(e, &hands))?;
+        let settlement = Settler::new(r).and_then(|s| s.settle_with_banker(&hands, banker)).or_raise()?;
         // The lanes as the seats played them (RULES.md §12: the card each joker stands for).
         let played = hands
             .iter()
@@ -247,28 +245,6 @@ fn settle(
             })
             .collect();
         Ok(PySettlement(settlement, played))
-    })
-}
-
-/// A card on two seats, named by seat and card (the core counts its position across the
-/// table, seat × 13 + index, which stays in ``position``; ``seat`` is the second seat).
-pub fn duplicate_by_seat(e: CoreError, hands: &[PlayerHand]) -> PyErr {
-    let CoreError::DuplicateCard { card, position } = e else { return to_pyerr(e) };
-    let seat = position / 13;
-    let first = hands.iter().position(|h| h.cards().contains(&card)).filter(|&f| f < seat);
-    Python::attach(|py| {
-        let message = match first {
-            Some(f) => format!("duplicate card {card}: seat {seat} holds it, and so does seat {f}"),
-            None => format!("duplicate card {card}: seat {seat} holds it twice"),
-        };
-        let attrs = (|| -> PyResult<Vec<(&'static str, Bound<'_, PyAny>)>> {
-            Ok(vec![
-                ("card", Bound::new(py, crate::card::PyCard(card))?.into_any()),
-                ("position", position.into_pyobject(py)?.into_any()),
-                ("seat", seat.into_pyobject(py)?.into_any()),
-            ])
-        })();
-        crate::errors::raise_with(&py.get_type::<crate::errors::DuplicateCardError>(), message, "duplicate_card", attrs)
     })
 }
 

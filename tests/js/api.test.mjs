@@ -496,9 +496,26 @@ test('Arrangement: constructor forms, toString, toJSON, evaluate, equals', () =>
   const fouled = new sss.Arrangement('As Ad Ah / Kc Kd 4h 5h 7d / 2c 3c 9s Js Qh');
   assert.deepEqual(fouled.evaluate(), { ...fouled.evaluate(), front_over_middle: true, middle_over_back: true, is_foul: true });
   // Sizes and repeats are checked.
-  throwsCode(() => new sss.Arrangement('Kd Kc / Ks Kh 9s 5s 3h / As Ad Ah 2c 2d 9h'), 'wrong_card_count');
-  throwsCode(() => new sss.Arrangement('Kd Kc 9h / Ks Kh 9s 5s 3h / As Ad Ah 2c Kd'), 'duplicate_card', { position: 12 });
-  throwsCode(() => new sss.Arrangement(a.cards.slice(0, 12)), 'wrong_card_count');
+  const short = throwsCode(() => new sss.Arrangement('Kd Kc / Ks Kh 9s 5s 3h / As Ad Ah 2c 2d 9h'), 'wrong_card_count', {
+    lane: 'front',
+    expected: 3,
+    found: 2,
+  });
+  assert.equal(short.message, 'front lane (头墩): expected 3 cards, got 2');
+  const dup = throwsCode(() => new sss.Arrangement('Kd Kc 9h / Ks Kh 9s 5s 3h / As Ad Ah 2c Kd'), 'duplicate_card', { position: 12 });
+  assert.equal(dup.seat, undefined, 'one hand names no seat');
+  const twelve = throwsCode(() => new sss.Arrangement(a.cards.slice(0, 12)), 'wrong_card_count');
+  assert.equal(twelve.lane, undefined, '13 cards in lane order name no lane');
+  // A card on two seats of a round names both seats.
+  const seatA = '2d 3c 5h / 7s 7d 9c Js Kd / As Ad 4c 6d 8s';
+  const seatB = 'Qd Qc 2h / 8h 8d 8c 3h 3d / Kh Qh Jh Th 2d';
+  const across = throwsCode(() => sss.settle([seatA, seatB], 'classic'), 'duplicate_card', {
+    card: '2d',
+    position: 25,
+    seat: 1,
+    firstSeat: 0,
+  });
+  assert.match(across.message, /seat 1 holds 2d, and so does seat 0/);
   // Copies where the rule set's deck has them.
   const big = { extra_suits: ['s'] };
   const twin = new sss.Arrangement('As Ks Qs / As Ks 9s 5s 3h / Ad Ac Ah 2c 2d', undefined, undefined, big);

@@ -107,9 +107,9 @@ def test_a_lane_of_the_wrong_size_is_named():
 def test_a_duplicate_card_is_named_by_seat():
     a = "2d 3c 5h / 7s 7d 9c Js Kd / As Ad 4c 6d 8s"
     b = "Qd Qc 2h / 8h 8d 8c 3h 3d / Kh Qh Jh Th 2d"
-    with pytest.raises(sss.DuplicateCardError, match="duplicate card 2d: seat 1 holds it, and so does seat 0") as e:
+    with pytest.raises(sss.DuplicateCardError, match="seat 1 holds 2d, and so does seat 0") as e:
         sss.settle([a, b])
-    assert (str(e.value.card), e.value.seat, e.value.position) == ("2d", 1, 25)
+    assert (str(e.value.card), e.value.seat, e.value.first_seat, e.value.position) == ("2d", 1, 0, 25)
 
 
 def test_banker_errors_name_this_api():

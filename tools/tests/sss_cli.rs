@@ -185,7 +185,7 @@ fn check_matches_the_shared_vectors_and_the_arranger() {
     bad(
         &["check", "As Kd / Qh Jh Th 9h 8h / 2c 3c 4c 5c 6c"],
         "wrong_card_count",
-        "arrangement, front lane: expected 3 cards, got 2",
+        "arrangement: front lane (头墩): expected 3 cards, got 2",
     );
     bad(&["check", "As Kd Qh / As Jh Th 9h 8h / 2c 3c 4c 5c 6c"], "duplicate_card", "duplicate card As");
 }
@@ -453,12 +453,12 @@ fn settle_names_what_is_wrong_with_a_round() {
             "`seats`: invalid table: 1 player, but a table of one deck (52 cards) seats 2 to 4",
         ),
         (json!({"seats": [a, b, a, b, a]}), "invalid_table", "5 players"),
-        (json!({"seats": [a, a]}), "duplicate_card", "`seats[1]`: card 2d is also in seats[0]"),
+        (json!({"seats": [a, a]}), "duplicate_card", "`seats[1]`: duplicate card 2d at position 13"),
         (json!({"seats": [a, 7]}), "invalid_round", "`seats[1]`: a seat is an arrangement"),
         (
             json!({"seats": [a, "Qd Qc / 8h 8d 8c 3h 3d / Kh Qh Jh Th 9h"]}),
             "wrong_card_count",
-            "`seats[1]`: expected 3 cards, got 2",
+            "`seats[1]`: front lane (头墩): expected 3 cards, got 2",
         ),
         (
             json!({"seats": [a, "Qd Qc 2h / 8h 8d 8c 3h 3d"]}),
@@ -964,7 +964,7 @@ fn the_first_day_messages_name_what_is_wrong() {
     bad(
         &["check", "Kd Kc 9h 2s / Ks Kh 9s 5s / As Ad Ah 2c 2d"],
         "wrong_card_count",
-        "arrangement, front lane: expected 3 cards, got 4",
+        "arrangement: front lane (头墩): expected 3 cards, got 4",
     );
     // Combos of a category no one-deck hand has is an error, not an empty list.
     bad(&["combos", "-c", "9", HAND], "invalid_argument", "more than one deck");

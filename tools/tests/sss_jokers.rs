@@ -494,7 +494,7 @@ fn bad_joker_input_is_named() {
     let twice =
         json!({"seats": ["SJ Kh Qs / Jd Tc 9h 8d 7c / BJ 5s 4h 3d 2c", "SJ 3c 5h / 7s 7d 9c Js Kd / As Ad 4c 6d 8s"]})
             .to_string();
-    bad(&["--jokers", "2", "settle", &twice], "duplicate_card", &["card SJ is also in seats[0]"]);
+    bad(&["--jokers", "2", "settle", &twice], "duplicate_card", &["seat 1 holds SJ, and so does seat 0"]);
     // The check names the lane of the wrong size with jokers in the text too.
     bad(
         &["--jokers", "2", "check", "SJ Kh Qs / Jd Tc 9h 8d / BJ 5s 4h 3d 2c 7c"],

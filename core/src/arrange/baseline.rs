@@ -96,7 +96,7 @@ pub enum Baseline {
 /// product: of the lane ordinals at or below each lane, as the arranger reads copies).
 ///
 /// Errors: those of [`crate::Arranger::arrange`] for the cards, and
-/// [`crate::Error::InvalidArgument`] when `strict_order` leaves no legal split.
+/// [`crate::Error::NoLegalArrangement`] when `strict_order` leaves no legal split.
 pub fn arrange_with(baseline: Baseline, cards: &[Card], rules: &Rules) -> Result<Arrangement> {
     let cards = exact_cards_in::<13>(cards, rules.deck_spec())?;
     let st = Strength::get(rules.wheel);

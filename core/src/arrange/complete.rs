@@ -85,7 +85,7 @@ impl Arranger {
         for lane in Lane::ALL {
             if let Some(l) = fixed.lane(lane) {
                 if l.len() != lane.size() {
-                    return Err(Error::WrongCardCount { expected: lane.size(), found: l.len() });
+                    return Err(Error::WrongCardCount { expected: lane.size(), found: l.len(), lane: Some(lane) });
                 }
             }
         }
@@ -98,7 +98,7 @@ impl Arranger {
                 let position = SLOT[lane as usize] + i;
                 let bit = 1u64 << card.code();
                 if used & bit != 0 {
-                    return Err(Error::DuplicateCard { card, position });
+                    return Err(Error::DuplicateCard { card, position, seats: None });
                 }
                 if hand_bits & bit == 0 {
                     return Err(Error::CardNotInHand { card, position });
@@ -178,7 +178,7 @@ impl Arranger {
         for lane in Lane::ALL {
             if let Some(l) = fixed.lane(lane) {
                 if l.len() != lane.size() {
-                    return Err(Error::WrongCardCount { expected: lane.size(), found: l.len() });
+                    return Err(Error::WrongCardCount { expected: lane.size(), found: l.len(), lane: Some(lane) });
                 }
             }
         }
@@ -268,9 +268,9 @@ impl Arranger {
         let open = Lane::ALL.into_iter().filter(|&l| lanes[l as usize].is_none()).count();
         let strict = if self.rules().strict_order { " (strict_order: equal lanes foul too)" } else { "" };
         if open == 0 {
-            format!("{} foul{strict}", shown.join(", "))
+            format!("the fixed lanes {} foul{strict}", shown.join(", "))
         } else {
-            format!("every way to place the other cards around {} fouls{strict}", shown.join(", "))
+            format!("every way to place the other cards around the fixed {} fouls{strict}", shown.join(", "))
         }
     }
 }

@@ -496,7 +496,8 @@ impl Arranger {
     /// each lane-category combination, drawn by the level (see [`level`]); never a foul either.
     ///
     /// Errors: [`Error::WrongCardCount`] unless 13 cards, [`Error::DuplicateCard`] or
-    /// [`Error::TooManyCopies`] for a card held more often than the deck holds it.
+    /// [`Error::TooManyCopies`] for a card held more often than the deck holds it,
+    /// [`Error::NoLegalArrangement`] when every split fouls (possible only under `strict_order`).
     pub fn arrange(&self, cards: &[Card]) -> Result<Arranged> {
         match self.subsets(cards)? {
             SearchHand::Plain(h) if self.level == Level::Best => {
@@ -711,9 +712,10 @@ impl Arranger {
 }
 
 /// The error of 13 cards that cannot be laid out without a foul (possible only under
-/// `strict_order`): one kind and one message wherever an arranger finds it.
+/// `strict_order`): one kind, [`Error::NoLegalArrangement`], as [`Arranger::complete`] gives
+/// when the lanes a player fixed leave none.
 pub(crate) fn no_legal() -> Error {
-    Error::InvalidArgument("these cards have no legal arrangement under strict_order".into())
+    Error::NoLegalArrangement("every way to set out these 13 cards fouls (strict_order: equal lanes foul too)".into())
 }
 
 /// Whether some card of the 13 repeats (a copy, RULES.md §11).

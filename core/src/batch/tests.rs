@@ -405,9 +405,9 @@ fn bad_rows_are_named_and_nothing_is_written() {
     let e = unchanged(sentinel, 4, |o| Batch::new().eval5_masks(&eval, &[good, good, good | 1 << 60, 0], o));
     assert_eq!((e.row(), e.error().clone()), (Some(2), Error::BadCardCode { code: 60 }));
     let e = unchanged(sentinel, 3, |o| Batch::new().eval5_masks(&eval, &[good, good | 1, good], o));
-    assert_eq!((e.row(), e.error().clone()), (Some(1), Error::WrongCardCount { expected: 5, found: 6 }));
+    assert_eq!((e.row(), e.error().clone()), (Some(1), Error::WrongCardCount { expected: 5, found: 6, lane: None }));
     let e = unchanged(sentinel, 2, |o| Batch::new().eval3_masks(&eval, &[0b111, 0b11], o));
-    assert_eq!((e.row(), e.error().clone()), (Some(1), Error::WrongCardCount { expected: 3, found: 2 }));
+    assert_eq!((e.row(), e.error().clone()), (Some(1), Error::WrongCardCount { expected: 3, found: 2, lane: None }));
     // Lengths.
     let e = unchanged(sentinel, 2, |o| Batch::new().eval5(&eval, &[[0, 1, 2, 3, 4]], o));
     assert_eq!(e.row(), None);
@@ -687,7 +687,7 @@ fn joker_errors_name_the_row() {
         (0, [52u8, 1, 2, 3, 4], Error::BadCardCode { code: 52 }),
         (0, [0, 1, 2, 3, 53], Error::BadCardCode { code: 53 }),
         (1, [0, 1, 53, 3, 4], Error::JokerNotInDeck { card: bj, position: 2, jokers: 1 }),
-        (2, [52, 53, 2, 52, 4], Error::DuplicateCard { card: sj, position: 3 }),
+        (2, [52, 53, 2, 52, 4], Error::DuplicateCard { card: sj, position: 3, seats: None }),
         (3, [52, 53, 52, 52, 4], Error::TooManyCopies { card: sj, position: 3, copies: 2 }),
     ];
     for (n, bad, want) in cases {
@@ -747,7 +747,7 @@ fn joker_errors_name_the_row() {
     let e = unchanged(sentinel, 2, |o| Batch::new().eval5_masks(&eval, &[with_sj, with_sj | 1 << 54], o));
     assert_eq!((e.row(), e.error().clone()), (Some(1), Error::BadCardCode { code: 54 }));
     let e = unchanged(sentinel, 2, |o| Batch::new().eval5_masks(&eval, &[with_sj, with_sj | 1 << 53], o));
-    assert_eq!((e.row(), e.error().clone()), (Some(1), Error::WrongCardCount { expected: 5, found: 6 }));
+    assert_eq!((e.row(), e.error().clone()), (Some(1), Error::WrongCardCount { expected: 5, found: 6, lane: None }));
 
     // Settlement: a joker in two seats of round 3 under one joker; its position across the table.
     let rules = jokers(1);
@@ -756,7 +756,7 @@ fn joker_errors_name_the_row() {
     tables[3 * 3][0] = 52;
     tables[3 * 3 + 2][4] = 52;
     let e = unchanged(Water::from_int(99), tables.len(), |o| Batch::new().threads(2).settle(&settler, 3, &tables, o));
-    assert_eq!((e.row(), e.error().clone()), (Some(3), Error::DuplicateCard { card: sj, position: 30 }));
+    assert_eq!((e.row(), e.error().clone()), (Some(3), Error::DuplicateCard { card: sj, position: 30, seats: None }));
     tables[3 * 3 + 2][4] = 53;
     let e = unchanged(Water::from_int(99), tables.len(), |o| Batch::new().settle(&settler, 3, &tables, o));
     assert_eq!((e.row(), e.error().clone()), (Some(3), Error::JokerNotInDeck { card: bj, position: 30, jokers: 1 }));

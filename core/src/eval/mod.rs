@@ -379,7 +379,7 @@ impl Evaluator {
         match cards.len() {
             3 => Ok(self.eval3(&exact_cards_in::<3>(cards, self.deck)?)),
             5 => Ok(self.eval5(&exact_cards_in::<5>(cards, self.deck)?)),
-            n => Err(Error::WrongCardCount { expected: if n < 4 { 3 } else { 5 }, found: n }),
+            n => Err(Error::WrongCardCount { expected: if n < 4 { 3 } else { 5 }, found: n, lane: None }),
         }
     }
 
@@ -395,7 +395,7 @@ impl Evaluator {
                 let (played, rank) = self.eval5_jokers(&exact_cards_in::<5>(cards, self.deck)?);
                 Ok((played.to_vec(), rank))
             }
-            n => Err(Error::WrongCardCount { expected: if n < 4 { 3 } else { 5 }, found: n }),
+            n => Err(Error::WrongCardCount { expected: if n < 4 { 3 } else { 5 }, found: n, lane: None }),
         }
     }
 }

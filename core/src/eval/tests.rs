@@ -74,7 +74,7 @@ fn bad_input() {
     let e = Evaluator::default();
     assert_eq!(
         e.evaluate(&parse_cards("As Kd").unwrap()).unwrap_err(),
-        Error::WrongCardCount { expected: 3, found: 2 }
+        Error::WrongCardCount { expected: 3, found: 2, lane: None }
     );
     let dup = [Card::from_code(5).unwrap(); 5];
     assert!(matches!(e.evaluate(&dup).unwrap_err(), Error::DuplicateCard { position: 1, .. }));

@@ -40,7 +40,7 @@ struct Found {
 #[allow(clippy::needless_range_loop)]
 pub(super) fn combos_jokers(cards: &[Card], category: Category, rules: &Rules) -> Result<Vec<Combo>> {
     if cards.len() > MAX_HAND {
-        return Err(Error::WrongCardCount { expected: MAX_HAND, found: cards.len() });
+        return Err(Error::WrongCardCount { expected: MAX_HAND, found: cards.len(), lane: None });
     }
     rules.check_cards(cards)?;
     if category == Category::HighCard {

@@ -106,7 +106,7 @@ pub use water::Water;
 
 use crate::card::{exact_cards_in, Card, CopyCounter};
 use crate::deck::Deck;
-use crate::error::{Error, Result};
+use crate::error::{DuplicateSeats, Error, Result};
 use crate::eval::{Category, Evaluator, HandRank};
 use crate::lanes::{Arrangement, Lane};
 use crate::rules::{Rules, ScoringMode, Table};
@@ -623,11 +623,35 @@ fn check_cards(hands: &[PlayerHand], deck: Deck) -> Result<()> {
             return Ok(());
         }
     }
+    count_copies(hands, deck)
+}
+
+/// [`check_cards`] card by card: every copy counted against the deck.
+#[inline(never)]
+fn count_copies(hands: &[PlayerHand], deck: Deck) -> Result<()> {
     let mut held = CopyCounter::new(deck);
     for (seat, hand) in hands.iter().enumerate() {
         for (i, &card) in hand.cards().iter().enumerate() {
-            held.add(card, seat * 13 + i)?;
+            if let Err(e) = held.add(card, seat * 13 + i) {
+                return Err(seats_named(e, hands));
+            }
         }
     }
     Ok(())
+}
+
+/// A card the deck holds once on two seats (or twice on one) names both seats: the first seat
+/// holding it is the first at or below the repeat's.
+#[cold]
+#[inline(never)]
+fn seats_named(e: Error, hands: &[PlayerHand]) -> Error {
+    let Error::DuplicateCard { card, position, seats: None } = e else { return e };
+    let seat = position / 13;
+    let mut first = seat;
+    for (f, hand) in hands[..seat].iter().enumerate().rev() {
+        if hand.cards().contains(&card) {
+            first = f;
+        }
+    }
+    Error::DuplicateCard { card, position, seats: Some(DuplicateSeats { seat, first }) }
 }

@@ -100,7 +100,7 @@ impl SpecialDetector {
             return Ok(SpecialDetection { best: None, all: Vec::new(), arrangement: None });
         }
         let cards: &[Card; 13] =
-            cards.try_into().map_err(|_| Error::WrongCardCount { expected: 13, found: cards.len() })?;
+            cards.try_into().map_err(|_| Error::WrongCardCount { expected: 13, found: cards.len(), lane: None })?;
         let (q, found) = self.read(cards, jokers::qualify);
         Ok(self.detection(q, found))
     }
@@ -161,7 +161,7 @@ impl SpecialDetector {
     /// Detect the specials of a 13-card set ([`Error::WrongCardCount`] for any other size).
     pub fn detect_set(&self, cards: CardSet) -> Result<SpecialDetection> {
         if cards.len() != 13 {
-            return Err(Error::WrongCardCount { expected: 13, found: cards.len() });
+            return Err(Error::WrongCardCount { expected: 13, found: cards.len(), lane: None });
         }
         // A set's bits above the 52 cards (the jokers' 52 and 53) are refused as `from_bits` does.
         let cards = CardSet::from_bits(cards.bits())?;
@@ -347,7 +347,7 @@ fn pieces_of(special: Special) -> Option<Pieces> {
 #[inline]
 fn hand_bits(cards: &[Card]) -> Result<u64> {
     let Ok(thirteen) = <&[Card; 13]>::try_from(cards) else {
-        return Err(Error::WrongCardCount { expected: 13, found: cards.len() });
+        return Err(Error::WrongCardCount { expected: 13, found: cards.len(), lane: None });
     };
     // A fixed-size array: the loop unrolls.
     let mut bits = 0u64;
@@ -362,7 +362,7 @@ fn hand_bits(cards: &[Card]) -> Result<u64> {
     for (position, &card) in cards.iter().enumerate() {
         let b = 1u64 << card.code();
         if seen & b != 0 {
-            return Err(Error::DuplicateCard { card, position });
+            return Err(Error::DuplicateCard { card, position, seats: None });
         }
         seen |= b;
     }

@@ -68,10 +68,15 @@ class BadCardCodeError(Error):
     code: int
 
 class DuplicateCardError(Error):
-    """The same card appears twice; ``position`` is the second occurrence (0-based)."""
+    """The same card appears twice; ``position`` is the second occurrence (0-based). From
+    :func:`settle`, ``position`` counts across the table (``seat × 13 + index``), ``seat`` is
+    the seat of the second occurrence and ``first_seat`` that of the first (the same seat when
+    one seat holds the card twice); both are absent otherwise."""
 
     card: Card
     position: int
+    seat: int
+    first_seat: int
 
 class JokerNotInDeckError(Error):
     """A joker (``SJ``, ``BJ``) the rule set does not deal (``Rules.jokers``, RULES.md §12):
@@ -96,6 +101,7 @@ class WrongCardCountError(Error):
 
     expected: int
     found: int
+    lane: str
 
 class InvalidRulesError(Error):
     """A rule-set value out of range or contradicting another; ``path`` is the JSON path of

@@ -6,8 +6,7 @@ use clap::Args;
 use serde_json::{json, Value};
 use shisanshui::arrange::{Arranged, Level};
 use shisanshui::{
-    format_cards, Arrangement, Card, Category, Deck, Evaluator, HandRank, JokerEval, Lane, PlayerHand, SpecialDetector,
-    SuitSet,
+    format_cards, Arrangement, Card, Category, Evaluator, HandRank, JokerEval, Lane, PlayerHand, SpecialDetector,
 };
 
 use super::names::{category_id, pad, suggestion_id};
@@ -137,36 +136,15 @@ pub fn eval(t: &TableArgs, a: &CardsArgs) -> CliResult<Output> {
     Ok(Output { text, json })
 }
 
-/// The number of cards in each lane of an arrangement's text, when it has three lanes that parse.
-fn lane_sizes(text: &str) -> Option<[usize; 3]> {
-    let parts: Vec<&str> = text.splitn(4, ['/', '|']).collect();
-    if parts.len() != 3 {
-        return None;
-    }
-    let mut sizes = [0; 3];
-    for (size, part) in sizes.iter_mut().zip(parts) {
-        *size =
-            shisanshui::parse_cards_in(part, Deck::new(SuitSet::ALL, shisanshui::deck::MAX_JOKERS).ok()?).ok()?.len();
-    }
-    Some(sizes)
-}
-
 /// `check`: an arrangement's lanes, foul and expected water.
 pub fn check(t: &TableArgs, a: &CardsArgs) -> CliResult<Output> {
     let rules = t.rules()?;
     let players = t.players()?;
     let lang = t.lang();
     let text = joined(&a.cards);
-    let arrangement = Arrangement::parse_in(&text, rules.deck_spec()).map_err(|e| match (&e, lane_sizes(&text)) {
-        // A lane of the wrong size is named (the engine counts the cards, not the lane).
-        (shisanshui::Error::WrongCardCount { .. }, Some(sizes)) => {
-            match Lane::ALL.into_iter().zip(sizes).find(|(l, n)| l.size() != *n) {
-                Some((lane, _)) => CliError::engine(format!("arrangement, {} lane", lane.name()), e),
-                None => CliError::engine("arrangement", e),
-            }
-        }
-        _ => CliError::engine("arrangement", e),
-    })?;
+    // A lane of the wrong size is named by the engine.
+    let arrangement =
+        Arrangement::parse_in(&text, rules.deck_spec()).map_err(|e| CliError::engine("arrangement", e))?;
     // The lanes' values under the rule set's reading of jokers, and what each joker stands for.
     let je = arrangement.evaluate_jokers(&rules);
     let eval = je.eval;

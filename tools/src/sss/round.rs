@@ -402,24 +402,16 @@ pub fn settle(t: &TableArgs, a: &SettleArgs) -> CliResult<Output> {
         }
     }
     let s = shisanshui::settle::settle_with_banker(&round.hands, &round.rules, banker).map_err(|e| match e {
-        // The engine counts a duplicate's position across the table (seat × 13 + index): name
-        // the seats that hold the card instead.
-        Error::DuplicateCard { card, position } => {
-            let seat = position / 13;
-            let first = round.hands.iter().position(|h| h.cards().contains(&card)).filter(|&f| f < seat);
+        // A card on two seats: the engine names both; the path is the seat's, and the options
+        // that deal it twice are given as this command takes them.
+        Error::DuplicateCard { card, seats: Some(seats), .. } => {
             let hint = match super::repeat_option(&round.rules, card) {
-                Some(option) => format!(
-                    " (the deck holds it once; {option} or {} deals it twice)",
-                    repeat_in_round(&round.rules, card)
-                ),
+                Some(option) => format!("; here, {option} or {} deals it twice", repeat_in_round(&round.rules, card)),
                 None => String::new(),
             };
             CliError::Input {
                 kind: "duplicate_card",
-                message: match first {
-                    Some(f) => format!("round JSON at `seats[{seat}]`: card {card} is also in seats[{f}]{hint}"),
-                    None => format!("round JSON at `seats[{seat}]`: card {card} twice{hint}"),
-                },
+                message: format!("round JSON at `seats[{}]`: {e}{hint}", seats.seat),
             }
         }
         Error::InvalidTable(m) if banker.is_some() && m.contains("banker") => {
