@@ -782,19 +782,10 @@ impl Rules {
         let mut doc: serde_json::Value = match parse_json(json) {
             Ok(doc) => doc,
             // Not JSON: report the first error in the text's order, which may be a wrong type in
-            // a field before the syntax error (the rule set's own reader stops there). A field
-            // the text leaves out is no error here, so a missing field is not reported.
-            Err(syntax) => {
-                return Err(match parse_json::<Rules>(json) {
-                    Err(e @ Error::InvalidRules { .. })
-                        if !matches!(&e, Error::InvalidRules { path, reason }
-                            if path.is_empty() || path == "." || reason.starts_with("missing field")) =>
-                    {
-                        e
-                    }
-                    _ => syntax,
-                })
-            }
+            // a field before the syntax error: the rule set is read from what the text holds up
+            // to its syntax error. A field the text leaves out is no error here, so a missing
+            // field is not reported.
+            Err(syntax) => return Err(first_error_before(json).unwrap_or(syntax)),
         };
         let Some(fields) = doc.as_object_mut() else {
             // Not an object: the error the rule set's own deserialiser gives (it names the form).
@@ -881,6 +872,136 @@ fn parse_json<T: serde::de::DeserializeOwned>(json: &str) -> Result<T> {
 fn json_error<E: fmt::Display>(e: serde_path_to_error::Error<E>) -> Error {
     let path = shorten_path(&e.path().to_string());
     Error::InvalidRules { path, reason: shorten_quotes(&e.into_inner().to_string()) }
+}
+
+/// The first error of a rule set in text order among the fields a text holds up to its syntax
+/// error (a wrong type, a bad value, an unknown field), if any: each top-level field read before
+/// the error, in the text's order, is read alone by the one reader of a rule set, the one from a
+/// JSON value (a second reader, from text, would be 25 KB of the npm package's .wasm). A field
+/// the text leaves out is no error here.
+#[cfg(feature = "serde")]
+fn first_error_before(text: &str) -> Option<Error> {
+    let (mut doc, mut order) = (serde_json::Value::Null, Vec::new());
+    let reader = Partial { slot: &mut doc, order: Some(&mut order) };
+    let _ = serde::de::DeserializeSeed::deserialize(reader, &mut serde_json::Deserializer::from_str(text));
+    let reportable = |read: std::result::Result<Rules, Error>| match read {
+        Err(e @ Error::InvalidRules { .. })
+            if !matches!(&e, Error::InvalidRules { path, reason }
+                if path.is_empty() || path == "." || reason.starts_with("missing field")) =>
+        {
+            Some(e)
+        }
+        _ => None,
+    };
+    let read = |doc: serde_json::Value| serde_path_to_error::deserialize(doc).map_err(json_error);
+    match doc {
+        serde_json::Value::Object(mut fields) => order.into_iter().find_map(|key| {
+            let value = fields.remove(&key)?;
+            reportable(read(serde_json::Value::Object([(key, value)].into_iter().collect())))
+        }),
+        other => reportable(read(other)),
+    }
+}
+
+/// Reads one JSON value into `slot`; what it has read stays there on an error (the objects and
+/// arrays open at the error hold the members read so far). `order` collects the keys of a
+/// top-level object in the text's order.
+#[cfg(feature = "serde")]
+struct Partial<'a> {
+    slot: &'a mut serde_json::Value,
+    order: Option<&'a mut Vec<String>>,
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::de::DeserializeSeed<'de> for Partial<'_> {
+    type Value = ();
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> std::result::Result<(), D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::de::Visitor<'de> for Partial<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, v: bool) -> std::result::Result<(), E> {
+        *self.slot = v.into();
+        Ok(())
+    }
+
+    fn visit_i64<E>(self, v: i64) -> std::result::Result<(), E> {
+        *self.slot = v.into();
+        Ok(())
+    }
+
+    fn visit_u64<E>(self, v: u64) -> std::result::Result<(), E> {
+        *self.slot = v.into();
+        Ok(())
+    }
+
+    fn visit_f64<E>(self, v: f64) -> std::result::Result<(), E> {
+        *self.slot = v.into();
+        Ok(())
+    }
+
+    fn visit_str<E>(self, v: &str) -> std::result::Result<(), E> {
+        *self.slot = v.into();
+        Ok(())
+    }
+
+    fn visit_unit<E>(self) -> std::result::Result<(), E> {
+        *self.slot = serde_json::Value::Null;
+        Ok(())
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<(), A::Error> {
+        *self.slot = serde_json::Value::Array(Vec::new());
+        let serde_json::Value::Array(items) = self.slot else { return Ok(()) };
+        loop {
+            let mut item = serde_json::Value::Null;
+            match seq.next_element_seed(Partial { slot: &mut item, order: None }) {
+                Ok(Some(())) => items.push(item),
+                Ok(None) => return Ok(()),
+                Err(e) => {
+                    // An array or object open at the error keeps what it read; a scalar the
+                    // error cut short was never set.
+                    if item.is_array() || item.is_object() {
+                        items.push(item);
+                    }
+                    return Err(e);
+                }
+            }
+        }
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> std::result::Result<(), A::Error> {
+        *self.slot = serde_json::Value::Object(serde_json::Map::new());
+        let serde_json::Value::Object(fields) = self.slot else { return Ok(()) };
+        let mut order = self.order;
+        while let Some(key) = map.next_key::<String>()? {
+            if let Some(order) = order.as_deref_mut() {
+                order.push(key.clone());
+            }
+            let mut value = serde_json::Value::Null;
+            match map.next_value_seed(Partial { slot: &mut value, order: None }) {
+                Ok(()) => {
+                    fields.insert(key, value);
+                }
+                Err(e) => {
+                    if value.is_array() || value.is_object() {
+                        fields.insert(key, value);
+                    }
+                    return Err(e);
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Merge `changes` into `base`: objects field by field, everything else replaced.

@@ -238,4 +238,13 @@ fn bad_json_reports_its_first_error() {
     let (path, reason) = invalid(Rules::from_json(r#"{"lane_water": {"front_trips": 4}, "wheel": }"#));
     assert!(!reason.contains("missing field"), "{path}: {reason}");
     assert!(invalid(Rules::from_json(r#"{"lane_water": {"front_trips": 4}} x"#)).1.contains("trailing characters"));
+    // Inside an object the text leaves open, and in the text's order, not the fields' names.
+    let (path, reason) = invalid(Rules::from_json(r#"{"wheel": "second_highest", "shooting": {"multiplier": "x", "#));
+    assert_eq!(path, "shooting.multiplier", "{reason}");
+    assert!(reason.contains("invalid type: string \"x\""), "{reason}");
+    assert_eq!(invalid(Rules::from_json(r#"{"zz": 1, "aa": 2, "#)).0, "zz");
+    assert_eq!(invalid(Rules::from_json(r#"{"specials": [{"special": "XX", "water": 3}, "#)).0, "specials[0].special");
+    // Nothing wrong before the syntax error: the syntax error.
+    let (path, reason) = invalid(Rules::from_json(r#"{"wheel": "second_highest", "strict_order": tru"#));
+    assert!(path == "strict_order" && reason.contains("EOF while parsing"), "{path}: {reason}");
 }
