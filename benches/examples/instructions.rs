@@ -10,7 +10,8 @@
 //! (`measured` is the loop alone, the inputs being built before it.)
 //! Workloads: `eval5` (every five-card hand), `eval3` (every three-card hand), `evaluate`
 //! (100,000 arrangements, lanes and foul check), `settle` (20,000 four-seat rounds with a
-//! prepared `Settler`), `arrange` (500 hands, classic, four seats), `arrange_jokers` (200 hands
+//! prepared `Settler`), `arrange` (500 hands, classic, four seats), `arrange_plain` (the same
+//! hands without card removal), `arrange_jokers` (200 hands
 //! holding a joker, classic with two jokers, four seats), `none`; and `worst_jokers`, a timing
 //! (run it without valgrind): the slowest of 2,000 such hands. Figures are in
 //! BENCHMARKS.md.
@@ -103,9 +104,10 @@ fn main() {
                 })
             });
         }
-        "arrange" => {
+        "arrange" | "arrange_plain" => {
             let hands: Vec<Vec<Card>> = (0..500).map(|_| mix.deal()[..13].to_vec()).collect();
-            let arranger = Arranger::new(&rules, 4).unwrap();
+            // The default arranger (card removal on), or the same hands without card removal.
+            let arranger = Arranger::new(&rules, 4).unwrap().with_card_removal(workload == "arrange");
             sum = measured(|| {
                 hands
                     .iter()

@@ -366,8 +366,9 @@ impl Arranger {
     /// The best split of each lane-category group of a hand without copies, valued with card
     /// removal when on, exact for the `k` best groups (`search::suggestion_groups_with`).
     fn groups(&self, h: &HandSubsets, k: usize) -> Vec<([Category; 3], Split)> {
-        let corr = self.corrections(h);
-        search::suggestion_groups_with(&self.objective, self.strength, h, self.rules.strict_order, corr.as_ref(), k)
+        self.objective.with_corrections(h, self.card_removal, |corr| {
+            search::suggestion_groups_with(&self.objective, self.strength, h, self.rules.strict_order, corr, k)
+        })
     }
 
     /// Card removal's corrections for a hand without copies, when on.
@@ -480,8 +481,9 @@ impl Arranger {
     }
 
     fn search(&self, h: &HandSubsets) -> Result<Split> {
-        let corr = self.corrections(h);
-        let s = search::best_with(&self.objective, self.strength, h, self.rules.strict_order, corr.as_ref(), None);
+        let s = self.objective.with_corrections(h, self.card_removal, |corr| {
+            search::best_with(&self.objective, self.strength, h, self.rules.strict_order, corr, None)
+        });
         if s.ev == f64::NEG_INFINITY {
             return Err(no_legal());
         }

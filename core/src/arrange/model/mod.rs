@@ -514,6 +514,26 @@ impl Objective {
         self.removal.as_ref().map(|r| r.corrections(h))
     }
 
+    /// `f` of card removal's corrections of a hand's subsets ([`Objective::corrections`]), made
+    /// in this thread's reused arrays; `f(None)` when `on` is false or the objective has none.
+    pub(crate) fn with_corrections<R>(
+        &self,
+        h: &HandSubsets,
+        on: bool,
+        f: impl FnOnce(Option<&Corrections>) -> R,
+    ) -> R {
+        match self.removal.as_ref().filter(|_| on) {
+            Some(r) => r.with_corrections(h, |c| f(Some(c))),
+            None => f(None),
+        }
+    }
+
+    /// The card-removal tables, if any (for their tests).
+    #[cfg(test)]
+    pub(crate) fn removal(&self) -> Option<&Removal> {
+        self.removal.as_deref()
+    }
+
     /// The identity of the card-removal tables (`None` without them): equal for objectives
     /// that compute the same corrections.
     pub(crate) fn removal_id(&self) -> Option<u64> {
