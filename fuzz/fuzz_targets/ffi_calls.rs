@@ -888,7 +888,7 @@ fn run(world: &mut World, c: &Call) {
                 let ra = e.evaluate(&lane_for(&ia, rules)?)?;
                 let rb = e.evaluate(&lane_for(&ib, rules)?)?;
                 if ia.len != ib.len {
-                    return Err(shisanshui_fuzz::engine::Error::WrongCardCount { expected: ia.len, found: ib.len });
+                    return Err(shisanshui_fuzz::engine::Error::wrong_card_count(ia.len, ib.len));
                 }
                 Ok(ra.cmp(&rb) as i32)
             });
