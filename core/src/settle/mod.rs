@@ -647,11 +647,6 @@ fn count_copies(hands: &[PlayerHand], deck: Deck) -> Result<()> {
 fn seats_named(e: Error, hands: &[PlayerHand]) -> Error {
     let Error::DuplicateCard { card, position, seats: None } = e else { return e };
     let seat = position / 13;
-    let mut first = seat;
-    for (f, hand) in hands[..seat].iter().enumerate().rev() {
-        if hand.cards().contains(&card) {
-            first = f;
-        }
-    }
+    let first = hands[..seat].iter().position(|h| h.cards().contains(&card)).unwrap_or(seat);
     Error::DuplicateCard { card, position, seats: Some(DuplicateSeats { seat, first }) }
 }
