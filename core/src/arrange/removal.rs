@@ -36,6 +36,12 @@ const ORD: usize = 8192;
 /// Three-card ordinal tables padded to this length (455 classes).
 const THREE_ORD: usize = 512;
 
+/// [`Corrections`]' arrays of the 286 three-card and the 1,287 five-card subsets, padded to
+/// powers of two.
+pub const FRONT_PAD: usize = 512;
+/// See [`FRONT_PAD`].
+pub const FIVE_PAD: usize = 2048;
+
 /// A rank index whose single-card factor is 0 (deflating by it changes nothing).
 const NO_RANK: u8 = 13;
 /// Index of the flattened factor table's constant 1.
@@ -480,11 +486,9 @@ type Run5 = [[f64; 2]; 5];
 struct Scratch {
     rho3: [f64; RUNS],
     rho5: [f64; RUNS],
-    /// Per run, the ratio-weighted water-weighted mass of the runs above it, and the
-    /// ratio-weighted mass of those below it: the front's, the five-card lanes' side by side.
-    above3: [f64; RUNS],
+    /// Per run, the ratio-weighted mass of the runs below it: the front's, the five-card
+    /// lanes' side by side.
     below3: [f64; RUNS],
-    above5: [[f64; 2]; RUNS],
     below5: [[f64; 2]; RUNS],
     /// Per run, the correction as `a + b · d`: the front's `[a, b]`, and the five-card lanes'
     /// `[[a middle, a back], [b middle, b back]]`.
@@ -503,9 +507,7 @@ impl Work {
         let scratch = Scratch {
             rho3: [0.0; RUNS],
             rho5: [0.0; RUNS],
-            above3: [0.0; RUNS],
             below3: [0.0; RUNS],
-            above5: [[0.0; 2]; RUNS],
             below5: [[0.0; 2]; RUNS],
             lines3: [[0.0; 2]; RUNS],
             lines5: [[[0.0; 2]; 2]; RUNS],
@@ -667,11 +669,11 @@ impl Removal {
         let t = Factors::new(h);
         let z3 = self.front_ratios(&t, &mut s.rho3, &mut s.below3);
         let z5 = self.five_ratios(&t, &mut s.rho5, &mut s.below5);
-        self.running_sums(s);
         self.lines(s, z3, z5);
         self.fill_front(s, h, &mut out.front);
         self.fill_five(s, h, &mut out.middle, &mut out.back);
-        let (top_front, top_middle, top_back) = (top(&out.front[..]), top(&out.middle[..]), top(&out.back[..]));
+        let (top_front, top_middle, top_back) =
+            (top(&out.front[..286]), top(&out.middle[..1287]), top(&out.back[..1287]));
         out.top_front_middle = top_front + top_middle;
         out.slack = out.top_front_middle + top_back;
     }
@@ -732,67 +734,60 @@ impl Removal {
         z
     }
 
-    /// The running sums of the runs above: per run, the ratio-weighted water-weighted mass of
-    /// the runs above it, of each lane (three independent chains in one loop; those of the runs
-    /// below come with the ratios, the normalisers Z being their totals).
-    #[inline(never)]
-    fn running_sums(&self, s: &mut Scratch) {
-        let l3 = self.three_runs.len().min(RUNS);
-        let l5 = self.five_runs.len().min(RUNS);
-        let (runs3, rho3, above3) = (&self.three_runs[..l3], &s.rho3[..l3], &mut s.above3[..l3]);
-        let (runs5, rho5, above5) = (&self.five_runs[..l5], &s.rho5[..l5], &mut s.above5[..l5]);
-        let (mut a3, mut a5) = (0.0, [0.0; 2]);
-        let both = l3.min(l5);
-        for k in 0..both {
-            let (j3, j5) = (l3 - 1 - k, l5 - 1 - k);
-            above3[j3] = a3;
-            a3 += rho3[j3] * runs3[j3][1];
-            above5[j5] = a5;
-            let (p, r) = (rho5[j5], &runs5[j5][1]);
-            a5 = [a5[0] + p * r[0], a5[1] + p * r[1]];
-        }
-        for k in both..l3 {
-            let j3 = l3 - 1 - k;
-            above3[j3] = a3;
-            a3 += rho3[j3] * runs3[j3][1];
-        }
-        for k in both..l5 {
-            let j5 = l5 - 1 - k;
-            above5[j5] = a5;
-            let (p, r) = (rho5[j5], &runs5[j5][1]);
-            a5 = [a5[0] + p * r[0], a5[1] + p * r[1]];
-        }
-    }
-
-    /// Each run's line: with `α = ρ/Z − 1`, `β` the conditioned mass below less the field's
-    /// and `γ` the same of the water-weighted mass above, `a = n (w β − γ)` and `b = n α`
-    /// (module docs). A lane whose Z is not positive gets no correction.
+    /// Each run's line, walking the runs from the top down with the running sums of the runs
+    /// above (per run, the ratio-weighted water-weighted mass of those above it): with
+    /// `α = ρ/Z − 1`, `β` the conditioned mass below less the field's and `γ` the same of the
+    /// water-weighted mass above, `a = n (w β − γ)` and `b = n α` (module docs). The front's
+    /// chain and the five-card lanes' go side by side in one loop; the sums of the runs below
+    /// came with the ratios, the normalisers Z being their totals. A lane whose Z is not
+    /// positive gets no correction.
     #[inline(never)]
     fn lines(&self, s: &mut Scratch, z3: f64, z5: [f64; 2]) {
         let n = self.opponents;
         let l3 = self.three_runs.len().min(RUNS);
         let l5 = self.five_runs.len().min(RUNS);
-        let (runs3, rho3, above3, below3) = (&self.three_runs[..l3], &s.rho3[..l3], &s.above3[..l3], &s.below3[..l3]);
-        let lines3 = &mut s.lines3[..l3];
-        if z3 <= 0.0 {
-            lines3.fill([0.0; 2]);
-        } else {
-            let inv = 1.0 / z3;
-            for ((((o, r), &p), &above), &below) in lines3.iter_mut().zip(runs3).zip(rho3).zip(above3).zip(below3) {
-                let a = -n * (above * inv - r[3]);
-                *o = [a + r[4] * (below * inv - r[2]), n * (p * inv - 1.0)];
-            }
-        }
-        let (runs5, rho5, above5, below5) = (&self.five_runs[..l5], &s.rho5[..l5], &s.above5[..l5], &s.below5[..l5]);
-        let lines5 = &mut s.lines5[..l5];
-        let inv = [1.0 / z5[0], 1.0 / z5[1]];
-        for ((((o, r), &p), above), below) in lines5.iter_mut().zip(runs5).zip(rho5).zip(above5).zip(below5) {
+        let (runs3, rho3, below3) = (&self.three_runs[..l3], &s.rho3[..l3], &s.below3[..l3]);
+        let (runs5, rho5, below5) = (&self.five_runs[..l5], &s.rho5[..l5], &s.below5[..l5]);
+        let (lines3, lines5) = (&mut s.lines3[..l3], &mut s.lines5[..l5]);
+        let inv3 = 1.0 / z3;
+        let inv5 = [1.0 / z5[0], 1.0 / z5[1]];
+        let line3 = |j: usize, above: f64| {
+            let r = &runs3[j];
+            let a = -n * (above * inv3 - r[3]);
+            [a + r[4] * (below3[j] * inv3 - r[2]), n * (rho3[j] * inv3 - 1.0)]
+        };
+        let line5 = |j: usize, above: [f64; 2]| {
+            let (r, p, below) = (&runs5[j], rho5[j], below5[j]);
             let line = |l: usize| {
-                let a = -n * (above[l] * inv[l] - r[3][l]);
-                [a + r[4][l] * (below[l] * inv[l] - r[2][l]), n * (p * inv[l] - 1.0)]
+                let a = -n * (above[l] * inv5[l] - r[3][l]);
+                [a + r[4][l] * (below[l] * inv5[l] - r[2][l]), n * (p * inv5[l] - 1.0)]
             };
             let (m, b) = (line(0), line(1));
-            *o = [[m[0], b[0]], [m[1], b[1]]];
+            [[m[0], b[0]], [m[1], b[1]]]
+        };
+        let (mut a3, mut a5) = (0.0, [0.0; 2]);
+        let both = l3.min(l5);
+        for k in 0..both {
+            let (j3, j5) = (l3 - 1 - k, l5 - 1 - k);
+            lines3[j3] = line3(j3, a3);
+            a3 += rho3[j3] * runs3[j3][1];
+            lines5[j5] = line5(j5, a5);
+            let (p, r) = (rho5[j5], &runs5[j5][1]);
+            a5 = [a5[0] + p * r[0], a5[1] + p * r[1]];
+        }
+        for k in both..l3 {
+            let j3 = l3 - 1 - k;
+            lines3[j3] = line3(j3, a3);
+            a3 += rho3[j3] * runs3[j3][1];
+        }
+        for k in both..l5 {
+            let j5 = l5 - 1 - k;
+            lines5[j5] = line5(j5, a5);
+            let (p, r) = (rho5[j5], &runs5[j5][1]);
+            a5 = [a5[0] + p * r[0], a5[1] + p * r[1]];
+        }
+        if z3 <= 0.0 {
+            lines3.fill([0.0; 2]);
         }
         for (l, z) in z5.into_iter().enumerate() {
             if z <= 0.0 {
@@ -805,7 +800,7 @@ impl Removal {
 
     /// Each front subset's correction from its run's line and its ordinal's `d`.
     #[inline(never)]
-    fn fill_front(&self, s: &Scratch, h: &HandSubsets, out: &mut [f64; 286]) {
+    fn fill_front(&self, s: &Scratch, h: &HandSubsets, out: &mut [f64; FRONT_PAD]) {
         let (of, d, lines) = (&self.three_of, &self.three_d, &s.lines3);
         for (o, &x) in out.iter_mut().zip(&h.three) {
             let x = x as usize & (THREE_ORD - 1);
@@ -816,7 +811,7 @@ impl Removal {
 
     /// Each five-card subset's corrections as the middle and as the back.
     #[inline(never)]
-    fn fill_five(&self, s: &Scratch, h: &HandSubsets, middle: &mut [f64; 1287], back: &mut [f64; 1287]) {
+    fn fill_five(&self, s: &Scratch, h: &HandSubsets, middle: &mut [f64; FIVE_PAD], back: &mut [f64; FIVE_PAD]) {
         let (ords, lines) = (&self.five_d, &s.lines5);
         for ((m, b), &x) in middle.iter_mut().zip(back.iter_mut()).zip(&h.five) {
             let o = ords[x as usize & (ORD - 1)];
@@ -831,12 +826,13 @@ impl Removal {
 /// [`HandSubsets`] orders them), and a bound of what it adds to any split.
 #[derive(Clone, Debug)]
 pub struct Corrections {
-    /// Per three-card subset, its correction as the front.
-    pub front: Box<[f64; 286]>,
-    /// Per five-card subset, as the middle.
-    pub middle: Box<[f64; 1287]>,
-    /// Per five-card subset, as the back.
-    pub back: Box<[f64; 1287]>,
+    /// Per three-card subset, its correction as the front (286 of them; the rest 0, padding
+    /// that lets an index be masked into range instead of reduced).
+    pub front: Box<[f64; FRONT_PAD]>,
+    /// Per five-card subset, as the middle (1,287 of them, padded as the front).
+    pub middle: Box<[f64; FIVE_PAD]>,
+    /// Per five-card subset, as the back (padded as the front).
+    pub back: Box<[f64; FIVE_PAD]>,
     /// The largest front correction plus the largest middle correction: with a back's own,
     /// at least what any split behind that back adds.
     pub top_front_middle: f64,
@@ -848,7 +844,7 @@ impl Corrections {
     /// The corrections of a split given by subset indices.
     #[inline]
     pub fn of(&self, front: usize, middle: usize, back: usize) -> f64 {
-        self.front[front % 286] + self.middle[middle % 1287] + self.back[back % 1287]
+        self.front[front & (FRONT_PAD - 1)] + self.middle[middle & (FIVE_PAD - 1)] + self.back[back & (FIVE_PAD - 1)]
     }
 
     /// The corrections of a split given by its lanes' cards, front, middle and back, each a
@@ -1029,7 +1025,7 @@ mod tests {
                 let [a, b] = lines[of[x] as usize & (RUNS - 1)];
                 *o = a + b * d[x];
             }
-            let top_front = top(&out.front[..]);
+            let top_front = top(&out.front[..286]);
             // Both five-card lanes in one pass: they share the runs, and each ordinal's two `d`
             // sit side by side.
             // The front's lines are read: the middle's take their place.
@@ -1043,7 +1039,7 @@ mod tests {
                 *m = am + bm * dm;
                 *b = ab + bb * db;
             }
-            let (top_middle, top_back) = (top(&out.middle[..]), top(&out.back[..]));
+            let (top_middle, top_back) = (top(&out.middle[..1287]), top(&out.back[..1287]));
             out.top_front_middle = top_front + top_middle;
             out.slack = out.top_front_middle + top_back;
             out

@@ -31,6 +31,7 @@
 
 use super::model::{Objective, SweepLines, SweepSlices, ORD_PAD};
 pub use super::removal::Corrections;
+use super::removal::FIVE_PAD;
 use super::strength::{held_at_least, suit_masks, top_rank, Strength, Subsets};
 // The per-hand data lives in its own module, which the model and card removal read too; its home
 // is `subsets`, re-exported here for the search's callers.
@@ -208,7 +209,7 @@ impl Ctx<'_> {
     #[inline(always)]
     fn back_slack(&self, bi: usize) -> f64 {
         match self.corr {
-            Some(c) => c.back[bi % 1287] + c.top_front_middle,
+            Some(c) => c.back[bi & (FIVE_PAD - 1)] + c.top_front_middle,
             None => 0.0,
         }
     }
@@ -367,7 +368,7 @@ impl Ctx<'_> {
         let base = at_caps + shared.lines.parts(pos, f_cap, m_cap);
         let base = obj.lanes[2].value[ob as usize] + base + 1e-9 * (1.0 + at_caps.abs() + base.abs());
         // The shared tables hold the middles' and fronts' corrections; the back's is here.
-        let base = if let Some(c) = self.corr { base + c.back[bi % 1287] } else { base };
+        let base = if let Some(c) = self.corr { base + c.back[bi & (FIVE_PAD - 1)] } else { base };
         let (c5, c3) = (&shared.middle, &shared.front);
         // The bound first: it needs no ordinal, and most splits fail it. Four splits at a time,
         // their bounds compared together (a vector compare where the target has one); a split
