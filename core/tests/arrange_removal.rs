@@ -25,12 +25,13 @@ fn scrambled(h: &HandSubsets, seed: u64, scale: f64) -> Corrections {
         let z = (x as u64 ^ lane << 20 ^ seed).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         ((z >> 11) as f64 / (1u64 << 53) as f64 - 0.5) * scale
     };
-    let front: [f64; 286] = std::array::from_fn(|i| f(0, h.three[i]));
-    let middle: [f64; 1287] = std::array::from_fn(|i| f(1, h.five[i]));
-    let back: [f64; 1287] = std::array::from_fn(|i| f(2, h.five[i]));
+    // The arrays are padded to powers of two past the 286 and 1,287 subsets, with zeros.
+    let front: [f64; 512] = std::array::from_fn(|i| if i < 286 { f(0, h.three[i]) } else { 0.0 });
+    let middle: [f64; 2048] = std::array::from_fn(|i| if i < 1287 { f(1, h.five[i]) } else { 0.0 });
+    let back: [f64; 2048] = std::array::from_fn(|i| if i < 1287 { f(2, h.five[i]) } else { 0.0 });
     let top = |v: &[f64]| v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let top_front_middle = top(&front) + top(&middle);
-    let slack = top_front_middle + top(&back);
+    let top_front_middle = top(&front[..286]) + top(&middle[..1287]);
+    let slack = top_front_middle + top(&back[..1287]);
     Corrections { front: Box::new(front), middle: Box::new(middle), back: Box::new(back), top_front_middle, slack }
 }
 
