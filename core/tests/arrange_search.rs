@@ -15,6 +15,7 @@ fn small_field(preset: Preset, players: u8) -> FieldModel {
         extra_suits: SuitSet::EMPTY,
         jokers: 0,
         training: Training { seed: 11, deals: 300, iterations: 1 },
+        card_removal: false,
     };
     train(&cfg, |_, _| {})
 }
@@ -175,6 +176,7 @@ fn branch_and_bound_equals_exhaustive_at_banker_tables_and_with_majority() {
                 extra_suits: SuitSet::EMPTY,
                 jokers: 0,
                 training: Training { seed: 12, deals: 200, iterations: 1 },
+                card_removal: false,
             };
             let [player, banker] = train_banker(&cfg, |_, _| {});
             if role == Role::Banker {

@@ -13,7 +13,14 @@ use shisanshui::{Category, Deck, Preset, Rules, SuitSet, Table};
 fn small(jokers: u8) -> FieldModel {
     let training = Training { seed: 11, deals: 300, iterations: 1 };
     train(
-        &TrainConfig { preset: Preset::Classic, players: 4, extra_suits: SuitSet::EMPTY, jokers, training },
+        &TrainConfig {
+            preset: Preset::Classic,
+            players: 4,
+            extra_suits: SuitSet::EMPTY,
+            jokers,
+            training,
+            card_removal: false,
+        },
         |_, _| {},
     )
 }

@@ -110,19 +110,26 @@ fn usage_errors_exit_two_and_write_nothing() {
     assert_eq!(committed_hash(), before, "the committed tables changed");
 }
 
-/// The model the library trains for this small configuration, encoded alone.
+/// The model the library trains for this small configuration, encoded alone (with card removal
+/// in the loop, as `sss-train` trains by default).
 fn small_model(preset: Preset, players: u8) -> Vec<u8> {
     small_model_in(preset, players, SuitSet::EMPTY)
 }
 
 /// [`small_model`] for a deck with extra suits.
 fn small_model_in(preset: Preset, players: u8, extra_suits: SuitSet) -> Vec<u8> {
+    small_model_with(preset, players, extra_suits, true)
+}
+
+/// [`small_model_in`] with card removal in the loop or not.
+fn small_model_with(preset: Preset, players: u8, extra_suits: SuitSet, card_removal: bool) -> Vec<u8> {
     let cfg = TrainConfig {
         preset,
         players,
         extra_suits,
         jokers: 0,
         training: Training { seed: 7, deals: 400, iterations: 2 },
+        card_removal,
     };
     encode(&[train(&cfg, |_, _| {})])
 }
@@ -195,6 +202,13 @@ fn a_small_training_run_writes_what_the_library_trains() {
     assert_eq!((models.len(), models[0].preset, models[0].players), (1, Preset::Classic, 4));
     assert_eq!(models[0].training, Training { seed: 7, deals: 400, iterations: 2 });
     assert_eq!(entries(&dir), ["m.bin"], "no temporary file is left behind");
+
+    // --no-card-removal trains the field of the arranger without it: other bytes, the library's.
+    let plain = [&args("classic", "-")[..], &["--no-card-removal"]].concat();
+    let out = Command::new(TRAIN).args(&plain).current_dir(&dir).stdin(Stdio::null()).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(out.stdout, small_model_with(Preset::Classic, 4, SuitSet::EMPTY, false));
+    assert_ne!(out.stdout, classic);
 
     // A second preset into the same file keeps the first model.
     let out = run(TRAIN, &args("kx", "m.bin"), &dir);
@@ -356,4 +370,28 @@ fn the_tournament_reports_and_disables_home_runs() {
         hr.iter().all(|l| l.ends_with("made in 0.00% of games, against in 0.00%, moving +0.0000 water/hand")),
         "{lines:?}"
     );
+}
+
+/// `best-response` at a banker table measures both roles, one line each, and at a big table
+/// deals the bigger deck.
+#[test]
+fn best_response_measures_banker_and_big_tables() {
+    let dir = scratch("best_response_tables");
+    let small = ["--hands", "2", "--opponents", "4", "--screen", "4"];
+    let out = run(
+        TOURNAMENT,
+        &[&["best-response", "--preset", "classic", "--players", "3", "--table", "banker"], &small[..]].concat(),
+        &dir,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let lines = text(&out.stdout);
+    assert!(lines.contains("classic banker table, banker 3 seats"), "{lines}");
+    assert!(lines.contains("classic banker table, player 3 seats"), "{lines}");
+    let out = run(
+        TOURNAMENT,
+        &[&["best-response", "--preset", "kx", "--players", "6", "--extra-suits", "sh"], &small[..]].concat(),
+        &dir,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("kx 6 seats (extra suits"), "{}", text(&out.stdout));
 }

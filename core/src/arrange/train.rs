@@ -7,8 +7,9 @@
 //!    greedily (what servers ship): the empirical lane distributions and copula of those
 //!    arrangements are field 0;
 //! 2. iteration `k` (1..=`iterations`) deals fresh tables (stream `seed + k`), arranges every
-//!    hand by the exact search against field `k − 1` — a best response to it — and records
-//!    the result; field `k` is the average of iterations 1..=k weighted by `k` (later, better
+//!    hand by the exact search against field `k − 1` — a best response to it, with card
+//!    removal (the field conditioned on the hand's own cards, as the default arranger plays)
+//!    unless [`TrainConfig::card_removal`] is off — and records the result; field `k` is the average of iterations 1..=k weighted by `k` (later, better
 //!    informed iterations count more; averaging damps the oscillation of pure best responses).
 //!
 //! A banker table ([`train_banker`]) has two fields, one per role: a player plays the banker's
@@ -49,6 +50,11 @@ pub struct TrainConfig {
     pub jokers: u8,
     /// How many tables, the seed, and the number of self-play iterations.
     pub training: Training,
+    /// Whether each iteration's best response conditions the field on the hand's own cards
+    /// (card removal, as the default arranger plays): the field is then the self-play
+    /// distribution of the arranger that ships. Hands of one deck only; a hand with copies or
+    /// jokers is searched without, as the arranger does.
+    pub card_removal: bool,
 }
 
 /// Integer sample counts of one iteration (or a weighted sum of several).
@@ -169,6 +175,7 @@ struct Play<'a> {
     rules: &'a Rules,
     st: &'static Strength,
     strict: bool,
+    card_removal: bool,
 }
 
 impl Play<'_> {
@@ -209,7 +216,12 @@ impl Play<'_> {
     /// The lanes of the best response to `obj`.
     fn best(&self, obj: &Objective, d: &SearchHand) -> [u16; 3] {
         match d {
-            SearchHand::Plain(h) => search::best(obj, self.st, h, self.strict, None).ordinals,
+            SearchHand::Plain(h) => {
+                obj.with_corrections(h, self.card_removal, |corr| {
+                    search::best_with(obj, self.st, h, self.strict, corr, None)
+                })
+                .ordinals
+            }
             SearchHand::Copies(h) => copies::best(obj, self.st, h, self.strict).ordinals,
         }
     }
@@ -228,7 +240,7 @@ fn rules_of(cfg: &TrainConfig) -> Rules {
 pub fn train(cfg: &TrainConfig, mut progress: impl FnMut(u8, f64)) -> FieldModel {
     let rules = rules_of(cfg);
     let st = Strength::get(rules.wheel);
-    let p = Play { rules: &rules, st, strict: rules.strict_order };
+    let p = Play { rules: &rules, st, strict: rules.strict_order, card_removal: cfg.card_removal };
     let t = cfg.training;
     let start = std::time::Instant::now();
     let all = |c: &Counts, training| c.field(cfg, training, Table::AllPairs, Role::Player);
@@ -255,7 +267,7 @@ pub fn train_banker(cfg: &TrainConfig, mut progress: impl FnMut(u8, f64)) -> [Fi
     let mut rules = rules_of(cfg);
     rules.table = Table::Banker;
     let st = Strength::get(rules.wheel);
-    let p = Play { rules: &rules, st, strict: rules.strict_order };
+    let p = Play { rules: &rules, st, strict: rules.strict_order, card_removal: cfg.card_removal };
     let t = cfg.training;
     let players = cfg.players as usize;
     let start = std::time::Instant::now();

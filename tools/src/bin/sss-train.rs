@@ -2,8 +2,12 @@
 //!
 //! ```text
 //! sss-train --out FILE [--preset NAME,...|all] [--players 2,4] [--table all_pairs|banker]
-//!           [--extra-suits LETTERS] [--deals N] [--iterations K] [--seed S] [--fresh]
+//!           [--extra-suits LETTERS] [--deals N] [--iterations K] [--seed S] [--no-card-removal] [--fresh]
 //! ```
+//!
+//! Each iteration's best response plays with card removal, as the default arranger does (the
+//! field it trains is then the self-play of the arranger that ships); `--no-card-removal` trains
+//! the field of the arranger without it.
 //!
 //! `--extra-suits` trains for a bigger deck (RULES.md §11: `s` at five seats, `sh` at six,
 //! `dchs` — two decks — at seven or eight); a model is kept per (preset, seats, extra suits,
@@ -83,6 +87,12 @@ struct Args {
     #[arg(long, value_name = "S", value_parser = seed_arg, default_value = "0x53535f415252414e")] // "SSS_ARRAN"
     seed: u64,
 
+    /// Train without card removal: each iteration's best response prices the field as it is,
+    /// whatever its own cards (the arranger's `with_card_removal(false)`). By default it
+    /// conditions the field on them, as the default arranger plays (one-deck hands).
+    #[arg(long)]
+    no_card_removal: bool,
+
     /// Start from no models instead of those already in --out.
     #[arg(long)]
     fresh: bool,
@@ -124,7 +134,14 @@ fn run(args: &Args, stdout: bool) -> Result<(), String> {
     let training = Training { seed: args.seed, deals: args.deals, iterations: args.iterations };
     for &preset in &args.preset.0 {
         for &players in &args.players.0 {
-            let cfg = TrainConfig { preset, players, extra_suits: args.extra_suits, jokers: args.jokers, training };
+            let cfg = TrainConfig {
+                preset,
+                players,
+                extra_suits: args.extra_suits,
+                jokers: args.jokers,
+                training,
+                card_removal: !args.no_card_removal,
+            };
             let mut banker = Rules::preset(preset);
             banker.extra_suits = args.extra_suits;
             banker.jokers = args.jokers;
