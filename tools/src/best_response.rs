@@ -16,13 +16,18 @@
 //!
 //! The best response is taken among the pre-screened candidates, so the gain is a lower bound
 //! of a full best response's against the same opponents.
+//!
+//! At a banker table (RULES.md §5a) the measured seat plays one role ([`Config::role`]): as the
+//! banker (seat 0) it is settled against every player; as a player (seat 1) against the banker
+//! alone, and the pre-screen counts only the seats it is settled against. Each opponent plays
+//! its own role's arranger ([`Seats`]). A big table (RULES.md §11) deals the bigger deck.
 
-use shisanshui::arrange::Arranger;
+use shisanshui::arrange::{Arranger, Role};
 use shisanshui::deal::Dealer;
 use shisanshui::settle::{PlayerHand, Settler};
 use shisanshui::simulate::round_seed;
 use shisanshui::special::SpecialDetector;
-use shisanshui::{Arrangement, Card, Error, Evaluator, HandRank, Lane, Rules};
+use shisanshui::{Arrangement, Card, Error, Evaluator, HandRank, Lane, Rules, Table};
 
 /// What to measure.
 #[derive(Clone, Debug)]
@@ -39,6 +44,40 @@ pub struct Config {
     pub screen: usize,
     /// Seed of the hands and the opponents' deals.
     pub seed: u64,
+    /// The measured seat's role at a banker table (the banker is seat 0, a player seat 1);
+    /// [`Role::Player`] at an all-pairs table.
+    pub role: Role,
+}
+
+/// The arrangers the seats play: each role's at a banker table, one for every seat otherwise.
+#[derive(Clone, Debug)]
+pub struct Seats {
+    /// A player's arranger (every seat's at an all-pairs table).
+    pub player: Arranger,
+    /// The banker's, at a banker table.
+    pub banker: Option<Arranger>,
+}
+
+impl Seats {
+    /// The arrangers of a table of `players` under `rules`, each role's at a banker table.
+    pub fn new(rules: &Rules, players: usize) -> Result<Seats, Error> {
+        let banker =
+            (rules.table == Table::Banker).then(|| Arranger::new_for(rules, players, Role::Banker)).transpose()?;
+        Ok(Seats { player: Arranger::new_for(rules, players, Role::Player)?, banker })
+    }
+
+    /// One arranger for every seat (an all-pairs table).
+    pub fn all_pairs(arranger: &Arranger) -> Seats {
+        Seats { player: arranger.clone(), banker: None }
+    }
+
+    /// The arranger of `seat` (the banker's for seat 0 at a banker table).
+    fn of(&self, seat: usize) -> &Arranger {
+        match &self.banker {
+            Some(b) if seat == 0 => b,
+            _ => &self.player,
+        }
+    }
 }
 
 /// One hand's outcome.
@@ -154,15 +193,22 @@ impl LaneTable {
     }
 }
 
-/// The hero's mean water over a set of opponent deals, settled exactly.
-fn mean_water(settler: &Settler, hero: &PlayerHand, set: &[Vec<PlayerHand>]) -> Result<f64, Error> {
+/// The hero's mean water in seat `me` over a set of opponent deals (the other seats in order),
+/// settled exactly.
+fn mean_water(
+    settler: &Settler,
+    hero: &PlayerHand,
+    me: usize,
+    banker: Option<usize>,
+    set: &[Vec<PlayerHand>],
+) -> Result<f64, Error> {
     let mut sum = 0i64;
     let mut table = Vec::with_capacity(set.first().map_or(1, |o| o.len() + 1));
     for opps in set {
         table.clear();
-        table.push(hero.clone());
         table.extend_from_slice(opps);
-        sum += settler.settle(&table)?.totals[0].units();
+        table.insert(me, hero.clone());
+        sum += settler.settle_with_banker(&table, banker)?.totals[me].units();
     }
     Ok(sum as f64 / set.len() as f64 / shisanshui::Water::DENOMINATOR as f64)
 }
@@ -203,14 +249,14 @@ pub fn arranger_play(arranger: &Arranger, cards: &[Card; 13]) -> Result<PlayerHa
     play(arranger, cards)
 }
 
-/// The best response's gain on one hand, over the arranger's own choice.
+/// The best response's gain on one hand, over the arranger's own choice (an all-pairs table).
 pub fn hand(config: &Config, arranger: &Arranger, i: u64) -> Result<HandResult, Error> {
-    hand_of(config, arranger, &|c| play(arranger, c), i)
+    hand_of(config, &Seats::all_pairs(arranger), &|c| play(arranger, c), i)
 }
 
-/// The best response's gain on one hand over `own`'s choice, the other seats played by the
-/// arranger.
-pub fn hand_of(config: &Config, arranger: &Arranger, own: Play<'_>, i: u64) -> Result<HandResult, Error> {
+/// The best response's gain on one hand over `own`'s choice, the other seats played by their
+/// arrangers.
+pub fn hand_of(config: &Config, arrangers: &Seats, own: Play<'_>, i: u64) -> Result<HandResult, Error> {
     let rules = &config.rules;
     let settler = Settler::new(rules)?;
     let eval = Evaluator::new(rules);
@@ -219,22 +265,36 @@ pub fn hand_of(config: &Config, arranger: &Arranger, own: Play<'_>, i: u64) -> R
     let hero: [Card; 13] = deck[..13].try_into().expect("13 cards");
     let unseen = &deck[13..];
     let seats = config.players - 1;
+    // The measured seat: the banker's (0) or a player's (1) at a banker table, else 0. The
+    // opponents' hands fill the other seats in order.
+    let banker_table = rules.table == Table::Banker;
+    let me = usize::from(banker_table && config.role != Role::Banker);
+    let seat_of = |k: usize| if k < me { k } else { k + 1 };
     let sets = [SET_A, SET_B].map(|tag| -> Result<Vec<Vec<PlayerHand>>, Error> {
         (0..config.opponents)
             .map(|j| {
                 opponents(unseen, seats, round_seed(config.seed ^ tag, i * config.opponents as u64 + j as u64))
                     .iter()
-                    .map(|h| play(arranger, h))
+                    .enumerate()
+                    .map(|(k, h)| play(arrangers.of(seat_of(k)), h))
                     .collect()
             })
             .collect()
     });
     let [a, b] = sets;
     let (a, b) = (a?, b?);
+    let banker = banker_table.then_some(0);
+    let mean_water = |hero: &PlayerHand, set: &[Vec<PlayerHand>]| mean_water(&settler, hero, me, banker, set);
 
-    // Pre-screen: pairwise lane water against set A's arranged opponents. It is a sum over
-    // the lanes, so each lane's value is read from that lane's sorted opponent ranks.
-    let opp_ranks: Vec<[HandRank; 3]> = a.iter().flatten().filter_map(|h| ranks(h, &eval, strict)).collect();
+    // Pre-screen: pairwise lane water against set A's arranged opponents that the seat is
+    // settled against (a player at a banker table: the banker alone). It is a sum over the
+    // lanes, so each lane's value is read from that lane's sorted opponent ranks.
+    let settled_against = |k: usize| !banker_table || me == 0 || seat_of(k) == 0;
+    let opp_ranks: Vec<[HandRank; 3]> = a
+        .iter()
+        .flat_map(|o| o.iter().enumerate().filter(|&(k, _)| settled_against(k)).map(|(_, h)| h))
+        .filter_map(|h| ranks(h, &eval, strict))
+        .collect();
     let tables = [Lane::Front, Lane::Middle, Lane::Back]
         .map(|lane| LaneTable::new(&settler, lane, opp_ranks.iter().map(|r| r[lane as usize])));
     let mut scored: Vec<(i64, PlayerHand)> = legal(&hero, &eval, strict)
@@ -259,33 +319,34 @@ pub fn hand_of(config: &Config, arranger: &Arranger, own: Play<'_>, i: u64) -> R
     let mut best = (f64::NEG_INFINITY, own.clone());
     let mut place = None;
     for (k, c) in candidates.iter().enumerate() {
-        let w = mean_water(&settler, c, &a)?;
+        let w = mean_water(c, &a)?;
         if w > best.0 {
             best = (w, c.clone());
             place = (k < screened).then_some(k);
         }
     }
-    let own_a = mean_water(&settler, &own, &a)?;
-    let gain = mean_water(&settler, &best.1, &b)? - mean_water(&settler, &own, &b)?;
+    let own_a = mean_water(&own, &a)?;
+    let gain = mean_water(&best.1, &b)? - mean_water(&own, &b)?;
     Ok(HandResult { gain, in_sample: best.0 - own_a, same: same_play(&best.1, &own), screen_place: place })
 }
 
-/// Every hand of a run, in order, on every core.
+/// Every hand of a run at an all-pairs table, in order, on every core.
 pub fn run(config: &Config, arranger: &Arranger) -> Result<Vec<HandResult>, Error> {
-    run_of(config, arranger, &|c| play(arranger, c))
+    run_of(config, &Seats::all_pairs(arranger), &|c| play(arranger, c))
 }
 
-/// Every hand of a run against `own`'s choices (the other seats played by the arranger).
-pub fn run_of(config: &Config, arranger: &Arranger, own: Play<'_>) -> Result<Vec<HandResult>, Error> {
-    if config.players < 2 || config.players > 4 || !config.rules.extra_suits.is_empty() {
+/// Every hand of a run against `own`'s choices (the other seats played by their arrangers).
+pub fn run_of(config: &Config, arrangers: &Seats, own: Play<'_>) -> Result<Vec<HandResult>, Error> {
+    config.rules.check_players(config.players)?;
+    if config.rules.table == Table::Banker && (config.players < 3 || arrangers.banker.is_none()) {
         return Err(Error::InvalidTable(format!(
-            "a best response is measured at one-deck tables of 2 to 4 seats, not {} seats{}",
+            "a best response at a banker table needs 3 or more seats and the banker's arranger, not {} seats{}",
             config.players,
-            if config.rules.extra_suits.is_empty() { "" } else { " with extra suits" }
+            if arrangers.banker.is_none() { " without it" } else { "" }
         )));
     }
-    if config.rules.table == shisanshui::Table::Banker {
-        return Err(Error::InvalidTable("a best response is measured at all-pairs tables".into()));
+    if config.rules.table != Table::Banker && config.role == Role::Banker {
+        return Err(Error::InvalidTable("the banker's role is measured at banker tables".into()));
     }
     if config.opponents == 0 || config.screen == 0 {
         return Err(Error::InvalidArgument("opponents and screen must be at least 1".into()));
@@ -296,7 +357,7 @@ pub fn run_of(config: &Config, arranger: &Arranger, own: Play<'_>) -> Result<Vec
         let parts: Vec<_> = (0..threads as u64)
             .map(|t| {
                 s.spawn(move || -> Result<Vec<HandResult>, Error> {
-                    (t * per..((t + 1) * per).min(config.hands)).map(|i| hand_of(config, arranger, own, i)).collect()
+                    (t * per..((t + 1) * per).min(config.hands)).map(|i| hand_of(config, arrangers, own, i)).collect()
                 })
             })
             .collect();

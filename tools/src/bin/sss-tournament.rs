@@ -53,7 +53,10 @@
 //!
 //! `best-response` measures how much a player who knows the hero's choices could win against
 //! them (`shisanshui_tools::best_response`, docs/arrange.md "Best response"): per sampled hand,
-//! the best arrangement against K opponent deals played by ours, scored on K other deals.
+//! the best arrangement against K opponent deals played by ours, scored on K other deals. Every
+//! opponent plays ours for its seat's role with `--field`'s models when given (the hero's too).
+//! At a banker table (`--table banker`, three or more seats) it measures each role, the banker
+//! in seat 0 and a player in seat 1; with `--extra-suits` the hands are of the bigger deck.
 //!
 //! `specials` counts, per special hand, how often declaring it is worth more than the best
 //! lane play (`Arranger::special_advice`) over random hands.
@@ -421,60 +424,80 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Command::Specials(a) => (opts(&a.table, a.deals)?, specials),
         Command::BestResponse(a) => {
-            if !a.table.extra_suits.is_empty() || a.table.table == Seating::Banker {
-                return Err("best-response measures one-deck all-pairs tables".into());
-            }
-            for &preset in &a.table.preset.0 {
-                for &players in &a.table.players.0 {
-                    let rules = Rules { jokers: a.table.jokers, ..Rules::preset(preset) };
-                    let config = shisanshui_tools::best_response::Config {
-                        rules: rules.clone(),
-                        players: players as usize,
-                        hands: a.hands,
-                        opponents: a.opponents as usize,
-                        screen: a.screen as usize,
-                        seed: a.table.seed,
-                    };
-                    let arranger = Arranger::new(&rules, players as usize).map_err(|e| e.to_string())?;
-                    let o = opts(&a.table, 0)?;
-                    let hero = policy(a.hero, &o, &rules, players as usize)?;
-                    let detector = SpecialDetector::new(&rules).map_err(|e| e.to_string())?;
-                    let own = |c: &[Card; 13]| Ok(hero.play(c, &rules, Some(&detector), Role::Player));
-                    let t = std::time::Instant::now();
-                    let results =
-                        shisanshui_tools::best_response::run_of(&config, &arranger, &own).map_err(|e| e.to_string())?;
-                    let gains: Vec<f64> = results.iter().map(|r| r.gain).collect();
-                    let (mean, half) = shisanshui_tools::best_response::interval(&gains);
-                    let (ins, _) = shisanshui_tools::best_response::interval(
-                        &results.iter().map(|r| r.in_sample).collect::<Vec<_>>(),
-                    );
-                    let same = results.iter().filter(|r| r.same).count() as f64 / results.len() as f64;
-                    let mut places: Vec<usize> = results.iter().filter_map(|r| r.screen_place).collect();
-                    places.sort_unstable();
-                    let place_at =
-                        |q: f64| places.get(((places.len() as f64 - 1.0) * q) as usize).copied().unwrap_or(0);
-                    let mut steps = String::new();
-                    let mut n = 100;
-                    while n < gains.len() {
-                        let (m, h) = shisanshui_tools::best_response::interval(&gains[..n]);
-                        steps.push_str(&format!(" {n}: {m:+.4}±{h:.4};"));
-                        n *= 2;
+            let o = opts(&a.table, 0)?;
+            for &preset in &o.presets {
+                let Some(rules) = rules_for(&o, preset) else {
+                    eprintln!("skipping {preset}: banker mode is pairwise only");
+                    continue;
+                };
+                for &players in &o.players {
+                    rules.check_players(players).map_err(|e| e.to_string())?;
+                    if rules.table == Seating::Banker && players < 3 {
+                        eprintln!("skipping {preset} at {players} seats: a banker table of two is the heads-up game");
+                        continue;
                     }
-                    println!(
-                        "{preset} {players} seats, against {}: best-response gain {mean:+.4} [{:+.4}, {:+.4}] water a hand ({} hands, {} + {} opponent deals, screen {}); on the choosing set {ins:+.4}; same choice {:.1}%; the best response's place in the screen: median {}, 99th percentile {}, last {}; {:.0} s;{steps}",
-                        a.hero.name(),
-                        mean - half,
-                        mean + half,
-                        a.hands,
-                        a.opponents,
-                        a.opponents,
-                        a.screen,
-                        100.0 * same,
-                        place_at(0.5),
-                        place_at(0.99),
-                        places.last().copied().unwrap_or(0),
-                        t.elapsed().as_secs_f64()
-                    );
+                    // Every seat plays the arranger of its role, with --field's models when given.
+                    let seats = shisanshui_tools::best_response::Seats {
+                        player: arranger(&o, &rules, players, Role::Player)?,
+                        banker: (rules.table == Seating::Banker)
+                            .then(|| arranger(&o, &rules, players, Role::Banker))
+                            .transpose()?,
+                    };
+                    let hero = policy(a.hero, &o, &rules, players)?;
+                    let detector = SpecialDetector::new(&rules).map_err(|e| e.to_string())?;
+                    for &role in roles(&rules) {
+                        let config = shisanshui_tools::best_response::Config {
+                            rules: rules.clone(),
+                            players,
+                            hands: a.hands,
+                            opponents: a.opponents as usize,
+                            screen: a.screen as usize,
+                            seed: a.table.seed,
+                            role,
+                        };
+                        let own = |c: &[Card; 13]| Ok(hero.play(c, &rules, Some(&detector), role));
+                        let t = std::time::Instant::now();
+                        let results = shisanshui_tools::best_response::run_of(&config, &seats, &own)
+                            .map_err(|e| e.to_string())?;
+                        let gains: Vec<f64> = results.iter().map(|r| r.gain).collect();
+                        let (mean, half) = shisanshui_tools::best_response::interval(&gains);
+                        let (ins, _) = shisanshui_tools::best_response::interval(
+                            &results.iter().map(|r| r.in_sample).collect::<Vec<_>>(),
+                        );
+                        let same = results.iter().filter(|r| r.same).count() as f64 / results.len() as f64;
+                        let mut places: Vec<usize> = results.iter().filter_map(|r| r.screen_place).collect();
+                        places.sort_unstable();
+                        let place_at =
+                            |q: f64| places.get(((places.len() as f64 - 1.0) * q) as usize).copied().unwrap_or(0);
+                        let mut steps = String::new();
+                        let mut n = 100;
+                        while n < gains.len() {
+                            let (m, h) = shisanshui_tools::best_response::interval(&gains[..n]);
+                            steps.push_str(&format!(" {n}: {m:+.4}±{h:.4};"));
+                            n *= 2;
+                        }
+                        let deck = if rules.extra_suits.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" (extra suits {})", rules.extra_suits)
+                        };
+                        println!(
+                            "{} {players} seats{deck}, against {}: best-response gain {mean:+.4} [{:+.4}, {:+.4}] water a hand ({} hands, {} + {} opponent deals, screen {}); on the choosing set {ins:+.4}; same choice {:.1}%; the best response's place in the screen: median {}, 99th percentile {}, last {}; {:.0} s;{steps}",
+                            label(preset, &rules, (rules.table == Seating::Banker).then_some(role)),
+                            a.hero.name(),
+                            mean - half,
+                            mean + half,
+                            a.hands,
+                            a.opponents,
+                            a.opponents,
+                            a.screen,
+                            100.0 * same,
+                            place_at(0.5),
+                            place_at(0.99),
+                            places.last().copied().unwrap_or(0),
+                            t.elapsed().as_secs_f64()
+                        );
+                    }
                 }
             }
             return Ok(());
