@@ -4,7 +4,9 @@
 //! with the default `built-in-fields` feature; a build without it (the WebAssembly package, which
 //! carries them compressed) hands them over with [`add_fields`] before its first arranger.
 //!
-//! Regenerate every table with (release build; one to one and a half minutes per model):
+//! Regenerate every table with (release build; about a minute per model on two cores). Training
+//! plays card removal in its loop by default, as the default arranger does (`sss-train
+//! --no-card-removal` trains without it); the one-deck tables are trained so:
 //!
 //! ```text
 //! cargo run --release -p shisanshui-tools --bin sss-train -- \
@@ -27,17 +29,18 @@
 //! done
 //! ```
 //!
-//! and the tables with two wild jokers (RULES.md §12):
+//! (a bigger deck's arranger has no card removal, so its fields are the same with it or without)
+//! and the tables with two wild jokers (RULES.md §12), still trained without card removal:
 //!
 //! ```text
 //! T=core/src/arrange/model_tables_jokers.bin
-//! cargo run --release -p shisanshui-tools --bin sss-train -- --out $T --fresh \
+//! cargo run --release -p shisanshui-tools --bin sss-train -- --out $T --fresh --no-card-removal \
 //!     --preset classic,regional,kx,ranked --players 2,4 --jokers 2 --deals 100000
-//! cargo run --release -p shisanshui-tools --bin sss-train -- --out $T \
+//! cargo run --release -p shisanshui-tools --bin sss-train -- --out $T --no-card-removal \
 //!     --preset classic --players 2 --jokers 2 --deals 100000 --iterations 12
-//! cargo run --release -p shisanshui-tools --bin sss-train -- --out $T \
+//! cargo run --release -p shisanshui-tools --bin sss-train -- --out $T --no-card-removal \
 //!     --preset classic,regional,kx --players 4 --table banker --jokers 2 --deals 100000
-//! cargo run --release -p shisanshui-tools --bin sss-train -- --out $T \
+//! cargo run --release -p shisanshui-tools --bin sss-train -- --out $T --no-card-removal \
 //!     --preset classic,regional,kx,ranked --players 6 --extra-suits sh --jokers 2 --deals 50000
 //! ```
 //!
