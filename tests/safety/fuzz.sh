@@ -2,7 +2,10 @@
 # Net 1 of tests/safety/run.sh: build the fuzz targets of fuzz/ (cargo-fuzz, nightly, ASan,
 # debug assertions and overflow checks on) and run each for a fixed time from its committed seed
 # corpus. Fails on any crash, escaping panic, broken invariant, leak, timeout (-timeout=10 s per
-# input) or out-of-memory (-rss_limit_mb=2048). Prints one line per target:
+# input; 60 s for the arrange target, whose hands of three or four jokers under joker_lanes
+# avoid_foul take over 20 s under this instrumentation: the suggestions and the oracle walk every
+# legal split, each lane's jokers tried against the foul check) or out-of-memory
+# (-rss_limit_mb=2048). Prints one line per target:
 #   fuzz <target>: ok, <N> execs in <S> s (<R>/s), corpus <C>
 # and writes those lines to $SSS_SAFETY_OUT/fuzz-summary.txt when SSS_SAFETY_OUT is set.
 #
@@ -30,15 +33,15 @@ bin="$root/fuzz/target/x86_64-unknown-linux-gnu/release"
 
 status=0
 for t in $targets; do
-  s=$secs
-  [ "$t" = arrange ] && s=$slow
+  s=$secs limit=10
+  [ "$t" = arrange ] && s=$slow limit=60
   work="$root/fuzz/work/$t"
   rm -rf "$work"
   mkdir -p "$work" "$root/fuzz/artifacts/$t"
   log="$root/fuzz/work/$t.log"
   echo "==> fuzz $t for $s s"
   rc=0
-  "$bin/$t" "$work" "$root/fuzz/corpus/$t" -max_total_time="$s" -timeout=10 -rss_limit_mb=2048 \
+  "$bin/$t" "$work" "$root/fuzz/corpus/$t" -max_total_time="$s" -timeout="$limit" -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$root/fuzz/artifacts/$t/" >"$log" 2>&1 || rc=$?
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
   took=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -n 1)
