@@ -310,6 +310,9 @@ struct Opts {
     extra_suits: SuitSet,
     jokers: u8,
     once: bool,
+    /// `best-response`: opponent deals per set, and the candidates the pre-screen passes on.
+    opponents: usize,
+    screen: usize,
 }
 
 fn main() -> ExitCode {
@@ -358,6 +361,8 @@ fn opts(table: &Table, deals: u64) -> Result<Opts, String> {
         extra_suits: table.extra_suits,
         jokers: table.jokers,
         once: false,
+        opponents: 0,
+        screen: 0,
     })
 }
 
@@ -424,83 +429,13 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Command::Specials(a) => (opts(&a.table, a.deals)?, specials),
         Command::BestResponse(a) => {
-            let o = opts(&a.table, 0)?;
-            for &preset in &o.presets {
-                let Some(rules) = rules_for(&o, preset) else {
-                    eprintln!("skipping {preset}: banker mode is pairwise only");
-                    continue;
-                };
-                for &players in &o.players {
-                    rules.check_players(players).map_err(|e| e.to_string())?;
-                    if rules.table == Seating::Banker && players < 3 {
-                        eprintln!("skipping {preset} at {players} seats: a banker table of two is the heads-up game");
-                        continue;
-                    }
-                    // Every seat plays the arranger of its role, with --field's models when given.
-                    let seats = shisanshui_tools::best_response::Seats {
-                        player: arranger(&o, &rules, players, Role::Player)?,
-                        banker: (rules.table == Seating::Banker)
-                            .then(|| arranger(&o, &rules, players, Role::Banker))
-                            .transpose()?,
-                    };
-                    let hero = policy(a.hero, &o, &rules, players)?;
-                    let detector = SpecialDetector::new(&rules).map_err(|e| e.to_string())?;
-                    for &role in roles(&rules) {
-                        let config = shisanshui_tools::best_response::Config {
-                            rules: rules.clone(),
-                            players,
-                            hands: a.hands,
-                            opponents: a.opponents as usize,
-                            screen: a.screen as usize,
-                            seed: a.table.seed,
-                            role,
-                        };
-                        let own = |c: &[Card; 13]| Ok(hero.play(c, &rules, Some(&detector), role));
-                        let t = std::time::Instant::now();
-                        let results = shisanshui_tools::best_response::run_of(&config, &seats, &own)
-                            .map_err(|e| e.to_string())?;
-                        let gains: Vec<f64> = results.iter().map(|r| r.gain).collect();
-                        let (mean, half) = shisanshui_tools::best_response::interval(&gains);
-                        let (ins, _) = shisanshui_tools::best_response::interval(
-                            &results.iter().map(|r| r.in_sample).collect::<Vec<_>>(),
-                        );
-                        let same = results.iter().filter(|r| r.same).count() as f64 / results.len() as f64;
-                        let mut places: Vec<usize> = results.iter().filter_map(|r| r.screen_place).collect();
-                        places.sort_unstable();
-                        let place_at =
-                            |q: f64| places.get(((places.len() as f64 - 1.0) * q) as usize).copied().unwrap_or(0);
-                        let mut steps = String::new();
-                        let mut n = 100;
-                        while n < gains.len() {
-                            let (m, h) = shisanshui_tools::best_response::interval(&gains[..n]);
-                            steps.push_str(&format!(" {n}: {m:+.4}±{h:.4};"));
-                            n *= 2;
-                        }
-                        let deck = if rules.extra_suits.is_empty() {
-                            String::new()
-                        } else {
-                            format!(" (extra suits {})", rules.extra_suits)
-                        };
-                        println!(
-                            "{} {players} seats{deck}, against {}: best-response gain {mean:+.4} [{:+.4}, {:+.4}] water a hand ({} hands, {} + {} opponent deals, screen {}); on the choosing set {ins:+.4}; same choice {:.1}%; the best response's place in the screen: median {}, 99th percentile {}, last {}; {:.0} s;{steps}",
-                            label(preset, &rules, (rules.table == Seating::Banker).then_some(role)),
-                            a.hero.name(),
-                            mean - half,
-                            mean + half,
-                            a.hands,
-                            a.opponents,
-                            a.opponents,
-                            a.screen,
-                            100.0 * same,
-                            place_at(0.5),
-                            place_at(0.99),
-                            places.last().copied().unwrap_or(0),
-                            t.elapsed().as_secs_f64()
-                        );
-                    }
-                }
-            }
-            return Ok(());
+            let o = Opts {
+                hero: a.hero,
+                opponents: a.opponents as usize,
+                screen: a.screen as usize,
+                ..opts(&a.table, a.hands)?
+            };
+            (o, best_response)
         }
     };
     for &preset in &o.presets {
@@ -571,6 +506,70 @@ fn policy(who: Player, o: &Opts, rules: &Rules, players: usize) -> Result<Policy
             })?)
         }
     })
+}
+
+/// `best-response`: the gain of a best response against the hero's choices at one table, each
+/// role of a banker table in turn (`shisanshui_tools::best_response`).
+fn best_response(o: &Opts, preset: Preset, rules: &Rules, players: usize) -> Result<(), String> {
+    if rules.table == Seating::Banker && players < 3 {
+        eprintln!("skipping {preset} at {players} seats: a banker table of two is the heads-up game");
+        return Ok(());
+    }
+    // Every seat plays the arranger of its role, with --field's models when given.
+    let seats = shisanshui_tools::best_response::Seats {
+        player: arranger(o, rules, players, Role::Player)?,
+        banker: (rules.table == Seating::Banker).then(|| arranger(o, rules, players, Role::Banker)).transpose()?,
+    };
+    let hero = policy(o.hero, o, rules, players)?;
+    let detector = SpecialDetector::new(rules).map_err(|e| e.to_string())?;
+    for &role in roles(rules) {
+        let config = shisanshui_tools::best_response::Config {
+            rules: rules.clone(),
+            players,
+            hands: o.deals,
+            opponents: o.opponents,
+            screen: o.screen,
+            seed: o.seed,
+            role,
+        };
+        let own = |c: &[Card; 13]| Ok(hero.play(c, rules, Some(&detector), role));
+        let t = std::time::Instant::now();
+        let results = shisanshui_tools::best_response::run_of(&config, &seats, &own).map_err(|e| e.to_string())?;
+        let gains: Vec<f64> = results.iter().map(|r| r.gain).collect();
+        let (mean, half) = shisanshui_tools::best_response::interval(&gains);
+        let (ins, _) =
+            shisanshui_tools::best_response::interval(&results.iter().map(|r| r.in_sample).collect::<Vec<_>>());
+        let same = results.iter().filter(|r| r.same).count() as f64 / results.len() as f64;
+        let mut places: Vec<usize> = results.iter().filter_map(|r| r.screen_place).collect();
+        places.sort_unstable();
+        let place_at = |q: f64| places.get(((places.len() as f64 - 1.0) * q) as usize).copied().unwrap_or(0);
+        let mut steps = String::new();
+        let mut n = 100;
+        while n < gains.len() {
+            let (m, h) = shisanshui_tools::best_response::interval(&gains[..n]);
+            steps.push_str(&format!(" {n}: {m:+.4}±{h:.4};"));
+            n *= 2;
+        }
+        let deck =
+            if rules.extra_suits.is_empty() { String::new() } else { format!(" (extra suits {})", rules.extra_suits) };
+        println!(
+                "{} {players} seats{deck}, against {}: best-response gain {mean:+.4} [{:+.4}, {:+.4}] water a hand ({} hands, {} + {} opponent deals, screen {}); on the choosing set {ins:+.4}; same choice {:.1}%; the best response's place in the screen: median {}, 99th percentile {}, last {}; {:.0} s;{steps}",
+                label(preset, rules, (rules.table == Seating::Banker).then_some(role)),
+                o.hero.name(),
+                mean - half,
+                mean + half,
+                o.deals,
+                o.opponents,
+                o.opponents,
+                o.screen,
+                100.0 * same,
+                place_at(0.5),
+                place_at(0.99),
+                places.last().copied().unwrap_or(0),
+                t.elapsed().as_secs_f64()
+            );
+    }
+    Ok(())
 }
 
 fn arranger(o: &Opts, rules: &Rules, players: usize, role: Role) -> Result<Arranger, String> {
