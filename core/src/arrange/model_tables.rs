@@ -30,17 +30,18 @@
 //! ```
 //!
 //! (a bigger deck's arranger has no card removal, so its fields are the same with it or without)
-//! and the tables with two wild jokers (RULES.md §12), still trained without card removal:
+//! and the tables with two wild jokers (RULES.md §12), card removal in the loop as for one deck
+//! (a hand without a joker plays it; one holding a joker does not):
 //!
 //! ```text
 //! T=core/src/arrange/model_tables_jokers.bin
-//! cargo run --release -p shisanshui-tools --bin sss-train -- --out $T --fresh --no-card-removal \
+//! cargo run --release -p shisanshui-tools --bin sss-train -- --out $T --fresh \
 //!     --preset classic,regional,kx,ranked --players 2,4 --jokers 2 --deals 100000
-//! cargo run --release -p shisanshui-tools --bin sss-train -- --out $T --no-card-removal \
+//! cargo run --release -p shisanshui-tools --bin sss-train -- --out $T \
 //!     --preset classic --players 2 --jokers 2 --deals 100000 --iterations 12
-//! cargo run --release -p shisanshui-tools --bin sss-train -- --out $T --no-card-removal \
+//! cargo run --release -p shisanshui-tools --bin sss-train -- --out $T \
 //!     --preset classic,regional,kx --players 4 --table banker --jokers 2 --deals 100000
-//! cargo run --release -p shisanshui-tools --bin sss-train -- --out $T --no-card-removal \
+//! cargo run --release -p shisanshui-tools --bin sss-train -- --out $T \
 //!     --preset classic,regional,kx,ranked --players 6 --extra-suits sh --jokers 2 --deals 50000
 //! ```
 //!
