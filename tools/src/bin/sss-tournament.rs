@@ -553,21 +553,21 @@ fn best_response(o: &Opts, preset: Preset, rules: &Rules, players: usize) -> Res
         let deck =
             if rules.extra_suits.is_empty() { String::new() } else { format!(" (extra suits {})", rules.extra_suits) };
         println!(
-                "{} {players} seats{deck}, against {}: best-response gain {mean:+.4} [{:+.4}, {:+.4}] water a hand ({} hands, {} + {} opponent deals, screen {}); on the choosing set {ins:+.4}; same choice {:.1}%; the best response's place in the screen: median {}, 99th percentile {}, last {}; {:.0} s;{steps}",
-                label(preset, rules, (rules.table == Seating::Banker).then_some(role)),
-                o.hero.name(),
-                mean - half,
-                mean + half,
-                o.deals,
-                o.opponents,
-                o.opponents,
-                o.screen,
-                100.0 * same,
-                place_at(0.5),
-                place_at(0.99),
-                places.last().copied().unwrap_or(0),
-                t.elapsed().as_secs_f64()
-            );
+            "{} {players} seats{deck}, against {}: best-response gain {mean:+.4} [{:+.4}, {:+.4}] water a hand ({} hands, {} + {} opponent deals, screen {}); on the choosing set {ins:+.4}; same choice {:.1}%; the best response's place in the screen: median {}, 99th percentile {}, last {}; {:.0} s;{steps}",
+            label(preset, rules, (rules.table == Seating::Banker).then_some(role)),
+            o.hero.name(),
+            mean - half,
+            mean + half,
+            o.deals,
+            o.opponents,
+            o.opponents,
+            o.screen,
+            100.0 * same,
+            place_at(0.5),
+            place_at(0.99),
+            places.last().copied().unwrap_or(0),
+            t.elapsed().as_secs_f64()
+        );
     }
     Ok(())
 }
