@@ -21,6 +21,7 @@ fn small(preset: Preset, players: u8) -> FieldModel {
         jokers: 0,
         training: Training { seed: 7, deals: 400, iterations: 2 },
         card_removal: false,
+        home_runs: true,
     };
     train(&cfg, |_, _| {})
 }
@@ -80,6 +81,7 @@ fn small_models_of_the_new_formats_match_their_fixture() {
         jokers: 0,
         training: Training { seed: 7, deals: 400, iterations: 2 },
         card_removal: false,
+        home_runs: true,
     };
     let [player, banker] = train_banker(&cfg, |_, _| {});
     let cp = small(Preset::ChinesePoker, 2);
@@ -155,6 +157,7 @@ fn banker_fields_differ_by_role_only_with_home_runs() {
             jokers: 0,
             training,
             card_removal: false,
+            home_runs: true,
         },
         |_, _| {},
     );
@@ -167,6 +170,7 @@ fn banker_fields_differ_by_role_only_with_home_runs() {
             jokers: 0,
             training,
             card_removal: false,
+            home_runs: true,
         },
         |_, _| {},
     );
@@ -178,6 +182,7 @@ fn banker_fields_differ_by_role_only_with_home_runs() {
             jokers: 0,
             training,
             card_removal: false,
+            home_runs: true,
         },
         |_, _| {},
     );
@@ -196,6 +201,7 @@ fn banker_fields_are_per_role_and_deterministic() {
         jokers: 0,
         training: Training { seed: 7, deals: 300, iterations: 2 },
         card_removal: false,
+        home_runs: true,
     };
     let [player, banker] = train_banker(&cfg, |_, _| {});
     assert_eq!(
@@ -237,6 +243,7 @@ fn generator_is_deterministic() {
             jokers: 0,
             training: Training { seed: 8, deals: 400, iterations: 2 },
             card_removal: false,
+            home_runs: true,
         },
         |_, _| {},
     );
@@ -256,11 +263,30 @@ fn card_removal_training_is_deterministic_and_conditions_the_field() {
         jokers: 0,
         training: Training { seed: 9, deals: 300, iterations },
         card_removal,
+        home_runs: true,
     };
     let on = train(&cfg(true, 1), |_, _| {});
     assert_eq!(encode(std::slice::from_ref(&on)), encode(&[train(&cfg(true, 1), |_, _| {})]));
     assert_ne!(encode(&[on]), encode(&[train(&cfg(false, 1), |_, _| {})]));
     assert_eq!(encode(&[train(&cfg(true, 0), |_, _| {})]), encode(&[train(&cfg(false, 0), |_, _| {})]));
+}
+
+/// Training with home runs off plays the preset's rules without them: a preset whose heads-up
+/// game has a home run (ranked) trains another field, one without home runs (hk) the same.
+#[test]
+fn training_without_home_runs_plays_the_rules_without_them() {
+    let cfg = |preset, home_runs| TrainConfig {
+        preset,
+        players: 2,
+        extra_suits: SuitSet::EMPTY,
+        jokers: 0,
+        training: Training { seed: 9, deals: 300, iterations: 1 },
+        card_removal: true,
+        home_runs,
+    };
+    let trained = |preset, home_runs| encode(&[train(&cfg(preset, home_runs), |_, _| {})]);
+    assert_ne!(trained(Preset::Ranked, true), trained(Preset::Ranked, false));
+    assert_eq!(trained(Preset::Hk, true), trained(Preset::Hk, false));
 }
 
 /// What any sample of legal arrangements must look like, whatever the seed.

@@ -16,6 +16,7 @@ fn small_field(preset: Preset, players: u8) -> FieldModel {
         jokers: 0,
         training: Training { seed: 11, deals: 300, iterations: 1 },
         card_removal: false,
+        home_runs: true,
     };
     train(&cfg, |_, _| {})
 }
@@ -177,6 +178,7 @@ fn branch_and_bound_equals_exhaustive_at_banker_tables_and_with_majority() {
                 jokers: 0,
                 training: Training { seed: 12, deals: 200, iterations: 1 },
                 card_removal: false,
+                home_runs: true,
             };
             let [player, banker] = train_banker(&cfg, |_, _| {});
             if role == Role::Banker {

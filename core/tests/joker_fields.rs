@@ -20,6 +20,7 @@ fn small(jokers: u8) -> FieldModel {
             jokers,
             training,
             card_removal: false,
+            home_runs: true,
         },
         |_, _| {},
     )

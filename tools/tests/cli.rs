@@ -130,6 +130,7 @@ fn small_model_with(preset: Preset, players: u8, extra_suits: SuitSet, card_remo
         jokers: 0,
         training: Training { seed: 7, deals: 400, iterations: 2 },
         card_removal,
+        home_runs: true,
     };
     encode(&[train(&cfg, |_, _| {})])
 }

@@ -55,6 +55,10 @@ pub struct TrainConfig {
     /// distribution of the arranger that ships. Hands of one deck only; a hand with copies or
     /// jokers is searched without, as the arranger does.
     pub card_removal: bool,
+    /// Whether the preset's home runs are played. Off, the field is trained under the preset's
+    /// rules with home runs disabled (RULES.md §5): a measurement of what pricing them costs,
+    /// played with `sss-tournament --no-home-run`; no committed field is trained so.
+    pub home_runs: bool,
 }
 
 /// Integer sample counts of one iteration (or a weighted sum of several).
@@ -233,6 +237,9 @@ fn rules_of(cfg: &TrainConfig) -> Rules {
     let mut rules = Rules::preset(cfg.preset);
     rules.extra_suits = cfg.extra_suits;
     rules.jokers = cfg.jokers;
+    if !cfg.home_runs {
+        rules.home_run.enabled = false;
+    }
     rules
 }
 

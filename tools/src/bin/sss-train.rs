@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! sss-train --out FILE [--preset NAME,...|all] [--players 2,4] [--table all_pairs|banker]
-//!           [--extra-suits LETTERS] [--deals N] [--iterations K] [--seed S] [--no-card-removal] [--fresh]
+//!           [--extra-suits LETTERS] [--deals N] [--iterations K] [--seed S] [--no-card-removal]
+//!           [--no-home-run] [--fresh]
 //! ```
 //!
 //! Each iteration's best response plays with card removal, as the default arranger does (the
@@ -93,6 +94,12 @@ struct Args {
     #[arg(long)]
     no_card_removal: bool,
 
+    /// Train under the presets' rules with home runs disabled (RULES.md §5), for measuring what
+    /// pricing them costs: play the result with `sss-tournament --no-home-run --field FILE`.
+    /// The models are written under their presets' names: keep them out of the committed tables.
+    #[arg(long)]
+    no_home_run: bool,
+
     /// Start from no models instead of those already in --out.
     #[arg(long)]
     fresh: bool,
@@ -141,11 +148,13 @@ fn run(args: &Args, stdout: bool) -> Result<(), String> {
                 jokers: args.jokers,
                 training,
                 card_removal: !args.no_card_removal,
+                home_runs: !args.no_home_run,
             };
             let mut banker = Rules::preset(preset);
             banker.extra_suits = args.extra_suits;
             banker.jokers = args.jokers;
             banker.table = Table::Banker;
+            banker.home_run.enabled &= !args.no_home_run;
             if args.table == Table::Banker {
                 let skip = if banker.validate().is_err() {
                     Some("banker mode is pairwise only")
