@@ -1,0 +1,348 @@
+//! How well the arranger's objective prices its sweep terms (shots, home runs, the majority
+//! bonus) against play, and what pricing them on the field conditioned on the hand would do.
+//! Measurements behind docs/arrange.md ("Best response"); they print and check nothing.
+//!
+//! ```text
+//! cargo run --release -p shisanshui-tools --example sweep_pricing -- \
+//!     splits PRESET PLAYERS HANDS OPPONENT_DEALS ALTERNATIVES [independent] [reference]
+//! cargo run --release -p shisanshui-tools --example sweep_pricing -- \
+//!     hybrid PRESET PLAYERS HANDS OPPONENT_DEALS [top N]
+//! ```
+//!
+//! `splits`: for sampled hands, the difference between the arranger's own split and each of the
+//! next best splits by its objective, as the objective prices it and as play settles it, cut
+//! into the lanes' part and the rest.
+//! - Each alternative is one of the `ALTERNATIVES` splits the objective values highest after
+//!   the arranger's own (hands whose advice is to declare a special are skipped). Each split is
+//!   settled exactly (`Settler`) against the same `OPPONENT_DEALS` deals of the other seats,
+//!   each opponent playing the arranger. The lanes' part of the settlement is the pairwise lane
+//!   water (a lane won pays my lane water, a lane lost the opponent's); the rest is the
+//!   settlement less it. The objective's lanes' part is its value less its sweep terms
+//!   (`Objective::sweep_value`), card removal's corrections included.
+//! - `independent` (heads-up only) deals each opponent from a full deck of its own, as the
+//!   field and its copula are priced (no card removal), settled under two-deck rules so that a
+//!   card both seats hold is allowed; otherwise the opponents hold the cards I do not.
+//! - `reference` also prices the lanes and the sweep terms on the field conditioned on the
+//!   hand's cards, as the class-by-class reference does (`shisanshui_tools::card_removal`, one
+//!   deck).
+//!
+//! For each part it prints the mean difference priced and settled, the slope of the settled
+//! differences on the priced ones, and the root mean square of their gap (which includes the
+//! settlement's sampling noise).
+//!
+//! `hybrid`: the best response (`shisanshui_tools::best_response`, seed 1, screen 64) against a
+//! hero that values every legal split by the arranger's lanes (its card-removal corrections
+//! included) plus the sweep terms of the reference's conditioned field, and declares specials
+//! as the arranger advises (`top N`: only the N splits the arranger values highest); the other
+//! seats play the arranger. Then the same against the arranger's own choices, on the same hands
+//! and deals, and the difference of the two hand by hand.
+
+use shisanshui::arrange::strength::Strength;
+use shisanshui::arrange::{Arranger, Role};
+use shisanshui::deal::Dealer;
+use shisanshui::settle::{PlayerHand, Settler};
+use shisanshui::simulate::round_seed;
+use shisanshui::{Arrangement, Card, Evaluator, HandRank, Lane, Preset, Rules, SuitSet};
+use shisanshui_tools::best_response::{arranger_play, interval, run_of, Config, Seats};
+use shisanshui_tools::card_removal::Conditioned;
+
+/// Every legal split of a hand.
+fn legal(hand: &[Card; 13], eval: &Evaluator, strict: bool) -> Vec<Arrangement> {
+    let mut out = Vec::new();
+    let pick = |mask: u16| -> Vec<Card> { (0..13).filter(|i| mask >> i & 1 == 1).map(|i| hand[i]).collect() };
+    for back in (0u16..1 << 13).filter(|b| b.count_ones() == 5) {
+        let rest: Vec<usize> = (0..13).filter(|i| back >> i & 1 == 0).collect();
+        for sub in (0u16..1 << 8).filter(|s| s.count_ones() == 5) {
+            let middle = rest.iter().enumerate().filter(|(k, _)| sub >> k & 1 == 1).fold(0u16, |m, (_, &i)| m | 1 << i);
+            let front = !back & !middle & 0x1FFF;
+            let a = Arrangement {
+                front: pick(front).try_into().expect("3 cards"),
+                middle: pick(middle).try_into().expect("5 cards"),
+                back: pick(back).try_into().expect("5 cards"),
+            };
+            if !a.evaluate_with(eval, strict).foul.is_foul() {
+                out.push(a);
+            }
+        }
+    }
+    out
+}
+
+/// `cards` shuffled by the stream of `seed` (rejection sampling: no modulo bias).
+fn shuffled(cards: &[Card], seed: u64) -> Vec<Card> {
+    let mut out = cards.to_vec();
+    let mut d = Dealer::from_seed(seed);
+    for i in (1..out.len()).rev() {
+        let n = i as u32 + 1;
+        let zone = u32::MAX - u32::MAX % n;
+        let j = loop {
+            let w = d.next_word();
+            if w < zone {
+                break (w % n) as usize;
+            }
+        };
+        out.swap(i, j);
+    }
+    out
+}
+
+/// Per (hand, alternative): the alternative less the arranger's own split, priced and settled,
+/// as `[lanes priced, rest priced, lanes settled, rest settled, lanes and rest priced by the
+/// reference]`.
+type Row = [f64; 6];
+
+struct Setup {
+    rules: Rules,
+    players: usize,
+    opponents: usize,
+    alternatives: usize,
+    independent: bool,
+    arranger: Arranger,
+    reference: Option<Conditioned>,
+}
+
+fn hand_rows(s: &Setup, i: u64) -> Vec<Row> {
+    let rules = &s.rules;
+    let eval = Evaluator::new(rules);
+    let st = Strength::get(rules.wheel);
+    // Two-deck rules settle independently dealt seats (a card may be held twice); settlement
+    // of one-deck hands is otherwise the same.
+    let mut settle_rules = rules.clone();
+    if s.independent {
+        settle_rules.extra_suits = SuitSet::ALL;
+    }
+    let settler = Settler::new(&settle_rules).expect("valid rules");
+    let deck = Dealer::from_seed(round_seed(1, i)).shuffle();
+    let hero: [Card; 13] = deck[..13].try_into().expect("13 cards");
+    let arr = &s.arranger;
+    let Ok(PlayerHand::Arranged(own)) = arranger_play(arr, &hero) else { return Vec::new() };
+    let seats = s.players - 1;
+    let deals: Vec<Vec<PlayerHand>> = (0..s.opponents as u64)
+        .map(|j| {
+            let seed = round_seed(0x5917_0000 ^ i, j);
+            let cards =
+                if s.independent { Dealer::from_seed(seed).shuffle().to_vec() } else { shuffled(&deck[13..], seed) };
+            (0..seats)
+                .map(|k| arranger_play(arr, &cards[k * 13..k * 13 + 13].try_into().expect("13 cards")).expect("plays"))
+                .collect()
+        })
+        .collect();
+    let ranks = |a: &Arrangement| {
+        let e = a.evaluate_with(&eval, rules.strict_order);
+        let r = [e.front, e.middle, e.back];
+        if rules.suit_tiebreak {
+            r
+        } else {
+            r.map(HandRank::ranks_only)
+        }
+    };
+    let lanes = [Lane::Front, Lane::Middle, Lane::Back];
+    // (mean settled water, mean lane water) of a split over the deals.
+    let settled = |a: &Arrangement| -> (f64, f64) {
+        let me = ranks(a);
+        let (mut total, mut lane) = (0i64, 0i64);
+        let mut table = Vec::with_capacity(s.players);
+        for opps in &deals {
+            table.clear();
+            table.push(PlayerHand::Arranged(*a));
+            table.extend_from_slice(opps);
+            total += settler.settle(&table).expect("settles").totals[0].units();
+            for o in opps {
+                let PlayerHand::Arranged(o) = o else { continue };
+                let them = ranks(o);
+                for l in 0..3 {
+                    if me[l] > them[l] {
+                        lane += settler.lane_water(lanes[l], me[l]) as i64;
+                    } else if me[l] < them[l] {
+                        lane -= settler.lane_water(lanes[l], them[l]) as i64;
+                    }
+                }
+            }
+        }
+        let n = deals.len() as f64;
+        (total as f64 / n / shisanshui::Water::DENOMINATOR as f64, lane as f64 / n)
+    };
+    let ords = |a: &Arrangement| {
+        (st.three(a.front.map(|c| c.code())), st.five(a.middle.map(|c| c.code())), st.five(a.back.map(|c| c.code())))
+    };
+    let reference = s.reference.as_ref().map(|r| r.arranger(&hero).expect("a one-deck hand"));
+    // (lanes, rest) priced, and the same by the reference.
+    let priced = |a: &Arrangement| -> (f64, f64, f64, f64) {
+        let (f, m, b) = ords(a);
+        let sweep = arr.objective().sweep_value(f, m, b);
+        let (ref_lanes, ref_sweep) = reference.as_ref().map_or((0.0, 0.0), |r| {
+            let sweep = r.objective().sweep_value(f, m, b);
+            (r.expected_water(a) - sweep, sweep)
+        });
+        (arr.expected_water(a) - sweep, sweep, ref_lanes, ref_sweep)
+    };
+    let same = |a: &Arrangement| {
+        let key = |a: &Arrangement| {
+            let mut k = [a.front.to_vec(), a.middle.to_vec(), a.back.to_vec()];
+            k.iter_mut().for_each(|l| l.sort_unstable());
+            k
+        };
+        key(a) == key(&own)
+    };
+    let mut candidates: Vec<(f64, Arrangement)> = legal(&hero, &eval, rules.strict_order)
+        .into_iter()
+        .filter(|a| !same(a))
+        .map(|a| (arr.expected_water(&a), a))
+        .collect();
+    candidates.sort_by(|x, y| y.0.total_cmp(&x.0));
+    let (own_settled, own_priced) = (settled(&own), priced(&own));
+    candidates
+        .iter()
+        .take(s.alternatives)
+        .map(|(_, a)| {
+            let ((total, lane), (pl, ps, rl, rs)) = (settled(a), priced(a));
+            let settled_lanes = lane - own_settled.1;
+            [
+                pl - own_priced.0,
+                ps - own_priced.1,
+                settled_lanes,
+                total - own_settled.0 - settled_lanes,
+                rl - own_priced.2,
+                rs - own_priced.3,
+            ]
+        })
+        .collect()
+}
+
+/// Mean priced, mean settled, slope of settled on priced, and the root mean square gap.
+fn summary(priced: &[f64], settled: &[f64]) -> String {
+    let n = priced.len() as f64;
+    let (mp, ms) = (priced.iter().sum::<f64>() / n, settled.iter().sum::<f64>() / n);
+    let cov: f64 = priced.iter().zip(settled).map(|(p, s)| (p - mp) * (s - ms)).sum();
+    let var: f64 = priced.iter().map(|p| (p - mp) * (p - mp)).sum();
+    let rms = (priced.iter().zip(settled).map(|(p, s)| (p - s) * (p - s)).sum::<f64>() / n).sqrt();
+    format!("priced {mp:+.4} settled {ms:+.4} slope {:.3} rms gap {rms:.4}", cov / var)
+}
+
+const USAGE: &str =
+    "usage: sweep_pricing splits PRESET PLAYERS HANDS OPPONENT_DEALS ALTERNATIVES [independent] [reference]
+       sweep_pricing hybrid PRESET PLAYERS HANDS OPPONENT_DEALS [top N]";
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("splits") => splits(&args[1..]),
+        Some("hybrid") => hybrid(&args[1..]),
+        _ => {
+            eprintln!("{USAGE}");
+            std::process::exit(2);
+        }
+    }
+}
+
+/// The preset and the numbers that follow it.
+fn parse(args: &[String], count: usize) -> (Preset, Vec<usize>) {
+    let bad = || -> ! {
+        eprintln!("{USAGE}");
+        std::process::exit(2)
+    };
+    let preset = args.first().and_then(|a| a.parse().ok()).unwrap_or_else(|| bad());
+    let nums = (1..=count).map(|k| args.get(k).and_then(|a| a.parse().ok()).unwrap_or_else(|| bad())).collect();
+    (preset, nums)
+}
+
+fn hybrid(args: &[String]) {
+    let (preset, n) = parse(args, 3);
+    let (players, hands, opponents) = (n[0], n[1] as u64, n[2]);
+    // `top N`: choose among the N splits the arranger values highest only.
+    let top =
+        args.iter().position(|a| a == "top").map(|k| args.get(k + 1).and_then(|a| a.parse().ok()).expect("top N"));
+    let rules = Rules::preset(preset);
+    let arr = Arranger::new(&rules, players).expect("2 to 4 seats");
+    let st = Strength::get(rules.wheel);
+    let eval = Evaluator::new(&rules);
+    let reference = Conditioned::new(&rules, players, Role::Player).expect("one deck");
+    let hero = |cards: &[Card; 13]| -> Result<PlayerHand, shisanshui::Error> {
+        if let Some(a) = arr.special_advice(cards)? {
+            if a.declare() {
+                return Ok(PlayerHand::Special { special: a.special, cards: *cards });
+            }
+        }
+        let conditioned = reference.arranger(cards)?;
+        let value = |a: &Arrangement| {
+            let (f, m, b) = (
+                st.three(a.front.map(|c| c.code())),
+                st.five(a.middle.map(|c| c.code())),
+                st.five(a.back.map(|c| c.code())),
+            );
+            arr.expected_water(a) - arr.objective().sweep_value(f, m, b) + conditioned.objective().sweep_value(f, m, b)
+        };
+        let mut splits: Vec<(f64, Arrangement)> =
+            legal(cards, &eval, rules.strict_order).into_iter().map(|a| (arr.expected_water(&a), a)).collect();
+        if let Some(top) = top {
+            splits.sort_by(|x, y| y.0.total_cmp(&x.0));
+            splits.truncate(top);
+        }
+        let best =
+            splits.into_iter().map(|(_, a)| (value(&a), a)).max_by(|x, y| x.0.total_cmp(&y.0)).expect("a legal split");
+        Ok(PlayerHand::Arranged(best.1))
+    };
+    let config = Config { rules: rules.clone(), players, hands, opponents, screen: 64, seed: 1, role: Role::Player };
+    let seats = Seats::all_pairs(&arr);
+    let results = run_of(&config, &seats, &hero).expect("measured");
+    let gains: Vec<f64> = results.iter().map(|r| r.gain).collect();
+    let (mean, half) = interval(&gains);
+    let same = results.iter().filter(|r| r.same).count() as f64 / results.len() as f64;
+    println!(
+        "{preset} {players} seats, against lanes + the reference's sweeps: best-response gain {mean:+.4} [{:+.4}, {:+.4}] ({hands} hands, {opponents} + {opponents} deals); same choice {:.1}%",
+        mean - half,
+        mean + half,
+        100.0 * same
+    );
+    // The arranger's own on the same hands and deals: the difference is paired.
+    let ours = run_of(&config, &seats, &|c| arranger_play(&arr, c)).expect("measured");
+    let ours: Vec<f64> = ours.iter().map(|r| r.gain).collect();
+    let (mean, half) = interval(&ours);
+    println!("  against the arranger: {mean:+.4} [{:+.4}, {:+.4}]", mean - half, mean + half);
+    let paired: Vec<f64> = gains.iter().zip(&ours).map(|(h, o)| h - o).collect();
+    let (mean, half) = interval(&paired);
+    println!("  the difference, paired: {mean:+.4} [{:+.4}, {:+.4}]", mean - half, mean + half);
+}
+
+fn splits(args: &[String]) {
+    let (preset, n) = parse(args, 4);
+    let (players, hands, opponents, alternatives) = (n[0], n[1] as u64, n[2], n[3]);
+    let independent = args.iter().any(|a| a == "independent");
+    assert!(!independent || players == 2, "independent deals are heads-up only (a card may be held at most twice)");
+    let rules = Rules::preset(preset);
+    let arranger = Arranger::new(&rules, players).expect("2 to 4 seats");
+    let reference = args
+        .iter()
+        .any(|a| a == "reference")
+        .then(|| Conditioned::new(&rules, players, Role::Player).expect("one deck"));
+    let setup = Setup { rules, players, opponents, alternatives, independent, arranger, reference };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+    let rows: Vec<Row> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                let setup = &setup;
+                scope.spawn(move || {
+                    (t..hands).step_by(threads as usize).flat_map(|i| hand_rows(setup, i)).collect::<Vec<Row>>()
+                })
+            })
+            .collect();
+        workers.into_iter().flat_map(|w| w.join().expect("worker")).collect()
+    });
+    let col = |k: usize| rows.iter().map(|r| r[k]).collect::<Vec<f64>>();
+    let sum = |a: usize, b: usize| rows.iter().map(|r| r[a] + r[b]).collect::<Vec<f64>>();
+    println!(
+        "{preset} {players} seats, {} deals ({}), {} alternatives to the arranger's split:",
+        opponents,
+        if independent { "independent" } else { "the unseen cards" },
+        rows.len()
+    );
+    println!("  lanes: {}", summary(&col(0), &col(2)));
+    println!("  rest:  {}", summary(&col(1), &col(3)));
+    println!("  total: {}", summary(&sum(0, 1), &sum(2, 3)));
+    if setup.reference.is_some() {
+        println!("  lanes, the reference: {}", summary(&col(4), &col(2)));
+        println!("  rest, the reference: {}", summary(&col(5), &col(3)));
+        println!("  total, the reference: {}", summary(&sum(4, 5), &sum(2, 3)));
+        println!("  total, the arranger's lanes + the reference's rest: {}", summary(&sum(0, 5), &sum(2, 3)));
+    }
+}
