@@ -43,48 +43,8 @@ use shisanshui::deal::Dealer;
 use shisanshui::settle::{PlayerHand, Settler};
 use shisanshui::simulate::round_seed;
 use shisanshui::{Arrangement, Card, Evaluator, HandRank, Lane, Preset, Rules, SuitSet};
-use shisanshui_tools::best_response::{arranger_play, interval, run_of, Config, Seats};
+use shisanshui_tools::best_response::{arranger_play, interval, legal, opponents, run_of, same_play, Config, Seats};
 use shisanshui_tools::card_removal::Conditioned;
-
-/// Every legal split of a hand.
-fn legal(hand: &[Card; 13], eval: &Evaluator, strict: bool) -> Vec<Arrangement> {
-    let mut out = Vec::new();
-    let pick = |mask: u16| -> Vec<Card> { (0..13).filter(|i| mask >> i & 1 == 1).map(|i| hand[i]).collect() };
-    for back in (0u16..1 << 13).filter(|b| b.count_ones() == 5) {
-        let rest: Vec<usize> = (0..13).filter(|i| back >> i & 1 == 0).collect();
-        for sub in (0u16..1 << 8).filter(|s| s.count_ones() == 5) {
-            let middle = rest.iter().enumerate().filter(|(k, _)| sub >> k & 1 == 1).fold(0u16, |m, (_, &i)| m | 1 << i);
-            let front = !back & !middle & 0x1FFF;
-            let a = Arrangement {
-                front: pick(front).try_into().expect("3 cards"),
-                middle: pick(middle).try_into().expect("5 cards"),
-                back: pick(back).try_into().expect("5 cards"),
-            };
-            if !a.evaluate_with(eval, strict).foul.is_foul() {
-                out.push(a);
-            }
-        }
-    }
-    out
-}
-
-/// `cards` shuffled by the stream of `seed` (rejection sampling: no modulo bias).
-fn shuffled(cards: &[Card], seed: u64) -> Vec<Card> {
-    let mut out = cards.to_vec();
-    let mut d = Dealer::from_seed(seed);
-    for i in (1..out.len()).rev() {
-        let n = i as u32 + 1;
-        let zone = u32::MAX - u32::MAX % n;
-        let j = loop {
-            let w = d.next_word();
-            if w < zone {
-                break (w % n) as usize;
-            }
-        };
-        out.swap(i, j);
-    }
-    out
-}
 
 /// Per (hand, alternative): the alternative less the arranger's own split, priced and settled,
 /// as `[lanes priced, rest priced, lanes settled, rest settled, lanes and rest priced by the
@@ -120,11 +80,13 @@ fn hand_rows(s: &Setup, i: u64) -> Vec<Row> {
     let deals: Vec<Vec<PlayerHand>> = (0..s.opponents as u64)
         .map(|j| {
             let seed = round_seed(0x5917_0000 ^ i, j);
-            let cards =
-                if s.independent { Dealer::from_seed(seed).shuffle().to_vec() } else { shuffled(&deck[13..], seed) };
-            (0..seats)
-                .map(|k| arranger_play(arr, &cards[k * 13..k * 13 + 13].try_into().expect("13 cards")).expect("plays"))
-                .collect()
+            let hands = if s.independent {
+                let cards = Dealer::from_seed(seed).shuffle();
+                (0..seats).map(|k| cards[k * 13..k * 13 + 13].try_into().expect("13 cards")).collect()
+            } else {
+                opponents(&deck[13..], seats, seed)
+            };
+            hands.iter().map(|h| arranger_play(arr, h).expect("plays")).collect()
         })
         .collect();
     let ranks = |a: &Arrangement| {
@@ -176,16 +138,10 @@ fn hand_rows(s: &Setup, i: u64) -> Vec<Row> {
         });
         (arr.expected_water(a) - sweep, sweep, ref_lanes, ref_sweep)
     };
-    let same = |a: &Arrangement| {
-        let key = |a: &Arrangement| {
-            let mut k = [a.front.to_vec(), a.middle.to_vec(), a.back.to_vec()];
-            k.iter_mut().for_each(|l| l.sort_unstable());
-            k
-        };
-        key(a) == key(&own)
-    };
+    let same = |a: &Arrangement| same_play(&PlayerHand::Arranged(*a), &PlayerHand::Arranged(own));
     let mut candidates: Vec<(f64, Arrangement)> = legal(&hero, &eval, rules.strict_order)
         .into_iter()
+        .map(|(a, _)| a)
         .filter(|a| !same(a))
         .map(|a| (arr.expected_water(&a), a))
         .collect();
@@ -273,7 +229,7 @@ fn hybrid(args: &[String]) {
             arr.expected_water(a) - arr.objective().sweep_value(f, m, b) + conditioned.objective().sweep_value(f, m, b)
         };
         let mut splits: Vec<(f64, Arrangement)> =
-            legal(cards, &eval, rules.strict_order).into_iter().map(|a| (arr.expected_water(&a), a)).collect();
+            legal(cards, &eval, rules.strict_order).into_iter().map(|(a, _)| (arr.expected_water(&a), a)).collect();
         if let Some(top) = top {
             splits.sort_by(|x, y| y.0.total_cmp(&x.0));
             splits.truncate(top);

@@ -111,7 +111,7 @@ fn below(d: &mut Dealer, n: u32) -> u32 {
 }
 
 /// The other seats' hands of one opponent deal: the unseen cards shuffled by `seed`.
-fn opponents(unseen: &[Card], seats: usize, seed: u64) -> Vec<[Card; 13]> {
+pub fn opponents(unseen: &[Card], seats: usize, seed: u64) -> Vec<[Card; 13]> {
     let mut cards = unseen.to_vec();
     let mut d = Dealer::from_seed(seed);
     for i in (1..cards.len()).rev() {
@@ -131,7 +131,7 @@ fn play(arranger: &Arranger, cards: &[Card; 13]) -> Result<PlayerHand, Error> {
 }
 
 /// Every legal arrangement of a hand, with its lane ranks.
-fn legal(hand: &[Card; 13], eval: &Evaluator, strict: bool) -> Vec<(Arrangement, [HandRank; 3])> {
+pub fn legal(hand: &[Card; 13], eval: &Evaluator, strict: bool) -> Vec<(Arrangement, [HandRank; 3])> {
     let mut out = Vec::new();
     for back in 0u16..1 << 13 {
         if back.count_ones() != 5 {
@@ -225,7 +225,7 @@ fn ranks(hand: &PlayerHand, eval: &Evaluator, strict: bool) -> Option<[HandRank;
 }
 
 /// Whether two plays are the same (lanes compared as sets of cards).
-fn same_play(x: &PlayerHand, y: &PlayerHand) -> bool {
+pub fn same_play(x: &PlayerHand, y: &PlayerHand) -> bool {
     fn sorted<const N: usize>(mut l: [Card; N]) -> [Card; N] {
         l.sort_unstable();
         l
