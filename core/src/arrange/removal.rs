@@ -246,7 +246,9 @@ impl Lane {
 }
 
 /// The largest of `v` (−∞ when empty), with four running maxima: a maximum is exact in any
-/// order, and four chains overlap where one would wait on each comparison.
+/// order, and four chains overlap where one would wait on each comparison. (The reference's:
+/// the fast path keeps its maxima while filling.)
+#[cfg(test)]
 fn top(v: &[f64]) -> f64 {
     let mut t = [f64::NEG_INFINITY; 4];
     let mut chunks = v.chunks_exact(4);
@@ -490,9 +492,9 @@ struct Scratch {
     /// lanes' side by side.
     below3: [f64; RUNS],
     below5: [[f64; 2]; RUNS],
-    /// Per run, the correction as `a + b · d`: the front's `[a, b]`, and the five-card lanes'
-    /// `[[a middle, a back], [b middle, b back]]`.
-    lines3: [[f64; 2]; RUNS],
+    /// Per run, the correction as `a + b · d`: the front's `a` (its runs are single classes,
+    /// whose `d` is 0), and the five-card lanes' `[[a middle, a back], [b middle, b back]]`.
+    lines3: [f64; RUNS],
     lines5: [[[f64; 2]; 2]; RUNS],
 }
 
@@ -509,7 +511,7 @@ impl Work {
             rho5: [0.0; RUNS],
             below3: [0.0; RUNS],
             below5: [[0.0; 2]; RUNS],
-            lines3: [[0.0; 2]; RUNS],
+            lines3: [0.0; RUNS],
             lines5: [[[0.0; 2]; 2]; RUNS],
         };
         let corr = Corrections { front: zeros(), middle: zeros(), back: zeros(), top_front_middle: 0.0, slack: 0.0 };
@@ -542,7 +544,8 @@ pub(crate) struct Removal {
     five_codes: Vec<Code>,
     /// The five-card runs cut into segments of one [`Shape`]: `(shape, first run, end)`.
     segments: Vec<(Shape, usize, usize)>,
-    /// Each three-card ordinal's run.
+    /// Each three-card ordinal's run (the identity: every three-card class is its own run).
+    #[cfg(test)]
     three_of: Box<[u16; THREE_ORD]>,
     /// Per three-card run (one class each), the factor-table entries of its ranks: its ratio
     /// is their product (every other part of an exact class's code is 1).
@@ -553,8 +556,6 @@ pub(crate) struct Removal {
     /// Per run, the front's and the five-card lanes' constants.
     three_runs: Vec<Run3>,
     five_runs: Vec<Run5>,
-    /// Per three-card ordinal, the front's `d`.
-    three_d: Box<[f64; THREE_ORD]>,
     /// Per five-card ordinal, the middle's and the back's `d` side by side, and its run: one
     /// load for what each subset reads.
     five_d: Box<[Ordinal5; ORD]>,
@@ -613,12 +614,18 @@ impl Removal {
             }
             t
         };
-        let mut three_of_table = Box::new([0u16; THREE_ORD]);
-        for (t, &r) in three_of_table.iter_mut().zip(&three_of) {
-            *t = r as u16;
-        }
-        let mut three_d: Box<[f64; THREE_ORD]> = zeros();
-        three_d.copy_from_slice(&lanes[0].d[..THREE_ORD]);
+        // The front's correction is its run's `a` read at the ordinal: each three-card class is
+        // a run of its own, in ordinal order, so its `d` (the run's mass around it) is 0.
+        assert!(three_of.iter().enumerate().all(|(x, &r)| r as usize == x), "three-card runs are classes");
+        assert!(lanes[0].d.iter().all(|&d| d == 0.0), "a three-card class's d is 0");
+        #[cfg(test)]
+        let three_of_table = {
+            let mut t = Box::new([0u16; THREE_ORD]);
+            for (t, &r) in t.iter_mut().zip(&three_of) {
+                *t = r as u16;
+            }
+            t
+        };
         let five_d = (0..ORD)
             .map(|x| Ordinal5 { d: [lanes[1].d[x], lanes[2].d[x]], run: five_of.get(x).copied().unwrap_or(0) })
             .collect::<Vec<_>>()
@@ -634,13 +641,13 @@ impl Removal {
             five_of: five_of_table,
             five_codes,
             segments,
+            #[cfg(test)]
             three_of: three_of_table,
             three_factors,
             #[cfg(test)]
             lanes,
             three_runs,
             five_runs,
-            three_d,
             five_d,
         }
     }
@@ -670,10 +677,8 @@ impl Removal {
         let z3 = self.front_ratios(&t, &mut s.rho3, &mut s.below3);
         let z5 = self.five_ratios(&t, &mut s.rho5, &mut s.below5);
         self.lines(s, z3, z5);
-        self.fill_front(s, h, &mut out.front);
-        self.fill_five(s, h, &mut out.middle, &mut out.back);
-        let (top_front, top_middle, top_back) =
-            (top(&out.front[..286]), top(&out.middle[..1287]), top(&out.back[..1287]));
+        let top_front = self.fill_front(s, h, &mut out.front);
+        let [top_middle, top_back] = self.fill_five(s, h, &mut out.middle, &mut out.back);
         out.top_front_middle = top_front + top_middle;
         out.slack = out.top_front_middle + top_back;
     }
@@ -754,7 +759,7 @@ impl Removal {
         let line3 = |j: usize, above: f64| {
             let r = &runs3[j];
             let a = -n * (above * inv3 - r[3]);
-            [a + r[4] * (below3[j] * inv3 - r[2]), n * (rho3[j] * inv3 - 1.0)]
+            a + r[4] * (below3[j] * inv3 - r[2])
         };
         let line5 = |j: usize, above: [f64; 2]| {
             let (r, p, below) = (&runs5[j], rho5[j], below5[j]);
@@ -787,7 +792,7 @@ impl Removal {
             a5 = [a5[0] + p * r[0], a5[1] + p * r[1]];
         }
         if z3 <= 0.0 {
-            lines3.fill([0.0; 2]);
+            lines3.fill(0.0);
         }
         for (l, z) in z5.into_iter().enumerate() {
             if z <= 0.0 {
@@ -798,27 +803,39 @@ impl Removal {
         }
     }
 
-    /// Each front subset's correction from its run's line and its ordinal's `d`.
+    /// Each front subset's correction, its class's line at `d` = 0 (a three-card ordinal is
+    /// its run), and the largest of them.
     #[inline(never)]
-    fn fill_front(&self, s: &Scratch, h: &HandSubsets, out: &mut [f64; FRONT_PAD]) {
-        let (of, d, lines) = (&self.three_of, &self.three_d, &s.lines3);
+    fn fill_front(&self, s: &Scratch, h: &HandSubsets, out: &mut [f64; FRONT_PAD]) -> f64 {
+        let mut top = f64::NEG_INFINITY;
         for (o, &x) in out.iter_mut().zip(&h.three) {
-            let x = x as usize & (THREE_ORD - 1);
-            let [a, b] = lines[of[x] as usize & (RUNS - 1)];
-            *o = a + b * d[x];
+            let c = s.lines3[x as usize & (RUNS - 1)];
+            *o = c;
+            top = if c > top { c } else { top };
         }
+        top
     }
 
-    /// Each five-card subset's corrections as the middle and as the back.
+    /// Each five-card subset's corrections as the middle and as the back, and the largest of
+    /// each (a maximum is exact in any order).
     #[inline(never)]
-    fn fill_five(&self, s: &Scratch, h: &HandSubsets, middle: &mut [f64; FIVE_PAD], back: &mut [f64; FIVE_PAD]) {
+    fn fill_five(
+        &self,
+        s: &Scratch,
+        h: &HandSubsets,
+        middle: &mut [f64; FIVE_PAD],
+        back: &mut [f64; FIVE_PAD],
+    ) -> [f64; 2] {
         let (ords, lines) = (&self.five_d, &s.lines5);
-        for ((m, b), &x) in middle.iter_mut().zip(back.iter_mut()).zip(&h.five) {
-            let o = ords[x as usize & (ORD - 1)];
+        let mut top = [f64::NEG_INFINITY; 2];
+        for i in 0..h.five.len() {
+            let o = ords[h.five[i] as usize & (ORD - 1)];
             let [a, slope] = lines[o.run as usize & (RUNS - 1)];
-            let dx = o.d;
-            (*m, *b) = (a[0] + slope[0] * dx[0], a[1] + slope[1] * dx[1]);
+            let (m, b) = (a[0] + slope[0] * o.d[0], a[1] + slope[1] * o.d[1]);
+            (middle[i], back[i]) = (m, b);
+            top = [if m > top[0] { m } else { top[0] }, if b > top[1] { b } else { top[1] }];
         }
+        top
     }
 }
 
@@ -1046,9 +1063,13 @@ mod tests {
         }
     }
 
+    /// Every value's bits, but zero's sign: the fast front adds no `b · 0` (its `d` is 0), and a
+    /// maximum over one chain may keep the other zero of a tie (no sum or comparison tells them
+    /// apart).
     fn bits(c: &Corrections) -> Vec<u64> {
-        let mut v: Vec<u64> = c.front.iter().chain(c.middle.iter()).chain(c.back.iter()).map(|x| x.to_bits()).collect();
-        v.extend([c.top_front_middle.to_bits(), c.slack.to_bits()]);
+        let bits = |x: &f64| if *x == 0.0 { 0 } else { x.to_bits() };
+        let mut v: Vec<u64> = c.front.iter().chain(c.middle.iter()).chain(c.back.iter()).map(bits).collect();
+        v.extend([bits(&c.top_front_middle), bits(&c.slack)]);
         v
     }
 
