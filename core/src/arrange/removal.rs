@@ -325,8 +325,9 @@ impl Shape {
 
 /// The per-hand tables every run's ratio reads (see [`Removal::fill`]).
 struct Factors {
-    /// `gf[5 r + k]`: the factor of `k` cards of rank `r` (index `G_ONE`: 1), padded.
-    gf: [f64; 128],
+    /// `gf[5 r + k]`: the factor of `k` cards of rank `r` (index `G_ONE`: 1), padded to every
+    /// `u8` index (read unmasked, with no bounds check).
+    gf: [f64; 256],
     /// The single-card factor of each rank (0 past rank 12: `NO_RANK` deflates nothing).
     v1: [f64; 16],
     /// `elementary[t][j]`: `e_j` of the single-card factors of the ranks below `t`.
@@ -350,8 +351,7 @@ impl Factors {
             [1.0, 0.25, 0.0, 0.0, 0.0],
             [1.0, 0.0, 0.0, 0.0, 0.0],
         ];
-        // Padded to powers of two: an index masked into range needs no bounds check.
-        let mut gf = [1.0f64; 128];
+        let mut gf = [1.0f64; 256];
         let mut v1 = [0.0f64; 16];
         let mut v2 = [0.0f64; 16];
         for r in 0..13 {
@@ -412,7 +412,7 @@ impl Factors {
         if c.flush_mask != 0 {
             return self.flush(c);
         }
-        let f = c.factors.map(|i| self.gf[i as usize & 127]);
+        let f = c.factors.map(|i| self.gf[i as usize]);
         let own = f[0] * f[1] * f[2] * f[3] * f[4];
         // The free kickers averaged over every choice of them: e_j of the ranks below
         // `below`, less the key's (deflated: e_j(S \ {r}) = e_j(S) − v_r e_{j−1}(S \ {r})).
@@ -430,7 +430,7 @@ impl Factors {
     /// [`Factors::generic`] of a [`Shape::Plain`] run, without its products by 1.
     #[inline(always)]
     fn plain<const FACTORS: usize, const KICK: usize, const DEFLATE: usize, const PAIR: bool>(&self, c: &Code) -> f64 {
-        let f = |k: usize| self.gf[c.factors[k % 5] as usize & 127];
+        let f = |k: usize| self.gf[c.factors[k % 5] as usize];
         let mut r = f(0);
         for k in 1..FACTORS {
             r *= f(k);
@@ -693,7 +693,7 @@ impl Removal {
             rho.iter_mut().zip(below.iter_mut()).zip(&self.three_runs).zip(&self.three_factors)
         {
             // The front's classes are runs of one: a ratio is the product of its ranks' factors.
-            let v = t.gf[f0 as usize & 127] * t.gf[f1 as usize & 127] * t.gf[f2 as usize & 127];
+            let v = t.gf[f0 as usize] * t.gf[f1 as usize] * t.gf[f2 as usize];
             *p = v;
             *b = z;
             z += v * r[0];
@@ -828,13 +828,21 @@ impl Removal {
     ) -> [f64; 2] {
         let (ords, lines) = (&self.five_d, &s.lines5);
         let mut top = [f64::NEG_INFINITY; 2];
-        for i in 0..h.five.len() {
+        let mut put = |i: usize, top: &mut [f64; 2]| {
             let o = ords[h.five[i] as usize & (ORD - 1)];
             let [a, slope] = lines[o.run as usize & (RUNS - 1)];
             let (m, b) = (a[0] + slope[0] * o.d[0], a[1] + slope[1] * o.d[1]);
             (middle[i], back[i]) = (m, b);
-            top = [if m > top[0] { m } else { top[0] }, if b > top[1] { b } else { top[1] }];
+            *top = [if m > top[0] { m } else { top[0] }, if b > top[1] { b } else { top[1] }];
+        };
+        // Two subsets a step (1,287 is odd: the last alone).
+        let mut i = 0;
+        while i + 1 < h.five.len() {
+            put(i, &mut top);
+            put(i + 1, &mut top);
+            i += 2;
         }
+        put(h.five.len() - 1, &mut top);
         top
     }
 }
