@@ -348,6 +348,29 @@ fn banker_tables_price_each_role() {
     }
 }
 
+/// The chances the sweep terms weigh: chances, near certain for the top lanes (they shoot and
+/// are never shot) and for the bottom ones (shot), growing with each lane; none without shooting.
+#[test]
+fn shot_chances_are_chances() {
+    let a = Arranger::new(&Rules::classic(), 4).unwrap();
+    let o = a.objective();
+    let top = |l: Lane| o.lane_values(l).len() as u16 - 1;
+    let (tf, tm, tb) = (top(Lane::Front), top(Lane::Middle), top(Lane::Back));
+    let [shoot, shot, home_run_by] = o.shot_chances(tf, tm, tb).unwrap();
+    assert!(shoot > 0.99 && shot == 0.0 && home_run_by == 0.0, "{shoot} {shot} {home_run_by}");
+    let [shoot, shot, home_run_by] = o.shot_chances(0, 0, 0).unwrap();
+    assert!(shoot == 0.0 && shot > 0.9 && home_run_by > 0.0 && home_run_by < shot, "{shoot} {shot} {home_run_by}");
+    let mut last = [0.0, 1.0];
+    for b in (0..=tb).step_by(97) {
+        let [shoot, shot, hr] = o.shot_chances(tf / 2, tm / 2, b).unwrap();
+        assert!((0.0..=1.0).contains(&shoot) && (0.0..=1.0).contains(&shot) && (0.0..=shot + 1e-12).contains(&hr));
+        assert!(shoot >= last[0] - 1e-12 && shot <= last[1] + 1e-12, "back {b}: {shoot} {shot} after {last:?}");
+        last = [shoot, shot];
+    }
+    let no_shots = Arranger::new(&Rules::preset(Preset::ChinesePoker), 4).unwrap();
+    assert_eq!(no_shots.objective().shot_chances(0, 0, 0), None);
+}
+
 /// 2-4 scoring (chinese_poker): winning two lanes of three is worth the majority on top, so
 /// the objective's majority part runs from −n to +n per unit of bonus and grows with every
 /// lane; a hand strong in every lane collects it almost surely.

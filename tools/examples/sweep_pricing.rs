@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! cargo run --release -p shisanshui-tools --example sweep_pricing -- \
-//!     splits PRESET PLAYERS HANDS OPPONENT_DEALS ALTERNATIVES [independent] [reference]
+//!     splits PRESET PLAYERS HANDS OPPONENT_DEALS ALTERNATIVES [independent] [reference] [homerun]
 //! cargo run --release -p shisanshui-tools --example sweep_pricing -- \
 //!     hybrid PRESET PLAYERS HANDS OPPONENT_DEALS [top N]
 //! ```
@@ -25,6 +25,9 @@
 //! - `reference` also prices the lanes and the sweep terms on the field conditioned on the
 //!   hand's cards, as the class-by-class reference does (`shisanshui_tools::card_removal`, one
 //!   deck).
+//! - `homerun` also cuts the rest into the home run's part (priced: the sweep terms less those of
+//!   an objective of the same field without the home run; settled: the settlement less the one of
+//!   rules without it) and the shots'.
 //!
 //! For each part it prints the mean difference priced and settled, the slope of the settled
 //! differences on the priced ones, and the root mean square of their gap (which includes the
@@ -36,9 +39,15 @@
 //! as the arranger advises (`top N`: only the N splits the arranger values highest); the other
 //! seats play the arranger. Then the same against the arranger's own choices, on the same hands
 //! and deals, and the difference of the two hand by hand.
+//!
+//! `chances`: self-play deals (every seat the arranger, lanes only), and for every seat the
+//! chances its objective weighs for its split (`Objective::shot_chances`: of shooting a given
+//! opponent, of being shot by one, of a home run against it) next to what the deals settle: the
+//! share of its opponents it shoots and that shoot it, its home runs against the objective's
+//! `p^n` (the opponents taken as independent) and the home runs against it.
 
 use shisanshui::arrange::strength::Strength;
-use shisanshui::arrange::{Arranger, Role};
+use shisanshui::arrange::{model_tables, Arranger, Objective, Role};
 use shisanshui::deal::Dealer;
 use shisanshui::settle::{PlayerHand, Settler};
 use shisanshui::simulate::round_seed;
@@ -48,8 +57,8 @@ use shisanshui_tools::card_removal::Conditioned;
 
 /// Per (hand, alternative): the alternative less the arranger's own split, priced and settled,
 /// as `[lanes priced, rest priced, lanes settled, rest settled, lanes and rest priced by the
-/// reference]`.
-type Row = [f64; 6];
+/// reference, the home run's part of the rest priced and settled]`.
+type Row = [f64; 8];
 
 struct Setup {
     rules: Rules,
@@ -59,6 +68,9 @@ struct Setup {
     independent: bool,
     arranger: Arranger,
     reference: Option<Conditioned>,
+    /// `homerun`: the objective of the same field without the home run, whose difference from
+    /// the arranger's is the home run's part.
+    without_home_run: Option<Objective>,
 }
 
 fn hand_rows(s: &Setup, i: u64) -> Vec<Row> {
@@ -72,6 +84,9 @@ fn hand_rows(s: &Setup, i: u64) -> Vec<Row> {
         settle_rules.extra_suits = SuitSet::ALL;
     }
     let settler = Settler::new(&settle_rules).expect("valid rules");
+    let mut no_hr_rules = settle_rules.clone();
+    no_hr_rules.home_run.enabled = false;
+    let settler_no_hr = s.without_home_run.is_some().then(|| Settler::new(&no_hr_rules).expect("valid rules"));
     let deck = Dealer::from_seed(round_seed(1, i)).shuffle();
     let hero: [Card; 13] = deck[..13].try_into().expect("13 cards");
     let arr = &s.arranger;
@@ -99,16 +114,20 @@ fn hand_rows(s: &Setup, i: u64) -> Vec<Row> {
         }
     };
     let lanes = [Lane::Front, Lane::Middle, Lane::Back];
-    // (mean settled water, mean lane water) of a split over the deals.
-    let settled = |a: &Arrangement| -> (f64, f64) {
+    // (mean settled water, mean lane water, mean home-run water) of a split over the deals.
+    let settled = |a: &Arrangement| -> (f64, f64, f64) {
         let me = ranks(a);
-        let (mut total, mut lane) = (0i64, 0i64);
+        let (mut total, mut lane, mut home_run) = (0i64, 0i64, 0i64);
         let mut table = Vec::with_capacity(s.players);
         for opps in &deals {
             table.clear();
             table.push(PlayerHand::Arranged(*a));
             table.extend_from_slice(opps);
-            total += settler.settle(&table).expect("settles").totals[0].units();
+            let t = settler.settle(&table).expect("settles").totals[0].units();
+            total += t;
+            if let Some(no_hr) = &settler_no_hr {
+                home_run += t - no_hr.settle(&table).expect("settles").totals[0].units();
+            }
             for o in opps {
                 let PlayerHand::Arranged(o) = o else { continue };
                 let them = ranks(o);
@@ -122,21 +141,23 @@ fn hand_rows(s: &Setup, i: u64) -> Vec<Row> {
             }
         }
         let n = deals.len() as f64;
-        (total as f64 / n / shisanshui::Water::DENOMINATOR as f64, lane as f64 / n)
+        let d = shisanshui::Water::DENOMINATOR as f64;
+        (total as f64 / n / d, lane as f64 / n, home_run as f64 / n / d)
     };
     let ords = |a: &Arrangement| {
         (st.three(a.front.map(|c| c.code())), st.five(a.middle.map(|c| c.code())), st.five(a.back.map(|c| c.code())))
     };
     let reference = s.reference.as_ref().map(|r| r.arranger(&hero).expect("a one-deck hand"));
-    // (lanes, rest) priced, and the same by the reference.
-    let priced = |a: &Arrangement| -> (f64, f64, f64, f64) {
+    // (lanes, rest) priced, the same by the reference, and the home run's part of the rest.
+    let priced = |a: &Arrangement| -> (f64, f64, f64, f64, f64) {
         let (f, m, b) = ords(a);
         let sweep = arr.objective().sweep_value(f, m, b);
         let (ref_lanes, ref_sweep) = reference.as_ref().map_or((0.0, 0.0), |r| {
             let sweep = r.objective().sweep_value(f, m, b);
             (r.expected_water(a) - sweep, sweep)
         });
-        (arr.expected_water(a) - sweep, sweep, ref_lanes, ref_sweep)
+        let home_run = s.without_home_run.as_ref().map_or(0.0, |o| sweep - o.sweep_value(f, m, b));
+        (arr.expected_water(a) - sweep, sweep, ref_lanes, ref_sweep, home_run)
     };
     let same = |a: &Arrangement| same_play(&PlayerHand::Arranged(*a), &PlayerHand::Arranged(own));
     let mut candidates: Vec<(f64, Arrangement)> = legal(&hero, &eval, rules.strict_order)
@@ -151,7 +172,7 @@ fn hand_rows(s: &Setup, i: u64) -> Vec<Row> {
         .iter()
         .take(s.alternatives)
         .map(|(_, a)| {
-            let ((total, lane), (pl, ps, rl, rs)) = (settled(a), priced(a));
+            let ((total, lane, hr), (pl, ps, rl, rs, ph)) = (settled(a), priced(a));
             let settled_lanes = lane - own_settled.1;
             [
                 pl - own_priced.0,
@@ -160,6 +181,8 @@ fn hand_rows(s: &Setup, i: u64) -> Vec<Row> {
                 total - own_settled.0 - settled_lanes,
                 rl - own_priced.2,
                 rs - own_priced.3,
+                ph - own_priced.4,
+                hr - own_settled.2,
             ]
         })
         .collect()
@@ -176,14 +199,16 @@ fn summary(priced: &[f64], settled: &[f64]) -> String {
 }
 
 const USAGE: &str =
-    "usage: sweep_pricing splits PRESET PLAYERS HANDS OPPONENT_DEALS ALTERNATIVES [independent] [reference]
-       sweep_pricing hybrid PRESET PLAYERS HANDS OPPONENT_DEALS [top N]";
+    "usage: sweep_pricing splits PRESET PLAYERS HANDS OPPONENT_DEALS ALTERNATIVES [independent] [reference] [homerun]
+       sweep_pricing hybrid PRESET PLAYERS HANDS OPPONENT_DEALS [top N]
+       sweep_pricing chances PRESET PLAYERS DEALS";
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("splits") => splits(&args[1..]),
         Some("hybrid") => hybrid(&args[1..]),
+        Some("chances") => chances(&args[1..]),
         _ => {
             eprintln!("{USAGE}");
             std::process::exit(2);
@@ -200,6 +225,83 @@ fn parse(args: &[String], count: usize) -> (Preset, Vec<usize>) {
     let preset = args.first().and_then(|a| a.parse().ok()).unwrap_or_else(|| bad());
     let nums = (1..=count).map(|k| args.get(k).and_then(|a| a.parse().ok()).unwrap_or_else(|| bad())).collect();
     (preset, nums)
+}
+
+fn chances(args: &[String]) {
+    let (preset, n) = parse(args, 2);
+    let (players, deals) = (n[0], n[1] as u64);
+    let rules = Rules::preset(preset);
+    let arr = Arranger::new(&rules, players).expect("2 to 4 seats");
+    let st = Strength::get(rules.wheel);
+    let settler = Settler::new(&rules).expect("a valid preset");
+    let opponents = (players - 1) as f64;
+    // Sums over seats of: predicted [shoot, shot, home run (p^n), home run against],
+    // settled [the same], and the sum of p^n where the seat's p is in each tenth.
+    let (mut pred, mut seen) = ([0.0f64; 4], [0.0f64; 4]);
+    let mut by_p = vec![[0.0f64; 3]; 10];
+    let mut count = 0u64;
+    for i in 0..deals {
+        let deck = Dealer::from_seed(round_seed(0x0C4A_0000, i)).shuffle();
+        let arranged: Vec<Arrangement> =
+            (0..players).map(|s| arr.arrange(&deck[13 * s..13 * s + 13]).expect("13 cards").arrangement).collect();
+        let hands: Vec<PlayerHand> = arranged.iter().map(|a| PlayerHand::Arranged(*a)).collect();
+        let result = settler.settle(&hands).expect("settled");
+        for (seat, a) in arranged.iter().enumerate() {
+            let (f, m, b) = (
+                st.three(a.front.map(|c| c.code())),
+                st.five(a.middle.map(|c| c.code())),
+                st.five(a.back.map(|c| c.code())),
+            );
+            let Some([p_shoot, p_shot, p_hr_by]) = arr.objective().shot_chances(f, m, b) else {
+                eprintln!("{preset} has no shooting");
+                return;
+            };
+            let p_hr = p_shoot.powi(players as i32 - 1);
+            let (mut shoots, mut shot, mut hr, mut hr_by) = (0.0, 0.0, 0.0, 0.0);
+            for p in result.pairs.iter().filter(|p| p.seats.contains(&seat)) {
+                if let Some(s) = p.shot {
+                    if s.shooter == seat {
+                        shoots += 1.0;
+                    } else {
+                        shot += 1.0;
+                    }
+                }
+                if let Some(h) = p.home_run {
+                    if h.shooter == seat {
+                        hr = 1.0;
+                    } else {
+                        hr_by = 1.0;
+                    }
+                }
+            }
+            let p_given = [p_shoot, p_shot, p_hr, opponents * p_hr_by];
+            let got = [shoots / opponents, shot / opponents, hr, hr_by];
+            for k in 0..4 {
+                pred[k] += p_given[k];
+                seen[k] += got[k];
+            }
+            let bucket = &mut by_p[((p_shoot * 10.0) as usize).min(9)];
+            *bucket = [bucket[0] + 1.0, bucket[1] + p_hr, bucket[2] + hr];
+            count += 1;
+        }
+    }
+    let c = count as f64;
+    println!("{preset} {players} seats, {deals} self-play deals, {count} seat hands: priced / settled");
+    for (k, what) in
+        ["shoot a given opponent", "shot by a given opponent", "home run", "home run against"].iter().enumerate()
+    {
+        println!("  {what:<26} {:.5} / {:.5}  (settled / priced {:.3})", pred[k] / c, seen[k] / c, seen[k] / pred[k]);
+    }
+    println!("  home runs by the chance of shooting one opponent (tenths): hands, p^n priced, settled");
+    for (t, [hands, p, hr]) in by_p.iter().enumerate().filter(|(_, b)| b[0] > 0.0) {
+        println!(
+            "    {:.1}-{:.1}: {hands:>8} {:.5} {:.5}",
+            t as f64 / 10.0,
+            (t + 1) as f64 / 10.0,
+            p / hands,
+            hr / hands
+        );
+    }
 }
 
 fn hybrid(args: &[String]) {
@@ -271,7 +373,13 @@ fn splits(args: &[String]) {
         .iter()
         .any(|a| a == "reference")
         .then(|| Conditioned::new(&rules, players, Role::Player).expect("one deck"));
-    let setup = Setup { rules, players, opponents, alternatives, independent, arranger, reference };
+    let without_home_run = args.iter().any(|a| a == "homerun").then(|| {
+        let mut r = rules.clone();
+        r.home_run.enabled = false;
+        let field = model_tables::field(preset, players).expect("a committed field");
+        Objective::new_for(field, &r, players, Role::Player)
+    });
+    let setup = Setup { rules, players, opponents, alternatives, independent, arranger, reference, without_home_run };
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
     let rows: Vec<Row> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
@@ -295,6 +403,11 @@ fn splits(args: &[String]) {
     println!("  lanes: {}", summary(&col(0), &col(2)));
     println!("  rest:  {}", summary(&col(1), &col(3)));
     println!("  total: {}", summary(&sum(0, 1), &sum(2, 3)));
+    if setup.without_home_run.is_some() {
+        println!("  home run: {}", summary(&col(6), &col(7)));
+        let diff = |a: usize, b: usize| rows.iter().map(|r| r[a] - r[b]).collect::<Vec<f64>>();
+        println!("  shots (the rest but the home run): {}", summary(&diff(1, 6), &diff(3, 7)));
+    }
     if setup.reference.is_some() {
         println!("  lanes, the reference: {}", summary(&col(4), &col(2)));
         println!("  rest, the reference: {}", summary(&col(5), &col(3)));

@@ -578,6 +578,14 @@ impl Objective {
         self.majority.as_ref().map_or(0.0, |mj| mj.value([f, m, b]))
     }
 
+    /// The chances the sweep terms weigh at lane ordinals `(f, m, b)`: of shooting a given
+    /// opponent, of being shot by a given opponent, and of a given opponent's home run against
+    /// me (a home run of mine is priced at the first to the power of the opponents' number);
+    /// `None` where nobody shoots.
+    pub fn shot_chances(&self, f: u16, m: u16, b: u16) -> Option<[f64; 3]> {
+        self.sweeps.as_ref().map(|s| self.sweep_chances(s, f, m, b).0)
+    }
+
     /// The chances at `(f, m, b)` that the sweep terms weigh: of shooting an opponent, of being
     /// shot by one, and of a home run against me; with the three lanes' coordinates.
     #[inline(always)]
