@@ -73,6 +73,11 @@ struct Setup {
     without_home_run: Option<Objective>,
 }
 
+/// The lane ordinals of an arrangement: front, middle, back.
+fn ordinals(st: &Strength, a: &Arrangement) -> (u16, u16, u16) {
+    (st.three(a.front.map(|c| c.code())), st.five(a.middle.map(|c| c.code())), st.five(a.back.map(|c| c.code())))
+}
+
 fn hand_rows(s: &Setup, i: u64) -> Vec<Row> {
     let rules = &s.rules;
     let eval = Evaluator::new(rules);
@@ -144,9 +149,7 @@ fn hand_rows(s: &Setup, i: u64) -> Vec<Row> {
         let d = shisanshui::Water::DENOMINATOR as f64;
         (total as f64 / n / d, lane as f64 / n, home_run as f64 / n / d)
     };
-    let ords = |a: &Arrangement| {
-        (st.three(a.front.map(|c| c.code())), st.five(a.middle.map(|c| c.code())), st.five(a.back.map(|c| c.code())))
-    };
+    let ords = |a: &Arrangement| ordinals(st, a);
     let reference = s.reference.as_ref().map(|r| r.arranger(&hero).expect("a one-deck hand"));
     // (lanes, rest) priced, the same by the reference, and the home run's part of the rest.
     let priced = |a: &Arrangement| -> (f64, f64, f64, f64, f64) {
@@ -247,11 +250,7 @@ fn chances(args: &[String]) {
         let hands: Vec<PlayerHand> = arranged.iter().map(|a| PlayerHand::Arranged(*a)).collect();
         let result = settler.settle(&hands).expect("settled");
         for (seat, a) in arranged.iter().enumerate() {
-            let (f, m, b) = (
-                st.three(a.front.map(|c| c.code())),
-                st.five(a.middle.map(|c| c.code())),
-                st.five(a.back.map(|c| c.code())),
-            );
+            let (f, m, b) = ordinals(st, a);
             let Some([p_shoot, p_shot, p_hr_by]) = arr.objective().shot_chances(f, m, b) else {
                 eprintln!("{preset} has no shooting");
                 return;
@@ -323,11 +322,7 @@ fn hybrid(args: &[String]) {
         }
         let conditioned = reference.arranger(cards)?;
         let value = |a: &Arrangement| {
-            let (f, m, b) = (
-                st.three(a.front.map(|c| c.code())),
-                st.five(a.middle.map(|c| c.code())),
-                st.five(a.back.map(|c| c.code())),
-            );
+            let (f, m, b) = ordinals(st, a);
             arr.expected_water(a) - arr.objective().sweep_value(f, m, b) + conditioned.objective().sweep_value(f, m, b)
         };
         let mut splits: Vec<(f64, Arrangement)> =
