@@ -40,6 +40,14 @@
 //! seats play the arranger. Then the same against the arranger's own choices, on the same hands
 //! and deals, and the difference of the two hand by hand.
 //!
+//! `gains`: where a best response's gain lies (`shisanshui_tools::best_response`, screen 64, the
+//! seed given): the hands where it differs from the arranger, by how it moves the objective's
+//! chance of shooting a given opponent (up or down by more than 0.02, or less), and the specials
+//! apart. `detail` also prints each hand whose chance moves: both splits, their chances as the
+//! objective prices them, as the class-by-class reference prices them (the copula read at the
+//! conditioned lanes' percentiles), and as 2,000 deals of the unseen cards settle them (every
+//! opponent the arranger).
+//!
 //! `chances`: self-play deals (every seat the arranger, lanes only), and for every seat the
 //! chances its objective weighs for its split (`Objective::shot_chances`: of shooting a given
 //! opponent, of being shot by one, of a home run against it) next to what the deals settle: the
@@ -204,7 +212,8 @@ fn summary(priced: &[f64], settled: &[f64]) -> String {
 const USAGE: &str =
     "usage: sweep_pricing splits PRESET PLAYERS HANDS OPPONENT_DEALS ALTERNATIVES [independent] [reference] [homerun]
        sweep_pricing hybrid PRESET PLAYERS HANDS OPPONENT_DEALS [top N]
-       sweep_pricing chances PRESET PLAYERS DEALS";
+       sweep_pricing chances PRESET PLAYERS DEALS
+       sweep_pricing gains PRESET PLAYERS HANDS OPPONENT_DEALS SEED [detail]";
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -212,6 +221,7 @@ fn main() {
         Some("splits") => splits(&args[1..]),
         Some("hybrid") => hybrid(&args[1..]),
         Some("chances") => chances(&args[1..]),
+        Some("gains") => gains(&args[1..]),
         _ => {
             eprintln!("{USAGE}");
             std::process::exit(2);
@@ -408,5 +418,96 @@ fn splits(args: &[String]) {
         println!("  rest, the reference: {}", summary(&col(5), &col(3)));
         println!("  total, the reference: {}", summary(&sum(4, 5), &sum(2, 3)));
         println!("  total, the arranger's lanes + the reference's rest: {}", summary(&sum(0, 5), &sum(2, 3)));
+    }
+}
+
+/// What settles for `mine` over `deals` deals of the unseen cards (every opponent the arranger):
+/// the share of the opponents it shoots and that shoot it, and its home runs.
+fn settled_chances(arr: &Arranger, settler: &Settler, mine: &PlayerHand, unseen: &[Card], deals: u64) -> [f64; 3] {
+    let seats = arr.players() - 1;
+    let mut t = [0.0f64; 3];
+    for j in 0..deals {
+        let mut hands = vec![mine.clone()];
+        for o in opponents(unseen, seats, round_seed(0x6A1_0000, j)) {
+            hands.push(arranger_play(arr, &o).expect("13 cards"));
+        }
+        let result = settler.settle(&hands).expect("settled");
+        for p in result.pairs.iter().filter(|p| p.seats.contains(&0)) {
+            if let Some(s) = p.shot {
+                t[usize::from(s.shooter != 0)] += 1.0;
+            }
+        }
+        t[2] += f64::from(u8::from(result.pairs.iter().any(|p| p.home_run.is_some_and(|h| h.shooter == 0))));
+    }
+    let (per, d) = ((seats as u64 * deals) as f64, deals as f64);
+    [t[0] / per, t[1] / per, t[2] / d]
+}
+
+fn gains(args: &[String]) {
+    let (preset, n) = parse(args, 4);
+    let (players, hands, opponents, seed) = (n[0], n[1] as u64, n[2], n[3] as u64);
+    let detail = args.iter().any(|a| a == "detail");
+    let rules = Rules::preset(preset);
+    let arr = Arranger::new(&rules, players).expect("2 to 4 seats");
+    let st = Strength::get(rules.wheel);
+    let settler = Settler::new(&rules).expect("a valid preset");
+    let reference = Conditioned::new(&rules, players, Role::Player).expect("one deck");
+    let config = Config { rules: rules.clone(), players, hands, opponents, screen: 64, seed, role: Role::Player };
+    let results = run_of(&config, &Seats::all_pairs(&arr), &|c| arranger_play(&arr, c)).expect("measured");
+    let gains: Vec<f64> = results.iter().map(|r| r.gain).collect();
+    let (mean, half) = interval(&gains);
+    println!(
+        "{preset} {players} seats, seed {seed}: best-response gain {mean:+.4} [{:+.4}, {:+.4}] ({hands} hands, {opponents} + {opponents} deals)",
+        mean - half,
+        mean + half
+    );
+    const CLASSES: [&str; 5] = ["same play", "a special", "shoots less", "shoots about as often", "shoots more"];
+    let mut by = [(0usize, 0.0f64); 5];
+    for r in &results {
+        let class = match (&r.own, &r.best) {
+            _ if r.same => 0,
+            (PlayerHand::Arranged(own), PlayerHand::Arranged(best)) => {
+                let (o, b) = (ordinals(st, own), ordinals(st, best));
+                let chances = |(f, m, b): (u16, u16, u16)| arr.objective().shot_chances(f, m, b).unwrap_or([0.0; 3]);
+                let (po, pb) = (chances(o), chances(b));
+                let moved = pb[0] - po[0];
+                if detail && moved.abs() > 0.02 {
+                    let held: Vec<Card> = [&own.front[..], &own.middle[..], &own.back[..]].concat();
+                    let cards: [Card; 13] = held.clone().try_into().expect("13 cards");
+                    let unseen: Vec<Card> =
+                        Dealer::from_seed(0).shuffle().into_iter().filter(|c| !held.contains(c)).collect();
+                    let cond = reference.arranger(&cards).expect("one deck");
+                    let conditioned =
+                        |(f, m, b): (u16, u16, u16)| cond.objective().shot_chances(f, m, b).unwrap_or([0.0; 3]);
+                    let (qo, qb) = (conditioned(o), conditioned(b));
+                    let (so, sb) = (
+                        settled_chances(&arr, &settler, &r.own, &unseen, 2000),
+                        settled_chances(&arr, &settler, &r.best, &unseen, 2000),
+                    );
+                    println!("  gain {:+.3}: {own} against {best}", r.gain);
+                    for (who, p, q, s) in [("arranger", po, qo, so), ("best response", pb, qb, sb)] {
+                        println!(
+                            "    {who:<13} shoot {:.3} / conditioned {:.3} / settled {:.3}; shot {:.3} / {:.3} / {:.3}; home run (p^n) {:.3} / settled {:.3}",
+                            p[0], q[0], s[0], p[1], q[1], s[1], p[0].powi(players as i32 - 1), s[2]
+                        );
+                    }
+                }
+                if moved > 0.02 {
+                    4
+                } else if moved < -0.02 {
+                    2
+                } else {
+                    3
+                }
+            }
+            _ => 1,
+        };
+        by[class] = (by[class].0 + 1, by[class].1 + r.gain);
+    }
+    println!(
+        "  hands by how the best response moves the chance of shooting a given opponent: hands, gain per hand of all"
+    );
+    for (what, (count, gain)) in CLASSES.iter().zip(by) {
+        println!("    {what:<22} {count:>5} {:+.4}", gain / hands as f64);
     }
 }

@@ -81,7 +81,7 @@ impl Seats {
 }
 
 /// One hand's outcome.
-#[derive(Copy, Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct HandResult {
     /// Mean water of the best response on set B minus the arranger's choice's.
     pub gain: f64,
@@ -93,6 +93,9 @@ pub struct HandResult {
     /// rather than being the special or the arranger's own choice: a best response found near
     /// the end of the screen says the screen should be wider.
     pub screen_place: Option<usize>,
+    /// The choice answered (the arranger's) and the best response to it.
+    pub own: PlayerHand,
+    pub best: PlayerHand,
 }
 
 /// Tags of the two opponent sets' seed streams.
@@ -327,7 +330,8 @@ pub fn hand_of(config: &Config, arrangers: &Seats, own: Play<'_>, i: u64) -> Res
     }
     let own_a = mean_water(&own, &a)?;
     let gain = mean_water(&best.1, &b)? - mean_water(&own, &b)?;
-    Ok(HandResult { gain, in_sample: best.0 - own_a, same: same_play(&best.1, &own), screen_place: place })
+    let same = same_play(&best.1, &own);
+    Ok(HandResult { gain, in_sample: best.0 - own_a, same, screen_place: place, own, best: best.1 })
 }
 
 /// Every hand of a run at an all-pairs table, in order, on every core.
