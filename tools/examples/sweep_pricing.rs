@@ -57,7 +57,7 @@
 use shisanshui::arrange::strength::Strength;
 use shisanshui::arrange::{model_tables, Arranger, Objective, Role};
 use shisanshui::deal::Dealer;
-use shisanshui::settle::{PlayerHand, Settler};
+use shisanshui::settle::{PlayerHand, Settlement, Settler};
 use shisanshui::simulate::round_seed;
 use shisanshui::{Arrangement, Card, Evaluator, HandRank, Lane, Preset, Rules, SuitSet};
 use shisanshui_tools::best_response::{arranger_play, interval, legal, opponents, run_of, same_play, Config, Seats};
@@ -157,11 +157,10 @@ fn hand_rows(s: &Setup, i: u64) -> Vec<Row> {
         let d = shisanshui::Water::DENOMINATOR as f64;
         (total as f64 / n / d, lane as f64 / n, home_run as f64 / n / d)
     };
-    let ords = |a: &Arrangement| ordinals(st, a);
     let reference = s.reference.as_ref().map(|r| r.arranger(&hero).expect("a one-deck hand"));
     // (lanes, rest) priced, the same by the reference, and the home run's part of the rest.
     let priced = |a: &Arrangement| -> (f64, f64, f64, f64, f64) {
-        let (f, m, b) = ords(a);
+        let (f, m, b) = ordinals(st, a);
         let sweep = arr.objective().sweep_value(f, m, b);
         let (ref_lanes, ref_sweep) = reference.as_ref().map_or((0.0, 0.0), |r| {
             let sweep = r.objective().sweep_value(f, m, b);
@@ -266,23 +265,7 @@ fn chances(args: &[String]) {
                 return;
             };
             let p_hr = p_shoot.powi(players as i32 - 1);
-            let (mut shoots, mut shot, mut hr, mut hr_by) = (0.0, 0.0, 0.0, 0.0);
-            for p in result.pairs.iter().filter(|p| p.seats.contains(&seat)) {
-                if let Some(s) = p.shot {
-                    if s.shooter == seat {
-                        shoots += 1.0;
-                    } else {
-                        shot += 1.0;
-                    }
-                }
-                if let Some(h) = p.home_run {
-                    if h.shooter == seat {
-                        hr = 1.0;
-                    } else {
-                        hr_by = 1.0;
-                    }
-                }
-            }
+            let [shoots, shot, hr, hr_by] = seat_sweeps(&result, seat);
             let p_given = [p_shoot, p_shot, p_hr, opponents * p_hr_by];
             let got = [shoots / opponents, shot / opponents, hr, hr_by];
             for k in 0..4 {
@@ -421,6 +404,21 @@ fn splits(args: &[String]) {
     }
 }
 
+/// What one settlement did to `seat`: how many opponents it shot and were shot by, and whether it
+/// made a home run and whether one was made on it (1 or 0).
+fn seat_sweeps(result: &Settlement, seat: usize) -> [f64; 4] {
+    let mut t = [0.0f64; 4];
+    for p in result.pairs.iter().filter(|p| p.seats.contains(&seat)) {
+        if let Some(s) = p.shot {
+            t[usize::from(s.shooter != seat)] += 1.0;
+        }
+        if let Some(h) = p.home_run {
+            t[2 + usize::from(h.shooter != seat)] = 1.0;
+        }
+    }
+    t
+}
+
 /// What settles for `mine` over `deals` deals of the unseen cards (every opponent the arranger):
 /// the share of the opponents it shoots and that shoot it, and its home runs.
 fn settled_chances(arr: &Arranger, settler: &Settler, mine: &PlayerHand, unseen: &[Card], deals: u64) -> [f64; 3] {
@@ -431,17 +429,16 @@ fn settled_chances(arr: &Arranger, settler: &Settler, mine: &PlayerHand, unseen:
         for o in opponents(unseen, seats, round_seed(0x6A1_0000, j)) {
             hands.push(arranger_play(arr, &o).expect("13 cards"));
         }
-        let result = settler.settle(&hands).expect("settled");
-        for p in result.pairs.iter().filter(|p| p.seats.contains(&0)) {
-            if let Some(s) = p.shot {
-                t[usize::from(s.shooter != 0)] += 1.0;
-            }
-        }
-        t[2] += f64::from(u8::from(result.pairs.iter().any(|p| p.home_run.is_some_and(|h| h.shooter == 0))));
+        let [shoots, shot, hr, _] = seat_sweeps(&settler.settle(&hands).expect("settled"), 0);
+        t = [t[0] + shoots, t[1] + shot, t[2] + hr];
     }
     let (per, d) = ((seats as u64 * deals) as f64, deals as f64);
     [t[0] / per, t[1] / per, t[2] / d]
 }
+
+/// How far the best response must move the chance of shooting a given opponent for `gains` to
+/// count the hand as shooting more or less.
+const MOVED: f64 = 0.02;
 
 fn gains(args: &[String]) {
     let (preset, n) = parse(args, 4);
@@ -471,7 +468,7 @@ fn gains(args: &[String]) {
                 let chances = |(f, m, b): (u16, u16, u16)| arr.objective().shot_chances(f, m, b).unwrap_or([0.0; 3]);
                 let (po, pb) = (chances(o), chances(b));
                 let moved = pb[0] - po[0];
-                if detail && moved.abs() > 0.02 {
+                if detail && moved.abs() > MOVED {
                     let held: Vec<Card> = [&own.front[..], &own.middle[..], &own.back[..]].concat();
                     let cards: [Card; 13] = held.clone().try_into().expect("13 cards");
                     let unseen: Vec<Card> =
@@ -492,9 +489,9 @@ fn gains(args: &[String]) {
                         );
                     }
                 }
-                if moved > 0.02 {
+                if moved > MOVED {
                     4
-                } else if moved < -0.02 {
+                } else if moved < -MOVED {
                     2
                 } else {
                     3
